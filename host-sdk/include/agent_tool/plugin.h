@@ -1,0 +1,162 @@
+/*
+ * agent_tool/plugin.h -- the host SDK's C ABI, version 1.
+ *
+ * A plugin is a shared library that exports exactly one symbol, `agent_tool_plugin_v1`, a
+ * function returning a pointer to a static descriptor. The descriptor names the tool, carries
+ * its JSON Schema and the function pointers a host calls. Hosts (agent runtimes, `tool-host`)
+ * dlopen the library, call the entry point, check `abi_major` and `struct_size`, then create
+ * instances and invoke them.
+ *
+ * Naming: `agent_tool_*_fn` members are implemented by the PLUGIN and called by the host;
+ * `*_callback` members of `agent_tool_host_services` are implemented by the HOST and called by
+ * the plugin.
+ *
+ * Versioning: `abi_major` changes only when an existing field changes meaning or layout; a host
+ * refuses a descriptor whose major differs from AGENT_TOOL_ABI_MAJOR. New fields are only ever
+ * appended, with `abi_minor` raised; a host reads an appended field only when `struct_size`
+ * covers it. The same rule holds for `agent_tool_host_services`.
+ *
+ * Strings: every `const char*` is UTF-8. Lengths, where given, are byte counts and the string
+ * need not be NUL-terminated; strings without a length are NUL-terminated.
+ *
+ * Errors: no C++ exception and no C++ type ever crosses this boundary. Every failure comes back
+ * as a status plus a message owned by the returned result.
+ *
+ * This header is C99 and includes only standard headers.
+ */
+#ifndef AGENT_TOOL_PLUGIN_H_
+#define AGENT_TOOL_PLUGIN_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AGENT_TOOL_ABI_MAJOR 1u
+#define AGENT_TOOL_ABI_MINOR 0u
+
+/* The name of the single exported entry symbol. */
+#define AGENT_TOOL_ENTRY_SYMBOL "agent_tool_plugin_v1"
+
+/* Outcome of create and invoke. */
+typedef enum agent_tool_status {
+  /* The tool ran. For invoke, `json` holds the tool result (per-frame failures are inside it). */
+  AGENT_TOOL_STATUS_OK = 0,
+  /* The tool refused the call before doing anything: malformed arguments or config. `json`
+   * holds {"error":{"kind","message","at"}} (`at` a JSON Pointer into the input, when known). */
+  AGENT_TOOL_STATUS_REFUSED = 1,
+  /* The tool could not run (browser could not start, spool directory unusable...). `json` holds
+   * {"error":{"kind","message"}}. */
+  AGENT_TOOL_STATUS_FAILED = 2
+} agent_tool_status;
+
+/* Log levels passed to `log_callback`. */
+typedef enum agent_tool_log_level {
+  AGENT_TOOL_LOG_DEBUG = 0,
+  AGENT_TOOL_LOG_INFO = 1,
+  AGENT_TOOL_LOG_WARNING = 2,
+  AGENT_TOOL_LOG_ERROR = 3
+} agent_tool_log_level;
+
+/* Services the HOST offers to the plugin, passed at create time.
+ * OWNERSHIP: owned by the host; the table and `host_context` must stay valid until
+ * `destroy_instance` returns. The plugin copies nothing out of it but the pointers.
+ * Every callback may be NULL (the plugin then skips it). Callbacks may be called from any
+ * plugin thread, but never concurrently for one instance. Strings passed to callbacks are
+ * valid only for the duration of the call. */
+typedef struct agent_tool_host_services {
+  /* sizeof(agent_tool_host_services) as the host compiled it. */
+  uint32_t struct_size;
+  /* Opaque to the plugin; passed back as the first argument of every callback. */
+  void* host_context;
+  /* A log line (no trailing newline) of `message_len` bytes. */
+  void (*log_callback)(void* host_context, agent_tool_log_level level, const char* message,
+                       size_t message_len);
+  /* Progress of the invocation started with `call_context`: `done` of `total` steps
+   * (frames) finished; `message` says which (e.g. "frame 2 browsingContext.navigate"). */
+  void (*progress_callback)(void* host_context, void* call_context, uint64_t done, uint64_t total,
+                            const char* message, size_t message_len);
+} agent_tool_host_services;
+
+/* A result of create or invoke.
+ * OWNERSHIP: allocated by the plugin, released only with the descriptor's `free_result`;
+ * `json` and `message` live as long as the result. */
+typedef struct agent_tool_result {
+  agent_tool_status status;
+  /* The result document (see agent_tool_status); never NULL, `json_len` bytes, also
+   * NUL-terminated for convenience. */
+  const char* json;
+  size_t json_len;
+  /* A one-line human-readable summary: "" on OK, the error message otherwise. Never NULL. */
+  const char* message;
+} agent_tool_result;
+
+/* An instance of the tool (for firefox_bidi: one browser session, a spool directory and a
+ * label cache). Opaque to the host. */
+typedef struct agent_tool_instance agent_tool_instance;
+
+/* Creates an instance from a config JSON object (`config_len` bytes; "" or "{}" for the
+ * defaults). On success stores the instance in `*out_instance` and returns a result with
+ * status OK; otherwise `*out_instance` is NULL and the result says why.
+ * OWNERSHIP: the returned result is the caller's (free_result); the instance is the caller's
+ * (destroy_instance). `services` may be NULL; otherwise see agent_tool_host_services.
+ * THREADS: may be called from any thread, concurrently for different instances. */
+typedef agent_tool_result* (*agent_tool_create_instance_fn)(const char* config_json,
+                                                           size_t config_len,
+                                                           const agent_tool_host_services* services,
+                                                           agent_tool_instance** out_instance);
+
+/* Runs one tool call with an arguments JSON object (`args_len` bytes). Blocks until the call is
+ * finished, refused or cancelled. `call_context` is opaque and only passed back to
+ * `progress_callback`. Never returns NULL.
+ * OWNERSHIP: the returned result is the caller's (free_result); the arguments are only read
+ * during the call.
+ * THREADS: one invocation per instance at a time. A second concurrent invoke on the same
+ * instance is refused at once (status REFUSED, kind "busy"); it does not wait. */
+typedef agent_tool_result* (*agent_tool_invoke_fn)(agent_tool_instance* instance,
+                                                   const char* args_json, size_t args_len,
+                                                   void* call_context);
+
+/* Asks the invocation currently running on `instance` to stop as soon as possible; the
+ * invoke then returns the partial result (the frame in flight as error "cancelled", later
+ * frames skipped). A no-op when no invocation is running.
+ * THREADS: safe to call from any thread, concurrently with invoke. */
+typedef void (*agent_tool_cancel_fn)(agent_tool_instance* instance);
+
+/* Releases a result from create or invoke. NULL is allowed. THREADS: any thread. */
+typedef void (*agent_tool_free_result_fn)(agent_tool_result* result);
+
+/* Ends the instance: closes the browser session and removes what the instance owns but its
+ * spool files. The host must not call it while an invoke on the instance is running (cancel
+ * and wait first). NULL is allowed. */
+typedef void (*agent_tool_destroy_instance_fn)(agent_tool_instance* instance);
+
+/* The descriptor returned by the entry point.
+ * OWNERSHIP: static storage in the plugin, valid while the library stays loaded. */
+typedef struct agent_tool_plugin_descriptor {
+  uint32_t abi_major;   /* AGENT_TOOL_ABI_MAJOR as the plugin was built */
+  uint32_t abi_minor;   /* AGENT_TOOL_ABI_MINOR as the plugin was built */
+  uint32_t struct_size; /* sizeof(agent_tool_plugin_descriptor) as the plugin was built */
+  const char* name;         /* tool name, e.g. "firefox_bidi" */
+  const char* version;      /* plugin version, e.g. "0.1.0" */
+  const char* description;  /* description written for a model */
+  const char* input_schema; /* JSON Schema (a JSON object) of the invoke arguments */
+  agent_tool_create_instance_fn create_instance;
+  agent_tool_invoke_fn invoke;
+  agent_tool_cancel_fn cancel;
+  agent_tool_free_result_fn free_result;
+  agent_tool_destroy_instance_fn destroy_instance;
+  /* Fields appended by later minor versions go here. */
+} agent_tool_plugin_descriptor;
+
+/* The entry point's type. The exported symbol is named AGENT_TOOL_ENTRY_SYMBOL. */
+typedef const agent_tool_plugin_descriptor* (*agent_tool_entry_fn)(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* AGENT_TOOL_PLUGIN_H_ */

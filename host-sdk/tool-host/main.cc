@@ -1,0 +1,2 @@
+// Placeholder until tool-host lands.
+int main() { return 0; }

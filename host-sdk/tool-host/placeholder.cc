@@ -1,0 +1,2 @@
+// Placeholder until tool-host lands.
+namespace tool_host {}

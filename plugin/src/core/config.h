@@ -1,0 +1,64 @@
+// The instance config (DESIGN.md section 6): every key optional, defaults below.
+#ifndef FIREFOX_BIDI_CORE_CONFIG_H_
+#define FIREFOX_BIDI_CORE_CONFIG_H_
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/json/value.hpp>
+
+#include "absl/status/statusor.h"
+
+namespace firefox_bidi {
+
+struct FirefoxConfig {
+  std::string binary;  // empty: search PATH for firefox-esr, then firefox
+  bool headless = true;
+  std::vector<std::string> args;                   // extra command-line arguments
+  std::map<std::string, boost::json::value> prefs; // extra user.js prefs (bool, number, string)
+  std::map<std::string, std::string> env;          // extra environment variables
+  bool offline = false;  // sets MOZ_DISABLE_NONLOCAL_CONNECTIONS=1
+  std::chrono::milliseconds start_timeout{30000};  // spawn to "listening" line
+};
+
+// Hard bounds that keep one call's memory and disk use finite.
+struct Limits {
+  std::size_t max_frames = 256;                   // frames per batch
+  std::uint64_t max_message_bytes = 256ull << 20; // one incoming BiDi message
+  std::size_t max_inline_events = 50;             // events kept in the result itself
+  std::size_t max_events = 10000;                 // events per batch (later ones are counted)
+  std::size_t label_cache_entries = 256;          // labels remembered across calls
+  std::uint64_t max_spool_in_flight_bytes = 64ull << 20;  // queued, not yet written
+};
+
+struct InstanceConfig {
+  FirefoxConfig firefox;
+  bool prelaunch = false;
+  std::string connect;    // ws://host:port/session of a running Firefox ("" = launch one)
+  std::string webdriver;  // http://host:port of geckodriver / Selenium Grid ("" = launch one)
+  std::string spool_dir;  // "" = a private directory under $TMPDIR
+  std::uint64_t max_inline_bytes = 8192;
+  std::uint64_t max_result_bytes = 65536;
+  std::uint64_t spool_quota_bytes = 16ull << 20;
+  std::chrono::milliseconds frame_timeout{30000};
+  std::chrono::milliseconds connect_timeout{10000};  // TCP + WebSocket handshake
+  Limits limits;
+};
+
+// A config that cannot be used. `at` is a JSON Pointer into the config ("" = the whole).
+struct ConfigError {
+  std::string message;
+  std::string at;
+};
+
+// Parses and validates a config JSON object ("" means {}). Unknown keys are refused so a typo
+// does not silently fall back to a default.
+absl::StatusOr<InstanceConfig> ParseConfig(std::string_view json, ConfigError* error);
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_CORE_CONFIG_H_

@@ -1,0 +1,61 @@
+// The seam between the batch runner and the browser. The runner speaks only to this
+// interface; the real implementation is a Beast WebSocket to Firefox (net/), tests use a fake
+// BiDi peer or an in-process fake.
+#ifndef FIREFOX_BIDI_CORE_TRANSPORT_H_
+#define FIREFOX_BIDI_CORE_TRANSPORT_H_
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
+
+namespace firefox_bidi {
+
+// The reply to one command: either the `result` member of a BiDi success message, or the
+// `error`/`message` members of a BiDi error message. Both are normal outcomes of a frame.
+struct BidiReply {
+  bool ok = false;
+  boost::json::value result;  // ok: the success reply's "result" member
+  std::string error;          // !ok: BiDi error code, e.g. "no such frame"
+  std::string message;        // !ok: BiDi error message
+};
+
+// Called with each event message (the whole {"type":"event","method","params"} object)
+// received while a command waits for its reply.
+using EventSink = absl::FunctionRef<void(boost::json::value event)>;
+
+// One BiDi session's command channel.
+//
+// Thread safety: Call() is used by one thread at a time. Interrupt() may be called from any
+// thread at any time.
+class BidiTransport {
+ public:
+  virtual ~BidiTransport() = default;
+
+  // Sends `method` with `params` and waits at most `timeout` for the reply with the same id.
+  // Failures of the channel, not of the command:
+  //   kDeadlineExceeded  no reply in time ("reply timeout"); the channel stays usable and a late
+  //                      reply is discarded by id.
+  //   kUnavailable       the browser or the socket went away ("browser disconnected: ...").
+  //   kCancelled         Interrupt() was called during the wait.
+  //   kResourceExhausted a message larger than the configured maximum arrived.
+  virtual absl::StatusOr<BidiReply> Call(std::string_view method,
+                                         const boost::json::object& params,
+                                         std::chrono::milliseconds timeout, EventSink on_event) = 0;
+
+  // Makes the Call() in progress, and every later one, return kCancelled promptly (within a
+  // few milliseconds) until ClearInterrupt(). Sticky so that an interrupt that lands between
+  // two calls is not lost. Thread-safe.
+  virtual void Interrupt() = 0;
+  // Re-arms the transport after Interrupt(); called at the start of each invocation.
+  virtual void ClearInterrupt() = 0;
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_CORE_TRANSPORT_H_

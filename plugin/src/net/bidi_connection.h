@@ -1,0 +1,41 @@
+// A WebDriver BiDi WebSocket client on Boost.Beast: one socket, one reader that correlates
+// replies by id and hands events on, per-command deadlines, TCP_NODELAY, and TCP_QUICKACK
+// re-armed after every read (Firefox leaves Nagle on; without quick ACKs a ~70 KB reply waits
+// ~40 ms for our delayed ACK).
+#ifndef FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
+#define FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "core/transport.h"
+
+namespace firefox_bidi {
+
+struct ConnectionOptions {
+  std::chrono::milliseconds connect_timeout{10000};  // TCP connect + WebSocket handshake
+  std::uint64_t max_message_bytes = 256ull << 20;    // larger messages fail the call
+  bool quick_ack = true;                             // re-arm TCP_QUICKACK after each read
+};
+
+// Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).
+class BidiConnection : public BidiTransport {
+ public:
+  // Connects to `url` ("ws://host:port/path"). kUnavailable with the cause on failure,
+  // kDeadlineExceeded past connect_timeout.
+  static absl::StatusOr<std::unique_ptr<BidiConnection>> Connect(std::string_view url,
+                                                                 const ConnectionOptions& options);
+  ~BidiConnection() override = default;
+
+  // False once the socket has failed or been closed.
+  virtual bool is_open() const = 0;
+  // WebSocket close handshake (bounded by `timeout`), then the socket is closed.
+  virtual void Close(std::chrono::milliseconds timeout) = 0;
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_NET_BIDI_CONNECTION_H_

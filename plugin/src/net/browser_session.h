@@ -1,0 +1,42 @@
+// The instance's browser: a BiDi session obtained one of three ways (DESIGN.md section 6):
+// a private Firefox launched lazily (default), `connect` to a running BiDi endpoint, or
+// `webdriver` (geckodriver / Selenium Grid). Owns the browser's whole life: on destruction
+// session.end, close, and for a launched browser terminate and reap the process group and
+// remove the profile. If the browser dies, the call in flight fails with "browser
+// disconnected" and the next EnsureReady() starts (or reconnects) a fresh one.
+#ifndef FIREFOX_BIDI_NET_BROWSER_SESSION_H_
+#define FIREFOX_BIDI_NET_BROWSER_SESSION_H_
+
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "core/config.h"
+#include "core/transport.h"
+
+namespace firefox_bidi {
+
+// Log sink: (level 0 debug .. 3 error, line).
+using LogFn = std::function<void(int, std::string_view)>;
+
+// Thread safety: EnsureReady/Call from one thread at a time; Interrupt from any thread.
+class BrowserSession : public BidiTransport {
+ public:
+  static std::unique_ptr<BrowserSession> Create(const InstanceConfig& config, LogFn log);
+  ~BrowserSession() override = default;
+
+  // Starts the browser in the background (config "prelaunch"); EnsureReady() then waits for it.
+  virtual void StartPrelaunch() = 0;
+  // Makes sure a live session exists: launches/connects when there is none or the last one
+  // died. Errors: kUnavailable (browser would not start or endpoint unreachable, with the
+  // tail of Firefox's stderr), kNotFound (no Firefox binary), kFailedPrecondition
+  // ("Maximum number of active sessions", explained).
+  virtual absl::Status EnsureReady() = 0;
+  // Ends the session and releases the browser now (also done by the destructor).
+  virtual void Shutdown() = 0;
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_NET_BROWSER_SESSION_H_

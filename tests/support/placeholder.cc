@@ -1,0 +1,1 @@
+namespace firefox_bidi::testing {}

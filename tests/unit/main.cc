@@ -1,0 +1,2 @@
+#define BOOST_TEST_MODULE firefox_bidi_unit_tests
+#include <boost/test/unit_test.hpp>
