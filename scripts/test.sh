@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test: unit, integration, e2e (real headless
+# Firefox, real MCP client) and the benchmark smoke runs.
+#   scripts/test.sh [ctest args...]      e.g. scripts/test.sh -L unit
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+ensure_packages "${FIREFOX_BIDI_BUILD_PACKAGES[@]}"
+ensure_node
+build_preset release
+
+cd "$FIREFOX_BIDI_ROOT"
+log "testing"
+ctest --preset release "$@"
