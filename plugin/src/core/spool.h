@@ -24,6 +24,25 @@ struct SpoolReservation {
   std::uint64_t bytes = 0;
 };
 
+// Where files go. With `spool_dir` set, that directory itself. By default a slot under a
+// per-user root: `$TMPDIR/firefox-bidi-<euid>/spool-<N>` ($TMPDIR unset or relative: /tmp).
+// An instance takes the lowest slot whose lock file `.lock` it can flock(LOCK_EX | LOCK_NB) and
+// holds that lock for its lifetime. So repeated short-lived processes (one `tool-host call`
+// after another) reuse `spool-0`, whose leftover files count against the quota and are evicted
+// first: disk use stays bounded by quota x concurrent instances. Concurrent instances get
+// different slots and never touch each other's files. The root and every slot are checked like
+// `spool_dir` (real directory, owned by us, no group/other access).
+//
+// A `spool_dir` that another live instance already holds (its `.lock` is taken) is shared: this
+// instance then neither counts nor evicts the files it finds there (they may be live results of
+// the other instance) and its batch ids carry a process-unique suffix, so names never collide.
+//
+// Only regular files whose names follow the spool grammar are counted and evicted; anything
+// else in the directory (the lock file, a user's own files) is left alone.
+//
+// Names: `<batch>-<index>[-<label>].<ext>`, batch a zero-padded counter that starts after the
+// highest batch number found in the directory.
+//
 // Thread safety: all members may be called from any thread (internally locked); the writer
 // thread and the batch thread share one Spool.
 class Spool {
@@ -38,23 +57,22 @@ class Spool {
 
   virtual const std::string& directory() const = 0;
 
-  // Starts a batch; its id is unique against every file already in the directory. Files of
-  // earlier batches become evictable.
+  // Starts a batch and returns its id, unique against every file already in the directory.
+  // Files of earlier batches become evictable. Reserve() before any BeginBatch() starts one.
   virtual std::string BeginBatch() = 0;
 
   // Reserves `bytes` for the file `<batch>-<index>[-<label>].<ext>` of the current batch,
   // evicting earlier batches' files oldest first. kResourceExhausted ("spool quota exceeded")
   // when even that cannot make room; nothing is evicted then.
-  virtual absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index,
-                                                   std::string_view label, std::string_view ext,
-                                                   std::uint64_t bytes) = 0;
+  virtual absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
+                                                   std::string_view ext, std::uint64_t bytes) = 0;
 
   // Creates the reserved file exclusively (0600, O_NOFOLLOW) and writes `data` (exactly
   // `reservation.bytes` long). On failure removes any partial file, releases the reservation
   // and returns an error that names the path and the cause.
   virtual absl::Status Write(const SpoolReservation& reservation, std::string_view data) = 0;
 
-  // Gives back a reservation that will not be written.
+  // Gives back a reservation that will not be written (no-op for a written or unknown one).
   virtual void Release(const SpoolReservation& reservation) = 0;
 
   // Bytes counted against the quota (files on disk plus reservations).

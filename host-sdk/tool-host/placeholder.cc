@@ -1,2 +1,0 @@
-// Placeholder until tool-host lands.
-namespace tool_host {}
