@@ -1,0 +1,94 @@
+// The paired-comparison harness shared by bench-micro and bench-e2e (DESIGN.md section 8).
+//
+// A comparison has two variants, A (the baseline) and B (the candidate), and optional extra
+// measurements ("floors") reported beside them. Pair i runs A then B when i is even, B then A
+// when i is odd, so drift and cache warmth do not favour one side; extras run after the pair.
+// Only Variant::run is timed: prepare and finish (set-up, output capture, clean-up) are not.
+// Every sample's outputs are compared: A against B exactly, and the per-frame results of every
+// variant (extras included) against A's; a mismatch fails the run (exit 1) naming what
+// differed and where.
+#ifndef FIREFOX_BIDI_BENCH_HARNESS_H_
+#define FIREFOX_BIDI_BENCH_HARNESS_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace firefox_bidi::bench {
+
+// What one sample produced, captured outside the timer.
+struct SampleOutput {
+  // The variant's full output in a comparable form (e.g. the tool result with spool paths
+  // normalized, followed by the spool files' bytes). Compared between A and B only; extras
+  // leave it empty.
+  std::string exact;
+  // The BiDi results of the batch, one per frame (the text a spool file would hold). Compared
+  // between every variant and A.
+  std::vector<std::string> results;
+};
+
+struct Variant {
+  std::string name;
+  std::function<absl::Status()> prepare;  // untimed, before each sample; may be empty
+  std::function<absl::Status()> run;      // the timed work
+  std::function<absl::StatusOr<SampleOutput>()> finish;  // untimed, after each sample
+};
+
+// An extra measurement, reported as "<key>_median_ms" (and in "extras") in the JSON.
+struct Extra {
+  std::string key;
+  Variant variant;
+};
+
+struct Comparison {
+  Variant a;
+  Variant b;
+  std::vector<Extra> extras;
+  // Owns whatever the variants share (a browser, fixtures); released after the run.
+  std::shared_ptr<void> fixture;
+};
+
+struct BenchFlags {
+  int pairs = 30;
+  int warmup = 5;
+  bool json = false;
+  bool profile = false;
+  std::string compare;
+};
+
+struct CompareMode {
+  std::string name;
+  std::string help;
+};
+
+struct BenchSpec {
+  std::string name;         // "bench-micro"
+  std::string description;  // one paragraph for --help
+  std::vector<CompareMode> modes;
+  int default_pairs = 30;
+  int default_warmup = 5;
+  // Builds the comparison (untimed set-up: fixtures, browser launch).
+  std::function<absl::StatusOr<Comparison>(const BenchFlags&)> make;
+};
+
+// Parses the command line, runs the comparison and prints the report. Returns the process exit
+// code: 0 done, 1 failure or output mismatch, 2 usage error.
+int BenchMain(int argc, char** argv, const BenchSpec& spec);
+
+// The first difference between two byte strings, as "at byte N: A has "..." B has "..."",
+// or nullopt when equal. Exposed for tests.
+std::optional<std::string> DescribeDifference(absl::string_view a, absl::string_view b);
+
+// The pair's run order: true when A runs first (even pairs).
+inline bool AFirst(int pair) { return pair % 2 == 0; }
+
+}  // namespace firefox_bidi::bench
+
+#endif  // FIREFOX_BIDI_BENCH_HARNESS_H_

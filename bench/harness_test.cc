@@ -1,0 +1,169 @@
+#include "harness.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/value.hpp>
+#include <boost/test/unit_test.hpp>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace firefox_bidi::bench {
+namespace {
+
+// Captures std::cout and std::cerr for the lifetime of the object.
+class CapturedOutput {
+ public:
+  CapturedOutput()
+      : old_out_(std::cout.rdbuf(out_.rdbuf())), old_err_(std::cerr.rdbuf(err_.rdbuf())) {}
+  ~CapturedOutput() {
+    std::cout.rdbuf(old_out_);
+    std::cerr.rdbuf(old_err_);
+  }
+  std::string out() const { return out_.str(); }
+  std::string err() const { return err_.str(); }
+
+ private:
+  std::ostringstream out_, err_;
+  std::streambuf* old_out_;
+  std::streambuf* old_err_;
+};
+
+// A spec whose variants log each step into `log` and output `a_text` / `b_text`.
+BenchSpec LoggingSpec(std::vector<std::string>* log, std::string a_text, std::string b_text) {
+  BenchSpec spec;
+  spec.name = "bench-test";
+  spec.description = "test";
+  spec.modes = {{"x", "the only mode"}};
+  spec.make = [=](const BenchFlags&) -> absl::StatusOr<Comparison> {
+    auto variant = [log](std::string name, std::string text) {
+      Variant v;
+      v.name = name;
+      v.prepare = [log, name] {
+        log->push_back(name + ":prepare");
+        return absl::OkStatus();
+      };
+      v.run = [log, name] {
+        log->push_back(name + ":run");
+        return absl::OkStatus();
+      };
+      v.finish = [log, name, text]() -> absl::StatusOr<SampleOutput> {
+        log->push_back(name + ":finish");
+        return SampleOutput{text, {"r0", "r1"}};
+      };
+      return v;
+    };
+    Comparison c;
+    c.a = variant("a", a_text);
+    c.b = variant("b", b_text);
+    return c;
+  };
+  return spec;
+}
+
+int Run(const BenchSpec& spec, std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  return BenchMain(static_cast<int>(argv.size()), argv.data(), spec);
+}
+
+BOOST_AUTO_TEST_SUITE(bench_harness)
+
+BOOST_AUTO_TEST_CASE(describe_difference_names_first_differing_byte) {
+  BOOST_TEST(!DescribeDifference("same", "same").has_value());
+  BOOST_TEST(*DescribeDifference("abcXef", "abcYef") ==
+             R"(at byte 3 (sizes 6 and 6): A has "abcXef", B has "abcYef")");
+  BOOST_TEST(*DescribeDifference("ab", "ab\"c") ==
+             R"(at byte 2 (sizes 2 and 4): A has "ab", B has "ab\"c")");
+}
+
+BOOST_AUTO_TEST_CASE(pairs_alternate_order_and_prepare_and_finish_wrap_each_run) {
+  std::vector<std::string> log;
+  CapturedOutput captured;
+  BOOST_TEST(
+      Run(LoggingSpec(&log, "same", "same"), {"bench-test", "--pairs", "2", "--warmup", "0"}) == 0);
+  const std::vector<std::string> expected = {
+      "a:prepare", "a:run", "a:finish", "b:prepare", "b:run", "b:finish",   // pair 0: A, B
+      "b:prepare", "b:run", "b:finish", "a:prepare", "a:run", "a:finish"};  // pair 1: B, A
+  BOOST_TEST(log == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(warmup_rounds_run_before_pairs) {
+  std::vector<std::string> log;
+  CapturedOutput captured;
+  BOOST_TEST(
+      Run(LoggingSpec(&log, "same", "same"), {"bench-test", "--pairs", "1", "--warmup", "3"}) == 0);
+  BOOST_TEST(log.size() == 4u * 6u);
+}
+
+BOOST_AUTO_TEST_CASE(json_report_has_contract_keys) {
+  std::vector<std::string> log;
+  CapturedOutput captured;
+  BOOST_TEST(Run(LoggingSpec(&log, "same", "same"),
+                 {"bench-test", "--pairs", "3", "--warmup", "0", "--json"}) == 0);
+  boost::system::error_code ec;
+  const boost::json::value v = boost::json::parse(captured.out(), ec);
+  BOOST_TEST(!ec);
+  const boost::json::object& o = v.as_object();
+  BOOST_TEST(o.at("bench").as_string() == "bench-test");
+  BOOST_TEST(o.at("compare").as_string() == "x");
+  BOOST_TEST(o.at("pairs").as_int64() == 3);
+  BOOST_TEST(o.at("variants").at("A").at("name").as_string() == "a");
+  BOOST_TEST(o.at("variants").at("B").at("samples_ms").as_array().size() == 3u);
+  BOOST_TEST(o.at("variants").at("A").as_object().contains("median_ms"));
+  BOOST_TEST(o.at("variants").at("B").as_object().contains("p95_ms"));
+  BOOST_TEST(o.contains("paired_diff_median_ms"));
+  for (const char* key : {"n", "w", "z", "p"}) {
+    BOOST_TEST(o.at("wilcoxon").as_object().contains(key));
+  }
+  BOOST_TEST(o.at("sign_test").as_object().contains("wins_b"));
+  BOOST_TEST(o.at("sign_test").as_object().contains("p"));
+  BOOST_TEST(o.at("outputs_equal").as_bool() == true);
+}
+
+BOOST_AUTO_TEST_CASE(output_mismatch_fails_with_exit_1_and_says_where) {
+  std::vector<std::string> log;
+  CapturedOutput captured;
+  BOOST_TEST(Run(LoggingSpec(&log, "result 1", "result 2"),
+                 {"bench-test", "--pairs", "2", "--warmup", "0"}) == 1);
+  BOOST_TEST(captured.err() ==
+             "bench-test --compare x: outputs differ in pair 0 between \"a\" and \"b\" (tool "
+             "result and spool files) at byte 7 (sizes 8 and 8): A has \"result 1\", B has "
+             "\"result 2\"\n");
+  BOOST_TEST(captured.out() == "");
+}
+
+BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
+  std::vector<std::string> log;
+  CapturedOutput captured;
+  const BenchSpec spec = LoggingSpec(&log, "s", "s");
+  BOOST_TEST(Run(spec, {"bench-test", "--pairs", "0"}) == 2);
+  BOOST_TEST(Run(spec, {"bench-test", "--compare", "nope"}) == 2);
+  BOOST_TEST(Run(spec, {"bench-test", "--bogus"}) == 2);
+  BOOST_TEST(Run(spec, {"bench-test", "--pairs", "many"}) == 2);
+  BOOST_TEST(log.empty());
+  BOOST_TEST(captured.err().find("unknown --compare \"nope\"; expected one of x") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(failed_run_exits_1_naming_variant) {
+  BenchSpec spec;
+  spec.name = "bench-test";
+  spec.modes = {{"x", ""}};
+  spec.make = [](const BenchFlags&) -> absl::StatusOr<Comparison> {
+    Comparison c;
+    c.a.name = "good";
+    c.a.run = [] { return absl::OkStatus(); };
+    c.b.name = "bad";
+    c.b.run = [] { return absl::InternalError("disk full"); };
+    return c;
+  };
+  CapturedOutput captured;
+  BOOST_TEST(Run(spec, {"bench-test", "--pairs", "1", "--warmup", "0"}) == 1);
+  BOOST_TEST(captured.err() == "bench-test --compare x: pair 0 variant \"bad\" run: disk full\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::bench
