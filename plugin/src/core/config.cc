@@ -1,10 +1,232 @@
 #include "core/config.h"
 
-namespace firefox_bidi {
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/value.hpp>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
 
-// Placeholder until the config parser lands: defaults only.
-absl::StatusOr<InstanceConfig> ParseConfig(std::string_view, ConfigError*) {
-  return InstanceConfig{};
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+
+namespace firefox_bidi {
+namespace {
+
+namespace json = boost::json;
+
+// Bounds a duration so that adding it to a clock never overflows: one day is longer than any
+// sensible frame.
+constexpr std::int64_t kMaxTimeoutMs = 24ll * 60 * 60 * 1000;
+
+// Appends one reference token to a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
+std::string Child(std::string_view pointer, std::string_view key) {
+  std::string out(pointer);
+  out.push_back('/');
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string_view KindName(const json::value& v) {
+  switch (v.kind()) {
+    case json::kind::null:
+      return "null";
+    case json::kind::bool_:
+      return "a boolean";
+    case json::kind::int64:
+    case json::kind::uint64:
+    case json::kind::double_:
+      return "a number";
+    case json::kind::string:
+      return "a string";
+    case json::kind::array:
+      return "an array";
+    case json::kind::object:
+      return "an object";
+  }
+  return "a value";
+}
+
+// Collects the first error and reports it through the Status and the out-parameter. Values
+// are never echoed: a config may carry secrets (endpoints with tokens, env variables).
+class Parser {
+ public:
+  explicit Parser(ConfigError* error) : error_(error) {}
+
+  absl::Status Fail(std::string at, std::string_view what) {
+    std::string message = at.empty() ? absl::StrCat("config: ", std::string(what))
+                                     : absl::StrCat("config ", at, ": ", std::string(what));
+    if (error_ != nullptr) {
+      error_->message = message;
+      error_->at = std::move(at);
+    }
+    return absl::InvalidArgumentError(message);
+  }
+
+  absl::Status Expected(const std::string& at, const json::value& v, std::string_view wanted) {
+    return Fail(at,
+                absl::StrCat("must be ", std::string(wanted), ", not ", std::string(KindName(v))));
+  }
+
+  absl::StatusOr<bool> Bool(const std::string& at, const json::value& v) {
+    if (!v.is_bool()) return Expected(at, v, "a boolean");
+    return v.get_bool();
+  }
+
+  absl::StatusOr<std::string> String(const std::string& at, const json::value& v) {
+    if (!v.is_string()) return Expected(at, v, "a string");
+    const json::string& s = v.get_string();
+    if (s.find('\0') != json::string::npos) return Fail(at, "must not contain a NUL character");
+    return std::string(s);
+  }
+
+  // A non-negative integer no larger than `max`. Doubles are refused even when integral: a
+  // byte count or a duration written as 1e3 is more likely a mistake than intended.
+  absl::StatusOr<std::uint64_t> Unsigned(const std::string& at, const json::value& v,
+                                         std::uint64_t min, std::uint64_t max) {
+    std::optional<std::uint64_t> n;
+    if (v.is_uint64()) {
+      n = v.get_uint64();
+    } else if (v.is_int64() && v.get_int64() >= 0) {
+      n = static_cast<std::uint64_t>(v.get_int64());
+    } else if (v.is_int64() || v.is_double()) {
+      return Fail(at, absl::StrCat("must be an integer from ", min, " to ", max));
+    } else {
+      return Expected(at, v, "an integer");
+    }
+    if (*n < min || *n > max) {
+      return Fail(at, absl::StrCat("must be an integer from ", min, " to ", max));
+    }
+    return *n;
+  }
+
+  absl::StatusOr<const json::object*> Object(const std::string& at, const json::value& v) {
+    if (!v.is_object()) return Expected(at, v, "an object");
+    return &v.get_object();
+  }
+
+  absl::Status Firefox(const std::string& at, const json::value& v, FirefoxConfig& out) {
+    ASSIGN_OR_RETURN(const json::object* obj, Object(at, v));
+    for (const auto& [key, value] : *obj) {
+      std::string here = Child(at, key);
+      if (key == "binary") {
+        ASSIGN_OR_RETURN(out.binary, String(here, value));
+      } else if (key == "headless") {
+        ASSIGN_OR_RETURN(out.headless, Bool(here, value));
+      } else if (key == "offline") {
+        ASSIGN_OR_RETURN(out.offline, Bool(here, value));
+      } else if (key == "args") {
+        if (!value.is_array()) return Expected(here, value, "an array of strings");
+        out.args.clear();
+        const json::array& args = value.get_array();
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          ASSIGN_OR_RETURN(std::string arg, String(absl::StrCat(here, "/", i), args[i]));
+          out.args.push_back(std::move(arg));
+        }
+      } else if (key == "prefs") {
+        ASSIGN_OR_RETURN(const json::object* prefs, Object(here, value));
+        out.prefs.clear();
+        for (const auto& [name, pref] : *prefs) {
+          std::string pref_at = Child(here, name);
+          if (name.empty()) return Fail(pref_at, "a pref name must not be empty");
+          if (!pref.is_bool() && !pref.is_number() && !pref.is_string()) {
+            return Expected(pref_at, pref, "a boolean, a number or a string");
+          }
+          out.prefs[std::string(name)] = pref;
+        }
+      } else if (key == "env") {
+        ASSIGN_OR_RETURN(const json::object* env, Object(here, value));
+        out.env.clear();
+        for (const auto& [name, var] : *env) {
+          std::string var_at = Child(here, name);
+          if (name.empty() || name.find('=') != json::string::npos ||
+              name.find('\0') != json::string::npos) {
+            return Fail(var_at, "an environment variable name must be non-empty without '='");
+          }
+          ASSIGN_OR_RETURN(out.env[std::string(name)], String(var_at, var));
+        }
+      } else {
+        return Fail(here,
+                    "unknown key (firefox takes binary, headless, args, prefs, env, offline)");
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<InstanceConfig> Config(const json::value& root) {
+    InstanceConfig config;
+    ASSIGN_OR_RETURN(const json::object* obj, Object("", root));
+    constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();
+    for (const auto& [key, value] : *obj) {
+      std::string here = Child("", key);
+      if (key == "firefox") {
+        RETURN_IF_ERROR(Firefox(here, value, config.firefox));
+      } else if (key == "prelaunch") {
+        ASSIGN_OR_RETURN(config.prelaunch, Bool(here, value));
+      } else if (key == "connect") {
+        ASSIGN_OR_RETURN(config.connect, String(here, value));
+        if (!config.connect.starts_with("ws://")) {
+          return Fail(here, "must be a ws:// URL of a running Firefox's BiDi endpoint");
+        }
+      } else if (key == "webdriver") {
+        ASSIGN_OR_RETURN(config.webdriver, String(here, value));
+        if (!config.webdriver.starts_with("http://")) {
+          return Fail(here, "must be an http:// URL of a WebDriver endpoint");
+        }
+      } else if (key == "spool_dir") {
+        ASSIGN_OR_RETURN(config.spool_dir, String(here, value));
+        if (!config.spool_dir.starts_with("/")) return Fail(here, "must be an absolute path");
+      } else if (key == "max_inline_bytes") {
+        ASSIGN_OR_RETURN(config.max_inline_bytes, Unsigned(here, value, 0, kMaxU64));
+      } else if (key == "max_result_bytes") {
+        ASSIGN_OR_RETURN(config.max_result_bytes, Unsigned(here, value, 1, kMaxU64));
+      } else if (key == "spool_quota_bytes") {
+        ASSIGN_OR_RETURN(config.spool_quota_bytes, Unsigned(here, value, 0, kMaxU64));
+      } else if (key == "frame_timeout_ms") {
+        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxTimeoutMs));
+        config.frame_timeout = std::chrono::milliseconds(ms);
+      } else {
+        return Fail(here,
+                    "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
+                    "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
+                    "frame_timeout_ms)");
+      }
+    }
+    if (!config.connect.empty() && !config.webdriver.empty()) {
+      return Fail("/webdriver", "connect and webdriver exclude each other; give one");
+    }
+    return config;
+  }
+
+ private:
+  ConfigError* error_;
+};
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+}  // namespace
+
+absl::StatusOr<InstanceConfig> ParseConfig(std::string_view text, ConfigError* error) {
+  Parser parser(error);
+  if (IsBlank(text)) return InstanceConfig{};
+  boost::system::error_code ec;
+  json::value root = json::parse(text, ec);
+  if (ec) return parser.Fail("", absl::StrCat("not valid JSON (", ec.message(), ")"));
+  return parser.Config(root);
 }
 
 }  // namespace firefox_bidi

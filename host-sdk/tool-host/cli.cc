@@ -1,0 +1,304 @@
+#include "cli.h"
+
+#include <unistd.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "host_util.h"
+#include "line_server.h"
+#include "mcp_server.h"
+#include "plugin_loader.h"
+#include "signals.h"
+
+namespace tool_host {
+namespace {
+
+namespace po = boost::program_options;
+using agent_tool::PluginLibrary;
+using agent_tool::ToolInstance;
+using agent_tool::ToolResult;
+
+constexpr char kUsage[] =
+    "Usage: tool-host [--plugin PATH] [--config JSON|@FILE] COMMAND [options]";
+constexpr char kCommands[] =
+    "Commands:\n"
+    "  describe   print {\"name\",\"description\",\"input_schema\"} of the tool\n"
+    "  call       run one call; arguments from --args or stdin; prints the result\n"
+    "  serve      one arguments object per stdin line, one result per stdout line\n"
+    "  mcp        serve the tool over the Model Context Protocol on stdio\n"
+    "\n"
+    "Exit codes: 0 the tool ran, 1 the tool refused or could not run the call (stdout holds\n"
+    "{\"error\":{...}}), 2 usage error (stderr), 128+N ended by signal N.\n"
+    "Run 'tool-host COMMAND --help' for a command's options.\n";
+
+struct GlobalOptions {
+  std::string plugin;
+  std::string config;
+  bool verbose = false;
+};
+
+int UsageError(std::string_view message) {
+  std::cerr << "tool-host: " << message << "\nTry 'tool-host --help'.\n";
+  return kExitUsage;
+}
+
+void WriteStdout(std::string_view text) {
+  std::cout << text << '\n';
+  std::cout.flush();
+}
+
+// Splits argv at the command: global options before it, the command's options after it, so
+// that `tool-host call --help` is the command's help, not the global one.
+std::size_t FindCommand(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--plugin" || arg == "--config") {
+      ++i;  // skip the value
+    } else if (!arg.starts_with("-")) {
+      return static_cast<std::size_t>(i);
+    }
+  }
+  return static_cast<std::size_t>(argc);
+}
+
+// Parses a command's options; returns nullopt-like false with an exit code on --help or error.
+struct Parsed {
+  bool done = false;  // help printed or usage error: exit with `exit_code`
+  int exit_code = kExitOk;
+};
+
+Parsed ParseCommand(std::string_view name, std::string_view summary,
+                    const std::vector<std::string>& args, po::options_description& options,
+                    po::variables_map& vm) {
+  options.add_options()("help,h", "show this help");
+  try {
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return {true, UsageError(absl::StrCat(std::string(name), ": ", e.what()))};
+  }
+  if (vm.count("help") != 0) {
+    std::cout << "Usage: tool-host [global options] " << name << " [options]\n"
+              << summary << "\n\n"
+              << options;
+    return {true, kExitOk};
+  }
+  return {};
+}
+
+void LogToStderr(bool verbose, agent_tool_log_level level, std::string_view line) {
+  if (level == AGENT_TOOL_LOG_DEBUG && !verbose) return;
+  static constexpr const char* kNames[] = {"debug", "info", "warning", "error"};
+  const char* name =
+      level >= AGENT_TOOL_LOG_DEBUG && level <= AGENT_TOOL_LOG_ERROR ? kNames[level] : "log";
+  std::string text = absl::StrCat("tool-host: plugin ", name, ": ", std::string(line), "\n");
+  [[maybe_unused]] ssize_t n = ::write(2, text.data(), text.size());
+}
+
+absl::StatusOr<std::shared_ptr<const PluginLibrary>> LoadPlugin(
+    const GlobalOptions& global, std::string_view default_plugin_relative) {
+  std::string path = global.plugin;
+  if (path.empty()) {
+    absl::StatusOr<std::string> dir = ExecutableDir();
+    if (!dir.ok()) return dir.status();
+    path = absl::StrCat(*dir, "/", std::string(default_plugin_relative));
+  }
+  return PluginLibrary::Open(path);
+}
+
+// Creates the instance or prints why not; `exit_code` is set on failure.
+std::unique_ptr<ToolInstance> CreateInstance(std::shared_ptr<const PluginLibrary> library,
+                                             const GlobalOptions& global, int* exit_code) {
+  absl::StatusOr<std::string> config = ReadInlineOrFile("--config", global.config);
+  if (!config.ok()) {
+    *exit_code = UsageError(std::string(config.status().message()));
+    return nullptr;
+  }
+  bool verbose = global.verbose;
+  ToolInstance::Created created =
+      ToolInstance::Create(std::move(library), *config,
+                           [verbose](auto level, auto line) { LogToStderr(verbose, level, line); });
+  if (created.instance != nullptr) return std::move(created.instance);
+  if (created.result.status == AGENT_TOOL_STATUS_REFUSED) {
+    *exit_code = UsageError(absl::StrCat("invalid --config: ", created.result.message));
+  } else {
+    std::cerr << "tool-host: cannot create the tool instance: " << created.result.message << "\n";
+    *exit_code = kExitToolError;
+  }
+  return nullptr;
+}
+
+// Waits until `worker` has nothing left to do. Once SIGINT/SIGTERM arrives, drops queued calls
+// and cancels the running one, repeating every 100 ms: a cancel that lands just before the
+// plugin registers the invocation is a no-op by contract.
+void WaitCancellingOnSignal(ToolInstance& instance, Worker& worker,
+                            const std::function<void()>& on_first_signal = {}) {
+  bool signalled = false;
+  while (!worker.WaitIdleFor(std::chrono::milliseconds(100))) {
+    if (ReceivedSignal() == 0) continue;
+    if (!signalled && on_first_signal) on_first_signal();
+    signalled = true;
+    worker.DropQueued();
+    instance.Cancel();
+  }
+}
+
+int ExitCodeAfter(int normal) {
+  int signo = ReceivedSignal();
+  return signo != 0 ? 128 + signo : normal;
+}
+
+int Describe(const PluginLibrary& library) {
+  const agent_tool_plugin_descriptor& d = library.descriptor();
+  boost::system::error_code ec;
+  boost::json::value schema = boost::json::parse(d.input_schema, ec);
+  if (ec || !schema.is_object()) {
+    std::cerr << "tool-host: plugin " << library.path() << ": input_schema is not a JSON object\n";
+    return kExitToolError;
+  }
+  WriteStdout(boost::json::serialize(boost::json::object{
+      {"name", d.name}, {"description", d.description}, {"input_schema", std::move(schema)}}));
+  return kExitOk;
+}
+
+int Call(ToolInstance& instance, std::string args) {
+  Worker worker;
+  ToolResult result;
+  worker.Post([&] { result = instance.Invoke(args); });
+  WaitCancellingOnSignal(instance, worker);
+  worker.Finish();
+  WriteStdout(result.json);
+  return ExitCodeAfter(result.status == AGENT_TOOL_STATUS_OK ? kExitOk : kExitToolError);
+}
+
+int Serve(ToolInstance& instance) {
+  LineWriter writer(STDOUT_FILENO);
+  Worker worker;
+  // Every output line goes through the worker, so results keep the order of the input lines.
+  LineReader::Run(STDIN_FILENO, SignalFd(), [&](std::string_view line, bool too_long) {
+    if (too_long) {
+      worker.Post([&writer] {
+        writer.WriteLine(
+            absl::StrCat(R"({"error":{"kind":"too_large","message":"arguments line longer than )",
+                         LineReader::kMaxLineBytes, R"( bytes"}})"));
+      });
+      return;
+    }
+    worker.Post([&instance, &writer, args = std::string(line)] {
+      writer.WriteLine(OneLine(instance.Invoke(args).json));
+    });
+  });
+  WaitCancellingOnSignal(instance, worker);
+  worker.Finish();
+  return ExitCodeAfter(kExitOk);
+}
+
+int Mcp(ToolInstance& instance) {
+  LineWriter writer(STDOUT_FILENO);
+  Worker worker;
+  McpServer server(instance, writer, worker);
+  LineReader::Run(STDIN_FILENO, SignalFd(),
+                  [&](std::string_view line, bool too_long) { server.OnLine(line, too_long); });
+  WaitCancellingOnSignal(instance, worker, [&] { server.CancelRunning(); });
+  worker.Finish();
+  return ExitCodeAfter(kExitOk);
+}
+
+int RunCommand(const std::string& command, const std::vector<std::string>& args,
+               const GlobalOptions& global, std::string_view default_plugin_relative) {
+  po::options_description options(absl::StrCat(command, " options"));
+  po::variables_map vm;
+  std::string call_args;
+  std::string summary;
+  if (command == "describe") {
+    summary = "Prints the tool's name, description and input JSON Schema as one JSON object.";
+  } else if (command == "call") {
+    options.add_options()("args", po::value<std::string>(&call_args)->value_name("JSON|@FILE"),
+                          "the tool arguments as JSON, or @FILE to read them from FILE "
+                          "(default: read stdin)");
+    summary = "Runs one tool call and prints the result JSON on stdout.";
+  } else if (command == "serve") {
+    summary =
+        "Reads one arguments object per line on stdin, writes one result per line on stdout\n"
+        "(refusals as the {\"error\":...} line), keeping the browser warm between calls.";
+  } else if (command == "mcp") {
+    summary =
+        "Serves the tool over the Model Context Protocol (newline-delimited JSON-RPC 2.0 on\n"
+        "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr.";
+  } else {
+    return UsageError(absl::StrCat("unknown command '", command, "'"));
+  }
+  Parsed parsed = ParseCommand(command, summary, args, options, vm);
+  if (parsed.done) return parsed.exit_code;
+
+  std::string call_input;
+  if (command == "call") {
+    absl::StatusOr<std::string> text =
+        vm.count("args") != 0 ? ReadInlineOrFile("--args", call_args) : ReadAll(STDIN_FILENO);
+    if (!text.ok()) return UsageError(std::string(text.status().message()));
+    call_input = std::move(*text);
+  }
+
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library =
+      LoadPlugin(global, default_plugin_relative);
+  if (!library.ok()) return UsageError(std::string(library.status().message()));
+  if (command == "describe") return Describe(**library);
+
+  if (!InstallSignalPipe()) {
+    std::cerr << "tool-host: cannot create the signal pipe\n";
+    return kExitToolError;
+  }
+  int exit_code = kExitOk;
+  std::unique_ptr<ToolInstance> instance = CreateInstance(*library, global, &exit_code);
+  if (instance == nullptr) return exit_code;
+  if (command == "call") return Call(*instance, std::move(call_input));
+  if (command == "serve") return Serve(*instance);
+  return Mcp(*instance);
+}
+
+}  // namespace
+
+int Main(int argc, char** argv, std::string_view default_plugin_relative) {
+  std::size_t command_at = FindCommand(argc, argv);
+  GlobalOptions global;
+  po::options_description options("Global options");
+  options.add_options()("help,h", "show this help")(
+      "plugin", po::value<std::string>(&global.plugin)->value_name("PATH"),
+      "the plugin library (default: ../lib/libfirefox_bidi.so beside this executable)")(
+      "config", po::value<std::string>(&global.config)->value_name("JSON|@FILE"),
+      "the instance config as JSON, or @FILE to read it from FILE (default: {})")(
+      "verbose,v", po::bool_switch(&global.verbose), "also print the plugin's debug logs");
+  po::variables_map vm;
+  try {
+    std::vector<std::string> head(argv + 1, argv + command_at);
+    po::store(po::command_line_parser(head).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError(e.what());
+  }
+  if (vm.count("help") != 0) {
+    std::cout << kUsage << "\n\n" << options << "\n" << kCommands;
+    return kExitOk;
+  }
+  if (command_at >= static_cast<std::size_t>(argc)) return UsageError("no command given");
+  std::vector<std::string> rest(argv + command_at + 1, argv + argc);
+  try {
+    return RunCommand(argv[command_at], rest, global, default_plugin_relative);
+  } catch (const std::exception& e) {
+    std::cerr << "tool-host: " << e.what() << "\n";
+    return kExitToolError;
+  }
+}
+
+}  // namespace tool_host

@@ -1,0 +1,129 @@
+#include "line_server.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <utility>
+
+namespace tool_host {
+
+bool LineWriter::WriteLine(std::string_view line) {
+  std::string buffer;
+  buffer.reserve(line.size() + 1);
+  buffer.append(line);
+  buffer.push_back('\n');
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (failed_) return false;
+  std::size_t written = 0;
+  while (written < buffer.size()) {
+    ssize_t n = ::write(fd_, buffer.data() + written, buffer.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      failed_ = true;
+      return false;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+Worker::Worker(std::size_t max_queued) : max_queued_(max_queued), thread_([this] { Loop(); }) {}
+
+Worker::~Worker() { Finish(); }
+
+void Worker::Post(std::function<void()> job) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() < max_queued_ || stopping_; });
+  if (stopping_) return;
+  queue_.push_back(std::move(job));
+  changed_.notify_all();
+}
+
+void Worker::DropQueued() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  queue_.clear();
+  changed_.notify_all();
+}
+
+bool Worker::WaitIdleFor(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return queue_.empty() && !running_job_; });
+}
+
+void Worker::Finish() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+    changed_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+void Worker::Loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+    if (queue_.empty()) return;  // stopping with nothing left to run
+    std::function<void()> job = std::move(queue_.front());
+    queue_.pop_front();
+    running_job_ = true;
+    changed_.notify_all();
+    lock.unlock();
+    job();
+    lock.lock();
+    running_job_ = false;
+    changed_.notify_all();
+  }
+}
+
+LineReader::End LineReader::Run(int in_fd, int stop_fd, const Handler& on_line) {
+  std::string pending;
+  bool too_long = false;
+  char chunk[64 * 1024];
+  auto emit = [&](std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (too_long) {
+      on_line({}, true);
+    } else if (line.find_first_not_of(" \t") != std::string_view::npos) {
+      on_line(line, false);
+    }
+    too_long = false;
+  };
+  for (;;) {
+    pollfd fds[2] = {{in_fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+    int n = ::poll(fds, stop_fd >= 0 ? 2 : 1, -1);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return End::kEof;
+    }
+    if (stop_fd >= 0 && (fds[1].revents & POLLIN) != 0) return End::kStopped;
+    if (fds[0].revents == 0) continue;
+    ssize_t got = ::read(in_fd, chunk, sizeof(chunk));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      if (!pending.empty() || too_long) emit(pending);
+      return End::kEof;
+    }
+    std::string_view data(chunk, static_cast<std::size_t>(got));
+    while (!data.empty()) {
+      std::size_t newline = data.find('\n');
+      std::string_view piece = data.substr(0, newline);
+      if (!too_long) {
+        if (pending.size() + piece.size() > kMaxLineBytes) {
+          too_long = true;
+          pending.clear();
+          pending.shrink_to_fit();
+        } else {
+          pending.append(piece);
+        }
+      }
+      if (newline == std::string_view::npos) break;
+      emit(pending);
+      pending.clear();
+      data.remove_prefix(newline + 1);
+    }
+  }
+}
+
+}  // namespace tool_host

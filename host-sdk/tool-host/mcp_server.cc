@@ -1,0 +1,302 @@
+#include "mcp_server.h"
+
+#include <sys/stat.h>
+
+#include <array>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <fstream>
+#include <iterator>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "host_util.h"
+
+namespace tool_host {
+namespace {
+
+namespace json = boost::json;
+
+// JSON-RPC 2.0 error codes.
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
+
+constexpr std::array<std::string_view, 4> kSupportedVersions = {"2025-11-25", "2025-06-18",
+                                                                "2025-03-26", "2024-11-05"};
+
+bool IsValidId(const json::value& id) { return id.is_string() || id.is_number(); }
+
+std::string MimeForPath(std::string_view path) {
+  if (path.ends_with(".png")) return "image/png";
+  if (path.ends_with(".pdf")) return "application/pdf";
+  if (path.ends_with(".json")) return "application/json";
+  return "application/octet-stream";
+}
+
+std::string_view Basename(std::string_view path) {
+  std::size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+std::string_view NegotiateProtocolVersion(std::string_view requested) {
+  for (std::string_view v : kSupportedVersions) {
+    if (v == requested) return v;
+  }
+  return kMcpProtocolVersion;
+}
+
+json::array ToolResultContent(std::string_view result_json) {
+  json::array content;
+  content.push_back(json::object{{"type", "text"}, {"text", result_json}});
+  boost::system::error_code ec;
+  json::value result = json::parse(result_json, ec);
+  if (ec || !result.is_object()) return content;
+  const json::value* frames = result.get_object().if_contains("frames");
+  if (frames == nullptr || !frames->is_array()) return content;
+  json::array links;
+  for (const json::value& frame : frames->get_array()) {
+    if (!frame.is_object()) continue;
+    const json::value* spooled = frame.get_object().if_contains("spooled");
+    if (spooled == nullptr || !spooled->is_string()) continue;
+    std::string path(spooled->get_string());
+    const json::value* mime_value = frame.get_object().if_contains("mime");
+    std::string mime = mime_value != nullptr && mime_value->is_string()
+                           ? std::string(mime_value->get_string())
+                           : MimeForPath(path);
+    if (mime == "image/png") {
+      struct stat st;
+      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+          static_cast<std::uint64_t>(st.st_size) <= kMaxInlineImageBytes) {
+        std::ifstream in(path, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (in.good() || in.eof()) {
+          content.push_back(
+              json::object{{"type", "image"}, {"data", Base64(bytes)}, {"mimeType", mime}});
+        }
+      }
+    }
+    links.push_back(json::object{{"type", "resource_link"},
+                                 {"uri", FileUri(path)},
+                                 {"name", Basename(path)},
+                                 {"mimeType", mime}});
+  }
+  for (json::value& link : links) content.push_back(std::move(link));
+  return content;
+}
+
+McpServer::McpServer(agent_tool::ToolInstance& instance, LineWriter& writer, Worker& worker)
+    : instance_(instance), writer_(writer), worker_(worker) {}
+
+void McpServer::Send(const json::object& message) { writer_.WriteLine(json::serialize(message)); }
+
+void McpServer::Reply(const json::value& id, json::value result) {
+  Send(json::object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void McpServer::ReplyError(const json::value& id, int code, std::string_view message) {
+  Send(json::object{{"jsonrpc", "2.0"},
+                    {"id", id},
+                    {"error", json::object{{"code", code}, {"message", message}}}});
+}
+
+void McpServer::OnLine(std::string_view line, bool too_long) {
+  if (too_long) {
+    ReplyError(nullptr, kInvalidRequest,
+               absl::StrCat("message longer than ", LineReader::kMaxLineBytes, " bytes"));
+    return;
+  }
+  boost::system::error_code ec;
+  json::value message = json::parse(line, ec);
+  if (ec) {
+    ReplyError(nullptr, kParseError, absl::StrCat("Parse error: ", ec.message()));
+    return;
+  }
+  if (message.is_array()) {
+    ReplyError(nullptr, kInvalidRequest, "Invalid request: JSON-RPC batches are not supported");
+    return;
+  }
+  if (!message.is_object()) {
+    ReplyError(nullptr, kInvalidRequest, "Invalid request: a message must be a JSON object");
+    return;
+  }
+  const json::object& obj = message.get_object();
+  const json::value* id = obj.if_contains("id");
+  const json::value* method = obj.if_contains("method");
+  const json::value* version = obj.if_contains("jsonrpc");
+  json::value reply_id = id != nullptr && IsValidId(*id) ? *id : json::value(nullptr);
+  if (version == nullptr || !version->is_string() || version->get_string() != "2.0") {
+    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"jsonrpc\" must be \"2.0\"");
+    return;
+  }
+  if (method == nullptr) {
+    if (id != nullptr && (obj.contains("result") || obj.contains("error"))) return;  // a reply
+    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"method\" is missing");
+    return;
+  }
+  if (!method->is_string()) {
+    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"method\" must be a string");
+    return;
+  }
+  if (id != nullptr && !IsValidId(*id)) {
+    ReplyError(nullptr, kInvalidRequest, "Invalid request: \"id\" must be a string or a number");
+    return;
+  }
+  const json::value* params = obj.if_contains("params");
+  if (params != nullptr && !params->is_object()) {
+    if (id != nullptr) ReplyError(*id, kInvalidParams, "Invalid params: must be an object");
+    return;
+  }
+  const json::object* params_obj = params != nullptr ? &params->get_object() : nullptr;
+  if (id == nullptr) {
+    HandleNotification(method->get_string(), params_obj);
+  } else {
+    HandleRequest(*id, method->get_string(), params_obj);
+  }
+}
+
+void McpServer::HandleRequest(const json::value& id, std::string_view method,
+                              const json::object* params) {
+  const agent_tool_plugin_descriptor& d = instance_.library().descriptor();
+  if (method == "initialize") {
+    std::string_view requested;
+    if (params != nullptr) {
+      if (const json::value* v = params->if_contains("protocolVersion"); v && v->is_string()) {
+        requested = v->get_string();
+      }
+    }
+    Reply(id, json::object{
+                  {"protocolVersion", NegotiateProtocolVersion(requested)},
+                  {"capabilities", json::object{{"tools", json::object{{"listChanged", false}}}}},
+                  {"serverInfo", json::object{{"name", kMcpServerName}, {"version", d.version}}}});
+  } else if (method == "ping") {
+    Reply(id, json::object{});
+  } else if (method == "tools/list") {
+    boost::system::error_code ec;
+    json::value schema = json::parse(d.input_schema, ec);
+    if (ec || !schema.is_object()) schema = json::object{{"type", "object"}};
+    json::object tool{{"name", d.name},
+                      {"title", kMcpToolTitle},
+                      {"description", d.description},
+                      {"inputSchema", std::move(schema)}};
+    Reply(id, json::object{{"tools", json::array{std::move(tool)}}});
+  } else if (method == "tools/call") {
+    StartToolCall(id, params);
+  } else {
+    ReplyError(id, kMethodNotFound, absl::StrCat("Method not found: ", std::string(method)));
+  }
+}
+
+void McpServer::HandleNotification(std::string_view method, const json::object* params) {
+  if (method != "notifications/cancelled" || params == nullptr) return;
+  const json::value* request_id = params->if_contains("requestId");
+  if (request_id == nullptr || !IsValidId(*request_id)) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = calls_.find(json::serialize(*request_id));
+  if (it == calls_.end()) return;
+  it->second->cancelled = true;
+  if (it->second->running) instance_.Cancel();
+}
+
+void McpServer::StartToolCall(const json::value& id, const json::object* params) {
+  const agent_tool_plugin_descriptor& d = instance_.library().descriptor();
+  if (params == nullptr) {
+    ReplyError(id, kInvalidParams, "Invalid params: tools/call needs params with \"name\"");
+    return;
+  }
+  const json::value* name = params->if_contains("name");
+  if (name == nullptr || !name->is_string()) {
+    ReplyError(id, kInvalidParams, "Invalid params: \"name\" must be a string");
+    return;
+  }
+  if (name->get_string() != d.name) {
+    ReplyError(id, kInvalidParams,
+               absl::StrCat("Invalid params: unknown tool \"", std::string(name->get_string()),
+                            "\" (this server has ", d.name, ")"));
+    return;
+  }
+  std::string args = "{}";
+  if (const json::value* arguments = params->if_contains("arguments"); arguments != nullptr) {
+    if (!arguments->is_object()) {
+      ReplyError(id, kInvalidParams, "Invalid params: \"arguments\" must be an object");
+      return;
+    }
+    args = json::serialize(*arguments);
+  }
+  json::value progress_token;
+  if (const json::value* meta = params->if_contains("_meta"); meta && meta->is_object()) {
+    if (const json::value* token = meta->get_object().if_contains("progressToken");
+        token != nullptr && IsValidId(*token)) {
+      progress_token = *token;
+    }
+  }
+  auto call = std::make_shared<Call>();
+  call->id = id;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::string key = json::serialize(id);
+    if (calls_.contains(key)) {
+      ReplyError(id, kInvalidRequest, "Invalid request: a call with this id is still running");
+      return;
+    }
+    calls_[key] = call;
+  }
+  worker_.Post([this, call, args = std::move(args), progress_token = std::move(progress_token)] {
+    RunToolCall(call, args, progress_token);
+  });
+}
+
+void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string& args,
+                            const json::value& progress_token) {
+  std::string key = json::serialize(call->id);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (call->cancelled) {  // cancelled while queued: the client expects no reply
+      calls_.erase(key);
+      return;
+    }
+    call->running = true;
+  }
+  agent_tool::ProgressFn progress;
+  if (!progress_token.is_null()) {
+    progress = [this, &progress_token](std::uint64_t done, std::uint64_t total,
+                                       std::string_view message) {
+      Send(json::object{{"jsonrpc", "2.0"},
+                        {"method", "notifications/progress"},
+                        {"params", json::object{{"progressToken", progress_token},
+                                                {"progress", done},
+                                                {"total", total},
+                                                {"message", message}}}});
+    };
+  }
+  agent_tool::ToolResult result = instance_.Invoke(args, progress ? &progress : nullptr);
+  bool cancelled;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cancelled = call->cancelled;
+    calls_.erase(key);
+  }
+  if (cancelled) return;
+  json::object reply;
+  if (result.status == AGENT_TOOL_STATUS_OK) {
+    reply = json::object{{"content", ToolResultContent(result.json)}, {"isError", false}};
+  } else {
+    reply = json::object{
+        {"content", json::array{json::object{{"type", "text"}, {"text", result.json}}}},
+        {"isError", true}};
+  }
+  Reply(call->id, std::move(reply));
+}
+
+void McpServer::CancelRunning() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& [key, call] : calls_) {
+    call->cancelled = true;
+    if (call->running) instance_.Cancel();
+  }
+}
+
+}  // namespace tool_host
