@@ -1,0 +1,119 @@
+#include "net/firefox_bidi_tool.h"
+
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+#include <utility>
+#include <variant>
+
+#include "core/batch_args.h"
+#include "core/batch_runner.h"
+#include "core/string_view_compat.h"
+
+namespace firefox_bidi {
+namespace {
+
+// {"error":{"kind":...,"message":...}} as the ABI's FAILED/REFUSED result.
+ToolOutcome Error(ToolOutcome::Status status, std::string_view kind, std::string message) {
+  boost::json::object error{{"kind", kind}, {"message", message}};
+  ToolOutcome out;
+  out.status = status;
+  out.json = boost::json::serialize(boost::json::object{{"error", std::move(error)}});
+  out.message = std::move(message);
+  return out;
+}
+
+}  // namespace
+
+FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
+    : config_(std::move(config)),
+      callbacks_(std::move(callbacks)),
+      label_cache_(config_.limits.label_cache_entries) {
+  session_ = BrowserSession::Create(config_,
+                                    [this](int level, std::string_view line) { Log(level, line); });
+  if (session_ != nullptr && config_.prelaunch) session_->StartPrelaunch();
+}
+
+FirefoxBidiTool::~FirefoxBidiTool() { Shutdown(); }
+
+void FirefoxBidiTool::Log(int level, std::string_view line) {
+  if (!callbacks_.log) return;
+  std::lock_guard<std::mutex> lock(callback_mutex_);
+  callbacks_.log(level, line);
+}
+
+ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_context) {
+  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(args_json, config_.limits);
+  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+    return {ToolOutcome::Status::kRefused, SerializeArgsError(*error), error->message};
+  }
+  if (busy_.exchange(true)) {
+    return Error(ToolOutcome::Status::kRefused, "busy",
+                 "another call is running on this instance; wait for it to finish or cancel it");
+  }
+  struct BusyGuard {
+    FirefoxBidiTool* self;
+    ~BusyGuard() {
+      {
+        std::lock_guard<std::mutex> lock(self->cancel_mutex_);
+        self->running_ = false;
+      }
+      self->busy_.store(false);
+    }
+  } guard{this};
+  {
+    std::lock_guard<std::mutex> lock(cancel_mutex_);
+    cancelled_.store(false);
+    if (session_ != nullptr) session_->ClearInterrupt();
+    running_ = true;
+  }
+
+  if (session_ == nullptr) {
+    return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
+                 "this build of the plugin has no browser support");
+  }
+  // The spool first: it is cheap, and an unusable spool_dir should not cost a browser launch.
+  if (spool_ == nullptr) {
+    absl::StatusOr<std::unique_ptr<Spool>> spool =
+        Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
+    if (!spool.ok()) {
+      return Error(ToolOutcome::Status::kFailed, "spool_unavailable",
+                   std::string(ToStd(spool.status().message())));
+    }
+    spool_ = std::move(*spool);
+  }
+  if (absl::Status ready = session_->EnsureReady(); !ready.ok()) {
+    return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
+                 std::string(ToStd(ready.message())));
+  }
+
+  BatchArgs& args = std::get<BatchArgs>(parsed);
+  RunOptions options;
+  options.max_inline_bytes = config_.max_inline_bytes;
+  options.max_result_bytes = config_.max_result_bytes;
+  options.frame_timeout = config_.frame_timeout;
+  options.limits = config_.limits;
+  options.cancelled = &cancelled_;
+  if (callbacks_.progress) {
+    options.on_progress = [this, call_context](std::uint64_t done, std::uint64_t total,
+                                               std::string_view message) {
+      std::lock_guard<std::mutex> lock(callback_mutex_);
+      callbacks_.progress(call_context, done, total, message);
+    };
+  }
+  ToolOutcome out;
+  out.json = RunBatch(args, *session_, *spool_, label_cache_, options);
+  return out;
+}
+
+void FirefoxBidiTool::Cancel() {
+  std::lock_guard<std::mutex> lock(cancel_mutex_);
+  if (!running_) return;
+  cancelled_.store(true);
+  if (session_ != nullptr) session_->Interrupt();
+}
+
+void FirefoxBidiTool::Shutdown() {
+  if (session_ != nullptr) session_->Shutdown();
+}
+
+}  // namespace firefox_bidi

@@ -1,0 +1,73 @@
+// One instance of the firefox_bidi tool: the config, the browser session, the spool (opened
+// on the first call) and the label cache, tied to RunBatch. The C ABI layer (plugin_entry.cc)
+// only translates to and from this class.
+#ifndef FIREFOX_BIDI_NET_FIREFOX_BIDI_TOOL_H_
+#define FIREFOX_BIDI_NET_FIREFOX_BIDI_TOOL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "core/config.h"
+#include "core/label_cache.h"
+#include "core/spool.h"
+#include "net/browser_session.h"
+
+namespace firefox_bidi {
+
+// What one invocation produced; maps 1:1 onto agent_tool_status.
+struct ToolOutcome {
+  enum class Status { kOk, kRefused, kFailed };
+  Status status = Status::kOk;
+  std::string json;     // the tool result, or {"error":{...}}
+  std::string message;  // "" on kOk, the error message otherwise
+};
+
+// Host callbacks. The tool serializes them (never two at once), as the ABI promises hosts.
+struct ToolCallbacks {
+  std::function<void(int level, std::string_view line)> log;  // 0 debug .. 3 error
+  // (call_context, done, total, message)
+  std::function<void(void*, std::uint64_t, std::uint64_t, std::string_view)> progress;
+};
+
+// Thread safety: Invoke runs one call at a time (a concurrent one is refused "busy" at once);
+// Cancel may be called from any thread at any time; Shutdown and the destructor must not run
+// concurrently with Invoke.
+class FirefoxBidiTool {
+ public:
+  FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks);
+  ~FirefoxBidiTool();
+  FirefoxBidiTool(const FirefoxBidiTool&) = delete;
+  FirefoxBidiTool& operator=(const FirefoxBidiTool&) = delete;
+
+  ToolOutcome Invoke(std::string_view args_json, void* call_context);
+  // Stops the invocation in progress (frame in flight "cancelled", later frames skipped); a
+  // no-op when none runs.
+  void Cancel();
+  // Ends the browser session now.
+  void Shutdown();
+
+ private:
+  void Log(int level, std::string_view line);
+
+  const InstanceConfig config_;
+  ToolCallbacks callbacks_;
+  std::mutex callback_mutex_;  // serializes host callbacks
+
+  std::atomic<bool> busy_{false};
+  std::mutex cancel_mutex_;  // orders Cancel against the start and end of an invocation
+  bool running_ = false;
+  std::atomic<bool> cancelled_{false};
+
+  std::unique_ptr<BrowserSession> session_;
+  std::unique_ptr<Spool> spool_;  // opened lazily by the first call
+  LabelCache label_cache_;
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_NET_FIREFOX_BIDI_TOOL_H_
