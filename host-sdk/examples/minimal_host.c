@@ -1,0 +1,68 @@
+/* minimal_host: the smallest host of an agent tool plugin, in C.
+ *
+ *   minimal_host PLUGIN.so [ARGS_JSON [CONFIG_JSON]]
+ *
+ * Loads the plugin, checks the descriptor, creates an instance, runs one call and prints the
+ * result. Exit status: 0 the tool ran, 1 refused or failed, 2 the plugin could not be used. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "agent_tool/plugin.h"
+
+static void OnLog(void* host_context, agent_tool_log_level level, const char* message,
+                  size_t message_len) {
+  (void)host_context;
+  fprintf(stderr, "plugin log %d: %.*s\n", (int)level, (int)message_len, message);
+}
+
+int main(int argc, char** argv) {
+  const char* args = argc > 2 ? argv[2] : "{\"frames\":[]}";
+  const char* config = argc > 3 ? argv[3] : "{}";
+  void* library;
+  agent_tool_entry_fn entry;
+  const agent_tool_plugin_descriptor* plugin;
+  agent_tool_host_services services;
+  agent_tool_instance* instance = NULL;
+  agent_tool_result* result;
+  int exit_code;
+
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s PLUGIN.so [ARGS_JSON [CONFIG_JSON]]\n", argv[0]);
+    return 2;
+  }
+  library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    fprintf(stderr, "cannot load %s: %s\n", argv[1], dlerror());
+    return 2;
+  }
+  /* POSIX guarantees that a data pointer from dlsym converts to a function pointer. */
+  *(void**)(&entry) = dlsym(library, AGENT_TOOL_ENTRY_SYMBOL);
+  plugin = entry != NULL ? entry() : NULL;
+  if (plugin == NULL || plugin->abi_major != AGENT_TOOL_ABI_MAJOR ||
+      plugin->struct_size < sizeof(agent_tool_plugin_descriptor)) {
+    fprintf(stderr, "%s is not a compatible agent tool plugin\n", argv[1]);
+    dlclose(library);
+    return 2;
+  }
+
+  memset(&services, 0, sizeof(services));
+  services.struct_size = (uint32_t)sizeof(services);
+  services.log_callback = OnLog;
+  result = plugin->create_instance(config, strlen(config), &services, &instance);
+  if (result->status != AGENT_TOOL_STATUS_OK) {
+    fprintf(stderr, "create failed: %s\n", result->message);
+    plugin->free_result(result);
+    dlclose(library);
+    return 1;
+  }
+  plugin->free_result(result);
+
+  result = plugin->invoke(instance, args, strlen(args), NULL);
+  printf("%.*s\n", (int)result->json_len, result->json);
+  exit_code = result->status == AGENT_TOOL_STATUS_OK ? 0 : 1;
+  plugin->free_result(result);
+  plugin->destroy_instance(instance);
+  dlclose(library);
+  return exit_code;
+}
