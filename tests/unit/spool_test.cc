@@ -1,0 +1,515 @@
+#include "core/spool.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "spool_test_support.h"
+
+namespace firefox_bidi {
+namespace {
+
+using testing::Exists;
+using testing::ListDir;
+using testing::ModeOf;
+using testing::ReadFile;
+using testing::TempDir;
+using testing::WriteFile;
+
+std::string Message(const absl::Status& status) { return std::string(status.message()); }
+
+std::unique_ptr<Spool> MustOpen(const std::string& dir, std::uint64_t quota) {
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(dir, quota);
+  BOOST_TEST_REQUIRE(spool.ok(), spool.status().ToString());
+  return *std::move(spool);
+}
+
+// Reserves and writes `data` as frame `index` of the current batch; returns the path.
+std::string MustSpool(Spool& spool, std::size_t index, const std::string& data) {
+  absl::StatusOr<SpoolReservation> reservation = spool.Reserve(index, "", "json", data.size());
+  BOOST_TEST_REQUIRE(reservation.ok(), reservation.status().ToString());
+  absl::Status written = spool.Write(*reservation, data);
+  BOOST_TEST_REQUIRE(written.ok(), written.ToString());
+  return reservation->path;
+}
+
+void SetMtime(const std::string& path, time_t seconds) {
+  struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+  BOOST_TEST_REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+}
+
+// Points $TMPDIR somewhere else for one test.
+class TmpdirOverride {
+ public:
+  explicit TmpdirOverride(const std::string& value) {
+    if (const char* old = std::getenv("TMPDIR")) old_ = old;
+    ::setenv("TMPDIR", value.c_str(), 1);
+  }
+  ~TmpdirOverride() {
+    if (old_) {
+      ::setenv("TMPDIR", old_->c_str(), 1);
+    } else {
+      ::unsetenv("TMPDIR");
+    }
+  }
+
+ private:
+  std::optional<std::string> old_;
+};
+
+std::string DefaultRoot(const TempDir& tmp) {
+  return tmp / ("firefox-bidi-" + std::to_string(::geteuid()));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(spool)
+
+BOOST_AUTO_TEST_CASE(open_creates_missing_directory_with_mode_0700) {
+  TempDir tmp;
+  ::umask(022);
+  auto spool = MustOpen(tmp / "spool", 1000);
+  BOOST_TEST(spool->directory() == tmp / "spool");
+  BOOST_TEST(ModeOf(tmp / "spool") == 0700);
+  BOOST_TEST(spool->used_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(open_strips_trailing_slashes) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp / "spool//", 1000);
+  BOOST_TEST(spool->directory() == tmp / "spool");
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_symlinked_directory) {
+  TempDir tmp;
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "real").c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::symlink((tmp / "real").c_str(), (tmp / "link").c_str()) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "link", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) ==
+             "spool directory " + (tmp / "link") +
+                 " is a symbolic link; refusing to use it (remove it or set spool_dir to a "
+                 "private directory)");
+  BOOST_TEST(ListDir(tmp / "real").empty());
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_dangling_symlink_instead_of_creating_its_target) {
+  TempDir tmp;
+  BOOST_TEST_REQUIRE(::symlink((tmp / "target").c_str(), (tmp / "link").c_str()) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "link", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(!Exists(tmp / "target"));
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_group_writable_directory) {
+  TempDir tmp;
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "spool").c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::chmod((tmp / "spool").c_str(), 0770) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) == "spool directory " + (tmp / "spool") +
+                                            " has mode 0770; it must be 0700 (chmod 700 " +
+                                            (tmp / "spool") + ")");
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_world_readable_directory) {
+  TempDir tmp;
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "spool").c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::chmod((tmp / "spool").c_str(), 0704) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()).find(" has mode 0704; it must be 0700") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_directory_owned_by_another_user) {
+  TempDir tmp;
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "spool").c_str(), 0700) == 0);
+  if (::chown((tmp / "spool").c_str(), 12345, 12345) != 0) {
+    BOOST_TEST_MESSAGE("cannot chown (not root): skipped");
+    return;
+  }
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) ==
+             "spool directory " + (tmp / "spool") + " is owned by uid 12345, not by you (uid " +
+                 std::to_string(::geteuid()) +
+                 "); refusing to use it (set spool_dir to a directory you own)");
+}
+
+BOOST_AUTO_TEST_CASE(open_refuses_regular_file) {
+  TempDir tmp;
+  WriteFile(tmp / "file", "x");
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "file", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) ==
+             "spool directory " + (tmp / "file") +
+                 " exists but is not a directory; remove it or set spool_dir to a private "
+                 "directory");
+}
+
+BOOST_AUTO_TEST_CASE(open_reports_missing_parent) {
+  TempDir tmp;
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "no/spool", 1000);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) ==
+             "cannot create spool directory " + (tmp / "no/spool") + ": No such file or directory");
+}
+
+BOOST_AUTO_TEST_CASE(write_creates_file_with_exact_bytes_and_mode_0600) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  BOOST_TEST(spool->BeginBatch() == "000001");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(3, "tree", "json", 7);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  BOOST_TEST(reservation->path == tmp / "000001-3-tree.json");
+  BOOST_TEST(reservation->bytes == 7u);
+  BOOST_TEST(spool->used_bytes() == 7u);
+  BOOST_TEST_REQUIRE(spool->Write(*reservation, std::string("{\"a\":\0}", 7)).ok());
+  BOOST_TEST(ReadFile(tmp / "000001-3-tree.json") == std::string("{\"a\":\0}", 7));
+  BOOST_TEST(ModeOf(tmp / "000001-3-tree.json") == 0600);
+  BOOST_TEST(spool->used_bytes() == 7u);
+}
+
+BOOST_AUTO_TEST_CASE(name_without_label_and_empty_file) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "png", 0);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  BOOST_TEST(reservation->path == tmp / "000001-0.png");
+  BOOST_TEST_REQUIRE(spool->Write(*reservation, "").ok());
+  BOOST_TEST(Exists(tmp / "000001-0.png"));
+  BOOST_TEST(ReadFile(tmp / "000001-0.png") == "");
+}
+
+BOOST_AUTO_TEST_CASE(batch_ids_increase) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  BOOST_TEST(spool->BeginBatch() == "000001");
+  BOOST_TEST(spool->BeginBatch() == "000002");
+  BOOST_TEST(MustSpool(*spool, 4, "x") == tmp / "000002-4.json");
+  BOOST_TEST(spool->BeginBatch() == "000003");
+}
+
+const char* const kBadLabels[] = {
+    "../x", "a/b", "..", "1abc",
+    "a.b",  "a b", "-a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"};
+
+BOOST_DATA_TEST_CASE(reserve_rejects_label_that_could_escape,
+                     boost::unit_test::data::make(kBadLabels), label) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp / "spool", 1000);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, label, "json", 1);
+  BOOST_TEST(reservation.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(reservation.status()).find("invalid spool file label") == 0u);
+  BOOST_TEST(spool->used_bytes() == 0u);
+  BOOST_TEST(ListDir(tmp.path()) == std::set<std::string>{"spool"});
+}
+
+const char* const kBadExtensions[] = {"", "../json", "j/x", "a.b", ".", "json\n"};
+
+BOOST_DATA_TEST_CASE(reserve_rejects_bad_extension, boost::unit_test::data::make(kBadExtensions),
+                     ext) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "ok", ext, 1);
+  BOOST_TEST(reservation.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(reservation.status()).find("invalid spool file extension") == 0u);
+  BOOST_TEST(spool->used_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(reserve_accepts_longest_label) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  const std::string label = "_" + std::string(63, 'z');
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, label, "json", 1);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  BOOST_TEST(reservation->path == tmp / ("000001-1-" + label + ".json"));
+}
+
+BOOST_AUTO_TEST_CASE(reserve_refuses_same_name_twice_in_a_batch) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  BOOST_TEST_REQUIRE(spool->Reserve(2, "a", "json", 5).ok());
+  absl::StatusOr<SpoolReservation> again = spool->Reserve(2, "a", "json", 5);
+  BOOST_TEST(again.status().code() == absl::StatusCode::kAlreadyExists);
+  BOOST_TEST(spool->used_bytes() == 5u);
+}
+
+BOOST_AUTO_TEST_CASE(batch_ids_start_after_highest_existing_batch) {
+  TempDir tmp;
+  WriteFile(tmp / "000041-0.json", "a");
+  WriteFile(tmp / "7-2-x.txt", "b");
+  auto spool = MustOpen(tmp.path(), 1000);
+  BOOST_TEST(spool->BeginBatch() == "000042");
+}
+
+BOOST_AUTO_TEST_CASE(existing_files_are_counted_and_evicted_first_by_age) {
+  TempDir tmp;
+  // Batch 5 is older by mtime than batch 3: age, not number, decides.
+  WriteFile(tmp / "000005-0.json", std::string(10, 'a'));
+  WriteFile(tmp / "000005-1-x.json", std::string(4, 'b'));
+  WriteFile(tmp / "000003-1-x.json", std::string(20, 'c'));
+  WriteFile(tmp / "notes.txt", std::string(7, 'n'));  // not a spool name: neither counted nor
+                                                      // evicted
+  SetMtime(tmp / "000005-0.json", 1000);
+  SetMtime(tmp / "000005-1-x.json", 3000);
+  SetMtime(tmp / "000003-1-x.json", 2000);
+  auto spool = MustOpen(tmp.path(), 40);
+  BOOST_TEST(spool->used_bytes() == 34u);
+  BOOST_TEST(spool->BeginBatch() == "000006");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 15);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  BOOST_TEST(spool->used_bytes() == 35u);
+  BOOST_TEST(!Exists(tmp / "000005-0.json"));
+  BOOST_TEST(!Exists(tmp / "000005-1-x.json"));
+  BOOST_TEST(ReadFile(tmp / "000003-1-x.json") == std::string(20, 'c'));
+  BOOST_TEST(ReadFile(tmp / "notes.txt") == std::string(7, 'n'));
+}
+
+BOOST_AUTO_TEST_CASE(existing_files_over_quota_are_evicted_as_needed) {
+  TempDir tmp;
+  WriteFile(tmp / "000001-0.json", std::string(30, 'a'));
+  WriteFile(tmp / "000002-0.json", std::string(30, 'b'));
+  SetMtime(tmp / "000001-0.json", 1000);
+  SetMtime(tmp / "000002-0.json", 2000);
+  auto spool = MustOpen(tmp.path(), 50);
+  BOOST_TEST(spool->used_bytes() == 60u);
+  MustSpool(*spool, 0, std::string(5, 'x'));
+  BOOST_TEST(spool->used_bytes() == 35u);
+  BOOST_TEST(!Exists(tmp / "000001-0.json"));
+  BOOST_TEST(Exists(tmp / "000002-0.json"));
+}
+
+BOOST_AUTO_TEST_CASE(eviction_removes_earlier_batches_oldest_first) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  spool->BeginBatch();
+  const std::string first = MustSpool(*spool, 0, std::string(40, '1'));
+  spool->BeginBatch();
+  const std::string second = MustSpool(*spool, 0, std::string(40, '2'));
+  spool->BeginBatch();
+  const std::string third_a = MustSpool(*spool, 0, std::string(30, '3'));
+  BOOST_TEST(!Exists(first));
+  BOOST_TEST(Exists(second));
+  BOOST_TEST(spool->used_bytes() == 70u);
+  const std::string third_b = MustSpool(*spool, 1, std::string(30, '3'));  // fits exactly
+  BOOST_TEST(spool->used_bytes() == 100u);
+  BOOST_TEST(Exists(second));
+  const std::string third_c = MustSpool(*spool, 2, "3");
+  BOOST_TEST(!Exists(second));
+  BOOST_TEST(spool->used_bytes() == 61u);
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", "000003-0.json", "000003-1.json", "000003-2.json"}));
+}
+
+BOOST_AUTO_TEST_CASE(current_batch_is_never_evicted) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  const std::string kept = MustSpool(*spool, 0, std::string(60, 'k'));
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "", "json", 50);
+  BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(Message(reservation.status()) ==
+             "spool quota exceeded: frame needs 50 bytes, quota 100, current batch already holds "
+             "60 bytes");
+  BOOST_TEST(ReadFile(kept) == std::string(60, 'k'));
+  BOOST_TEST(spool->used_bytes() == 60u);
+}
+
+BOOST_AUTO_TEST_CASE(quota_exceeded_evicts_nothing) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  spool->BeginBatch();
+  const std::string old = MustSpool(*spool, 0, std::string(30, 'o'));
+  spool->BeginBatch();
+  const std::string current = MustSpool(*spool, 0, std::string(50, 'c'));
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "big", "json", 60);
+  BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(Message(reservation.status()) ==
+             "spool quota exceeded: frame needs 60 bytes, quota 100, current batch already holds "
+             "50 bytes");
+  BOOST_TEST(ReadFile(old) == std::string(30, 'o'));
+  BOOST_TEST(ReadFile(current) == std::string(50, 'c'));
+  BOOST_TEST(spool->used_bytes() == 80u);
+  // A smaller frame still fits once the old batch goes.
+  BOOST_TEST(spool->Reserve(1, "big", "json", 50).ok());
+  BOOST_TEST(!Exists(old));
+  BOOST_TEST(spool->used_bytes() == 100u);
+}
+
+BOOST_AUTO_TEST_CASE(frame_larger_than_quota_is_refused) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(0, "", "json", std::numeric_limits<std::uint64_t>::max());
+  BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(spool->used_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(release_gives_reservation_back_once) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 10);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  BOOST_TEST(spool->used_bytes() == 10u);
+  spool->Release(*reservation);
+  BOOST_TEST(spool->used_bytes() == 0u);
+  spool->Release(*reservation);
+  BOOST_TEST(spool->used_bytes() == 0u);
+  absl::Status written = spool->Write(*reservation, std::string(10, 'x'));
+  BOOST_TEST(written.code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(written) ==
+             "spool file " + (tmp / "000001-0.json") + " has no open reservation");
+  BOOST_TEST(!Exists(tmp / "000001-0.json"));
+}
+
+BOOST_AUTO_TEST_CASE(release_of_written_file_keeps_it_counted) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 3);
+  BOOST_TEST_REQUIRE(spool->Write(*reservation, "abc").ok());
+  spool->Release(*reservation);
+  BOOST_TEST(spool->used_bytes() == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(write_refuses_path_outside_directory) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp / "spool", 100);
+  absl::Status written = spool->Write(SpoolReservation{tmp / "000001-0.json", 1}, "x");
+  BOOST_TEST(written.code() == absl::StatusCode::kInvalidArgument);
+  written = spool->Write(SpoolReservation{tmp / "spool/../000001-0.json", 1}, "x");
+  BOOST_TEST(written.code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(ListDir(tmp.path()) == std::set<std::string>{"spool"});
+}
+
+BOOST_AUTO_TEST_CASE(write_of_wrong_size_releases_reservation) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  absl::Status written = spool->Write(*reservation, "abc");
+  BOOST_TEST(written.code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(written) ==
+             "spool file " + reservation->path + ": reserved 4 bytes but got 3");
+  BOOST_TEST(spool->used_bytes() == 0u);
+  BOOST_TEST(!Exists(reservation->path));
+}
+
+BOOST_AUTO_TEST_CASE(write_never_overwrites_a_file_that_appeared_under_its_name) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  WriteFile(reservation->path, "theirs");
+  absl::Status written = spool->Write(*reservation, "ours");
+  BOOST_TEST(written.code() == absl::StatusCode::kAlreadyExists);
+  BOOST_TEST(Message(written) == "cannot create spool file " + reservation->path + ": File exists");
+  BOOST_TEST(ReadFile(reservation->path) == "theirs");
+  BOOST_TEST(spool->used_bytes() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(write_does_not_follow_a_planted_symlink) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp / "spool", 100);
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  BOOST_TEST_REQUIRE(::symlink((tmp / "victim").c_str(), reservation->path.c_str()) == 0);
+  absl::Status written = spool->Write(*reservation, "ours");
+  BOOST_TEST(written.code() == absl::StatusCode::kAlreadyExists);
+  BOOST_TEST(!Exists(tmp / "victim"));
+}
+
+BOOST_AUTO_TEST_CASE(write_fails_cleanly_when_directory_was_removed) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp / "spool", 100);
+  const std::string kept = MustSpool(*spool, 0, "abc");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "late", "json", 4);
+  BOOST_TEST_REQUIRE(reservation.ok());
+  std::filesystem::remove_all(tmp / "spool");
+  absl::Status written = spool->Write(*reservation, "data");
+  BOOST_TEST(written.code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(written) == "cannot create spool file " + (tmp / "spool/000001-1-late.json") +
+                                     ": No such file or directory");
+  BOOST_TEST(spool->used_bytes() == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(default_directory_uses_lowest_free_slot) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path() + "/");
+  const std::string root = DefaultRoot(tmp);
+  auto first = MustOpen("", 100);
+  BOOST_TEST(first->directory() == root + "/spool-0");
+  BOOST_TEST(ModeOf(root) == 0700);
+  BOOST_TEST(ModeOf(root + "/spool-0") == 0700);
+  auto second = MustOpen("", 100);
+  BOOST_TEST(second->directory() == root + "/spool-1");
+  first.reset();
+  auto third = MustOpen("", 100);
+  BOOST_TEST(third->directory() == root + "/spool-0");
+}
+
+BOOST_AUTO_TEST_CASE(default_slot_reuse_counts_and_evicts_leftovers) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path());
+  std::string leftover;
+  {
+    auto earlier = MustOpen("", 100);
+    leftover = MustSpool(*earlier, 0, std::string(70, 'e'));
+  }
+  auto later = MustOpen("", 100);
+  BOOST_TEST(later->directory() == DefaultRoot(tmp) + "/spool-0");
+  BOOST_TEST(later->used_bytes() == 70u);
+  BOOST_TEST(later->BeginBatch() == "000002");
+  MustSpool(*later, 0, std::string(40, 'l'));
+  BOOST_TEST(!Exists(leftover));
+  BOOST_TEST(later->used_bytes() == 40u);
+}
+
+BOOST_AUTO_TEST_CASE(default_root_must_be_private) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path());
+  const std::string root = DefaultRoot(tmp);
+  BOOST_TEST_REQUIRE(::mkdir(root.c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::chmod(root.c_str(), 0755) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) == "spool directory " + root +
+                                            " has mode 0755; it must be 0700 (chmod 700 " + root +
+                                            ")");
+}
+
+BOOST_AUTO_TEST_CASE(default_slot_that_is_a_symlink_is_refused) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path());
+  const std::string root = DefaultRoot(tmp);
+  BOOST_TEST_REQUIRE(::mkdir(root.c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "elsewhere").c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::symlink((tmp / "elsewhere").c_str(), (root + "/spool-0").c_str()) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(ListDir(tmp / "elsewhere").empty());
+}
+
+BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
+  TempDir tmp;
+  auto owner = MustOpen(tmp.path(), 100);
+  const std::string owners = MustSpool(*owner, 0, std::string(60, 'o'));
+  auto guest = MustOpen(tmp.path(), 100);
+  BOOST_TEST(guest->used_bytes() == 0u);
+  const std::string batch = guest->BeginBatch();
+  BOOST_TEST(batch.rfind("000002_" + std::to_string(::getpid()) + "_", 0) == 0u);
+  const std::string guests = MustSpool(*guest, 0, std::string(60, 'g'));
+  BOOST_TEST(guests == tmp / (batch + "-0.json"));
+  guest->BeginBatch();
+  MustSpool(*guest, 0, std::string(60, 'h'));  // evicts only the guest's own earlier batch
+  BOOST_TEST(ReadFile(owners) == std::string(60, 'o'));
+  BOOST_TEST(!Exists(guests));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace firefox_bidi
