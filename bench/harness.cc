@@ -215,11 +215,11 @@ class Runner {
     std::cout << absl::StrFormat(
         "%s --compare %s: %d pairs (interleaved, alternating order), %d warm-up rounds\n",
         spec_.name, flags_.compare, flags_.pairs, flags_.warmup);
-    std::cout << absl::StrFormat("  %-34s %10s %10s %10s\n", "variant", "min ms", "median ms",
+    std::cout << absl::StrFormat("  %-44s %10s %10s %10s\n", "variant", "min ms", "median ms",
                                  "p95 ms");
     auto line = [](absl::string_view label, const std::vector<double>& samples) {
       const Summary s = Summarize(samples);
-      std::cout << absl::StrFormat("  %-34s %10.3f %10.3f %10.3f\n", label, s.min, s.median, s.p95);
+      std::cout << absl::StrFormat("  %-44s %10.3f %10.3f %10.3f\n", label, s.min, s.median, s.p95);
     };
     line(absl::StrCat("A ", comparison_.a.name), a_ms_);
     line(absl::StrCat("B ", comparison_.b.name), b_ms_);

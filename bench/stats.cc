@@ -114,13 +114,25 @@ SignTestResult SignTest(const std::vector<double>& differences) {
   result.n = result.negatives + result.positives;
   if (result.n == 0) return result;
   const std::size_t k = std::min(result.negatives, result.positives);
-  // P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so large n cannot underflow.
+  // P(X <= k) for X ~ Binomial(n, 1/2). Up to n = 1000 the binomial coefficients are summed
+  // exactly enough in doubles (C(1000, 500) < 1e300) and scaled by 2^-n once, so p = 1 comes
+  // out as exactly 1; beyond that each term is taken in log space so nothing overflows.
   const double n = static_cast<double>(result.n);
-  const double log_half_n = -n * std::log(2.0);
   double tail = 0;
-  for (std::size_t i = 0; i <= k; ++i) {
-    const double x = static_cast<double>(i);
-    tail += std::exp(std::lgamma(n + 1) - std::lgamma(x + 1) - std::lgamma(n - x + 1) + log_half_n);
+  if (result.n <= 1000) {
+    double term = 1;
+    for (std::size_t i = 0; i <= k; ++i) {
+      tail += term;
+      term = term * (n - static_cast<double>(i)) / static_cast<double>(i + 1);
+    }
+    tail = std::ldexp(tail, -static_cast<int>(result.n));
+  } else {
+    const double log_half_n = -n * std::log(2.0);
+    for (std::size_t i = 0; i <= k; ++i) {
+      const double x = static_cast<double>(i);
+      tail +=
+          std::exp(std::lgamma(n + 1) - std::lgamma(x + 1) - std::lgamma(n - x + 1) + log_half_n);
+    }
   }
   result.p = std::min(1.0, 2 * tail);
   return result;

@@ -143,7 +143,13 @@ BOOST_AUTO_TEST_CASE(sign_test_drops_zeros_and_caps_p_at_one) {
   const SignTestResult r = SignTest(kWikipediaExample);
   BOOST_TEST(r.n == 9u);
   BOOST_TEST(r.negatives == 4u);
-  BOOST_TEST(r.p == 1.0, tt::tolerance(1e-12));
+  BOOST_TEST(r.p == 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(sign_test_of_even_split_is_exactly_one) {
+  const SignTestResult r = SignTest({-1, 1, -2, 2, 3, -3});
+  BOOST_TEST(r.p == 1.0);
+  BOOST_TEST(SignTest({-1, 1, 2, -2, 3}).p == 1.0);
 }
 
 BOOST_AUTO_TEST_CASE(sign_test_large_n_stays_a_number) {

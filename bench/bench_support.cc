@@ -1,0 +1,200 @@
+#include "bench_support.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+
+namespace firefox_bidi::bench {
+namespace {
+
+absl::string_view Absl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
+
+absl::Status Errno(std::string_view what, const std::string& path) {
+  return absl::InternalError(absl::StrCat(Absl(what), " ", path, ": ", std::strerror(errno)));
+}
+
+// xorshift64*: a fixed generator, so the text is the same with every standard library.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed ? seed : 0x9e3779b97f4a7c15ull) {}
+  std::uint64_t Next() {
+    state_ ^= state_ >> 12;
+    state_ ^= state_ << 25;
+    state_ ^= state_ >> 27;
+    return state_ * 0x2545f4914f6cdd1dull;
+  }
+  std::size_t Below(std::size_t n) { return static_cast<std::size_t>(Next() % n); }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ScratchDir>> ScratchDir::Create(std::string_view prefix) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern =
+      absl::StrCat(tmp && *tmp ? tmp : "/tmp", "/", Absl(prefix), getpid(), "-XXXXXX");
+  if (::mkdtemp(pattern.data()) == nullptr) return Errno("cannot create directory", pattern);
+  return std::unique_ptr<ScratchDir>(new ScratchDir(std::move(pattern)));
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+absl::StatusOr<SpoolReservation> RecordingSpool::Reserve(std::size_t frame_index,
+                                                         std::string_view label,
+                                                         std::string_view ext,
+                                                         std::uint64_t bytes) {
+  absl::StatusOr<SpoolReservation> r = inner_->Reserve(frame_index, label, ext, bytes);
+  if (r.ok()) {
+    absl::MutexLock lock(&mu_);
+    reservations_.emplace_back(
+        r->path,
+        absl::StrCat("frame-", frame_index, label.empty() ? "" : "-", Absl(label), ".", Absl(ext)));
+  }
+  return r;
+}
+
+std::vector<std::pair<std::string, std::string>> RecordingSpool::reservations() const {
+  absl::MutexLock lock(&mu_);
+  return reservations_;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Errno("cannot open", path);
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return Errno("cannot read", path);
+  return data;
+}
+
+absl::Status WriteNewFile(const std::string& path, std::string_view data) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return Errno("cannot create", path);
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      absl::Status s = Errno("cannot write", path);
+      ::close(fd);
+      return s;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return Errno("cannot close", path);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result) {
+  boost::system::error_code ec;
+  const boost::json::value v = boost::json::parse(tool_result, ec);
+  const boost::json::object* root = v.if_object();
+  const boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
+  if (ec || frames == nullptr || !frames->is_array()) {
+    return absl::InternalError(
+        absl::StrCat("tool result is not {\"frames\":[...]}: ", Absl(tool_result.substr(0, 200))));
+  }
+  std::vector<std::string> results;
+  for (const boost::json::value& record_value : frames->get_array()) {
+    const boost::json::object* record = record_value.if_object();
+    if (record == nullptr) return absl::InternalError("a record is not an object");
+    if (const boost::json::value* result = record->if_contains("result")) {
+      results.push_back(boost::json::serialize(*result));
+    } else if (const boost::json::value* path = record->if_contains("spooled");
+               path != nullptr && path->is_string()) {
+      absl::StatusOr<std::string> bytes = ReadFile(std::string(path->get_string()));
+      if (!bytes.ok()) return bytes.status();
+      results.push_back(*std::move(bytes));
+    } else {
+      return absl::InternalError(absl::StrCat("frame ", results.size(), " did not succeed: ",
+                                              Absl(boost::json::serialize(record_value))));
+    }
+  }
+  return results;
+}
+
+absl::StatusOr<SampleOutput> CaptureToolOutput(std::string_view tool_result,
+                                               const RecordingSpool& spool) {
+  SampleOutput out;
+  absl::StatusOr<std::vector<std::string>> results = FrameResults(tool_result);
+  if (!results.ok()) return results.status();
+  out.results = *std::move(results);
+
+  const auto reservations = spool.reservations();
+  std::vector<std::pair<std::string, std::string>> replacements;
+  for (const auto& [path, name] : reservations) {
+    // JSON escapes '/' nowhere, so the path appears verbatim in the result text.
+    replacements.emplace_back(path, absl::StrCat("<spool>/", name));
+  }
+  out.exact = absl::StrReplaceAll(Absl(tool_result), replacements);
+  // Files in the directory, by stable name; a file nobody reserved is a difference too.
+  std::vector<std::pair<std::string, std::string>> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(spool.directory(), ec)) {
+    std::string path = entry.path().string();
+    std::string name = entry.path().filename().string();
+    for (const auto& [reserved_path, stable] : reservations) {
+      if (reserved_path == path) name = stable;
+    }
+    files.emplace_back(std::move(name), std::move(path));
+  }
+  if (ec)
+    return absl::InternalError(absl::StrCat("cannot list ", spool.directory(), ": ", ec.message()));
+  std::sort(files.begin(), files.end());
+  for (const auto& [name, path] : files) {
+    absl::StatusOr<std::string> bytes = ReadFile(path);
+    if (!bytes.ok()) return bytes.status();
+    absl::StrAppend(&out.exact, "\n--- ", name, " ", bytes->size(), " bytes\n", *bytes);
+  }
+  return out;
+}
+
+std::string JsonishText(std::uint64_t seed, std::size_t bytes) {
+  static constexpr const char* kWords[] = {"alpha",  "Zoë",        "naïve",
+                                           "café",   "中文",       "日本語",
+                                           "😀",      "\"quoted\"", "C:\\\\path\\\\to",
+                                           "tab\\t", "line\\n",    "<div class=\\\"x\\\">",
+                                           "€100",   "Ωmega",      "100%",
+                                           "a&b",    "{x}",        "[1,2]",
+                                           "ü",      "Ελληνικά"};
+  static constexpr const char* kKeys[] = {"id", "name", "title", "text", "href", "tags", "score"};
+  Rng rng(seed);
+  std::string out;
+  out.reserve(bytes + 64);
+  out += "[";
+  while (out.size() < bytes) {
+    absl::StrAppend(&out, "{\"", kKeys[rng.Below(std::size(kKeys))], "\":", rng.Next() % 100000,
+                    ",\"", kKeys[rng.Below(std::size(kKeys))], "\":\"");
+    const std::size_t words = 3 + rng.Below(12);
+    for (std::size_t i = 0; i < words; ++i) {
+      absl::StrAppend(&out, i ? " " : "", kWords[rng.Below(std::size(kWords))]);
+    }
+    absl::StrAppend(&out, "\",\"ok\":", rng.Below(2) ? "true" : "false", "},\n");
+  }
+  // Cut to size on a UTF-8 boundary, then pad with ASCII to the exact length.
+  std::size_t cut = bytes;
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+  out.resize(cut);
+  out.append(bytes - cut, ' ');
+  return out;
+}
+
+}  // namespace firefox_bidi::bench

@@ -1,0 +1,85 @@
+// Pieces both benches share: scratch directories, a spool that remembers its reservations (so
+// outputs can be compared modulo spool paths), turning a tool result back into per-frame
+// results, the seeded JSON-ish text generator, and the single-file write the floors use.
+#ifndef FIREFOX_BIDI_BENCH_BENCH_SUPPORT_H_
+#define FIREFOX_BIDI_BENCH_BENCH_SUPPORT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "core/spool.h"
+#include "harness.h"
+
+namespace firefox_bidi::bench {
+
+// A private (0700) directory under $TMPDIR, removed with its files on destruction.
+class ScratchDir {
+ public:
+  static absl::StatusOr<std::unique_ptr<ScratchDir>> Create(std::string_view prefix);
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit ScratchDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
+
+// Delegates to a real Spool and records each reservation's path under a name that does not
+// depend on the batch id: "frame-<index>[-<label>].<ext>".
+// Thread safety: as Spool (the deferred writer calls Write from its thread).
+class RecordingSpool : public Spool {
+ public:
+  explicit RecordingSpool(std::unique_ptr<Spool> inner) : inner_(std::move(inner)) {}
+
+  const std::string& directory() const override { return inner_->directory(); }
+  std::string BeginBatch() override { return inner_->BeginBatch(); }
+  absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
+                                           std::string_view ext, std::uint64_t bytes) override;
+  absl::Status Write(const SpoolReservation& reservation, std::string_view data) override {
+    return inner_->Write(reservation, data);
+  }
+  void Release(const SpoolReservation& reservation) override { inner_->Release(reservation); }
+  std::uint64_t used_bytes() const override { return inner_->used_bytes(); }
+
+  // (path, stable name) of every reservation so far, in order.
+  std::vector<std::pair<std::string, std::string>> reservations() const;
+
+ private:
+  std::unique_ptr<Spool> inner_;
+  mutable absl::Mutex mu_;
+  std::vector<std::pair<std::string, std::string>> reservations_ ABSL_GUARDED_BY(mu_);
+};
+
+// Reads a whole file.
+absl::StatusOr<std::string> ReadFile(const std::string& path);
+
+// Creates `path` exclusively (0600) and writes `data`: the least a spool write must do.
+absl::Status WriteNewFile(const std::string& path, std::string_view data);
+
+// The tool result {"frames":[RECORD...]} turned back into one result text per frame: an inline
+// record's `result` serialized, a spooled record's file bytes. An error, skipped or silent
+// record fails with what it said, since the benches' batches must succeed.
+absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result);
+
+// The tool result with every spool path replaced by its stable name, followed by each spool
+// file (stable name, size, bytes), so that two runs can be compared byte for byte.
+absl::StatusOr<SampleOutput> CaptureToolOutput(std::string_view tool_result,
+                                               const RecordingSpool& spool);
+
+// Deterministic JSON-ish text of exactly `bytes` bytes (UTF-8, never cut inside a character):
+// records with quotes, backslashes, escapes, numbers and non-ASCII (Latin, CJK, emoji), the
+// kind of text a page's JSON.stringify or innerText yields. Same seed, same text.
+std::string JsonishText(std::uint64_t seed, std::size_t bytes);
+
+}  // namespace firefox_bidi::bench
+
+#endif  // FIREFOX_BIDI_BENCH_BENCH_SUPPORT_H_

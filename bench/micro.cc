@@ -1,0 +1,248 @@
+// bench-micro: the tool's in-process cost. The real RunBatch runs a 25-frame fixture batch
+// (22 small results, 3 results of 512 KiB JSON-ish text) over a transport that answers each
+// command with canned reply text, parsed by the real ClassifyMessage each time, so parsing is
+// measured with everything else. Each sample gets a fresh spool directory, created and removed
+// outside the timer. The in-process floor (parse each reply once, serialize each result once,
+// write the large ones to files) is measured beside the variants.
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "bench_support.h"
+#include "core/batch_args.h"
+#include "core/batch_runner.h"
+#include "core/bidi_protocol.h"
+#include "core/label_cache.h"
+#include "core/spool.h"
+#include "core/status_macros.h"
+#include "core/transport.h"
+#include "harness.h"
+
+namespace firefox_bidi::bench {
+namespace {
+
+constexpr std::size_t kFrames = 25;
+constexpr std::size_t kLargeBytes = 512 * 1024;
+constexpr std::size_t kLargeFrames[] = {6, 13, 20};
+constexpr std::uint64_t kMaxInlineBytes = 8192;
+constexpr std::uint64_t kSpoolQuota = 64ull << 20;
+constexpr const char* kContext = "6b9a5e0c-3f1d-4b7e-9a61-2d0c7f4e8b13";
+constexpr const char* kRealm = "a1f0c2d4-7b8e-4e59-8c3a-91d2b6f0e7a5";
+
+bool IsLarge(std::size_t i) {
+  for (std::size_t large : kLargeFrames) {
+    if (large == i) return true;
+  }
+  return false;
+}
+
+// A BidiTransport that answers the i-th command of a batch with the i-th canned reply text.
+class CannedTransport : public BidiTransport {
+ public:
+  explicit CannedTransport(std::vector<std::string> replies) : replies_(std::move(replies)) {}
+
+  absl::StatusOr<BidiReply> Call(std::string_view, const boost::json::object& params,
+                                 std::chrono::milliseconds, EventSink) override {
+    if (next_ >= replies_.size()) {
+      return absl::InternalError(absl::StrCat("the fixture has only ", replies_.size(),
+                                              " replies; command ", next_, " has none"));
+    }
+    // Later frames must arrive with the interpolated context, or the runner skipped work.
+    if (next_ > 0 && params.contains("target") &&
+        params.at("target").as_object().at("context") != kContext) {
+      return absl::InternalError(absl::StrCat("command ", next_,
+                                              " was sent without its "
+                                              "interpolated context: ",
+                                              boost::json::serialize(params)));
+    }
+    ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies_[next_++]));
+    BidiReply reply;
+    reply.ok = message.kind == IncomingMessage::Kind::kSuccess;
+    if (!reply.ok) return absl::InternalError("a canned reply is not a success");
+    reply.result = std::move(message.result);
+    return reply;
+  }
+  void Interrupt() override {}
+  void ClearInterrupt() override {}
+
+  void Rewind() { next_ = 0; }
+  const std::vector<std::string>& replies() const { return replies_; }
+
+ private:
+  std::vector<std::string> replies_;
+  std::size_t next_ = 0;
+};
+
+// The batch: a getTree whose context later frames interpolate, then script.evaluate frames.
+struct Fixture {
+  BatchArgs args;
+  std::unique_ptr<CannedTransport> transport;
+};
+
+absl::StatusOr<Fixture> MakeFixture() {
+  boost::json::array frames;
+  std::vector<std::string> replies;
+  auto reply = [&](const boost::json::value& result) {
+    replies.push_back(boost::json::serialize(
+        boost::json::object{{"type", "success"}, {"id", replies.size() + 1}, {"result", result}}));
+  };
+  frames.push_back(
+      {{"method", "browsingContext.getTree"}, {"params", {{"maxDepth", 1}}}, {"label", "tree"}});
+  reply({{"contexts",
+          {{{"children", boost::json::array()},
+            {"clientWindow", "8f1e2d3c-4b5a-4c7d-9e8f-0a1b2c3d4e5f"},
+            {"context", kContext},
+            {"originalOpener", nullptr},
+            {"parent", nullptr},
+            {"url", "about:blank"},
+            {"userContext", "default"}}}}});
+  for (std::size_t i = 1; i < kFrames; ++i) {
+    boost::json::object frame{
+        {"method", "script.evaluate"},
+        {"params",
+         {{"expression", absl::StrCat("document.querySelectorAll('li')[", i, "].textContent")},
+          {"target", {{"context", "<<tree.contexts[0].context>>"}}},
+          {"awaitPromise", false}}}};
+    boost::json::value value;
+    if (IsLarge(i)) {
+      frame["label"] = absl::StrCat("page", i);
+      value = {{"type", "string"}, {"value", JsonishText(i, kLargeBytes)}};
+    } else if (i % 3 == 0) {
+      value = {{"type", "number"}, {"value", static_cast<std::int64_t>(i) * 1000 + 7}};
+    } else {
+      value = {{"type", "string"}, {"value", absl::StrCat("Élément n°", i, " — \"ok\"")}};
+    }
+    frames.push_back(std::move(frame));
+    reply({{"realm", kRealm}, {"result", value}, {"type", "success"}});
+  }
+  const std::string args_json =
+      boost::json::serialize(boost::json::object{{"frames", std::move(frames)}});
+  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(args_json, Limits{});
+  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+    return absl::InternalError(absl::StrCat("the fixture batch is refused: ", error->message));
+  }
+  Fixture fixture;
+  fixture.args = std::get<BatchArgs>(std::move(parsed));
+  fixture.transport = std::make_unique<CannedTransport>(std::move(replies));
+  return fixture;
+}
+
+// Everything one sample needs, rebuilt outside the timer.
+struct ToolSample {
+  std::unique_ptr<ScratchDir> dir;
+  std::unique_ptr<RecordingSpool> spool;
+  std::unique_ptr<LabelCache> labels;
+  std::string result;
+};
+
+Variant ToolVariant(std::string name, std::shared_ptr<Fixture> fixture, RunOptions options) {
+  auto sample = std::make_shared<ToolSample>();
+  Variant v;
+  v.name = std::move(name);
+  v.prepare = [fixture, sample]() -> absl::Status {
+    ASSIGN_OR_RETURN(sample->dir, ScratchDir::Create("bench-micro-spool-"));
+    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool, Spool::Open(sample->dir->path(), kSpoolQuota));
+    sample->spool = std::make_unique<RecordingSpool>(std::move(spool));
+    sample->labels = std::make_unique<LabelCache>(256);
+    fixture->transport->Rewind();
+    return absl::OkStatus();
+  };
+  v.run = [fixture, sample, options]() -> absl::Status {
+    sample->result =
+        RunBatch(fixture->args, *fixture->transport, *sample->spool, *sample->labels, options);
+    return absl::OkStatus();
+  };
+  v.finish = [sample]() -> absl::StatusOr<SampleOutput> {
+    absl::StatusOr<SampleOutput> out = sample->spool
+                                           ? CaptureToolOutput(sample->result, *sample->spool)
+                                           : absl::InternalError("no spool");
+    sample->spool.reset();
+    sample->dir.reset();
+    return out;
+  };
+  return v;
+}
+
+// The unavoidable work: parse each reply once, serialize each result once, write the large
+// ones to files.
+Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
+  struct State {
+    std::unique_ptr<ScratchDir> dir;
+    std::vector<std::string> results;
+  };
+  auto state = std::make_shared<State>();
+  Variant v;
+  v.name = "parse + serialize + write once";
+  v.prepare = [state]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-micro-floor-"));
+    state->results.clear();
+    return absl::OkStatus();
+  };
+  v.run = [fixture, state]() -> absl::Status {
+    const std::vector<std::string>& replies = fixture->transport->replies();
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies[i]));
+      std::string text = boost::json::serialize(message.result);
+      if (text.size() > kMaxInlineBytes) {
+        RETURN_IF_ERROR(WriteNewFile(absl::StrCat(state->dir->path(), "/", i, ".json"), text));
+      }
+      state->results.push_back(std::move(text));
+    }
+    return absl::OkStatus();
+  };
+  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
+    SampleOutput out;
+    out.results = std::move(state->results);
+    state->dir.reset();
+    return out;
+  };
+  return v;
+}
+
+absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
+  ASSIGN_OR_RETURN(Fixture made, MakeFixture());
+  auto fixture = std::make_shared<Fixture>(std::move(made));
+  RunOptions product;
+  product.max_inline_bytes = kMaxInlineBytes;
+  Comparison c;
+  if (flags.compare == "serialize") {
+    RunOptions two_pass = product;
+    two_pass.two_pass_record_size = true;
+    c.a = ToolVariant("two-pass record serialization", fixture, two_pass);
+    c.b = ToolVariant("single-pass (probe with placeholder 0)", fixture, product);
+  } else {
+    RunOptions inline_writes = product;
+    inline_writes.deferred_spool = false;
+    c.a = ToolVariant("inline spool writes", fixture, inline_writes);
+    c.b = ToolVariant("deferred spool drain", fixture, product);
+  }
+  c.extras.push_back({"floor", FloorVariant(fixture)});
+  c.fixture = fixture;
+  return c;
+}
+
+}  // namespace
+}  // namespace firefox_bidi::bench
+
+int main(int argc, char** argv) {
+  using namespace firefox_bidi::bench;
+  BenchSpec spec;
+  spec.name = "bench-micro";
+  spec.description =
+      "In-process benchmark of the real RunBatch on a canned 25-frame batch (22 small results,\n"
+      "3 results of 512 KiB), fresh spool directory per sample. Variant B is the product\n"
+      "configuration; the floor (parse, serialize and write each result once) is reported\n"
+      "beside it. Exit 0 done, 1 failure or output mismatch, 2 usage error.";
+  spec.modes = {{"serialize", "A two-pass record serialization, B single pass (the product)"},
+                {"spool", "A inline spool writes, B deferred spool drain (the product)"}};
+  spec.default_pairs = 30;
+  spec.default_warmup = 5;
+  spec.make = MakeComparison;
+  return BenchMain(argc, argv, spec);
+}
