@@ -15,16 +15,15 @@
 #include <cstdlib>
 #include <list>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <system_error>
 #include <utility>
 
-#include "absl/base/thread_annotations.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/synchronization/mutex.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
@@ -327,13 +326,13 @@ class DirectorySpool final : public Spool {
   const std::string& directory() const override { return directory_; }
 
   std::string BeginBatch() override {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard lock(mu_);
     return StartBatchLocked();
   }
 
   absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
                                            std::string_view ext, std::uint64_t bytes) override {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard lock(mu_);
     if (!has_current_) StartBatchLocked();
     Batch& current = batches_.back();
     if (!label.empty() && !IsLabel(label)) {
@@ -373,7 +372,7 @@ class DirectorySpool final : public Spool {
                                                      " is not a spool file name in ", directory_));
     }
     {
-      absl::MutexLock lock(&mu_);
+      std::lock_guard lock(mu_);
       auto [batch, entry] = FindLocked(*name);
       if (entry == nullptr || entry->written) {
         return absl::FailedPreconditionError(
@@ -387,7 +386,7 @@ class DirectorySpool final : public Spool {
                                                      data.size()));
     }
     absl::Status written = WriteFile(*name, reservation.path, data);
-    absl::MutexLock lock(&mu_);
+    std::lock_guard lock(mu_);
     if (!written.ok()) {
       ReleaseLocked(*name);
       return written;
@@ -403,17 +402,17 @@ class DirectorySpool final : public Spool {
   void Release(const SpoolReservation& reservation) override {
     std::optional<std::string> name = NameOf(reservation.path);
     if (!name) return;
-    absl::MutexLock lock(&mu_);
+    std::lock_guard lock(mu_);
     ReleaseLocked(*name);
   }
 
   std::uint64_t used_bytes() const override {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard lock(mu_);
     return used_;
   }
 
  private:
-  std::string StartBatchLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  std::string StartBatchLocked() {
     // A batch that never reserved anything leaves no trace.
     if (has_current_ && batches_.back().entries.empty()) batches_.pop_back();
     Batch batch;
@@ -432,7 +431,7 @@ class DirectorySpool final : public Spool {
     return std::string(name);
   }
 
-  std::pair<Batch*, Entry*> FindLocked(std::string_view name) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  std::pair<Batch*, Entry*> FindLocked(std::string_view name) {
     std::string_view id = name.substr(0, name.find('-'));
     for (auto it = batches_.rbegin(); it != batches_.rend(); ++it) {
       if (it->id != id) continue;
@@ -443,7 +442,7 @@ class DirectorySpool final : public Spool {
     return {nullptr, nullptr};
   }
 
-  void ReleaseLocked(std::string_view name) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  void ReleaseLocked(std::string_view name) {
     std::string_view id = name.substr(0, name.find('-'));
     for (auto it = batches_.begin(); it != batches_.end(); ++it) {
       if (it->id != id) continue;
@@ -461,13 +460,11 @@ class DirectorySpool final : public Spool {
   }
 
   // Files found at Open may hold more than the quota, hence the first test.
-  bool FitsLocked(std::uint64_t bytes) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    return used_ <= quota_ && bytes <= quota_ - used_;
-  }
+  bool FitsLocked(std::uint64_t bytes) const { return used_ <= quota_ && bytes <= quota_ - used_; }
 
   // Evicts whole earlier batches, oldest first, until `bytes` more fit; evicts nothing when
   // even evicting all of them would not be enough.
-  absl::Status MakeRoomLocked(std::uint64_t bytes) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  absl::Status MakeRoomLocked(std::uint64_t bytes) {
     if (FitsLocked(bytes)) return absl::OkStatus();
     auto current = std::prev(batches_.end());  // Reserve started one
     std::uint64_t evictable = 0;
@@ -537,11 +534,13 @@ class DirectorySpool final : public Spool {
   const std::uint64_t quota_;
   std::string shared_suffix_;  // appended to batch ids when shared
 
-  mutable absl::Mutex mu_;
-  std::list<Batch> batches_ ABSL_GUARDED_BY(mu_);  // oldest first
-  bool has_current_ ABSL_GUARDED_BY(mu_) = false;  // batches_.back() is the current batch
-  std::uint64_t next_counter_ ABSL_GUARDED_BY(mu_);
-  std::uint64_t used_ ABSL_GUARDED_BY(mu_) = 0;
+  // std::mutex rather than absl::Mutex: the system abseil is not built for ThreadSanitizer.
+  // Guards everything below; *Locked() members expect it held.
+  mutable std::mutex mu_;
+  std::list<Batch> batches_;  // oldest first
+  bool has_current_ = false;  // batches_.back() is the current batch
+  std::uint64_t next_counter_;
+  std::uint64_t used_ = 0;
 };
 
 absl::StatusOr<std::unique_ptr<Spool>> MakeSpool(std::string path, Fd dir_fd, Fd lock_fd,
