@@ -70,10 +70,12 @@ std::string ErrnoText(int err) { return std::generic_category().message(err); }
 
 absl::Status ErrnoStatus(int err, const std::string& what) {
   std::string message = absl::StrCat(what, ": ", ErrnoText(err));
+  // kResourceExhausted is kept for the quota alone, so callers can tell "spool quota
+  // exceeded" from a full disk (kUnavailable: retry may help once space is freed).
   switch (err) {
     case ENOSPC:
     case EDQUOT:
-      return absl::ResourceExhaustedError(message);
+      return absl::UnavailableError(message);
     case EEXIST:
       return absl::AlreadyExistsError(message);
     case EACCES:

@@ -50,7 +50,10 @@ class Spool {
   // Opens `dir` (created with mode 0700 when missing; an existing one must be a real directory
   // owned by us with no group/other access) and counts the files already there as the oldest
   // batches. `dir` empty: the default private directory under $TMPDIR.
-  // kFailedPrecondition with a clear message when the directory is unsafe or unusable.
+  // kFailedPrecondition with a clear message when the directory is unsafe (a link, not a
+  // directory, foreign owner, group/other access) or missing with no parent; other codes from
+  // the OS error otherwise (kPermissionDenied...), kResourceExhausted when every default slot
+  // is taken. Messages always name the path.
   static absl::StatusOr<std::unique_ptr<Spool>> Open(std::string dir, std::uint64_t quota_bytes);
 
   virtual ~Spool() = default;
@@ -69,7 +72,10 @@ class Spool {
 
   // Creates the reserved file exclusively (0600, O_NOFOLLOW) and writes `data` (exactly
   // `reservation.bytes` long). On failure removes any partial file, releases the reservation
-  // and returns an error that names the path and the cause.
+  // and returns an error that names the path and the cause ("cannot create spool file P: File
+  // exists"): kAlreadyExists (a file took the name), kUnavailable (disk full),
+  // kFailedPrecondition (directory removed), kPermissionDenied, kInvalidArgument (size or path
+  // mismatch). Never kResourceExhausted, which only Reserve() uses, for the quota.
   virtual absl::Status Write(const SpoolReservation& reservation, std::string_view data) = 0;
 
   // Gives back a reservation that will not be written (no-op for a written or unknown one).
