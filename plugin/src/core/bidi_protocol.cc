@@ -1,0 +1,215 @@
+#include "core/bidi_protocol.h"
+
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <boost/json/parse_options.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/serializer.hpp>
+#include <boost/json/string.hpp>
+#include <optional>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+
+namespace firefox_bidi {
+namespace {
+
+// Appends what `serializer` produces (it was reset on the thing to write) to `out`, so the
+// command text is built in one buffer without an intermediate copy of params.
+void AppendSerialized(boost::json::serializer& serializer, std::string& out) {
+  while (!serializer.done()) {
+    const std::size_t used = out.size();
+    // Grow geometrically; resize then shrink keeps the written prefix.
+    out.resize(used + std::max<std::size_t>(256, used));
+    const boost::json::string_view chunk = serializer.read(out.data() + used, out.size() - used);
+    out.resize(used + chunk.size());
+  }
+}
+
+// Results nest deeply (each level of a serialized remote value is 2-3 JSON levels), so the
+// default depth of 32 would refuse legitimate replies.
+boost::json::parse_options ParseOptions() {
+  boost::json::parse_options options;
+  options.max_depth = 10000;
+  return options;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The code unit of a `\uXXXX` escape starting at text[i] (the backslash), or -1.
+int EscapedCodeUnit(std::string_view text, std::size_t i) {
+  if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
+  int unit = 0;
+  for (std::size_t k = i + 2; k < i + 6; ++k) {
+    const int digit = HexValue(text[k]);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+// JavaScript strings may hold lone UTF-16 surrogates, which JSON.stringify escapes as
+// `\uD800`; Boost.JSON 1.81 refuses them. Returns a copy of `text` with every unpaired
+// surrogate escape replaced by `\uFFFD` (same length), or nullopt when there is none.
+std::optional<std::string> ReplaceLoneSurrogates(std::string_view text) {
+  std::optional<std::string> fixed;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != '\\') continue;
+    if (text[i + 1] != 'u') {
+      ++i;  // skips the escaped character, e.g. the second backslash of "\\"
+      continue;
+    }
+    const int unit = EscapedCodeUnit(text, i);
+    if (unit < 0xD800 || unit > 0xDFFF) continue;
+    if (unit <= 0xDBFF) {
+      const int next = EscapedCodeUnit(text, i + 6);
+      if (next >= 0xDC00 && next <= 0xDFFF) {
+        i += 11;  // a valid pair
+        continue;
+      }
+    }
+    if (!fixed) fixed.emplace(text);
+    fixed->replace(i + 2, 4, "FFFD");
+    i += 5;
+  }
+  return fixed;
+}
+
+absl::StatusOr<boost::json::value> ParseJson(std::string_view text) {
+  boost::system::error_code ec;
+  boost::json::value parsed = boost::json::parse(text, ec, {}, ParseOptions());
+  if (!ec) return parsed;
+  if (std::optional<std::string> fixed = ReplaceLoneSurrogates(text)) {
+    boost::system::error_code retry_ec;
+    parsed = boost::json::parse(*fixed, retry_ec, {}, ParseOptions());
+    if (!retry_ec) return parsed;
+  }
+  return absl::InvalidArgumentError(absl::StrCat("BiDi message is not valid JSON: ", ec.message()));
+}
+
+const char* KindName(const boost::json::value& value) {
+  switch (value.kind()) {
+    case boost::json::kind::null:
+      return "null";
+    case boost::json::kind::bool_:
+      return "a boolean";
+    case boost::json::kind::int64:
+    case boost::json::kind::uint64:
+    case boost::json::kind::double_:
+      return "a number";
+    case boost::json::kind::string:
+      return "a string";
+    case boost::json::kind::array:
+      return "an array";
+    case boost::json::kind::object:
+      return "an object";
+  }
+  return "unknown";
+}
+
+// A BiDi id is a JSON integer in [0, 2^53-1].
+absl::StatusOr<std::uint64_t> IdOf(const boost::json::value& id, const char* type) {
+  constexpr std::uint64_t kMaxId = (1ull << 53) - 1;
+  if (id.is_int64() && id.get_int64() >= 0 &&
+      static_cast<std::uint64_t>(id.get_int64()) <= kMaxId) {
+    return static_cast<std::uint64_t>(id.get_int64());
+  }
+  if (id.is_uint64() && id.get_uint64() <= kMaxId) return id.get_uint64();
+  return absl::InvalidArgumentError(
+      absl::StrCat("BiDi ", type, " message: \"id\" must be an integer in [0, 2^53-1], got ",
+                   id.is_number() ? boost::json::serialize(id) : KindName(id)));
+}
+
+absl::StatusOr<std::string> StringMember(const boost::json::object& object, const char* name,
+                                         const char* type) {
+  const boost::json::value* member = object.if_contains(name);
+  if (member == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BiDi ", type, " message has no \"", name, "\""));
+  }
+  if (!member->is_string()) {
+    return absl::InvalidArgumentError(absl::StrCat("BiDi ", type, " message: \"", name,
+                                                   "\" must be a string, got ", KindName(*member)));
+  }
+  return std::string(member->get_string());
+}
+
+}  // namespace
+
+std::string EncodeCommand(std::uint64_t id, std::string_view method,
+                          const boost::json::object& params) {
+  std::string out = absl::StrCat(R"({"id":)", id, R"(,"method":)");
+  boost::json::serializer serializer;
+  serializer.reset(boost::json::string_view(method.data(), method.size()));
+  AppendSerialized(serializer, out);
+  out += R"(,"params":)";
+  serializer.reset(&params);
+  AppendSerialized(serializer, out);
+  out += '}';
+  return out;
+}
+
+absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text) {
+  ASSIGN_OR_RETURN(boost::json::value parsed, ParseJson(text));
+  boost::json::object* object = parsed.if_object();
+  if (object == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BiDi message must be a JSON object, got ", KindName(parsed)));
+  }
+  const boost::json::value* type = object->if_contains("type");
+  if (type == nullptr) return absl::InvalidArgumentError("BiDi message has no \"type\"");
+  if (!type->is_string()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BiDi message: \"type\" must be a string, got ", KindName(*type)));
+  }
+
+  IncomingMessage message;
+  const boost::json::string& type_name = type->get_string();
+  if (type_name == "success") {
+    const boost::json::value* id = object->if_contains("id");
+    if (id == nullptr) return absl::InvalidArgumentError("BiDi success message has no \"id\"");
+    ASSIGN_OR_RETURN(message.id, IdOf(*id, "success"));
+    boost::json::value* result = object->if_contains("result");
+    if (result == nullptr) {
+      return absl::InvalidArgumentError("BiDi success message has no \"result\"");
+    }
+    message.kind = IncomingMessage::Kind::kSuccess;
+    message.result = std::move(*result);
+    return message;
+  }
+  if (type_name == "error") {
+    // The id is null when the browser could not read the command's id.
+    const boost::json::value* id = object->if_contains("id");
+    if (id != nullptr && !id->is_null()) {
+      ASSIGN_OR_RETURN(message.id, IdOf(*id, "error"));
+    }
+    ASSIGN_OR_RETURN(message.error, StringMember(*object, "error", "error"));
+    ASSIGN_OR_RETURN(message.message, StringMember(*object, "message", "error"));
+    message.kind = IncomingMessage::Kind::kError;
+    return message;
+  }
+  if (type_name == "event") {
+    RETURN_IF_ERROR(StringMember(*object, "method", "event").status());
+    const boost::json::value* params = object->if_contains("params");
+    if (params == nullptr || !params->is_object()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("BiDi event message: \"params\" must be an object, got ",
+                       params == nullptr ? "nothing" : KindName(*params)));
+    }
+    message.kind = IncomingMessage::Kind::kEvent;
+    message.event = std::move(parsed);
+    return message;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("BiDi message: unknown \"type\" \"", std::string(type_name),
+                   "\" (expected \"success\", \"error\" or \"event\")"));
+}
+
+}  // namespace firefox_bidi

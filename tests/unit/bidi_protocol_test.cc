@@ -1,0 +1,190 @@
+#include "core/bidi_protocol.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+namespace firefox_bidi {
+namespace {
+
+namespace bdata = boost::unit_test::data;
+
+boost::json::object ParseObject(std::string_view text) {
+  return boost::json::parse(text).as_object();
+}
+
+std::string StatusMessage(std::string_view text) {
+  return std::string(ClassifyMessage(text).status().message());
+}
+
+BOOST_AUTO_TEST_SUITE(bidi_protocol)
+
+BOOST_AUTO_TEST_CASE(encode_command_writes_compact_id_method_params) {
+  const boost::json::object params = ParseObject(
+      R"({"expression": "1 + 1", "awaitPromise": false, "target": {"context": "abc"}})");
+  BOOST_TEST(EncodeCommand(7, "script.evaluate", params) ==
+             R"({"id":7,"method":"script.evaluate","params":{"expression":"1 + 1",)"
+             R"("awaitPromise":false,"target":{"context":"abc"}}})");
+}
+
+BOOST_AUTO_TEST_CASE(encode_command_with_empty_params_writes_empty_object) {
+  BOOST_TEST(EncodeCommand(1, "session.new", {}) ==
+             R"({"id":1,"method":"session.new","params":{}})");
+}
+
+BOOST_AUTO_TEST_CASE(encode_command_escapes_method_and_string_params) {
+  const boost::json::object params = ParseObject(R"({"s":"quote \" backslash \\ nl \n é"})");
+  BOOST_TEST(EncodeCommand(9007199254740991ull, "a\"b", params) ==
+             "{\"id\":9007199254740991,\"method\":\"a\\\"b\",\"params\":{\"s\":\"quote \\\" "
+             "backslash \\\\ nl \\n \xC3\xA9\"}}");
+}
+
+BOOST_AUTO_TEST_CASE(encode_command_handles_params_larger_than_growth_step) {
+  boost::json::object params;
+  params["value"] = std::string(100000, 'x');
+  const std::string encoded = EncodeCommand(3, "m.c", params);
+  const std::string expected =
+      R"({"id":3,"method":"m.c","params":{"value":")" + std::string(100000, 'x') + "\"}}";
+  BOOST_TEST(encoded.size() == 100045u);
+  BOOST_TEST(encoded == expected);
+}
+
+BOOST_AUTO_TEST_CASE(classifies_firefox_session_new_success) {
+  const auto message = ClassifyMessage(
+      R"({"type":"success","id":1,"result":{"sessionId":"3f0a-11","capabilities":)"
+      R"({"acceptInsecureCerts":false,"browserName":"firefox","browserVersion":"153.8.0"}}})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kSuccess));
+  BOOST_TEST(message->id == 1u);
+  BOOST_TEST(boost::json::serialize(message->result) ==
+             R"({"sessionId":"3f0a-11","capabilities":{"acceptInsecureCerts":false,)"
+             R"("browserName":"firefox","browserVersion":"153.8.0"}})");
+  BOOST_TEST(message->event.is_null());
+}
+
+BOOST_AUTO_TEST_CASE(classifies_script_evaluate_success_with_nested_type_member) {
+  // script.evaluate's result carries its own "type" ("success" or "exception").
+  const auto message = ClassifyMessage(
+      R"({"type":"success","id":42,"result":{"type":"exception","realm":"r1",)"
+      R"("exceptionDetails":{"text":"ReferenceError: x is not defined","lineNumber":0}}})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kSuccess));
+  BOOST_TEST(message->id == 42u);
+  BOOST_TEST(message->result.at("type").as_string() == "exception");
+}
+
+BOOST_AUTO_TEST_CASE(success_result_may_be_any_json_value) {
+  const auto message = ClassifyMessage(R"({"type":"success","id":0,"result":[1,2]})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(message->id == 0u);
+  BOOST_TEST(boost::json::serialize(message->result) == "[1,2]");
+}
+
+BOOST_AUTO_TEST_CASE(classifies_firefox_error_with_stacktrace) {
+  const auto message = ClassifyMessage(
+      R"({"type":"error","id":5,"error":"no such frame","message":"Browsing Context with id )"
+      R"(42 not found","stacktrace":"RemoteError@chrome://remote/content/shared/Errors.sys.mjs:8:8\n"})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kError));
+  BOOST_TEST(message->id == 5u);
+  BOOST_TEST(message->error == "no such frame");
+  BOOST_TEST(message->message == "Browsing Context with id 42 not found");
+  BOOST_TEST(message->result.is_null());
+}
+
+BOOST_AUTO_TEST_CASE(classifies_error_with_null_id_as_id_zero) {
+  const auto message = ClassifyMessage(
+      R"({"type":"error","id":null,"error":"invalid argument","message":"unable to parse BiDi command"})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kError));
+  BOOST_TEST(message->id == 0u);
+  BOOST_TEST(message->error == "invalid argument");
+  BOOST_TEST(message->message == "unable to parse BiDi command");
+}
+
+BOOST_AUTO_TEST_CASE(classifies_event_keeping_the_whole_message) {
+  const std::string text =
+      R"({"type":"event","method":"log.entryAdded","params":{"type":"console","level":"info",)"
+      R"("text":"hi","timestamp":1700000000000,"source":{"realm":"r1","context":"c1"}}})";
+  const auto message = ClassifyMessage(text);
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kEvent));
+  BOOST_TEST(message->id == 0u);
+  BOOST_TEST(boost::json::serialize(message->event) == text);
+}
+
+BOOST_AUTO_TEST_CASE(parses_deeply_nested_results) {
+  std::string text = R"({"type":"success","id":3,"result":)";
+  text += std::string(500, '[') + "1" + std::string(500, ']') + "}";
+  const auto message = ClassifyMessage(text);
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(message->result.is_array());
+}
+
+BOOST_AUTO_TEST_CASE(lone_surrogate_escapes_become_replacement_characters) {
+  // JSON.stringify("\uD800x") in Firefox; a valid pair next to it stays intact.
+  const auto message = ClassifyMessage(
+      R"({"type":"success","id":2,"result":{"value":"\ud800x\uD83D\uDE00\\ud800\udc00"}})");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(std::string(message->result.at("value").as_string()) ==
+             "\xEF\xBF\xBD"
+             "x\xF0\x9F\x98\x80\\ud800\xEF\xBF\xBD");
+}
+
+const char* const kInvalidMessages[] = {
+    "",
+    "{\"type\":\"success\",",
+    "[1,2]",
+    "{\"id\":1,\"result\":{}}",
+    "{\"type\":7,\"id\":1,\"result\":{}}",
+    "{\"type\":\"reply\",\"id\":1,\"result\":{}}",
+    "{\"type\":\"success\",\"result\":{}}",
+    "{\"type\":\"success\",\"id\":-1,\"result\":{}}",
+    "{\"type\":\"success\",\"id\":1.5,\"result\":{}}",
+    "{\"type\":\"success\",\"id\":\"1\",\"result\":{}}",
+    "{\"type\":\"success\",\"id\":9007199254740992,\"result\":{}}",
+    "{\"type\":\"success\",\"id\":1}",
+    "{\"type\":\"error\",\"id\":1,\"message\":\"m\"}",
+    "{\"type\":\"error\",\"id\":1,\"error\":\"e\"}",
+    "{\"type\":\"error\",\"id\":1,\"error\":3,\"message\":\"m\"}",
+    "{\"type\":\"error\",\"id\":true,\"error\":\"e\",\"message\":\"m\"}",
+    "{\"type\":\"event\",\"params\":{}}",
+    "{\"type\":\"event\",\"method\":\"a.b\"}",
+    "{\"type\":\"event\",\"method\":\"a.b\",\"params\":[]}",
+};
+
+const char* const kExpectedErrors[] = {
+    "BiDi message is not valid JSON: incomplete JSON",
+    "BiDi message is not valid JSON: incomplete JSON",
+    "BiDi message must be a JSON object, got an array",
+    "BiDi message has no \"type\"",
+    "BiDi message: \"type\" must be a string, got a number",
+    "BiDi message: unknown \"type\" \"reply\" (expected \"success\", \"error\" or \"event\")",
+    "BiDi success message has no \"id\"",
+    "BiDi success message: \"id\" must be an integer in [0, 2^53-1], got -1",
+    "BiDi success message: \"id\" must be an integer in [0, 2^53-1], got 1.5E0",
+    "BiDi success message: \"id\" must be an integer in [0, 2^53-1], got a string",
+    "BiDi success message: \"id\" must be an integer in [0, 2^53-1], got 9007199254740992",
+    "BiDi success message has no \"result\"",
+    "BiDi error message has no \"error\"",
+    "BiDi error message has no \"message\"",
+    "BiDi error message: \"error\" must be a string, got a number",
+    "BiDi error message: \"id\" must be an integer in [0, 2^53-1], got a boolean",
+    "BiDi event message has no \"method\"",
+    "BiDi event message: \"params\" must be an object, got nothing",
+    "BiDi event message: \"params\" must be an object, got an array",
+};
+
+BOOST_DATA_TEST_CASE(refuses_malformed_messages_saying_what_is_wrong,
+                     bdata::make(kInvalidMessages) ^ bdata::make(kExpectedErrors), text, expected) {
+  const auto message = ClassifyMessage(text);
+  BOOST_TEST(message.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(StatusMessage(text) == expected);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
