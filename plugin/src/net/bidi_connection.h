@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -19,6 +20,8 @@ struct ConnectionOptions {
   std::chrono::milliseconds connect_timeout{10000};  // TCP connect + WebSocket handshake
   std::uint64_t max_message_bytes = 256ull << 20;    // larger messages fail the call
   bool quick_ack = true;                             // re-arm TCP_QUICKACK after each read
+  // Diagnostics (level 0 debug .. 3 error), e.g. a late reply that was discarded. May be empty.
+  std::function<void(int level, std::string_view line)> log;
 };
 
 // Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).

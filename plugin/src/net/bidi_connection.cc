@@ -1,0 +1,385 @@
+#include "net/bidi_connection.h"
+
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket/error.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "absl/cleanup/cleanup.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/bidi_protocol.h"
+#include "core/status_macros.h"
+#include "net/quick_ack_stream.h"
+#include "net/ws_url.h"
+
+namespace firefox_bidi {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using boost::system::error_code;
+
+// A read buffer grown past this by one huge message is given back afterwards.
+constexpr std::size_t kKeptReadBufferBytes = 4u << 20;
+// Bounds the wait for cancelled operations to finish once their socket is closed.
+constexpr std::chrono::milliseconds kDrainTimeout{1000};
+
+std::string Describe(const error_code& ec) {
+  if (ec == asio::error::eof) return "the connection was closed (end of stream)";
+  return absl::StrCat(ec.message(), " [", ec.category().name(), ":", ec.value(), "]");
+}
+
+class BeastConnection final : public BidiConnection {
+ public:
+  explicit BeastConnection(const ConnectionOptions& options) : options_(options) {
+    ws_.next_layer().set_quick_ack(options.quick_ack);
+  }
+
+  ~BeastConnection() override {
+    // Not a graceful close (Close() is): the destructor must never block on the peer.
+    CloseSocket();
+  }
+
+  absl::Status Open(const WsUrl& url) {
+    endpoint_ = url.ToString();
+    const Clock::time_point deadline = Clock::now() + options_.connect_timeout;
+
+    bool resolved = false;
+    error_code resolve_ec;
+    tcp::resolver::results_type endpoints;
+    resolver_.async_resolve(url.host, std::to_string(url.port), tcp::resolver::numeric_service,
+                            [&](const error_code& ec, tcp::resolver::results_type results) {
+                              resolved = true;
+                              resolve_ec = ec;
+                              endpoints = std::move(results);
+                            });
+    // A timed-out lookup cannot be aborted; the handler is destroyed with the io_context
+    // without running, so its references to this frame are never used.
+    if (RunUntil([&] { return resolved; }, deadline, false) != WaitEnd::kDone) {
+      resolver_.cancel();
+      return ConnectTimeout("resolving the host");
+    }
+    if (resolve_ec) {
+      return absl::UnavailableError(
+          absl::StrCat("cannot resolve the host of ", endpoint_, ": ", Describe(resolve_ec)));
+    }
+
+    bool connected = false;
+    error_code connect_ec;
+    tcp::endpoint peer;
+    asio::async_connect(socket(), endpoints,
+                        [&](const error_code& ec, const tcp::endpoint& endpoint) {
+                          connected = true;
+                          connect_ec = ec;
+                          peer = endpoint;
+                        });
+    if (RunUntil([&] { return connected; }, deadline, false) != WaitEnd::kDone) {
+      AbortAndDrain([&] { return connected; });
+      return ConnectTimeout("connecting");
+    }
+    if (connect_ec) {
+      return absl::UnavailableError(
+          absl::StrCat("cannot connect to ", endpoint_, ": ", Describe(connect_ec)));
+    }
+    error_code option_ec;
+    // BiDi traffic is many small commands: do not let Nagle hold them back.
+    socket().set_option(tcp::no_delay(true), option_ec);
+    if (options_.quick_ack) ws_.next_layer().ArmQuickAck();
+
+    // Deadlines are ours (RunUntil); Beast's own timers would race them.
+    websocket::stream_base::timeout timeouts =
+        websocket::stream_base::timeout::suggested(beast::role_type::client);
+    timeouts.handshake_timeout = websocket::stream_base::none();
+    ws_.set_option(timeouts);
+    ws_.read_message_max(
+        static_cast<std::size_t>(std::min<std::uint64_t>(options_.max_message_bytes, SIZE_MAX)));
+    // One frame per command; a larger write buffer means fewer syscalls for big commands.
+    ws_.auto_fragment(false);
+    ws_.write_buffer_bytes(64 * 1024);
+    ws_.text(true);
+
+    bool handshaken = false;
+    error_code handshake_ec;
+    ws_.async_handshake(url.HostHeader(), url.target, [&](const error_code& ec) {
+      handshaken = true;
+      handshake_ec = ec;
+    });
+    if (RunUntil([&] { return handshaken; }, deadline, false) != WaitEnd::kDone) {
+      AbortAndDrain([&] { return handshaken; });
+      return ConnectTimeout("the WebSocket handshake");
+    }
+    if (handshake_ec) {
+      CloseSocket();
+      return absl::UnavailableError(absl::StrCat("WebSocket handshake with ", endpoint_,
+                                                 " failed: ", Describe(handshake_ec)));
+    }
+    open_ = true;
+    StartRead();
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
+                                 std::chrono::milliseconds timeout, EventSink on_event) override {
+    if (interrupted_.load()) return Interrupted(method, 0);
+    if (!broken_.ok()) return broken_;
+    const Clock::time_point deadline = Clock::now() + timeout;
+    sink_ = &on_event;
+    waiting_id_ = 0;
+    const absl::Cleanup forget_call = [this] {
+      waiting_id_ = 0;
+      sink_ = nullptr;
+    };
+
+    // Beast allows one write at a time: a command whose call timed out mid-write goes first.
+    if (writing_) {
+      const WaitEnd end = RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, true);
+      if (end == WaitEnd::kInterrupted) return Interrupted(method, 0);
+      if (end == WaitEnd::kDeadline) {
+        return absl::DeadlineExceededError(
+            absl::StrCat("no reply to ", std::string(method), " within ", timeout.count(),
+                         " ms: the previous command was still being sent"));
+      }
+      if (!broken_.ok()) return broken_;
+    }
+
+    const std::uint64_t id = next_id_++;
+    write_buffer_ = EncodeCommand(id, method, params);
+    writing_ = true;
+    ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
+      writing_ = false;
+      if (ec && !closing_) {
+        Fail(absl::UnavailableError(absl::StrCat("browser disconnected: ", Describe(ec))));
+      }
+    });
+    if (!reading_) StartRead();
+
+    waiting_id_ = id;
+    outcome_.reset();
+    const WaitEnd end = RunUntil([&] { return outcome_.has_value(); }, deadline, true);
+    if (end == WaitEnd::kDone) return *std::exchange(outcome_, std::nullopt);
+    if (end == WaitEnd::kInterrupted) return Interrupted(method, id);
+    return absl::DeadlineExceededError(absl::StrCat("no reply to ", std::string(method), " (id ",
+                                                    id, ") within ", timeout.count(), " ms"));
+  }
+
+  void Interrupt() override {
+    interrupted_.store(true);
+    // Wakes run_one_until() in the thread waiting in Call().
+    asio::post(ioc_, [] {});
+  }
+
+  void ClearInterrupt() override { interrupted_.store(false); }
+
+  bool is_open() const override { return open_.load(); }
+
+  void Close(std::chrono::milliseconds timeout) override {
+    if (!open_.load()) {
+      CloseSocket();
+      return;
+    }
+    closing_ = true;
+    const Clock::time_point deadline = Clock::now() + timeout;
+    bool close_started = false;
+    RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, false);
+    if (broken_.ok() && !writing_) {
+      close_started = true;
+      close_done_ = false;
+      ws_.async_close(websocket::close_code::normal,
+                      [this](const error_code&) { close_done_ = true; });
+      // Beast completes the close once the peer's close frame arrives (through our pending
+      // read) or the peer drops the connection.
+      if (RunUntil([&] { return close_done_; }, deadline, false) != WaitEnd::kDone) {
+        Log(2, absl::StrCat("WebSocket close handshake with ", endpoint_, " timed out after ",
+                            timeout.count(), " ms; closing the socket"));
+      }
+    }
+    AbortAndDrain([&] { return !close_started || close_done_; });
+    if (broken_.ok()) broken_ = absl::UnavailableError("connection is closed");
+  }
+
+ private:
+  enum class WaitEnd { kDone, kDeadline, kInterrupted };
+
+  tcp::socket& socket() { return ws_.next_layer().next_layer(); }
+
+  // Runs completion handlers on this thread until `done()`, the deadline, or (when
+  // `interruptible`) Interrupt(). The work guard keeps run_one_until() blocking, never spinning,
+  // while nothing is pending.
+  template <class Done>
+  WaitEnd RunUntil(const Done& done, Clock::time_point deadline, bool interruptible) {
+    while (!done()) {
+      if (interruptible && interrupted_.load()) return WaitEnd::kInterrupted;
+      if (Clock::now() >= deadline) return WaitEnd::kDeadline;
+      ioc_.run_one_until(deadline);
+    }
+    return WaitEnd::kDone;
+  }
+
+  // Closes the socket, then lets the cancelled operations finish so that none outlives the
+  // state its handler refers to.
+  template <class Done>
+  void AbortAndDrain(const Done& done) {
+    CloseSocket();
+    RunUntil([&] { return done() && !reading_ && !writing_; }, Clock::now() + kDrainTimeout, false);
+  }
+
+  void CloseSocket() {
+    open_.store(false);
+    error_code ignored;
+    socket().close(ignored);
+  }
+
+  absl::Status ConnectTimeout(std::string_view step) {
+    return absl::DeadlineExceededError(absl::StrCat(std::string(step), " for ", endpoint_,
+                                                    " took longer than connect_timeout (",
+                                                    options_.connect_timeout.count(), " ms)"));
+  }
+
+  absl::Status Interrupted(std::string_view method, std::uint64_t id) {
+    return absl::CancelledError(
+        id == 0 ? absl::StrCat("interrupted before sending ", std::string(method))
+                : absl::StrCat("interrupted while waiting for the reply to ", std::string(method),
+                               " (id ", id, ")"));
+  }
+
+  // The connection is unusable from now on: the call in flight gets `for_call`, later calls
+  // get kUnavailable.
+  void Fail(absl::Status for_call, absl::Status for_later = absl::OkStatus()) {
+    if (broken_.ok()) broken_ = for_later.ok() ? for_call : std::move(for_later);
+    if (waiting_id_ != 0 && !outcome_) outcome_ = std::move(for_call);
+    CloseSocket();
+  }
+
+  void StartRead() {
+    reading_ = true;
+    ws_.async_read(read_buffer_, [this](const error_code& ec, std::size_t) { OnRead(ec); });
+  }
+
+  void OnRead(const error_code& ec) {
+    reading_ = false;
+    if (ec) {
+      if (closing_) {
+        if (broken_.ok()) broken_ = absl::UnavailableError("connection is closed");
+        CloseSocket();
+      } else if (ec == websocket::error::message_too_big) {
+        const std::string limit = absl::StrCat(options_.max_message_bytes, " bytes");
+        Fail(absl::ResourceExhaustedError(
+                 absl::StrCat("message from the browser exceeds ", limit, " (max_message_bytes)")),
+             absl::UnavailableError(absl::StrCat(
+                 "browser disconnected: the connection was closed after a message exceeded ", limit,
+                 " (max_message_bytes)")));
+      } else if (ec == websocket::error::closed) {
+        const websocket::close_reason& reason = ws_.reason();
+        Fail(absl::UnavailableError(
+            absl::StrCat("browser disconnected: the browser closed the WebSocket (code ",
+                         reason.code, reason.reason.empty() ? "" : ", ",
+                         std::string(reason.reason.data(), reason.reason.size()), ")")));
+      } else {
+        Fail(absl::UnavailableError(absl::StrCat("browser disconnected: ", Describe(ec))));
+      }
+      return;
+    }
+    const auto data = read_buffer_.cdata();
+    absl::StatusOr<IncomingMessage> message =
+        ClassifyMessage(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    read_buffer_.consume(read_buffer_.size());
+    if (read_buffer_.capacity() > kKeptReadBufferBytes) read_buffer_.shrink_to_fit();
+    // One read stays outstanding for as long as the connection is open.
+    StartRead();
+    Dispatch(std::move(message));
+  }
+
+  void Dispatch(absl::StatusOr<IncomingMessage> message) {
+    if (!message.ok()) {
+      Log(3, absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
+                          message.status().message()));
+      if (waiting_id_ != 0 && !outcome_) {
+        outcome_ = absl::InternalError(absl::StrCat(
+            "the browser sent a message that is not WebDriver BiDi: ", message.status().message()));
+      }
+      return;
+    }
+    switch (message->kind) {
+      case IncomingMessage::Kind::kEvent:
+        if (sink_ != nullptr) {
+          (*sink_)(std::move(message->event));
+        } else {
+          Log(0, "dropping an event that arrived while no command was waiting");
+        }
+        return;
+      case IncomingMessage::Kind::kSuccess:
+      case IncomingMessage::Kind::kError: {
+        // An error without id answers a command the browser could not read: with one command
+        // in flight at a time, that is the one waiting.
+        const bool ours = waiting_id_ != 0 && !outcome_ &&
+                          (message->id == waiting_id_ ||
+                           (message->id == 0 && message->kind == IncomingMessage::Kind::kError));
+        if (!ours) {
+          Log(1, absl::StrCat("discarding a reply to id ", message->id,
+                              " that nobody waits for (late, after its call timed out)"));
+          return;
+        }
+        BidiReply reply;
+        reply.ok = message->kind == IncomingMessage::Kind::kSuccess;
+        reply.result = std::move(message->result);
+        reply.error = std::move(message->error);
+        reply.message = std::move(message->message);
+        outcome_ = std::move(reply);
+        return;
+      }
+    }
+  }
+
+  void Log(int level, std::string_view line) {
+    if (options_.log) options_.log(level, line);
+  }
+
+  const ConnectionOptions options_;
+  asio::io_context ioc_{1};
+  // Declared after ioc_ so that it is released first.
+  asio::executor_work_guard<asio::io_context::executor_type> work_{ioc_.get_executor()};
+  tcp::resolver resolver_{ioc_};
+  websocket::stream<QuickAckStream> ws_{ioc_.get_executor()};
+  beast::flat_buffer read_buffer_;
+  std::string write_buffer_;  // the command being written; must live until the write ends
+  std::string endpoint_;      // "ws://host:port/path", for messages
+
+  std::atomic<bool> interrupted_{false};
+  std::atomic<bool> open_{false};
+  bool reading_ = false;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool close_done_ = false;
+  absl::Status broken_;  // why later calls fail; OK while the connection is usable
+  std::uint64_t next_id_ = 1;
+
+  // The call waiting for its reply (id 0: none), what arrived for it, and its event sink.
+  std::uint64_t waiting_id_ = 0;
+  std::optional<absl::StatusOr<BidiReply>> outcome_;
+  EventSink* sink_ = nullptr;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<BidiConnection>> BidiConnection::Connect(
+    std::string_view url, const ConnectionOptions& options) {
+  ASSIGN_OR_RETURN(const WsUrl parsed, ParseWsUrl(url));
+  auto connection = std::make_unique<BeastConnection>(options);
+  RETURN_IF_ERROR(connection->Open(parsed));
+  return connection;
+}
+
+}  // namespace firefox_bidi
