@@ -1,0 +1,358 @@
+#include "net/bidi_connection.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/fake_bidi_server.h"
+
+namespace firefox_bidi {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::FakeBidiServer;
+using testing::HandshakeFault;
+using Clock = std::chrono::steady_clock;
+
+constexpr milliseconds kGenerous{10000};
+
+std::unique_ptr<BidiConnection> MustConnect(const FakeBidiServer& server,
+                                            ConnectionOptions options = {}) {
+  auto connection = BidiConnection::Connect(server.url(), options);
+  BOOST_REQUIRE_MESSAGE(connection.ok(), connection.status().ToString());
+  return *std::move(connection);
+}
+
+// Calls with params {} and collects events as compact JSON.
+struct Caller {
+  BidiConnection& connection;
+  std::vector<std::string> events;
+
+  absl::StatusOr<BidiReply> operator()(std::string_view method, milliseconds timeout = kGenerous,
+                                       const boost::json::object& params = {}) {
+    return connection.Call(method, params, timeout, [&](boost::json::value event) {
+      events.push_back(boost::json::serialize(event));
+    });
+  }
+};
+
+std::string Message(const absl::Status& status) { return std::string(status.message()); }
+
+long long MillisSince(Clock::time_point start) {
+  return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
+}
+
+BOOST_AUTO_TEST_SUITE(bidi_connection)
+
+BOOST_AUTO_TEST_CASE(sends_compact_command_and_returns_the_result) {
+  FakeBidiServer server;
+  server.OnCommand("browsingContext.getTree").Reply(R"({"contexts":[{"context":"c1"}]})");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  const auto reply = call("browsingContext.getTree", kGenerous,
+                          boost::json::parse(R"({"maxDepth": 0})").as_object());
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  BOOST_TEST(reply->ok);
+  BOOST_TEST(boost::json::serialize(reply->result) == R"({"contexts":[{"context":"c1"}]})");
+  const auto second = call("session.new");
+  BOOST_REQUIRE(second.ok());
+  BOOST_TEST(boost::json::serialize(second->result) == R"({"sessionId":"fake","capabilities":{}})");
+
+  BOOST_TEST(server.received() ==
+                 (std::vector<std::string>{
+                     R"({"id":1,"method":"browsingContext.getTree","params":{"maxDepth":0}})",
+                     R"({"id":2,"method":"session.new","params":{}})"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
+             boost::test_tools::per_element());
+  BOOST_TEST(connection->is_open());
+}
+
+BOOST_AUTO_TEST_CASE(bidi_error_reply_is_a_normal_outcome) {
+  FakeBidiServer server;
+  server.OnCommand("browsingContext.close").Error("no such frame", "Browsing Context 42 not found");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  const auto reply = call("browsingContext.close");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(!reply->ok);
+  BOOST_TEST(reply->error == "no such frame");
+  BOOST_TEST(reply->message == "Browsing Context 42 not found");
+  BOOST_TEST(reply->result.is_null());
+}
+
+BOOST_AUTO_TEST_CASE(correlates_by_id_across_interleaved_events_and_stray_replies) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate")
+      .EmitEvent("log.entryAdded", R"({"text":"a"})")
+      .SendRaw(R"({"type":"success","id":777,"result":{"stale":true}})")
+      .EmitEvent("log.entryAdded", R"({"text":"b"})")
+      .SendRaw(R"({"type":"success","id":{{id}},"result":{"mine":true}})")
+      .EmitEvent("log.entryAdded", R"({"text":"after"})");
+  std::vector<std::string> log;
+  ConnectionOptions options;
+  options.log = [&](int level, std::string_view line) {
+    log.push_back(std::to_string(level) + " " + std::string(line));
+  };
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(boost::json::serialize(reply->result) == R"({"mine":true})");
+  BOOST_TEST(
+      call.events == (std::vector<std::string>{
+                         R"({"type":"event","method":"log.entryAdded","params":{"text":"a"}})",
+                         R"({"type":"event","method":"log.entryAdded","params":{"text":"b"}})"}),
+      boost::test_tools::per_element());
+  BOOST_TEST(log == (std::vector<std::string>{"1 discarding a reply to id 777 that nobody "
+                                              "waits for (late, after its call timed out)"}),
+             boost::test_tools::per_element());
+
+  // The event sent after the reply reaches the next call's sink.
+  call.events.clear();
+  const auto next = call("session.status");
+  BOOST_REQUIRE(next.ok());
+  BOOST_TEST(call.events ==
+                 (std::vector<std::string>{
+                     R"({"type":"event","method":"log.entryAdded","params":{"text":"after"}})"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(timeout_keeps_the_connection_and_discards_the_late_reply) {
+  FakeBidiServer server;
+  server.OnCommandNumber(1).DelayReply(milliseconds(300)).Reply(R"({"late":true})");
+  server.OnCommandNumber(2).Reply(R"({"second":true})");
+  std::vector<std::string> log;
+  ConnectionOptions options;
+  options.log = [&](int, std::string_view line) { log.emplace_back(line); };
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+
+  const auto timed_out = call("script.evaluate", milliseconds(50));
+  BOOST_TEST(timed_out.status().code() == absl::StatusCode::kDeadlineExceeded);
+  BOOST_TEST(Message(timed_out.status()) == "no reply to script.evaluate (id 1) within 50 ms");
+  BOOST_TEST(connection->is_open());
+
+  const auto next = call("script.evaluate");
+  BOOST_REQUIRE_MESSAGE(next.ok(), next.status().ToString());
+  BOOST_TEST(boost::json::serialize(next->result) == R"({"second":true})");
+  BOOST_TEST(log == (std::vector<std::string>{"discarding a reply to id 1 that nobody waits for "
+                                              "(late, after its call timed out)"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(interrupt_from_another_thread_cancels_the_wait_promptly) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").Stall();
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  std::thread interrupter([&] {
+    BOOST_REQUIRE(server.WaitForCommands(1, kGenerous));
+    connection->Interrupt();
+  });
+  const auto start = Clock::now();
+  const auto reply = call("script.evaluate", milliseconds(30000));
+  const long long elapsed = MillisSince(start);
+  interrupter.join();
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kCancelled);
+  BOOST_TEST(Message(reply.status()) ==
+             "interrupted while waiting for the reply to script.evaluate (id 1)");
+  BOOST_TEST(elapsed < 1000);
+  BOOST_TEST(connection->is_open());
+}
+
+BOOST_AUTO_TEST_CASE(interrupt_is_sticky_until_cleared) {
+  FakeBidiServer server;
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  connection->Interrupt();
+  for (int i = 0; i < 2; ++i) {
+    const auto reply = call("session.status");
+    BOOST_TEST(reply.status().code() == absl::StatusCode::kCancelled);
+    BOOST_TEST(Message(reply.status()) == "interrupted before sending session.status");
+  }
+  connection->ClearInterrupt();
+  const auto reply = call("session.status");
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  // Nothing was sent for the cancelled calls: the first command on the wire has id 1.
+  BOOST_TEST(server.received() ==
+                 std::vector<std::string>{R"({"id":1,"method":"session.status","params":{}})"},
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(drop_mid_call_is_unavailable_and_later_calls_fail_fast) {
+  FakeBidiServer server;
+  server.OnCommandNumber(2).Drop();
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  BOOST_REQUIRE(call("session.new").ok());
+  const auto dropped = call("script.evaluate");
+  BOOST_TEST(dropped.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(dropped.status()).rfind("browser disconnected: ", 0) == 0u,
+             Message(dropped.status()));
+  BOOST_TEST(!connection->is_open());
+
+  const auto start = Clock::now();
+  const auto later = call("script.evaluate", milliseconds(30000));
+  BOOST_TEST(later.status() == dropped.status());
+  BOOST_TEST(MillisSince(start) < 1000);
+  BOOST_TEST(server.received().size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(message_at_the_limit_is_accepted) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").ReplyLarge(1000);
+  ConnectionOptions options;
+  options.max_message_bytes = 1000;
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  // 1000 bytes minus {"type":"success","id":1,"result":{"value":""}}.
+  BOOST_TEST(reply->result.at("value").as_string().size() == 1000u - 47u);
+}
+
+BOOST_AUTO_TEST_CASE(oversized_message_is_resource_exhausted_and_closes) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").ReplyLarge(1001);
+  ConnectionOptions options;
+  options.max_message_bytes = 1000;
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(Message(reply.status()) ==
+             "message from the browser exceeds 1000 bytes (max_message_bytes)");
+  BOOST_TEST(!connection->is_open());
+  const auto later = call("script.evaluate");
+  BOOST_TEST(later.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(later.status()) ==
+             "browser disconnected: the connection was closed after a message exceeded 1000 "
+             "bytes (max_message_bytes)");
+}
+
+BOOST_AUTO_TEST_CASE(large_reply_within_the_default_limit_arrives_whole) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").ReplyLarge(5u << 20);
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  BOOST_TEST(reply->result.at("value").as_string().size() == (5u << 20) - 47u);
+}
+
+BOOST_AUTO_TEST_CASE(error_without_id_answers_the_waiting_call) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate")
+      .SendRaw(R"({"type":"error","id":null,"error":"invalid argument","message":"bad id"})");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(!reply->ok);
+  BOOST_TEST(reply->error == "invalid argument");
+  BOOST_TEST(reply->message == "bad id");
+}
+
+BOOST_AUTO_TEST_CASE(message_that_is_not_bidi_fails_the_call_and_keeps_the_connection) {
+  FakeBidiServer server;
+  server.OnCommandNumber(1).SendRaw("not json");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+
+  const auto reply = call("script.evaluate");
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kInternal);
+  BOOST_TEST(Message(reply.status()) ==
+             "the browser sent a message that is not WebDriver BiDi: BiDi message is not valid "
+             "JSON: syntax error");
+  BOOST_TEST(connection->is_open());
+  BOOST_TEST(call("script.evaluate").ok());
+}
+
+BOOST_AUTO_TEST_CASE(close_ends_the_connection_gracefully) {
+  FakeBidiServer server;
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+  BOOST_REQUIRE(call("session.end").ok());
+
+  const auto start = Clock::now();
+  connection->Close(milliseconds(5000));
+  BOOST_TEST(MillisSince(start) < 1000);
+  BOOST_TEST(!connection->is_open());
+  const auto later = call("session.status");
+  BOOST_TEST(later.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(later.status()) == "connection is closed");
+  connection->Close(milliseconds(5000));  // idempotent
+}
+
+BOOST_AUTO_TEST_CASE(connect_to_a_closed_port_is_unavailable_naming_the_address) {
+  std::string url;
+  {
+    FakeBidiServer server;
+    url = server.url();
+    server.Stop();
+  }
+  const auto connection = BidiConnection::Connect(url, {});
+  BOOST_TEST(connection.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(
+      Message(connection.status()).rfind("cannot connect to " + url + ": Connection refused", 0) ==
+          0u,
+      Message(connection.status()));
+}
+
+BOOST_AUTO_TEST_CASE(handshake_that_never_completes_hits_connect_timeout) {
+  FakeBidiServer server;
+  server.SetHandshakeFault(HandshakeFault::kStall);
+  ConnectionOptions options;
+  options.connect_timeout = milliseconds(200);
+
+  const auto start = Clock::now();
+  const auto connection = BidiConnection::Connect(server.url(), options);
+  const long long elapsed = MillisSince(start);
+  BOOST_TEST(connection.status().code() == absl::StatusCode::kDeadlineExceeded);
+  BOOST_TEST(Message(connection.status()) == "the WebSocket handshake for " + server.url() +
+                                                 " took longer than connect_timeout (200 ms)");
+  BOOST_TEST(elapsed >= 200);
+  BOOST_TEST(elapsed < 5000);
+}
+
+BOOST_AUTO_TEST_CASE(refused_handshake_is_unavailable) {
+  FakeBidiServer server;
+  server.SetHandshakeFault(HandshakeFault::kReject);
+  const auto connection = BidiConnection::Connect(server.url(), {});
+  BOOST_TEST(connection.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(connection.status())
+                     .rfind("WebSocket handshake with " + server.url() + " failed: ", 0) == 0u,
+             Message(connection.status()));
+  BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(tls_url_is_refused_before_any_traffic) {
+  const auto connection = BidiConnection::Connect("wss://127.0.0.1:9/session", {});
+  BOOST_TEST(connection.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(connection.status()) ==
+             "invalid BiDi WebSocket URL \"wss://127.0.0.1:9/session\": wss:// is not supported "
+             "(no TLS); use the ws:// endpoint");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
