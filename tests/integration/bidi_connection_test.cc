@@ -352,6 +352,102 @@ BOOST_AUTO_TEST_CASE(tls_url_is_refused_before_any_traffic) {
              "(no TLS); use the ws:// endpoint");
 }
 
+// One way for the peer to fail a command, for the fail-at-step-N loop.
+struct CommandFault {
+  const char* name;
+  void (*script)(FakeBidiServer::Script script);
+  absl::StatusCode at_step;  // what the command at step N gets
+  bool closes;               // later commands fail fast with kUnavailable
+};
+
+const CommandFault kCommandFaults[] = {
+    {"drop", [](FakeBidiServer::Script s) { s.Drop(); }, absl::StatusCode::kUnavailable, true},
+    {"drop mid-message", [](FakeBidiServer::Script s) { s.DropMidMessage(); },
+     absl::StatusCode::kUnavailable, true},
+    {"event then drop", [](FakeBidiServer::Script s) { s.EmitEvent("log.entryAdded").Drop(); },
+     absl::StatusCode::kUnavailable, true},
+    {"oversized reply", [](FakeBidiServer::Script s) { s.ReplyLarge(4096); },
+     absl::StatusCode::kResourceExhausted, true},
+    {"stall", [](FakeBidiServer::Script s) { s.Stall(); }, absl::StatusCode::kDeadlineExceeded,
+     false},
+    {"not bidi", [](FakeBidiServer::Script s) { s.SendRaw("{\"type\":\"pong\"}"); },
+     absl::StatusCode::kInternal, false},
+    // The reply arrives, then the connection is gone before the next command is written.
+    {"reply then drop", [](FakeBidiServer::Script s) { s.Reply().Drop(); }, absl::StatusCode::kOk,
+     true},
+};
+
+BOOST_AUTO_TEST_CASE(every_command_fault_at_every_step_yields_its_error_and_no_hang) {
+  const std::vector<std::string> steps = {"session.new", "browsingContext.getTree",
+                                          "script.evaluate", "session.end"};
+  for (const CommandFault& fault : kCommandFaults) {
+    for (std::size_t n = 1; n <= steps.size(); ++n) {
+      BOOST_TEST_CONTEXT("fault " << fault.name << " at step " << n) {
+        FakeBidiServer server;
+        fault.script(server.OnCommandNumber(n));
+        ConnectionOptions options;
+        options.max_message_bytes = 1024;
+        auto connection = MustConnect(server, options);
+        Caller call{*connection};
+        bool closed = false;
+        for (std::size_t i = 1; i <= steps.size(); ++i) {
+          const auto start = Clock::now();
+          const auto reply = call(steps[i - 1], milliseconds(200));
+          BOOST_TEST(MillisSince(start) < 5000);
+          if (i < n) {
+            BOOST_TEST(reply.ok(), reply.status());
+          } else if (i == n) {
+            BOOST_TEST(reply.status().code() == fault.at_step, reply.status());
+            closed = fault.closes;
+          } else if (closed) {
+            BOOST_TEST(reply.status().code() == absl::StatusCode::kUnavailable, reply.status());
+            BOOST_TEST(Message(reply.status()).rfind("browser disconnected: ", 0) == 0u,
+                       reply.status());
+          } else {
+            BOOST_TEST(reply.ok(), reply.status());
+          }
+        }
+        // A drop after the last reply goes unnoticed: no later read or write.
+        const bool noticed = fault.at_step != absl::StatusCode::kOk || n < steps.size();
+        BOOST_TEST(connection->is_open() == !(fault.closes && noticed));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_handshake_fault_yields_its_error) {
+  const std::pair<HandshakeFault, absl::StatusCode> faults[] = {
+      {HandshakeFault::kStall, absl::StatusCode::kDeadlineExceeded},
+      {HandshakeFault::kDrop, absl::StatusCode::kUnavailable},
+      {HandshakeFault::kReject, absl::StatusCode::kUnavailable},
+  };
+  for (const auto& [fault, code] : faults) {
+    BOOST_TEST_CONTEXT("handshake fault " << static_cast<int>(fault)) {
+      FakeBidiServer server;
+      server.SetHandshakeFault(fault);
+      ConnectionOptions options;
+      options.connect_timeout = milliseconds(300);
+      const auto start = Clock::now();
+      const auto connection = BidiConnection::Connect(server.url(), options);
+      BOOST_TEST(connection.status().code() == code, connection.status());
+      BOOST_TEST(MillisSince(start) < 5000);
+      BOOST_TEST(server.connections() == 1u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(works_without_quick_ack) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").ReplyLarge(200000);
+  ConnectionOptions options;
+  options.quick_ack = false;
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+  const auto reply = call("script.evaluate");
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  BOOST_TEST(reply->result.at("value").as_string().size() == 200000u - 47u);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace
