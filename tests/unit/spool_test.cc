@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <boost/test/data/test_case.hpp>
@@ -450,6 +451,39 @@ BOOST_AUTO_TEST_CASE(default_directory_uses_lowest_free_slot) {
   first.reset();
   auto third = MustOpen("", 100);
   BOOST_TEST(third->directory() == root + "/spool-0");
+}
+
+BOOST_AUTO_TEST_CASE(concurrent_process_gets_another_slot) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path());
+  int ready[2], release[2];
+  BOOST_TEST_REQUIRE(::pipe(ready) == 0);
+  BOOST_TEST_REQUIRE(::pipe(release) == 0);
+  const pid_t child = ::fork();
+  BOOST_TEST_REQUIRE(child >= 0);
+  if (child == 0) {
+    // Holds slot 0 until the parent has opened its own spool (EOF on `release`).
+    ::close(ready[0]);
+    ::close(release[1]);
+    absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+    const char status = spool.ok() ? 'y' : 'n';
+    char ignored;
+    (void)!::write(ready[1], &status, 1);
+    (void)!::read(release[0], &ignored, 1);
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  ::close(release[0]);
+  char child_status = 0;
+  BOOST_TEST_REQUIRE(::read(ready[0], &child_status, 1) == 1);
+  BOOST_TEST(child_status == 'y');
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  ::close(release[1]);  // lets the child exit
+  ::close(ready[0]);
+  int wait_status = 0;
+  BOOST_TEST(::waitpid(child, &wait_status, 0) == child);
+  BOOST_TEST_REQUIRE(spool.ok());
+  BOOST_TEST((*spool)->directory() == DefaultRoot(tmp) + "/spool-1");
 }
 
 BOOST_AUTO_TEST_CASE(default_slot_reuse_counts_and_evicts_leftovers) {

@@ -293,7 +293,8 @@ class DirectorySpool final : public Spool {
     std::size_t reserved = 0;  // entries not written yet: the batch is not evictable
   };
 
-  // `shared`: another live instance holds the directory; see spool.h.
+  // An invalid `lock_fd`: another live instance holds the directory (shared, see spool.h), so
+  // the files in `scan` are not ours; only its highest batch number is used.
   DirectorySpool(std::string directory, Fd dir_fd, Fd lock_fd, std::uint64_t quota, Scan scan)
       : directory_(std::move(directory)),
         dir_fd_(std::move(dir_fd)),
@@ -547,14 +548,7 @@ class DirectorySpool final : public Spool {
 
 absl::StatusOr<std::unique_ptr<Spool>> MakeSpool(std::string path, Fd dir_fd, Fd lock_fd,
                                                  std::uint64_t quota) {
-  Scan scan;
-  if (lock_fd.valid()) {
-    ASSIGN_OR_RETURN(scan, ScanDirectory(dir_fd.get(), path));
-  } else {
-    // Shared: the files are not ours to count, but our ids still start after theirs.
-    ASSIGN_OR_RETURN(Scan found, ScanDirectory(dir_fd.get(), path));
-    scan.max_counter = found.max_counter;
-  }
+  ASSIGN_OR_RETURN(Scan scan, ScanDirectory(dir_fd.get(), path));
   return std::make_unique<DirectorySpool>(std::move(path), std::move(dir_fd), std::move(lock_fd),
                                           quota, std::move(scan));
 }
