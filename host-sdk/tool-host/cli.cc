@@ -140,16 +140,16 @@ std::unique_ptr<ToolInstance> CreateInstance(std::shared_ptr<const PluginLibrary
 }
 
 // Waits until `worker` has nothing left to do. Once SIGINT/SIGTERM arrives, drops queued calls
-// and cancels the running one, repeating every 100 ms: a cancel that lands just before the
-// plugin registers the invocation is a no-op by contract.
-void WaitCancellingOnSignal(ToolInstance& instance, Worker& worker,
+// (when `drop_queued`) and cancels the running one, repeating every 100 ms: a cancel that lands
+// just before the plugin registers the invocation is a no-op by contract.
+void WaitCancellingOnSignal(ToolInstance& instance, Worker& worker, bool drop_queued,
                             const std::function<void()>& on_first_signal = {}) {
   bool signalled = false;
   while (!worker.WaitIdleFor(std::chrono::milliseconds(100))) {
     if (ReceivedSignal() == 0) continue;
     if (!signalled && on_first_signal) on_first_signal();
     signalled = true;
-    worker.DropQueued();
+    if (drop_queued) worker.DropQueued();
     instance.Cancel();
   }
 }
@@ -176,7 +176,8 @@ int Call(ToolInstance& instance, std::string args) {
   Worker worker;
   ToolResult result;
   worker.Post([&] { result = instance.Invoke(args); });
-  WaitCancellingOnSignal(instance, worker);
+  // The one call is not dropped even when the signal beats it: its result is the output.
+  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/false);
   worker.Finish();
   WriteStdout(result.json);
   return ExitCodeAfter(result.status == AGENT_TOOL_STATUS_OK ? kExitOk : kExitToolError);
@@ -199,7 +200,7 @@ int Serve(ToolInstance& instance) {
       writer.WriteLine(OneLine(instance.Invoke(args).json));
     });
   });
-  WaitCancellingOnSignal(instance, worker);
+  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/true);
   worker.Finish();
   return ExitCodeAfter(kExitOk);
 }
@@ -210,7 +211,7 @@ int Mcp(ToolInstance& instance) {
   McpServer server(instance, writer, worker);
   LineReader::Run(STDIN_FILENO, SignalFd(),
                   [&](std::string_view line, bool too_long) { server.OnLine(line, too_long); });
-  WaitCancellingOnSignal(instance, worker, [&] { server.CancelRunning(); });
+  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/true, [&] { server.CancelRunning(); });
   worker.Finish();
   return ExitCodeAfter(kExitOk);
 }

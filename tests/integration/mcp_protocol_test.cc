@@ -1,0 +1,304 @@
+// `tool-host mcp` driven over pipes: JSON-RPC framing and errors, version negotiation, the
+// tool listing, calls with progress, cancellation and content items. The echo fixture plugin
+// answers calls so that no browser is needed.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/tool_schema.h"
+#include "support/child_process.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+using std::chrono::seconds;
+
+const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
+const std::string kEcho = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/echo_tool.so";
+
+// One `tool-host mcp` child speaking line-delimited JSON-RPC.
+class McpChild {
+ public:
+  explicit McpChild(bool echo_plugin = true) {
+    std::vector<std::string> argv = {kToolHost};
+    if (echo_plugin) argv.insert(argv.end(), {"--plugin", kEcho});
+    argv.push_back("mcp");
+    child_ = ChildProcess::Spawn(argv);
+  }
+  ~McpChild() {
+    child_->CloseStdin();
+    child_->Wait(seconds(30));
+  }
+
+  void Send(std::string_view line) { BOOST_TEST_REQUIRE(child_->Write(std::string(line) + "\n")); }
+  json::value Next() {
+    std::optional<std::string> line = child_->ReadLine(seconds(30));
+    BOOST_TEST_REQUIRE(line.has_value(),
+                       "no message from tool-host mcp; stderr: " << child_->Stderr());
+    return json::parse(*line);
+  }
+  // Sends `line` and returns the next message.
+  json::value Ask(std::string_view line) {
+    Send(line);
+    return Next();
+  }
+  ChildProcess& process() { return *child_; }
+
+ private:
+  std::unique_ptr<ChildProcess> child_;
+};
+
+json::value Error(json::value id, int code, std::string_view message) {
+  return json::object{{"jsonrpc", "2.0"},
+                      {"id", std::move(id)},
+                      {"error", json::object{{"code", code}, {"message", message}}}};
+}
+
+struct TempDir {
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "mcp_test.XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string path;
+};
+
+BOOST_AUTO_TEST_SUITE(mcp_protocol)
+
+BOOST_AUTO_TEST_CASE(malformed_json_is_a_parse_error_with_null_id) {
+  McpChild mcp;
+  json::value reply = mcp.Ask("{\"jsonrpc\":\"2.0\",");
+  BOOST_TEST(reply.at("id").is_null());
+  BOOST_TEST(reply.at("error").at("code") == -32700);
+  BOOST_TEST(reply.at("error").at("message").as_string().starts_with("Parse error: "));
+  // The server is still alive.
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":1,"method":"ping"})") ==
+             json::parse(R"({"jsonrpc":"2.0","id":1,"result":{}})"));
+}
+
+BOOST_AUTO_TEST_CASE(invalid_requests_get_minus_32600) {
+  McpChild mcp;
+  BOOST_TEST(mcp.Ask("[]") ==
+             Error(nullptr, -32600, "Invalid request: JSON-RPC batches are not supported"));
+  BOOST_TEST(mcp.Ask("42") ==
+             Error(nullptr, -32600, "Invalid request: a message must be a JSON object"));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"1.0","id":3,"method":"ping"})") ==
+             Error(3, -32600, "Invalid request: \"jsonrpc\" must be \"2.0\""));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":4})") ==
+             Error(4, -32600, "Invalid request: \"method\" is missing"));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":"five","method":5})") ==
+             Error("five", -32600, "Invalid request: \"method\" must be a string"));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":{"x":1},"method":"ping"})") ==
+             Error(nullptr, -32600, "Invalid request: \"id\" must be a string or a number"));
+}
+
+BOOST_AUTO_TEST_CASE(unknown_method_gets_minus_32601) {
+  McpChild mcp;
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":9,"method":"resources/list"})") ==
+             Error(9, -32601, "Method not found: resources/list"));
+}
+
+BOOST_AUTO_TEST_CASE(invalid_params_get_minus_32602) {
+  McpChild mcp;
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":[1]})") ==
+             Error(1, -32602, "Invalid params: must be an object"));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":2,"method":"tools/call"})") ==
+             Error(2, -32602, "Invalid params: tools/call needs params with \"name\""));
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":7}})") ==
+             Error(3, -32602, "Invalid params: \"name\" must be a string"));
+  BOOST_TEST(
+      mcp.Ask(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"other"}})") ==
+      Error(4, -32602, "Invalid params: unknown tool \"other\" (this server has echo_tool)"));
+  BOOST_TEST(
+      mcp.Ask(
+          R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo_tool","arguments":[]}})") ==
+      Error(5, -32602, "Invalid params: \"arguments\" must be an object"));
+}
+
+BOOST_AUTO_TEST_CASE(initialize_negotiates_the_protocol_version) {
+  McpChild mcp;
+  auto initialize = [&](int id, std::string_view version) {
+    return mcp.Ask(absl::StrCat(
+        R"({"jsonrpc":"2.0","id":)", id, R"(,"method":"initialize","params":{"protocolVersion":")",
+        std::string(version), R"(","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})"));
+  };
+  json::value expected = json::parse(
+      R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",
+          "capabilities":{"tools":{"listChanged":false}},
+          "serverInfo":{"name":"firefox-bidi","version":"9.9.9"}}})");
+  BOOST_TEST(initialize(1, "2025-11-25") == expected);
+  for (std::string_view older : {"2025-06-18", "2025-03-26", "2024-11-05"}) {
+    json::value reply = initialize(2, older);
+    BOOST_TEST(reply.at("result").at("protocolVersion") == json::value(older));
+  }
+  BOOST_TEST(initialize(3, "1999-01-01").at("result").at("protocolVersion") == "2025-11-25");
+}
+
+BOOST_AUTO_TEST_CASE(notifications_get_no_reply_and_ping_gets_an_empty_result) {
+  McpChild mcp;
+  mcp.Send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  mcp.Send(R"({"jsonrpc":"2.0","method":"notifications/whatever","params":{}})");
+  mcp.Send(R"({"jsonrpc":"2.0","id":99,"result":{}})");  // a client's reply: ignored
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":"p","method":"ping"})") ==
+             json::parse(R"({"jsonrpc":"2.0","id":"p","result":{}})"));
+}
+
+BOOST_AUTO_TEST_CASE(tools_list_describes_the_real_plugin) {
+  McpChild mcp(/*echo_plugin=*/false);
+  json::value reply = mcp.Ask(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})");
+  json::value expected = json::object{
+      {"jsonrpc", "2.0"},
+      {"id", 1},
+      {"result", json::object{{"tools", json::array{json::object{
+                                            {"name", "firefox_bidi"},
+                                            {"title", "Firefox (WebDriver BiDi)"},
+                                            {"description", kToolDescription},
+                                            {"inputSchema", json::parse(kInputSchema)}}}}}}};
+  BOOST_TEST(reply == expected);
+}
+
+BOOST_AUTO_TEST_CASE(bad_arguments_to_the_real_plugin_are_an_error_result) {
+  McpChild mcp(/*echo_plugin=*/false);
+  json::value reply = mcp.Ask(
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"firefox_bidi","arguments":{"frames":"x"}}})");
+  BOOST_TEST(reply.at("result").at("isError") == true);
+  json::value text = json::parse(reply.at("result").at("content").at(0).at("text").as_string());
+  BOOST_TEST(text.at("error").at("kind") == "invalid_arguments");
+  BOOST_TEST(text.at("error").at("at") == "/frames");
+}
+
+BOOST_AUTO_TEST_CASE(tool_call_reports_progress_then_the_result_as_text) {
+  McpChild mcp;
+  mcp.Send(
+      R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo_tool","arguments":{"frames":[]},"_meta":{"progressToken":"tok"}}})");
+  BOOST_TEST(mcp.Next() == json::parse(R"({"jsonrpc":"2.0","method":"notifications/progress",
+      "params":{"progressToken":"tok","progress":1,"total":2,"message":"step 1"}})"));
+  BOOST_TEST(mcp.Next() == json::parse(R"({"jsonrpc":"2.0","method":"notifications/progress",
+      "params":{"progressToken":"tok","progress":2,"total":2,"message":"step 2"}})"));
+  BOOST_TEST(mcp.Next() == json::parse(R"({"jsonrpc":"2.0","id":7,"result":{
+      "content":[{"type":"text","text":"{\"frames\":[]}"}],"isError":false}})"));
+}
+
+BOOST_AUTO_TEST_CASE(refused_and_failed_calls_are_error_results) {
+  McpChild mcp;
+  BOOST_TEST(
+      mcp.Ask(
+          R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo_tool","arguments":{"refuse":1}}})") ==
+      json::parse(R"({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text",
+          "text":"{\"error\":{\"kind\":\"invalid_arguments\",\"message\":\"refused by echo_tool\",\"at\":\"/refuse\"}}"}],
+          "isError":true}})"));
+  json::value failed = mcp.Ask(
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_tool","arguments":{"fail":1}}})");
+  BOOST_TEST(failed.at("result").at("isError") == true);
+  BOOST_TEST(failed.at("result").at("content").at(0).at("text") ==
+             R"({"error":{"kind":"browser_unavailable","message":"failed by echo_tool"}})");
+}
+
+BOOST_AUTO_TEST_CASE(spooled_files_become_resource_links_and_small_screenshots_images) {
+  TempDir dir;
+  const std::string png = dir.path + "/b1-0-shot.png";
+  const std::string big_png = dir.path + "/b1-1 big.png";
+  const std::string json_file = dir.path + "/b1-2.json";
+  std::ofstream(png, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n", 8) << "abc";
+  std::ofstream(big_png, std::ios::binary) << std::string((1u << 20) + 1, 'x');
+  std::ofstream(json_file) << "[1]";
+  json::object args{
+      {"frames", json::array{json::object{{"index", 0},
+                                          {"method", "browsingContext.captureScreenshot"},
+                                          {"spooled", png},
+                                          {"size", 20},
+                                          {"mime", "image/png"},
+                                          {"bytes", 11}},
+                             json::object{{"index", 1},
+                                          {"method", "browsingContext.captureScreenshot"},
+                                          {"spooled", big_png},
+                                          {"size", 20},
+                                          {"mime", "image/png"}},
+                             json::object{{"index", 2},
+                                          {"method", "script.evaluate"},
+                                          {"spooled", json_file},
+                                          {"size", 3},
+                                          {"preview", "[1]"}}}}};
+  McpChild mcp;
+  json::value reply = mcp.Ask(json::serialize(
+      json::object{{"jsonrpc", "2.0"},
+                   {"id", 1},
+                   {"method", "tools/call"},
+                   {"params", json::object{{"name", "echo_tool"}, {"arguments", args}}}}));
+  json::array expected_content{
+      json::object{{"type", "text"}, {"text", json::serialize(args)}},
+      json::object{{"type", "image"}, {"data", "iVBORw0KGgphYmM="}, {"mimeType", "image/png"}},
+      json::object{{"type", "resource_link"},
+                   {"uri", "file://" + png},
+                   {"name", "b1-0-shot.png"},
+                   {"mimeType", "image/png"}},
+      json::object{{"type", "resource_link"},
+                   {"uri", "file://" + dir.path + "/b1-1%20big.png"},
+                   {"name", "b1-1 big.png"},
+                   {"mimeType", "image/png"}},
+      json::object{{"type", "resource_link"},
+                   {"uri", "file://" + json_file},
+                   {"name", "b1-2.json"},
+                   {"mimeType", "application/json"}}};
+  BOOST_TEST(reply.at("result").at("isError") == false);
+  BOOST_TEST(reply.at("result").at("content") == json::value(expected_content),
+             json::serialize(reply));
+}
+
+BOOST_AUTO_TEST_CASE(ping_is_answered_while_a_call_runs_and_cancel_stops_it_without_reply) {
+  McpChild mcp;
+  mcp.Send(
+      R"({"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"echo_tool","arguments":{"block":1},"_meta":{"progressToken":1}}})");
+  // Progress proves the plugin is inside the call.
+  BOOST_TEST(mcp.Next().at("params").at("progress") == 1);
+  BOOST_TEST(mcp.Next().at("params").at("progress") == 2);
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":2,"method":"ping"})") ==
+             json::parse(R"({"jsonrpc":"2.0","id":2,"result":{}})"));
+  mcp.Send(
+      R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow","reason":"user"}})");
+  // The cancelled call sends nothing; the next call runs once it has ended.
+  BOOST_TEST(
+      mcp.Ask(
+          R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo_tool","arguments":{"n":3}}})") ==
+      json::parse(
+          R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"n\":3}"}],"isError":false}})"));
+}
+
+BOOST_AUTO_TEST_CASE(calls_run_one_at_a_time_in_order) {
+  McpChild mcp;
+  for (int i = 1; i <= 3; ++i) {
+    mcp.Send(absl::StrCat(
+        R"({"jsonrpc":"2.0","id":)", i,
+        R"(,"method":"tools/call","params":{"name":"echo_tool","arguments":{"n":)", i, "}}}"));
+  }
+  for (int i = 1; i <= 3; ++i) {
+    json::value reply = mcp.Next();
+    BOOST_TEST(reply.at("id") == i);
+    BOOST_TEST(reply.at("result").at("content").at(0).at("text") ==
+               json::value(absl::StrCat("{\"n\":", i, "}")));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(end_of_input_finishes_the_queued_call_and_exits_0) {
+  McpChild mcp;
+  mcp.Send(
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo_tool","arguments":{"n":1}}})");
+  mcp.process().CloseStdin();
+  BOOST_TEST(mcp.Next().at("id") == 1);
+  BOOST_TEST(mcp.process().Wait(seconds(30)) == 0);
+  BOOST_TEST(mcp.process().Stderr() == "tool-host: plugin info: echo_tool created\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

@@ -1,0 +1,196 @@
+// The real plugin through its C ABI, loaded by the SDK loader: descriptor, create and invoke
+// outcomes (OK, REFUSED, FAILED), busy, cancel, progress, and the session ended on destroy.
+// The browser is the fake BiDi server.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <string>
+#include <tuple>
+#include <variant>
+#include <vector>
+
+#include "core/batch_args.h"
+#include "core/tool_schema.h"
+#include "plugin_loader.h"
+#include "support/fake_bidi_server.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+using agent_tool::PluginLibrary;
+using agent_tool::ProgressFn;
+using agent_tool::ToolInstance;
+using agent_tool::ToolResult;
+using std::chrono::seconds;
+
+const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+
+std::shared_ptr<const PluginLibrary> OpenPlugin() {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(kPlugin);
+  BOOST_TEST_REQUIRE(library.ok(), std::string(library.status().message()));
+  return *library;
+}
+
+struct TempDir {
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "plugin_abi.XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string path;
+};
+
+// An instance attached to `server` with a private spool directory.
+std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir) {
+  ToolInstance::Created created =
+      ToolInstance::Create(OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" +
+                                             dir.path + R"(/spool"})");
+  BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
+  return std::move(created.instance);
+}
+
+BOOST_AUTO_TEST_SUITE(plugin_abi)
+
+BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_1_0) {
+  std::shared_ptr<const PluginLibrary> library = OpenPlugin();
+  const agent_tool_plugin_descriptor& d = library->descriptor();
+  BOOST_TEST(d.abi_major == 1u);
+  BOOST_TEST(d.abi_minor == 0u);
+  BOOST_TEST(d.struct_size == sizeof(agent_tool_plugin_descriptor));
+  BOOST_TEST(std::string(d.name) == "firefox_bidi");
+  BOOST_TEST(std::string(d.version) == FIREFOX_BIDI_VERSION);
+  BOOST_TEST(std::string(d.description) == kToolDescription);
+  BOOST_TEST(std::string(d.input_schema) == kInputSchema);
+  BOOST_TEST(json::parse(d.input_schema).is_object());
+}
+
+BOOST_AUTO_TEST_CASE(invalid_config_is_refused_with_kind_message_and_at) {
+  ToolInstance::Created created =
+      ToolInstance::Create(OpenPlugin(), R"({"firefox":{"offline":"y"}})");
+  BOOST_TEST(created.instance == nullptr);
+  BOOST_TEST(created.result.status == AGENT_TOOL_STATUS_REFUSED);
+  BOOST_TEST(
+      created.result.json ==
+      R"({"error":{"kind":"invalid_config","message":"config /firefox/offline: must be a boolean, not a string","at":"/firefox/offline"}})");
+  BOOST_TEST(created.result.message == "config /firefox/offline: must be a boolean, not a string");
+}
+
+BOOST_AUTO_TEST_CASE(invalid_arguments_are_refused_before_any_browser_traffic) {
+  FakeBidiServer server;
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  const std::string args = R"({"frames":[{"method":"script.evaluate","label":"1bad"}]})";
+  ToolResult result = instance->Invoke(args);
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_REFUSED);
+  auto parsed = ParseBatchArgs(args, Limits{});
+  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  BOOST_TEST(result.json == SerializeArgsError(std::get<ArgsError>(parsed)));
+  BOOST_TEST(result.message == std::get<ArgsError>(parsed).message);
+  BOOST_TEST(server.connections() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(unusable_spool_dir_fails_with_spool_unavailable) {
+  FakeBidiServer server;
+  TempDir dir;
+  std::string file = dir.path + "/not-a-dir";
+  std::ofstream(file) << "x";
+  ToolInstance::Created created = ToolInstance::Create(
+      OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" + file + R"("})");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  ToolResult result =
+      created.instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_FAILED);
+  json::value error = json::parse(result.json).at("error");
+  BOOST_TEST(error.at("kind") == "spool_unavailable");
+  BOOST_TEST(error.at("message") == json::value(result.message));
+  BOOST_TEST(!result.message.empty());
+  BOOST_TEST(server.connections() == 0u);  // refused before a browser was touched
+}
+
+BOOST_AUTO_TEST_CASE(unreachable_endpoint_fails_with_browser_unavailable) {
+  TempDir dir;
+  ToolInstance::Created created =
+      ToolInstance::Create(OpenPlugin(), R"({"connect":"ws://127.0.0.1:1/session","spool_dir":")" +
+                                             dir.path + R"(/spool"})");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  ToolResult result =
+      created.instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_FAILED);
+  json::value error = json::parse(result.json).at("error");
+  BOOST_TEST(error.at("kind") == "browser_unavailable");
+  BOOST_TEST(error.at("message") == json::value(result.message));
+}
+
+BOOST_AUTO_TEST_CASE(call_runs_reports_progress_and_destroy_ends_the_session) {
+  FakeBidiServer server;
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  std::vector<std::tuple<std::uint64_t, std::uint64_t>> steps;
+  ProgressFn progress = [&](std::uint64_t done, std::uint64_t total, std::string_view) {
+    steps.emplace_back(done, total);
+  };
+  ToolResult result = instance->Invoke(
+      R"({"frames":[{"method":"browsingContext.getTree"},{"method":"browsingContext.getTree","silent":true}]})",
+      &progress);
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(result.message == "");
+  BOOST_TEST(
+      result.json ==
+      R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}},{"index":1,"method":"browsingContext.getTree"}]})");
+  BOOST_TEST((steps == std::vector<std::tuple<std::uint64_t, std::uint64_t>>{{1, 2}, {2, 2}}));
+  instance.reset();
+  std::vector<std::string> received = server.received();
+  BOOST_TEST_REQUIRE(received.size() == 4u);
+  BOOST_TEST(json::parse(received[0]).at("method") == "session.new");
+  BOOST_TEST(json::parse(received[3]).at("method") == "session.end");
+}
+
+BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_first) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").Stall();
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  std::future<ToolResult> first = std::async(std::launch::async, [&] {
+    return instance->Invoke(
+        R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"}},{"method":"browsingContext.getTree"}]})");
+  });
+  BOOST_TEST_REQUIRE(server.WaitForCommands(2, std::chrono::milliseconds(30000)));  // new + eval
+  ToolResult busy = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
+  BOOST_TEST(
+      busy.json ==
+      R"({"error":{"kind":"busy","message":"another call is running on this instance; wait for it to finish or cancel it"}})");
+  instance->Cancel();
+  BOOST_TEST_REQUIRE((first.wait_for(seconds(30)) == std::future_status::ready));
+  ToolResult cancelled = first.get();
+  BOOST_TEST(cancelled.status == AGENT_TOOL_STATUS_OK);
+  json::value frames = json::parse(cancelled.json).at("frames");
+  BOOST_TEST(frames.at(0).at("error").at("error") == "cancelled");
+  BOOST_TEST(frames.at(1).at("skipped") == true);
+
+  // The instance is usable again: cancellation is cleared at the next call.
+  ToolResult next = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(next.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(next.json ==
+             R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})");
+}
+
+BOOST_AUTO_TEST_CASE(cancel_without_a_running_call_does_nothing) {
+  FakeBidiServer server;
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  instance->Cancel();
+  ToolResult result = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(result.json ==
+             R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

@@ -1,0 +1,269 @@
+// tool-host as a user runs it: the built binary, its exit codes, stdout and stderr. The echo
+// fixture plugin stands in for a browser where only the host's plumbing is under test; the
+// real plugin is used for its refusals and, against the fake BiDi server, for whole calls.
+#include <signal.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "core/batch_args.h"
+#include "core/tool_schema.h"
+#include "support/child_process.h"
+#include "support/fake_bidi_server.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+using std::chrono::seconds;
+
+const std::string kBin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/";
+const std::string kToolHost = kBin + "tool-host";
+const std::string kEcho = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/echo_tool.so";
+const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+const std::string kTryHelp = "Try 'tool-host --help'.\n";
+
+ProcessResult ToolHost(std::vector<std::string> args, std::string_view input = {}) {
+  args.insert(args.begin(), kToolHost);
+  return RunProcess(args, input);
+}
+
+// The refusal the real plugin gives for `args`, computed the way the plugin does.
+std::string RefusalOf(std::string_view args) {
+  auto parsed = ParseBatchArgs(args, Limits{});
+  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  return SerializeArgsError(std::get<ArgsError>(parsed));
+}
+
+struct TempDir {
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "tool_host.XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string path;
+};
+
+BOOST_AUTO_TEST_SUITE(tool_host)
+
+BOOST_AUTO_TEST_CASE(help_is_available_at_every_level) {
+  ProcessResult top = ToolHost({"--help"});
+  BOOST_TEST(top.exit_code == 0);
+  BOOST_TEST(top.out.starts_with(
+      "Usage: tool-host [--plugin PATH] [--config JSON|@FILE] COMMAND [options]\n"));
+  BOOST_TEST(top.out.find("  mcp        serve the tool over the Model Context Protocol") !=
+             std::string::npos);
+  for (const char* command : {"describe", "call", "serve", "mcp"}) {
+    ProcessResult r = ToolHost({command, "--help"});
+    BOOST_TEST(r.exit_code == 0, command);
+    BOOST_TEST(r.out.starts_with(std::string("Usage: tool-host [global options] ") + command +
+                                 " [options]\n"),
+               r.out);
+    BOOST_TEST(r.err == "");
+  }
+  BOOST_TEST(ToolHost({"call", "--help"}).out.find("--args JSON|@FILE") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_the_reason_on_stderr) {
+  ProcessResult none = ToolHost({});
+  BOOST_TEST(none.exit_code == 2);
+  BOOST_TEST(none.out == "");
+  BOOST_TEST(none.err == "tool-host: no command given\n" + kTryHelp);
+
+  ProcessResult unknown = ToolHost({"frobnicate"});
+  BOOST_TEST(unknown.exit_code == 2);
+  BOOST_TEST(unknown.err == "tool-host: unknown command 'frobnicate'\n" + kTryHelp);
+
+  ProcessResult bad_option = ToolHost({"call", "--argz", "{}"});
+  BOOST_TEST(bad_option.exit_code == 2);
+  BOOST_TEST(bad_option.err == "tool-host: call: unrecognised option '--argz'\n" + kTryHelp);
+
+  ProcessResult bad_global = ToolHost({"--nope", "describe"});
+  BOOST_TEST(bad_global.exit_code == 2);
+  BOOST_TEST(bad_global.err == "tool-host: unrecognised option '--nope'\n" + kTryHelp);
+
+  ProcessResult missing_file =
+      ToolHost({"--plugin", kEcho, "call", "--args", "@/nonexistent/a.json"});
+  BOOST_TEST(missing_file.exit_code == 2);
+  BOOST_TEST(missing_file.err ==
+             "tool-host: --args @/nonexistent/a.json: cannot read the file (No such file or "
+             "directory)\n" +
+                 kTryHelp);
+
+  ProcessResult missing_plugin = ToolHost({"--plugin", "/nonexistent/p.so", "describe"});
+  BOOST_TEST(missing_plugin.exit_code == 2);
+  BOOST_TEST(missing_plugin.err ==
+             "tool-host: plugin /nonexistent/p.so: file not found\n" + kTryHelp);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_config_exits_2_without_echoing_secrets) {
+  ProcessResult r = ToolHost(
+      {"--config", R"({"firefox":{"env":{"TOKEN":["sekret-123"]}}})", "call", "--args", "{}"});
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(r.err ==
+             "tool-host: invalid --config: config /firefox/env/TOKEN: must be a string, "
+             "not an array\n" +
+                 kTryHelp);
+  BOOST_TEST(r.err.find("sekret") == std::string::npos);
+
+  ProcessResult not_json = ToolHost({"--config", "{oops", "serve"});
+  BOOST_TEST(not_json.exit_code == 2);
+  BOOST_TEST(not_json.err.starts_with("tool-host: invalid --config: config: not valid JSON ("));
+}
+
+BOOST_AUTO_TEST_CASE(config_is_read_from_a_file_with_at) {
+  TempDir dir;
+  std::string path = dir.path + "/config.json";
+  std::ofstream(path) << R"({"max_inline_bytes":"x"})";
+  ProcessResult r = ToolHost({"--config", "@" + path, "call", "--args", "{}"});
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.err ==
+             "tool-host: invalid --config: config /max_inline_bytes: must be an integer, "
+             "not a string\n" +
+                 kTryHelp);
+}
+
+BOOST_AUTO_TEST_CASE(describe_prints_the_real_plugin_beside_the_build_by_default) {
+  ProcessResult r = ToolHost({"describe"});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.back() == '\n');
+  json::value described = json::parse(r.out);
+  json::value expected = json::object{{"name", kToolName},
+                                      {"description", kToolDescription},
+                                      {"input_schema", json::parse(kInputSchema)}};
+  BOOST_TEST(described == expected);
+  BOOST_TEST(described.at("input_schema").is_object());
+}
+
+BOOST_AUTO_TEST_CASE(call_refused_by_the_plugin_exits_1_with_the_error_json) {
+  const std::string args = R"({"frames":[{"method":"nodot"}]})";
+  ProcessResult r = ToolHost({"call", "--args", args});
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out == RefusalOf(args) + "\n");
+  json::value error = json::parse(r.out).at("error");
+  BOOST_TEST(error.at("kind") == "invalid_arguments");
+  BOOST_TEST(error.at("at") == "/frames/0/method");
+}
+
+BOOST_AUTO_TEST_CASE(call_reads_arguments_from_stdin_and_at_file) {
+  ProcessResult from_stdin = ToolHost({"--plugin", kEcho, "call"}, R"({"frames":[1]})");
+  BOOST_TEST(from_stdin.exit_code == 0);
+  BOOST_TEST(from_stdin.out == "{\"frames\":[1]}\n");
+  BOOST_TEST(from_stdin.err == "tool-host: plugin info: echo_tool created\n");
+
+  TempDir dir;
+  std::string path = dir.path + "/args.json";
+  std::ofstream(path) << R"({"frames":[2]})";
+  ProcessResult from_file = ToolHost({"--plugin", kEcho, "call", "--args", "@" + path});
+  BOOST_TEST(from_file.exit_code == 0);
+  BOOST_TEST(from_file.out == "{\"frames\":[2]}\n");
+}
+
+BOOST_AUTO_TEST_CASE(call_that_fails_exits_1_with_the_error_json) {
+  ProcessResult r = ToolHost({"--plugin", kEcho, "call", "--args", R"({"fail":1})"});
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(
+      r.out ==
+      "{\"error\":{\"kind\":\"browser_unavailable\",\"message\":\"failed by echo_tool\"}}\n");
+}
+
+BOOST_AUTO_TEST_CASE(call_against_an_unreachable_endpoint_fails_with_browser_unavailable) {
+  // Port 1 on loopback: nothing listens there, so the connect is refused at once.
+  ProcessResult r = ToolHost({"--config", R"({"connect":"ws://127.0.0.1:1/session"})", "call",
+                              "--args", R"({"frames":[{"method":"browsingContext.getTree"}]})"});
+  BOOST_TEST(r.exit_code == 1);
+  json::value error = json::parse(r.out).at("error");
+  BOOST_TEST(error.at("kind") == "browser_unavailable");
+  BOOST_TEST(!error.at("message").as_string().empty());
+}
+
+BOOST_AUTO_TEST_CASE(serve_answers_one_line_per_line_in_order) {
+  const std::string bad = R"({"frames":[]})";
+  ProcessResult r =
+      ToolHost({"serve"}, "{\"frames\":[{\"method\":\"x\"}]}\n\n" + bad + "\r\nnot json\n");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out == RefusalOf(R"({"frames":[{"method":"x"}]})") + "\n" + RefusalOf(bad) + "\n" +
+                          RefusalOf("not json") + "\n");
+}
+
+BOOST_AUTO_TEST_CASE(serve_with_the_echo_plugin_keeps_order_and_reports_refusals) {
+  ProcessResult r = ToolHost({"--plugin", kEcho, "serve"}, "{\"n\":1}\n{\"refuse\":1}\n{\"n\":3}");
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out ==
+             "{\"n\":1}\n"
+             "{\"error\":{\"kind\":\"invalid_arguments\",\"message\":\"refused by echo_tool\","
+             "\"at\":\"/refuse\"}}\n"
+             "{\"n\":3}\n");
+}
+
+BOOST_AUTO_TEST_CASE(sigterm_cancels_the_running_call_and_exits_143) {
+  auto child =
+      ChildProcess::Spawn({kToolHost, "--plugin", kEcho, "call", "--args", "{\"block\":1}"});
+  // The instance exists once the plugin logged its creation; the call starts right after.
+  auto deadline = std::chrono::steady_clock::now() + seconds(20);
+  while (child->Stderr().find("echo_tool created") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  child->Signal(SIGTERM);
+  std::string out = child->ReadRest(seconds(20));
+  BOOST_TEST(child->Wait(seconds(20)) == 143);
+  BOOST_TEST(out == "{\"cancelled\":true}\n");
+}
+
+BOOST_AUTO_TEST_CASE(sigint_ends_serve_and_cancels_its_call) {
+  auto child = ChildProcess::Spawn({kToolHost, "--plugin", kEcho, "serve"});
+  child->Write("{\"n\":1}\n{\"block\":1}\n{\"n\":3}\n");
+  BOOST_TEST(child->ReadLine(seconds(20)).value_or("<none>") == "{\"n\":1}");
+  // Lets the worker take the blocking call off the queue (correctness margin, not a timing
+  // assertion): a signal that beats it would drop it with the rest of the queue.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  child->Signal(SIGINT);
+  BOOST_TEST(child->Wait(seconds(20)) == 130);
+  // The blocked call ended as cancelled; the queued one never ran.
+  BOOST_TEST(child->ReadRest(seconds(5)) == "{\"cancelled\":true}\n");
+}
+
+BOOST_AUTO_TEST_CASE(call_runs_a_batch_against_a_fake_bidi_endpoint) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate")
+      .Reply(R"({"type":"success","realm":"r","result":{"type":"number","value":3}})");
+  TempDir spool;
+  std::string config =
+      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path + R"(/spool"})";
+  ProcessResult r = ToolHost(
+      {"--config", config, "call", "--args",
+       R"({"frames":[{"method":"script.evaluate","params":{"expression":"1+2"},"label":"sum","pick":"result.value"}]})"});
+  BOOST_TEST(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out ==
+             "{\"frames\":[{\"index\":0,\"method\":\"script.evaluate\",\"label\":\"sum\","
+             "\"result\":3}]}\n");
+}
+
+BOOST_AUTO_TEST_CASE(serve_keeps_the_session_between_calls) {
+  FakeBidiServer server;
+  TempDir spool;
+  std::string config =
+      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path + R"(/spool"})";
+  const std::string call = R"({"frames":[{"method":"browsingContext.getTree"}]})";
+  ProcessResult r = ToolHost({"--config", config, "serve"}, call + "\n" + call + "\n");
+  BOOST_TEST(r.exit_code == 0, r.err);
+  const std::string line =
+      "{\"frames\":[{\"index\":0,\"method\":\"browsingContext.getTree\",\"result\":{}}]}\n";
+  BOOST_TEST(r.out == line + line);
+  BOOST_TEST(server.connections() == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing
