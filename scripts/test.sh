@@ -12,3 +12,8 @@ build_preset release
 cd "$FIREFOX_BIDI_ROOT"
 log "testing"
 ctest --preset release "$@"
+
+# A short fuzz run of every libFuzzer target (scripts/fuzz.sh runs longer ones).
+if [[ $# -eq 0 ]]; then
+  "$FIREFOX_BIDI_ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-20}"
+fi
