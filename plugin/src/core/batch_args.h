@@ -2,28 +2,35 @@
 #ifndef FIREFOX_BIDI_CORE_BATCH_ARGS_H_
 #define FIREFOX_BIDI_CORE_BATCH_ARGS_H_
 
+#include <boost/json/object.hpp>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
-#include <boost/json/object.hpp>
-
 #include "core/config.h"
 #include "core/ref_path.h"
 
 namespace firefox_bidi {
 
+// The `method` pattern as documented in the tool's input schema: "module.command".
+inline constexpr std::string_view kMethodPattern =
+    "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$";
+inline constexpr std::int64_t kMaxTimeoutMs = 600000;
+
+bool IsValidMethod(std::string_view s);
+
 enum class OnError { kStop, kContinue };
 
 struct Frame {
-  std::string method;                              // "module.command"
-  boost::json::object params;                      // {} when omitted
-  std::string label;                               // "" when none
+  std::string method;          // "module.command"
+  boost::json::object params;  // {} when omitted
+  std::string label;           // "" when none
   std::optional<std::chrono::milliseconds> timeout;
-  std::optional<RefPath> pick;                     // steps after the (absent) label
+  std::optional<RefPath> pick;  // steps after the (absent) label
   bool silent = false;
 };
 
@@ -35,7 +42,7 @@ struct BatchArgs {
 // Why the arguments were refused. Serialized as {"error":{"kind","message","at"}}; `at` is a
 // JSON Pointer into the arguments, absent (nullopt) when the text is not JSON at all.
 struct ArgsError {
-  std::string kind;  // "invalid_arguments" (or "too_large")
+  std::string kind;  // "invalid_arguments", or "too_large" for more frames than allowed
   std::string message;
   std::optional<std::string> at;
 };
@@ -44,6 +51,9 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
 
 // {"error":{"kind":...,"message":...,"at":...}}
 std::string SerializeArgsError(const ArgsError& error);
+
+// Appends `key` to a JSON Pointer, escaping "~" as "~0" and "/" as "~1" (RFC 6901).
+std::string JsonPointerAppend(std::string_view pointer, std::string_view key);
 
 }  // namespace firefox_bidi
 

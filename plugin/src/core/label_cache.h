@@ -3,13 +3,12 @@
 #ifndef FIREFOX_BIDI_CORE_LABEL_CACHE_H_
 #define FIREFOX_BIDI_CORE_LABEL_CACHE_H_
 
+#include <boost/json/value.hpp>
 #include <cstddef>
 #include <list>
 #include <memory>
 #include <string>
 #include <string_view>
-
-#include <boost/json/value.hpp>
 
 #include "absl/container/flat_hash_map.h"
 

@@ -1,0 +1,267 @@
+#include "core/batch_args.h"
+
+#include <boost/json/parser.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "core/string_view_compat.h"
+
+namespace firefox_bidi {
+namespace {
+
+constexpr char kAllowedTopKeys[] = "\"frames\", \"on_error\"";
+constexpr char kAllowedFrameKeys[] =
+    "\"method\", \"params\", \"label\", \"timeout_ms\", \"pick\", \"silent\"";
+constexpr char kExample[] =
+    R"({"frames":[{"method":"browsingContext.getTree","params":{},"label":"tree"}]})";
+// BiDi params nest deeper than Boost.JSON's default of 32 only in pathological cases; the
+// bound also caps the recursion of the interpolation walk.
+constexpr std::size_t kMaxDepth = 64;
+
+ArgsError Invalid(std::string at, std::string message) {
+  return ArgsError{"invalid_arguments", std::move(message), std::move(at)};
+}
+
+bool IsIdentStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool IsIdentChar(char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
+
+// [A-Za-z_][A-Za-z0-9_]* filling `s` exactly.
+bool IsIdentifier(std::string_view s) {
+  if (s.empty() || !IsIdentStart(s[0])) return false;
+  for (char c : s) {
+    if (!IsIdentChar(c)) return false;
+  }
+  return true;
+}
+
+// timeout_ms as an integer in [1, kMaxTimeoutMs]; an integral double (30000.0) counts as an
+// integer, as in JSON Schema.
+std::optional<std::int64_t> AsTimeout(const boost::json::value& v) {
+  std::int64_t ms = 0;
+  if (v.is_int64()) {
+    ms = v.get_int64();
+  } else if (v.is_uint64()) {
+    if (v.get_uint64() > static_cast<std::uint64_t>(kMaxTimeoutMs)) return std::nullopt;
+    ms = static_cast<std::int64_t>(v.get_uint64());
+  } else if (v.is_double()) {
+    const double d = v.get_double();
+    if (!(d >= 1 && d <= kMaxTimeoutMs) || d != static_cast<double>(static_cast<std::int64_t>(d)))
+      return std::nullopt;
+    ms = static_cast<std::int64_t>(d);
+  } else {
+    return std::nullopt;
+  }
+  if (ms < 1 || ms > kMaxTimeoutMs) return std::nullopt;
+  return ms;
+}
+
+// Validates one frame object and moves its params out. `seen_labels` maps label -> index.
+std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t index,
+                                    absl::flat_hash_map<std::string, std::size_t>& seen_labels,
+                                    Frame& frame) {
+  const std::string at = absl::StrCat("/frames/", index);
+  bool has_method = false;
+  for (auto& member : object) {
+    const std::string_view key = member.key();
+    boost::json::value& v = member.value();
+    const std::string key_at = JsonPointerAppend(at, key);
+    if (key == "method") {
+      const auto* s = v.if_string();
+      if (s == nullptr || !IsValidMethod(*s)) {
+        return Invalid(key_at, absl::StrCat("frame ", index,
+                                            ": \"method\" must be a BiDi command name "
+                                            "\"module.command\" (letters, digits, underscore; e.g. "
+                                            "\"script.evaluate\"), got ",
+                                            s == nullptr ? JsonKindName(v)
+                                                         : absl::StrCat("\"", ToAbsl(*s), "\"")));
+      }
+      frame.method = std::string(*s);
+      has_method = true;
+    } else if (key == "params") {
+      auto* params = v.if_object();
+      if (params == nullptr) {
+        return Invalid(key_at, absl::StrCat("frame ", index,
+                                            ": \"params\" must be an object (the BiDi command's "
+                                            "parameters, {} when none), got ",
+                                            JsonKindName(v)));
+      }
+      frame.params = std::move(*params);
+    } else if (key == "label") {
+      const auto* s = v.if_string();
+      if (s == nullptr || !IsValidLabel(*s)) {
+        return Invalid(
+            key_at,
+            absl::StrCat("frame ", index,
+                         ": \"label\" must be a string of 1 to 64 characters: a "
+                         "letter or underscore, then letters, digits, '_' or '-', "
+                         "got ",
+                         s == nullptr ? JsonKindName(v) : absl::StrCat("\"", ToAbsl(*s), "\"")));
+      }
+      frame.label = std::string(*s);
+      auto [it, inserted] = seen_labels.emplace(frame.label, index);
+      if (!inserted) {
+        return Invalid(key_at, absl::StrCat("frame ", index, ": label \"", frame.label,
+                                            "\" is already used by frame ", it->second,
+                                            "; labels must be unique within a call"));
+      }
+    } else if (key == "timeout_ms") {
+      const std::optional<std::int64_t> ms = AsTimeout(v);
+      if (!ms) {
+        return Invalid(
+            key_at,
+            absl::StrCat("frame ", index, ": \"timeout_ms\" must be an integer from 1 to ",
+                         kMaxTimeoutMs, " (milliseconds), got ", boost::json::serialize(v)));
+      }
+      frame.timeout = std::chrono::milliseconds(*ms);
+    } else if (key == "pick") {
+      const auto* s = v.if_string();
+      std::optional<RefPath> path;
+      if (s != nullptr) path = ParsePickPath(*s);
+      if (!path) {
+        return Invalid(key_at, absl::StrCat("frame ", index,
+                                            ": \"pick\" must be a path into the result such as "
+                                            "\"result.value\", \"contexts[0].context\" or \"[0]\" "
+                                            "(names, .INDEX or [INDEX] steps), got ",
+                                            s == nullptr ? JsonKindName(v)
+                                                         : absl::StrCat("\"", ToAbsl(*s), "\"")));
+      }
+      frame.pick = std::move(path);
+    } else if (key == "silent") {
+      if (!v.is_bool()) {
+        return Invalid(key_at,
+                       absl::StrCat("frame ", index, ": \"silent\" must be true or false, got ",
+                                    JsonKindName(v)));
+      }
+      frame.silent = v.get_bool();
+    } else {
+      return Invalid(key_at, absl::StrCat("frame ", index, ": unknown key \"", ToAbsl(key),
+                                          "\"; a frame may have ", kAllowedFrameKeys));
+    }
+  }
+  if (!has_method) {
+    return Invalid(absl::StrCat(at, "/method"),
+                   absl::StrCat("frame ", index,
+                                " has no \"method\": give a BiDi command such as "
+                                "\"browsingContext.getTree\""));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool IsValidMethod(std::string_view s) {
+  const std::size_t dot = s.find('.');
+  return dot != std::string_view::npos && IsIdentifier(s.substr(0, dot)) &&
+         IsIdentifier(s.substr(dot + 1));
+}
+
+std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
+  std::string out(pointer);
+  out.reserve(out.size() + key.size() + 1);
+  out.push_back('/');
+  for (char c : key) {
+    if (c == '~') {
+      out.append("~0");
+    } else if (c == '/') {
+      out.append("~1");
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits) {
+  boost::json::parse_options options;
+  options.max_depth = kMaxDepth;
+  boost::json::parser parser({}, options);
+  boost::system::error_code ec;
+  const std::size_t consumed = parser.write(json.data(), json.size(), ec);
+  if (ec) {
+    return ArgsError{
+        "invalid_arguments",
+        absl::StrCat("the arguments are not valid JSON (", ec.message(), " at byte ", consumed,
+                     " of ", json.size(), "); expected an object such as ", kExample),
+        std::nullopt};
+  }
+  boost::json::value root = parser.release();
+  auto* top = root.if_object();
+  if (top == nullptr) {
+    return Invalid("", absl::StrCat("the arguments must be a JSON object such as ", kExample,
+                                    ", got ", JsonKindName(root)));
+  }
+  BatchArgs args;
+  boost::json::array* frames = nullptr;
+  for (auto& member : *top) {
+    const std::string_view key = member.key();
+    boost::json::value& v = member.value();
+    if (key == "frames") {
+      frames = v.if_array();
+      if (frames == nullptr) {
+        return Invalid("/frames",
+                       absl::StrCat("\"frames\" must be an array of 1 to ", limits.max_frames,
+                                    " frames, got ", JsonKindName(v)));
+      }
+    } else if (key == "on_error") {
+      const auto* s = v.if_string();
+      if (s != nullptr && *s == "stop") {
+        args.on_error = OnError::kStop;
+      } else if (s != nullptr && *s == "continue") {
+        args.on_error = OnError::kContinue;
+      } else {
+        return Invalid("/on_error",
+                       absl::StrCat("\"on_error\" must be \"stop\" (later frames are skipped "
+                                    "after a failed one) or \"continue\", got ",
+                                    boost::json::serialize(v)));
+      }
+    } else {
+      return Invalid(JsonPointerAppend("", key),
+                     absl::StrCat("unknown key \"", ToAbsl(key), "\"; the arguments may have ",
+                                  kAllowedTopKeys));
+    }
+  }
+  if (frames == nullptr) {
+    return Invalid("/frames", absl::StrCat("missing \"frames\": an array of 1 to ",
+                                           limits.max_frames, " frames such as ", kExample));
+  }
+  if (frames->empty()) {
+    return Invalid("/frames",
+                   absl::StrCat("\"frames\" is empty: give 1 to ", limits.max_frames, " frames"));
+  }
+  if (frames->size() > limits.max_frames) {
+    return ArgsError{
+        "too_large",
+        absl::StrCat("\"frames\" has ", frames->size(), " frames; at most ", limits.max_frames,
+                     " are allowed per call: split the batch (labels of small "
+                     "results stay usable in the next call)"),
+        "/frames"};
+  }
+  args.frames.resize(frames->size());
+  absl::flat_hash_map<std::string, std::size_t> seen_labels;
+  for (std::size_t i = 0; i < frames->size(); ++i) {
+    auto* object = (*frames)[i].if_object();
+    if (object == nullptr) {
+      return Invalid(absl::StrCat("/frames/", i),
+                     absl::StrCat("frame ", i, " must be an object such as ",
+                                  R"({"method":"script.evaluate","params":{...}}, got )",
+                                  JsonKindName((*frames)[i])));
+    }
+    if (auto error = ParseFrame(*object, i, seen_labels, args.frames[i])) return *error;
+  }
+  return args;
+}
+
+std::string SerializeArgsError(const ArgsError& error) {
+  boost::json::object inner;
+  inner.emplace("kind", error.kind);
+  inner.emplace("message", error.message);
+  if (error.at) inner.emplace("at", *error.at);
+  boost::json::object outer;
+  outer.emplace("error", std::move(inner));
+  return boost::json::serialize(outer);
+}
+
+}  // namespace firefox_bidi

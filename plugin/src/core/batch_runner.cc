@@ -1,0 +1,436 @@
+#include "core/batch_runner.h"
+
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/serializer.hpp>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "core/base64.h"
+#include "core/interpolate.h"
+#include "core/records.h"
+#include "core/string_view_compat.h"
+
+namespace firefox_bidi {
+namespace {
+
+constexpr std::string_view kResultOpen = R"({"frames":[)";
+constexpr std::string_view kResultClose = "]}";
+constexpr std::string_view kEventsOpen = R"(],"events":[)";
+
+// Results that are files, not JSON: always spooled decoded from their base64 "data" member.
+struct Media {
+  std::string_view ext;
+  std::string_view mime;
+};
+std::optional<Media> MediaOf(std::string_view method) {
+  if (method == "browsingContext.captureScreenshot") return Media{"png", "image/png"};
+  if (method == "browsingContext.print") return Media{"pdf", "application/pdf"};
+  return std::nullopt;
+}
+
+// True when the compact serialization of `v` is at most `limit` bytes. Stops serializing as
+// soon as the limit is passed, so a huge value costs only `limit` bytes of work.
+bool SerializesWithin(const boost::json::value& v, std::uint64_t limit) {
+  boost::json::serializer serializer;
+  serializer.reset(&v);
+  char buffer[4096];
+  std::uint64_t total = 0;
+  while (!serializer.done()) {
+    total += serializer.read(buffer, sizeof buffer).size();
+    if (total > limit) return false;
+  }
+  return true;
+}
+
+// What a frame's outcome means for the frames after it.
+enum class Outcome {
+  kOk,
+  kFailed,   // later frames run only with on_error "continue"
+  kStopAll,  // the browser is gone or the call was cancelled: later frames are skipped
+};
+
+// One run of one batch. Records are kept as separate texts until the end, because a spool
+// write that fails during the drain turns its record into an error record.
+class BatchRun {
+ public:
+  BatchRun(const BatchArgs& args, BidiTransport& transport, Spool& spool, LabelCache& label_cache,
+           const RunOptions& options)
+      : args_(args),
+        transport_(transport),
+        spool_(spool),
+        label_cache_(label_cache),
+        options_(options) {
+    records_.reserve(args.frames.size());
+  }
+
+  std::string Run() {
+    bool skip_rest = false;
+    for (std::size_t i = 0; i < args_.frames.size(); ++i) {
+      const Frame& frame = args_.frames[i];
+      if (skip_rest) {
+        AddRecord(SkippedRecord(Head(i)));
+        continue;
+      }
+      const Outcome outcome = RunFrame(i, frame);
+      if (outcome == Outcome::kStopAll ||
+          (outcome == Outcome::kFailed && args_.on_error == OnError::kStop)) {
+        skip_rest = true;
+      }
+      if (options_.on_progress) {
+        options_.on_progress(i + 1, args_.frames.size(),
+                             absl::StrCat("frame ", i, " ", frame.method));
+      }
+    }
+    std::vector<std::string> events = EventPieces();
+    FinishSpoolWrites(events);
+    for (auto& [label, result] : cacheable_) label_cache_.Put(label, std::move(result));
+    return Assemble(events);
+  }
+
+ private:
+  struct Record {
+    std::string text;
+    std::optional<std::size_t> ticket;  // the spool write this record's marker depends on
+  };
+
+  RecordHead Head(std::size_t i) const {
+    return RecordHead{i, args_.frames[i].method, args_.frames[i].label};
+  }
+
+  void AddRecord(std::string text, std::optional<std::size_t> ticket = std::nullopt) {
+    result_bytes_ += (records_.empty() ? 0 : 1) + text.size();
+    records_.push_back(Record{std::move(text), ticket});
+  }
+
+  Outcome Fail(std::size_t i, std::string_view code, std::string_view message,
+               Outcome outcome = Outcome::kFailed) {
+    AddRecord(ErrorRecord(Head(i), code, message));
+    if (!args_.frames[i].label.empty()) failed_labels_.emplace(args_.frames[i].label, i);
+    return outcome;
+  }
+
+  bool Cancelled() const {
+    return options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed);
+  }
+
+  const boost::json::value* Lookup(std::string_view label, std::string* why) const {
+    if (auto it = bindings_.find(label); it != bindings_.end()) return it->second.get();
+    if (auto it = failed_labels_.find(label); it != failed_labels_.end()) {
+      *why = absl::StrCat("frame ", it->second, ", which has this label, failed");
+      return nullptr;
+    }
+    // The cache does not change during a batch, so the pointer stays valid.
+    return label_cache_.Get(label).get();
+  }
+
+  void OnEvent(boost::json::value event) {
+    if (event_texts_.size() < options_.limits.max_events) {
+      event_texts_.push_back(boost::json::serialize(event));
+    } else {
+      ++events_dropped_;
+    }
+  }
+
+  Outcome RunFrame(std::size_t i, const Frame& frame) {
+    if (Cancelled()) {
+      return Fail(
+          i, "cancelled",
+          absl::StrCat("the call was cancelled before frame ", i, " (", frame.method, ") was sent"),
+          Outcome::kStopAll);
+    }
+    // Params without references are sent as they are, without a copy.
+    std::optional<boost::json::object> interpolated;
+    if (NeedsInterpolation(frame.params)) {
+      interpolated.emplace(frame.params);
+      const absl::Status status = InterpolateInPlace(
+          *interpolated,
+          [this](std::string_view label, std::string* why) { return Lookup(label, why); });
+      if (!status.ok()) {
+        return Fail(i, "invalid interpolation",
+                    absl::StrCat(status.message(), "; frame ", i, " was not sent"));
+      }
+    }
+    const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
+    absl::StatusOr<BidiReply> reply =
+        transport_.Call(frame.method, interpolated ? *interpolated : frame.params, timeout,
+                        [this](boost::json::value event) { OnEvent(std::move(event)); });
+    if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
+    if (!reply->ok) {
+      return Fail(i, reply->error.empty() ? "unknown error" : reply->error, reply->message);
+    }
+    auto result = std::make_shared<const boost::json::value>(std::move(reply->result));
+    if (!frame.label.empty()) bindings_.emplace(frame.label, result);
+    return Emit(i, frame, std::move(result));
+  }
+
+  Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,
+                           const absl::Status& status) {
+    switch (status.code()) {
+      case absl::StatusCode::kDeadlineExceeded:
+        return Fail(i, "timeout",
+                    absl::StrCat("no reply to frame ", i, " (", frame.method, ") within ",
+                                 timeout.count(), " ms"));
+      case absl::StatusCode::kUnavailable:
+        return Fail(i, "browser disconnected",
+                    absl::StrCat(status.message(), "; frame ", i, " (", frame.method,
+                                 ") got no reply and later frames were not sent; the next "
+                                 "call starts a fresh browser"),
+                    Outcome::kStopAll);
+      case absl::StatusCode::kCancelled:
+        return Fail(i, "cancelled",
+                    absl::StrCat("the call was cancelled while frame ", i, " (", frame.method,
+                                 ") waited for its reply"),
+                    Outcome::kStopAll);
+      case absl::StatusCode::kResourceExhausted:
+        return Fail(i, "reply too large", ToStd(status.message()));
+      default:
+        return Fail(i, "transport error", ToStd(status.message()));
+    }
+  }
+
+  // Builds the record of a successful frame: silent, inline or spooled.
+  Outcome Emit(std::size_t i, const Frame& frame,
+               std::shared_ptr<const boost::json::value> result) {
+    const RecordHead head = Head(i);
+    if (frame.silent) {
+      if (!frame.label.empty() && SerializesWithin(*result, options_.max_inline_bytes)) {
+        cacheable_.emplace_back(frame.label, result);
+      }
+      AddRecord(SilentRecord(head));
+      return Outcome::kOk;
+    }
+    const boost::json::value* shown = result.get();
+    if (frame.pick) {
+      auto picked = ResolvePathExplained(*result, *frame.pick, "");
+      if (!picked.ok()) {
+        Fail(i, "invalid pick",
+             absl::StrCat("pick \"", frame.pick->text, "\": ", picked.status().message(),
+                          " (the frame ran; its label, if any, still binds the whole result)"));
+        return Outcome::kFailed;
+      }
+      shown = *picked;
+    }
+    std::string result_text = boost::json::serialize(*shown);  // the one serialization of R
+    if (!frame.label.empty() && (frame.pick ? SerializesWithin(*result, options_.max_inline_bytes)
+                                            : result_text.size() <= options_.max_inline_bytes)) {
+      cacheable_.emplace_back(frame.label, result);
+    }
+    const std::string probe = ProbeRecord(head);
+    const std::uint64_t size = options_.two_pass_record_size ? TwoPassRecordSize(head, *shown)
+                                                             : InlineRecordSize(probe, result_text);
+
+    if (const std::optional<Media> media = MediaOf(frame.method)) {
+      if (std::optional<std::string> file = DecodedData(*result)) {
+        SpoolMarker marker{.size = size,
+                           .preview = Utf8Prefix(result_text, kPreviewBytes),
+                           .mime = media->mime,
+                           .bytes = file->size()};
+        return SpoolFile(i, media->ext, std::move(*file), marker);
+      }
+      // Without a decodable "data" member the result is treated as any other JSON.
+    }
+    const std::uint64_t projected = result_bytes_ + (records_.empty() ? 0 : 1) + size +
+                                    kResultOpen.size() + kResultClose.size();
+    if (size <= options_.max_inline_bytes && projected <= options_.max_result_bytes) {
+      AddRecord(InlineRecord(probe, result_text));
+      return Outcome::kOk;
+    }
+    // The marker is built (copying the preview) before the text is handed to the writer.
+    SpoolMarker marker{.size = size};
+    const std::string preview(Utf8Prefix(result_text, kPreviewBytes));
+    marker.preview = preview;
+    return SpoolFile(i, "json", std::move(result_text), marker);
+  }
+
+  // The benchmark baseline for N: the whole inline record serialized just to be measured.
+  static std::uint64_t TwoPassRecordSize(const RecordHead& head, const boost::json::value& shown) {
+    boost::json::object record;
+    record.emplace("index", head.index);
+    record.emplace("method", head.method);
+    if (!head.label.empty()) record.emplace("label", head.label);
+    record.emplace("result", shown);
+    return boost::json::serialize(record).size();
+  }
+
+  // The decoded base64 "data" member of a screenshot or PDF result, nullopt when absent.
+  static std::optional<std::string> DecodedData(const boost::json::value& result) {
+    const auto* object = result.if_object();
+    const boost::json::value* data = object ? object->if_contains("data") : nullptr;
+    if (data == nullptr || !data->is_string()) return std::nullopt;
+    absl::StatusOr<std::string> decoded = DecodeBase64(data->get_string());
+    if (!decoded.ok()) return std::nullopt;
+    return std::move(*decoded);
+  }
+
+  SpoolWriter& Writer() {
+    if (!writer_) {
+      spool_.BeginBatch();  // once, and only for a batch that spools
+      writer_.emplace(spool_, options_.limits.max_spool_in_flight_bytes, options_.deferred_spool);
+    }
+    return *writer_;
+  }
+
+  // Reserves quota and hands `data` to the writer; the record is the marker. A spool failure
+  // does not stop the batch: the command itself succeeded and its label is bound.
+  Outcome SpoolFile(std::size_t i, std::string_view ext, std::string data, SpoolMarker marker) {
+    SpoolWriter& writer = Writer();
+    absl::StatusOr<SpoolReservation> reservation =
+        spool_.Reserve(i, args_.frames[i].label, ext, data.size());
+    if (!reservation.ok()) {
+      AddRecord(SpoolErrorRecord(Head(i), reservation.status(), marker.size));
+      return Outcome::kOk;
+    }
+    marker.path = reservation->path;
+    std::string text = SpooledRecord(Head(i), marker);
+    const std::size_t ticket = writer.Submit(std::move(*reservation), std::move(data));
+    AddRecord(std::move(text), ticket);
+    return Outcome::kOk;
+  }
+
+  static std::string SpoolErrorRecord(const RecordHead& head, const absl::Status& status,
+                                      std::uint64_t size) {
+    if (status.code() == absl::StatusCode::kResourceExhausted) {
+      return ErrorRecord(head, "spool quota exceeded",
+                         absl::StrCat("the result (", size,
+                                      " bytes as a record) was too large "
+                                      "to return inline and the spool quota has no room: ",
+                                      status.message(), "; use \"pick\" to select a smaller part"));
+    }
+    return ErrorRecord(head, "spool write failed", ToStd(status.message()));
+  }
+
+  // The "events" array's elements: the first ones inline (at most max_inline_events, and only
+  // while they fit in max_result_bytes), the rest as one JSON-lines spool file named like a
+  // frame's file with index frames.size() and label "events", represented by the marker
+  // {"spooled":path,"size":file bytes,"count":K,"preview":...}; events past max_events are
+  // not kept, only counted: {"dropped":K}.
+  std::vector<std::string> EventPieces() {
+    std::vector<std::string> pieces;
+    if (event_texts_.empty() && events_dropped_ == 0) return pieces;
+    std::uint64_t bytes =
+        result_bytes_ + kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
+    std::size_t inline_count = 0;
+    for (const std::string& text : event_texts_) {
+      const std::uint64_t next = bytes + (inline_count == 0 ? 0 : 1) + text.size();
+      if (inline_count == options_.limits.max_inline_events || next > options_.max_result_bytes) {
+        break;
+      }
+      bytes = next;
+      ++inline_count;
+    }
+    pieces.reserve(inline_count + 2);
+    for (std::size_t k = 0; k < inline_count; ++k) pieces.push_back(std::move(event_texts_[k]));
+    if (const std::size_t count = event_texts_.size() - inline_count; count > 0) {
+      std::string lines;
+      for (std::size_t k = inline_count; k < event_texts_.size(); ++k) {
+        lines.append(event_texts_[k]);
+        lines.push_back('\n');
+      }
+      events_marker_ = pieces.size();
+      pieces.push_back(SpoolEvents(std::move(lines), count));
+    }
+    if (events_dropped_ > 0) {
+      pieces.push_back(boost::json::serialize(boost::json::object{{"dropped", events_dropped_}}));
+    }
+    return pieces;
+  }
+
+  std::string SpoolEvents(std::string lines, std::size_t count) {
+    SpoolWriter& writer = Writer();
+    const std::uint64_t size = lines.size();
+    absl::StatusOr<SpoolReservation> reservation =
+        spool_.Reserve(args_.frames.size(), "events", "jsonl", size);
+    if (!reservation.ok()) return EventsErrorMarker(reservation.status(), count);
+    boost::json::object marker;
+    marker.emplace("spooled", reservation->path);
+    marker.emplace("size", size);
+    marker.emplace("count", count);
+    marker.emplace("preview", Utf8Prefix(lines, kPreviewBytes));
+    std::string text = boost::json::serialize(marker);
+    events_ticket_ = writer.Submit(std::move(*reservation), std::move(lines));
+    events_count_ = count;
+    return text;
+  }
+
+  static std::string EventsErrorMarker(const absl::Status& status, std::size_t count) {
+    return boost::json::serialize(boost::json::object{
+        {"error",
+         {{"error", status.code() == absl::StatusCode::kResourceExhausted ? "spool quota exceeded"
+                                                                          : "spool write failed"},
+          {"message", ToStd(status.message())}}},
+        {"count", count}});
+  }
+
+  // Waits for every spool write; a failed one turns its record (or the events marker) into an
+  // error, so every path in the result exists.
+  void FinishSpoolWrites(std::vector<std::string>& events) {
+    if (!writer_) return;
+    const std::vector<absl::Status> statuses = writer_->Drain();
+    auto failed = [&](std::optional<std::size_t> ticket) -> const absl::Status* {
+      if (!ticket || *ticket >= statuses.size() || statuses[*ticket].ok()) return nullptr;
+      return &statuses[*ticket];
+    };
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      if (const absl::Status* status = failed(records_[i].ticket)) {
+        records_[i].text = ErrorRecord(Head(i), "spool write failed", ToStd(status->message()));
+      }
+    }
+    if (const absl::Status* status = failed(events_ticket_)) {
+      events[events_marker_] = EventsErrorMarker(*status, events_count_);
+    }
+  }
+
+  std::string Assemble(const std::vector<std::string>& events) const {
+    std::size_t total = kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
+    for (const Record& record : records_) total += record.text.size() + 1;
+    for (const std::string& piece : events) total += piece.size() + 1;
+    std::string out;
+    out.reserve(total);
+    out.append(kResultOpen);
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      if (i > 0) out.push_back(',');
+      out.append(records_[i].text);
+    }
+    if (!events.empty()) {
+      out.append(kEventsOpen);
+      for (std::size_t i = 0; i < events.size(); ++i) {
+        if (i > 0) out.push_back(',');
+        out.append(events[i]);
+      }
+    }
+    out.append(kResultClose);
+    return out;
+  }
+
+  const BatchArgs& args_;
+  BidiTransport& transport_;
+  Spool& spool_;
+  LabelCache& label_cache_;
+  const RunOptions& options_;
+
+  std::vector<Record> records_;
+  std::uint64_t result_bytes_ = 0;  // records plus commas, without the enclosing brackets
+  absl::flat_hash_map<std::string_view, std::shared_ptr<const boost::json::value>> bindings_;
+  absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
+  std::vector<std::pair<std::string_view, std::shared_ptr<const boost::json::value>>> cacheable_;
+  std::vector<std::string> event_texts_;
+  std::size_t events_dropped_ = 0;
+  std::optional<std::size_t> events_ticket_;
+  std::size_t events_count_ = 0;
+  std::size_t events_marker_ = 0;  // index of the spooled-events marker among the pieces
+  std::optional<SpoolWriter> writer_;
+};
+
+}  // namespace
+
+std::string RunBatch(const BatchArgs& args, BidiTransport& transport, Spool& spool,
+                     LabelCache& label_cache, const RunOptions& options) {
+  return BatchRun(args, transport, spool, label_cache, options).Run();
+}
+
+}  // namespace firefox_bidi

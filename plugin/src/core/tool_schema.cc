@@ -1,0 +1,82 @@
+#include "core/tool_schema.h"
+
+namespace firefox_bidi {
+
+const char* const kToolName = "firefox_bidi";
+
+const char* const kToolDescription =
+    R"(Drive a real headless Firefox with a batch of WebDriver BiDi commands ("frames") in one call. Frames run in order on one BiDi session; each waits for its reply. The browser stays open between calls, so tabs, pages and state persist.
+
+Frame: {"method": "module.command", "params": {...}, "label": "name", "timeout_ms": 30000, "pick": "path", "silent": false}. Only "method" is required; it is any BiDi command (browsingContext.getTree, browsingContext.navigate, script.evaluate, script.callFunction, input.performActions, browsingContext.captureScreenshot, ...). "params" defaults to {}.
+
+Chaining: a frame's "label" names its whole result. Inside later params, any string may contain <<label.path>> (path steps: .name, .0 or [0]). A string that is exactly one reference becomes the referenced JSON value (any type); inside a longer string the reference is replaced by its text. "<<" that is not a complete reference stays literal. Labels of small results stay usable in later calls.
+
+Keep results small: "pick" returns only part of the result ("result.value", "contexts[0].context"); "silent": true returns no result at all (the label still binds it). Results over 8 KiB, or past the 64 KiB budget for the whole call, are written to a file instead: the record is then {"spooled": "/abs/path", "size": N, "preview": "first 200 bytes"}; read the file only if you need it. Screenshots and PDFs are always saved as decoded .png/.pdf files (with "mime" and "bytes").
+
+Errors: a failed frame gives {"error": {"error": "code", "message": "..."}}. "on_error": "stop" (default) reports later frames as {"skipped": true}; "continue" runs them anyway. Events that arrive during the batch are listed in "events".
+
+Result: {"frames": [{"index": 0, "method": "...", "label": "...", "result": ...}, ...], "events": [...]}.
+
+Example: the title of https://example.com in the first tab:
+{"frames": [
+  {"method": "browsingContext.getTree", "params": {}, "label": "tree", "silent": true},
+  {"method": "browsingContext.navigate", "params": {"context": "<<tree.contexts[0].context>>", "url": "https://example.com", "wait": "complete"}, "silent": true},
+  {"method": "script.evaluate", "params": {"expression": "document.title", "target": {"context": "<<tree.contexts[0].context>>"}, "awaitPromise": false}, "pick": "result.value"}
+]})";
+
+const char* const kInputSchema = R"({
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "frames": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 256,
+      "description": "BiDi commands run in order; each waits for its reply.",
+      "items": {
+        "type": "object",
+        "properties": {
+          "method": {
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$",
+            "description": "BiDi command, e.g. script.evaluate."
+          },
+          "params": {
+            "type": "object",
+            "description": "Command parameters; strings may hold <<label.path>> references."
+          },
+          "label": {
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_-]{0,63}$",
+            "description": "Names the whole result for later references; unique per call."
+          },
+          "timeout_ms": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 600000,
+            "description": "Reply timeout for this frame."
+          },
+          "pick": {
+            "type": "string",
+            "description": "Return only this part of the result, e.g. result.value."
+          },
+          "silent": {
+            "type": "boolean",
+            "description": "Return no result (the label still binds it)."
+          }
+        },
+        "required": ["method"],
+        "additionalProperties": false
+      }
+    },
+    "on_error": {
+      "type": "string",
+      "enum": ["stop", "continue"],
+      "description": "After a failed frame: skip the rest (stop, default) or go on."
+    }
+  },
+  "required": ["frames"],
+  "additionalProperties": false
+})";
+
+}  // namespace firefox_bidi

@@ -1,0 +1,83 @@
+#include "support/scripted_transport.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+namespace firefox_bidi::testing {
+namespace {
+
+boost::json::value ParseOrDie(std::string_view text) {
+  boost::system::error_code ec;
+  boost::json::value v = boost::json::parse(text, ec);
+  if (ec) {
+    std::fprintf(stderr, "ScriptedTransport: bad JSON in script: %.*s\n",
+                 static_cast<int>(text.size()), text.data());
+    std::abort();
+  }
+  return v;
+}
+
+}  // namespace
+
+ScriptedTransport& ScriptedTransport::Push(absl::StatusOr<BidiReply> outcome) {
+  steps_.push_back(Step{std::move(pending_events_), std::move(outcome)});
+  pending_events_.clear();
+  return *this;
+}
+
+ScriptedTransport& ScriptedTransport::Reply(std::string_view result_json) {
+  return ReplyValue(ParseOrDie(result_json));
+}
+
+ScriptedTransport& ScriptedTransport::ReplyValue(boost::json::value result) {
+  BidiReply reply;
+  reply.ok = true;
+  reply.result = std::move(result);
+  return Push(std::move(reply));
+}
+
+ScriptedTransport& ScriptedTransport::Error(std::string error, std::string message) {
+  BidiReply reply;
+  reply.error = std::move(error);
+  reply.message = std::move(message);
+  return Push(std::move(reply));
+}
+
+ScriptedTransport& ScriptedTransport::Event(std::string_view event_json) {
+  pending_events_.push_back(ParseOrDie(event_json));
+  return *this;
+}
+
+ScriptedTransport& ScriptedTransport::Timeout() {
+  return Push(absl::DeadlineExceededError("reply timeout"));
+}
+
+ScriptedTransport& ScriptedTransport::Disconnect() {
+  return Push(absl::UnavailableError("browser disconnected: connection reset by peer"));
+}
+
+ScriptedTransport& ScriptedTransport::Fail(absl::Status status) { return Push(std::move(status)); }
+
+absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
+                                                  const boost::json::object& params,
+                                                  std::chrono::milliseconds timeout,
+                                                  EventSink on_event) {
+  const std::size_t call = received_.size();
+  received_.push_back(Received{std::string(method), boost::json::serialize(params), timeout});
+  if (on_call) on_call(call);
+  if (interrupted_) return absl::CancelledError("interrupted");
+  if (disconnected_) return absl::UnavailableError("browser disconnected: socket closed");
+  if (steps_.empty()) {
+    return absl::UnavailableError("browser disconnected: no scripted reply for this call");
+  }
+  Step step = std::move(steps_.front());
+  steps_.pop_front();
+  for (boost::json::value& event : step.events) on_event(std::move(event));
+  if (step.outcome.status().code() == absl::StatusCode::kUnavailable) disconnected_ = true;
+  return std::move(step.outcome);
+}
+
+}  // namespace firefox_bidi::testing

@@ -1,0 +1,197 @@
+#include "core/batch_args.h"
+
+#include <boost/json/serialize.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <ostream>
+#include <string>
+#include <variant>
+
+namespace firefox_bidi {
+namespace {
+
+struct BadArgs {
+  std::string json;
+  std::string kind;
+  std::string at;  // "<none>" when the error has no pointer
+  std::string message_part;
+};
+
+std::ostream& operator<<(std::ostream& os, const BadArgs& c) { return os << c.json; }
+
+ArgsError Refuse(std::string_view json, const Limits& limits = Limits{}) {
+  auto parsed = ParseBatchArgs(json, limits);
+  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  return std::get<ArgsError>(parsed);
+}
+
+BatchArgs Accept(std::string_view json) {
+  auto parsed = ParseBatchArgs(json, Limits{});
+  if (auto* error = std::get_if<ArgsError>(&parsed)) {
+    BOOST_FAIL("refused: " << error->message);
+  }
+  return std::get<BatchArgs>(std::move(parsed));
+}
+
+const BadArgs kBadArgs[] = {
+    {"{\"frames\":[", "invalid_arguments", "<none>", "not valid JSON"},
+    {"", "invalid_arguments", "<none>", "not valid JSON"},
+    {R"({"frames":[]} x)", "invalid_arguments", "<none>", "not valid JSON"},
+    {"[]", "invalid_arguments", "", "must be a JSON object"},
+    {"{}", "invalid_arguments", "/frames", "missing \"frames\""},
+    {R"({"frames":{}})", "invalid_arguments", "/frames", "must be an array of 1 to 256"},
+    {R"({"frames":[]})", "invalid_arguments", "/frames", "\"frames\" is empty"},
+    {R"({"frames":[{"method":"a.b"},{"method":"a.b"},{"method":"a.b"},7]})", "invalid_arguments",
+     "/frames/3", "frame 3 must be an object"},
+    {R"({"frames":[{}]})", "invalid_arguments", "/frames/0/method", "has no \"method\""},
+    {R"({"frames":[{"method":5}]})", "invalid_arguments", "/frames/0/method", "got a number"},
+    {R"({"frames":[{"method":"getTree"}]})", "invalid_arguments", "/frames/0/method",
+     "\"module.command\""},
+    {R"({"frames":[{"method":"a.b.c"}]})", "invalid_arguments", "/frames/0/method",
+     "got \"a.b.c\""},
+    {R"({"frames":[{"method":"a. b"}]})", "invalid_arguments", "/frames/0/method", "a. b"},
+    {R"({"frames":[{"method":"1a.b"}]})", "invalid_arguments", "/frames/0/method", "1a.b"},
+    {R"({"frames":[{"method":"a.b","params":[]}]})", "invalid_arguments", "/frames/0/params",
+     "\"params\" must be an object"},
+    {R"({"frames":[{"method":"a.b","params":null}]})", "invalid_arguments", "/frames/0/params",
+     "got null"},
+    {R"({"frames":[{"method":"a.b","label":"x"},{"method":"a.b"},{"method":"a.b","label":"x"}]})",
+     "invalid_arguments", "/frames/2/label", "already used by frame 0"},
+    {R"({"frames":[{"method":"a.b","label":"9x"}]})", "invalid_arguments", "/frames/0/label",
+     "a letter or underscore"},
+    {R"({"frames":[{"method":"a.b","label":""}]})", "invalid_arguments", "/frames/0/label",
+     "got \"\""},
+    {R"({"frames":[{"method":"a.b","label":"a.b"}]})", "invalid_arguments", "/frames/0/label",
+     "got \"a.b\""},
+    {R"({"frames":[{"method":"a.b","label":"x2345678901234567890123456789012345678901234567890123456789012345"}]})",
+     "invalid_arguments", "/frames/0/label", "1 to 64 characters"},
+    {R"({"frames":[{"method":"a.b","label":true}]})", "invalid_arguments", "/frames/0/label",
+     "got a boolean"},
+    {R"({"frames":[{"method":"a.b","timeout_ms":0}]})", "invalid_arguments", "/frames/0/timeout_ms",
+     "integer from 1 to 600000 (milliseconds), got 0"},
+    {R"({"frames":[{"method":"a.b","timeout_ms":600001}]})", "invalid_arguments",
+     "/frames/0/timeout_ms", "got 600001"},
+    {R"({"frames":[{"method":"a.b","timeout_ms":1.5}]})", "invalid_arguments",
+     "/frames/0/timeout_ms", "got 1.5E0"},
+    {R"({"frames":[{"method":"a.b","timeout_ms":"10"}]})", "invalid_arguments",
+     "/frames/0/timeout_ms", "got \"10\""},
+    {R"({"frames":[{"method":"a.b","timeout_ms":-5}]})", "invalid_arguments",
+     "/frames/0/timeout_ms", "got -5"},
+    {R"({"frames":[{"method":"a.b","timeout_ms":18446744073709551615}]})", "invalid_arguments",
+     "/frames/0/timeout_ms", "got 18446744073709551615"},
+    {R"({"frames":[{"method":"a.b","pick":"result..value"}]})", "invalid_arguments",
+     "/frames/0/pick", "got \"result..value\""},
+    {R"({"frames":[{"method":"a.b","pick":""}]})", "invalid_arguments", "/frames/0/pick",
+     "path into the result"},
+    {R"({"frames":[{"method":"a.b","pick":"a[x]"}]})", "invalid_arguments", "/frames/0/pick",
+     "a[x]"},
+    {R"({"frames":[{"method":"a.b","pick":3}]})", "invalid_arguments", "/frames/0/pick",
+     "got a number"},
+    {R"({"frames":[{"method":"a.b","silent":"yes"}]})", "invalid_arguments", "/frames/0/silent",
+     "true or false, got a string"},
+    {R"({"frames":[{"method":"a.b"}],"on_error":"abort"})", "invalid_arguments", "/on_error",
+     "\"stop\""},
+    {R"({"frames":[{"method":"a.b"}],"on_error":null})", "invalid_arguments", "/on_error",
+     "got null"},
+    {R"({"frames":[{"method":"a.b"}],"extra":1})", "invalid_arguments", "/extra",
+     "unknown key \"extra\"; the arguments may have \"frames\", \"on_error\""},
+    {R"({"frames":[{"method":"a.b"}],"a/b~c":1})", "invalid_arguments", "/a~1b~0c",
+     "unknown key \"a/b~c\""},
+    {R"({"frames":[{"method":"a.b"},{"method":"a.b","lable":"x"}]})", "invalid_arguments",
+     "/frames/1/lable", "unknown key \"lable\"; a frame may have \"method\", \"params\""},
+    {R"({"frames":[{"method":"a.b","x/y":1}]})", "invalid_arguments", "/frames/0/x~1y",
+     "unknown key"},
+};
+
+BOOST_AUTO_TEST_SUITE(batch_args)
+
+BOOST_DATA_TEST_CASE(malformed_arguments_are_refused_with_pointer, kBadArgs, c) {
+  const ArgsError error = Refuse(c.json);
+  BOOST_TEST(error.kind == c.kind);
+  BOOST_TEST(error.at.value_or("<none>") == c.at);
+  BOOST_TEST(error.message.find(c.message_part) != std::string::npos,
+             "message \"" << error.message << "\" lacks \"" << c.message_part << "\"");
+}
+
+BOOST_AUTO_TEST_CASE(more_frames_than_the_limit_is_too_large) {
+  Limits limits;
+  limits.max_frames = 2;
+  const ArgsError error =
+      Refuse(R"({"frames":[{"method":"a.b"},{"method":"a.b"},{"method":"a.b"}]})", limits);
+  BOOST_TEST(error.kind == "too_large");
+  BOOST_TEST(*error.at == "/frames");
+  BOOST_TEST(error.message.find("\"frames\" has 3 frames; at most 2 are allowed") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(exactly_the_frame_limit_is_accepted) {
+  Limits limits;
+  limits.max_frames = 2;
+  auto parsed = ParseBatchArgs(R"({"frames":[{"method":"a.b"},{"method":"a.b"}]})", limits);
+  BOOST_TEST(std::get<BatchArgs>(parsed).frames.size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_full_frame_is_parsed_into_fields) {
+  const BatchArgs args =
+      Accept(R"({"frames":[{"method":"script.evaluate","params":{"expression":"1 << 2"},)"
+             R"("label":"val_1-x","timeout_ms":600000,"pick":"result.value","silent":true}],)"
+             R"("on_error":"continue"})");
+  BOOST_REQUIRE_EQUAL(args.frames.size(), 1u);
+  const Frame& f = args.frames[0];
+  BOOST_TEST(f.method == "script.evaluate");
+  BOOST_TEST(boost::json::serialize(f.params) == R"({"expression":"1 << 2"})");
+  BOOST_TEST(f.label == "val_1-x");
+  BOOST_TEST(f.timeout->count() == 600000);
+  BOOST_TEST(f.pick->text == "result.value");
+  BOOST_TEST(f.pick->steps.size() == 2u);
+  BOOST_TEST(f.silent);
+  BOOST_TEST((args.on_error == OnError::kContinue));
+}
+
+BOOST_AUTO_TEST_CASE(defaults_apply_when_keys_are_omitted) {
+  const BatchArgs args = Accept(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  const Frame& f = args.frames[0];
+  BOOST_TEST(f.params.empty());
+  BOOST_TEST(f.label.empty());
+  BOOST_TEST(!f.timeout.has_value());
+  BOOST_TEST(!f.pick.has_value());
+  BOOST_TEST(!f.silent);
+  BOOST_TEST((args.on_error == OnError::kStop));
+}
+
+BOOST_AUTO_TEST_CASE(integral_double_timeout_counts_as_integer) {
+  const BatchArgs args = Accept(R"({"frames":[{"method":"a.b","timeout_ms":1.0}]})");
+  BOOST_TEST(args.frames[0].timeout->count() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(sixty_four_character_label_is_accepted) {
+  const BatchArgs args = Accept(
+      R"({"frames":[{"method":"a.b","label":"_234567890123456789012345678901234567890123456789012345678901234"}]})");
+  BOOST_TEST(args.frames[0].label.size() == 64u);
+}
+
+BOOST_AUTO_TEST_CASE(serialized_error_has_kind_message_and_at) {
+  BOOST_TEST(SerializeArgsError(ArgsError{"invalid_arguments", "bad \"x\"", "/frames/0"}) ==
+             R"({"error":{"kind":"invalid_arguments","message":"bad \"x\"","at":"/frames/0"}})");
+  BOOST_TEST(SerializeArgsError(ArgsError{"invalid_arguments", "not JSON", std::nullopt}) ==
+             R"({"error":{"kind":"invalid_arguments","message":"not JSON"}})");
+}
+
+BOOST_AUTO_TEST_CASE(json_pointer_escapes_tilde_before_slash) {
+  BOOST_TEST(JsonPointerAppend("/a", "~/") == "/a/~0~1");
+  BOOST_TEST(JsonPointerAppend("", "") == "/");
+}
+
+BOOST_AUTO_TEST_CASE(method_shape_is_module_dot_command) {
+  BOOST_TEST(IsValidMethod("script.evaluate"));
+  BOOST_TEST(IsValidMethod("_a1._B2"));
+  BOOST_TEST(!IsValidMethod("script."));
+  BOOST_TEST(!IsValidMethod(".evaluate"));
+  BOOST_TEST(!IsValidMethod("script-x.evaluate"));
+  BOOST_TEST(!IsValidMethod("script"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi

@@ -1,0 +1,492 @@
+#include "core/batch_runner.h"
+
+#include <atomic>
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "support/scripted_transport.h"
+#include "unit/spool_test_support.h"
+
+namespace firefox_bidi {
+namespace {
+
+using testing::ReadFile;
+using testing::ScriptedTransport;
+
+// The inline record as a plain two-pass serialization would build it: the independent
+// reference for `size` and for inline bytes.
+std::string TwoPassRecord(std::size_t index, std::string_view method, std::string_view label,
+                          const boost::json::value& result) {
+  boost::json::object record;
+  record.emplace("index", index);
+  record.emplace("method", method);
+  if (!label.empty()) record.emplace("label", label);
+  record.emplace("result", result);
+  return boost::json::serialize(record);
+}
+
+// A spool whose writes of paths containing `fail_substring` fail, to test the drain.
+class FailingWriteSpool : public Spool {
+ public:
+  FailingWriteSpool(Spool& inner, std::string fail_substring)
+      : inner_(inner), fail_(std::move(fail_substring)) {}
+  const std::string& directory() const override { return inner_.directory(); }
+  std::string BeginBatch() override { return inner_.BeginBatch(); }
+  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
+                                           std::string_view ext, std::uint64_t bytes) override {
+    return inner_.Reserve(i, label, ext, bytes);
+  }
+  absl::Status Write(const SpoolReservation& r, std::string_view data) override {
+    if (r.path.find(fail_) != std::string::npos) {
+      inner_.Release(r);
+      return absl::InternalError(
+          absl::StrCat("cannot write ", r.path, ": No space left on device"));
+    }
+    return inner_.Write(r, data);
+  }
+  void Release(const SpoolReservation& r) override { inner_.Release(r); }
+  std::uint64_t used_bytes() const override { return inner_.used_bytes(); }
+
+ private:
+  Spool& inner_;
+  std::string fail_;
+};
+
+struct RunnerFixture {
+  RunnerFixture() {
+    auto opened = Spool::Open(dir.path(), 1 << 20);
+    BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
+    spool = std::move(*opened);
+    options.max_inline_bytes = 1000;
+    options.max_result_bytes = 4000;
+  }
+
+  // Runs `args_json` and returns the result text.
+  std::string Run(std::string_view args_json, Spool* use_spool = nullptr) {
+    auto parsed = ParseBatchArgs(args_json, options.limits);
+    BOOST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
+    return RunBatch(std::get<BatchArgs>(parsed), transport,
+                    use_spool != nullptr ? *use_spool : *spool, cache, options);
+  }
+
+  static boost::json::value Json(std::string_view text) {
+    boost::system::error_code ec;
+    boost::json::value v = boost::json::parse(text, ec);
+    BOOST_REQUIRE_MESSAGE(!ec, "result is not JSON: " << text);
+    return v;
+  }
+
+  // Spool files in the directory (the spool's own dot files left out).
+  std::set<std::string> SpoolFiles() const {
+    std::set<std::string> names;
+    for (const std::string& name : testing::ListDir(dir.path())) {
+      if (name[0] != '.') names.insert(name);
+    }
+    return names;
+  }
+
+  testing::TempDir dir;
+  std::unique_ptr<Spool> spool;
+  LabelCache cache{256};
+  RunOptions options;
+  ScriptedTransport transport;
+};
+
+BOOST_FIXTURE_TEST_SUITE(batch_runner, RunnerFixture)
+
+BOOST_AUTO_TEST_CASE(small_result_is_inline_with_exact_bytes) {
+  transport.Reply(R"({"contexts":[{"context":"C1","children":[]}]})");
+  BOOST_TEST(Run(R"({"frames":[{"method":"browsingContext.getTree","label":"tree"}]})") ==
+             R"({"frames":[{"index":0,"method":"browsingContext.getTree","label":"tree",)"
+             R"("result":{"contexts":[{"context":"C1","children":[]}]}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 1u);
+  BOOST_TEST(transport.received()[0].params == "{}");
+  BOOST_TEST(transport.received()[0].timeout.count() == 30000);
+}
+
+BOOST_AUTO_TEST_CASE(escapes_are_boost_json_output_as_is) {
+  transport.Reply("{\"s\":\"caf\xC3\xA9 \\\"q\\\" \\\\ \\u0001\\u001f\\n\"}");
+  BOOST_TEST(Run(R"({"frames":[{"method":"a.b"}]})") ==
+             "{\"frames\":[{\"index\":0,\"method\":\"a.b\",\"result\":{\"s\":\"caf\xC3\xA9 "
+             "\\\"q\\\" \\\\ \\u0001\\u001f\\n\"}}]}");
+}
+
+BOOST_AUTO_TEST_CASE(labels_interpolate_into_later_params_exactly) {
+  transport.Reply(R"({"contexts":[{"context":"C1"}]})")
+      .Reply(R"({"navigation":"N"})")
+      .Reply(R"({"type":"success","result":{"type":"string","value":"Title"}})");
+  const std::string result = Run(
+      R"({"frames":[{"method":"browsingContext.getTree","label":"tree","silent":true},)"
+      R"({"method":"browsingContext.navigate","params":{"context":"<<tree.contexts[0].context>>",)"
+      R"("url":"http://x/?a=1<<2","wait":"complete"},"silent":true},)"
+      R"({"method":"script.evaluate","params":{"expression":"document.title + ' <<tree.contexts>>'",)"
+      R"("target":{"context":"<<tree.contexts[0].context>>"},"awaitPromise":false},)"
+      R"("pick":"result.value","timeout_ms":5}]})");
+  BOOST_TEST(result ==
+             R"({"frames":[{"index":0,"method":"browsingContext.getTree","label":"tree"},)"
+             R"({"index":1,"method":"browsingContext.navigate"},)"
+             R"({"index":2,"method":"script.evaluate","result":"Title"}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 3u);
+  BOOST_TEST(transport.received()[1].params ==
+             R"({"context":"C1","url":"http://x/?a=1<<2","wait":"complete"})");
+  BOOST_TEST(transport.received()[2].params ==
+             R"({"expression":"document.title + ' [{\"context\":\"C1\"}]'",)"
+             R"("target":{"context":"C1"},"awaitPromise":false})");
+  BOOST_TEST(transport.received()[2].timeout.count() == 5);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_interpolation_sends_nothing_and_stops) {
+  transport.Reply(R"({"contexts":[{"context":"C1"}]})").Reply("{}");
+  const std::string result = Run(
+      R"({"frames":[{"method":"browsingContext.getTree","label":"tree","silent":true},)"
+      R"({"method":"browsingContext.close","params":{"context":"<<tree.contexts[5].context>>"}},)"
+      R"({"method":"a.b"}]})");
+  BOOST_TEST(
+      result ==
+      R"({"frames":[{"index":0,"method":"browsingContext.getTree","label":"tree"},)"
+      R"({"index":1,"method":"browsingContext.close","error":{"error":"invalid interpolation",)"
+      R"("message":"<<tree.contexts[5].context>>: index 5 out of range at tree.contexts[5] )"
+      R"((array has 1 element); frame 1 was not sent"}},)"
+      R"({"index":2,"method":"a.b","skipped":true}]})");
+  BOOST_TEST(transport.received().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(label_of_a_failed_frame_is_reported_as_such) {
+  transport.Error("no such frame", "gone").Reply("{}");
+  const std::string result = Run(R"({"on_error":"continue","frames":[{"method":"a.b","label":"x"},)"
+                                 R"({"method":"a.c","params":{"v":"<<x.y>>"}}]})");
+  BOOST_TEST(
+      result ==
+      R"({"frames":[{"index":0,"method":"a.b","label":"x","error":{"error":"no such frame",)"
+      R"("message":"gone"}},{"index":1,"method":"a.c","error":{"error":"invalid interpolation",)"
+      R"("message":"<<x.y>>: unknown label \"x\" (frame 0, which has this label, failed); )"
+      R"(frame 1 was not sent"}}]})");
+}
+
+BOOST_AUTO_TEST_CASE(bidi_error_with_continue_runs_later_frames) {
+  transport.Error("unknown command", "no such command").Reply(R"({"ok":1})");
+  BOOST_TEST(Run(R"({"on_error":"continue","frames":[{"method":"x.y"},{"method":"a.b"}]})") ==
+             R"({"frames":[{"index":0,"method":"x.y","error":{"error":"unknown command",)"
+             R"("message":"no such command"}},{"index":1,"method":"a.b","result":{"ok":1}}]})");
+}
+
+BOOST_AUTO_TEST_CASE(bidi_error_with_stop_skips_later_frames) {
+  transport.Error("unknown command", "no such command").Reply(R"({"ok":1})");
+  BOOST_TEST(
+      Run(R"({"frames":[{"method":"x.y"},{"method":"a.b","label":"l"}]})") ==
+      R"({"frames":[{"index":0,"method":"x.y","error":{"error":"unknown command",)"
+      R"("message":"no such command"}},{"index":1,"method":"a.b","label":"l","skipped":true}]})");
+  BOOST_TEST(transport.received().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(timeout_then_next_frame_works) {
+  options.frame_timeout = std::chrono::milliseconds(30000);
+  transport.Timeout().Reply("7");
+  BOOST_TEST(Run(R"({"on_error":"continue","frames":[{"method":"script.evaluate"},)"
+                 R"({"method":"a.b","timeout_ms":100}]})") ==
+             R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"timeout",)"
+             R"("message":"no reply to frame 0 (script.evaluate) within 30000 ms"}},)"
+             R"({"index":1,"method":"a.b","result":7}]})");
+  BOOST_TEST(transport.received()[1].timeout.count() == 100);
+}
+
+BOOST_AUTO_TEST_CASE(disconnect_skips_the_rest_even_with_continue) {
+  transport.Reply("1").Disconnect().Reply("3");
+  BOOST_TEST(
+      Run(R"({"on_error":"continue","frames":[{"method":"a.b"},{"method":"a.c"},)"
+          R"({"method":"a.d"}]})") ==
+      R"({"frames":[{"index":0,"method":"a.b","result":1},{"index":1,"method":"a.c",)"
+      R"("error":{"error":"browser disconnected","message":"browser disconnected: )"
+      R"(connection reset by peer; frame 1 (a.c) got no reply and later frames were not )"
+      R"(sent; the next call starts a fresh browser"}},{"index":2,"method":"a.d","skipped":true}]})");
+  BOOST_TEST(transport.received().size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(cancellation_during_a_frame_skips_the_rest) {
+  std::atomic<bool> cancelled{false};
+  options.cancelled = &cancelled;
+  transport.on_call = [&](std::size_t call) {
+    if (call == 1) {
+      cancelled = true;
+      transport.Interrupt();
+    }
+  };
+  transport.Reply("1").Reply("2").Reply("3");
+  BOOST_TEST(Run(R"({"on_error":"continue","frames":[{"method":"a.b"},{"method":"a.c"},)"
+                 R"({"method":"a.d"}]})") ==
+             R"({"frames":[{"index":0,"method":"a.b","result":1},{"index":1,"method":"a.c",)"
+             R"("error":{"error":"cancelled","message":"the call was cancelled while frame 1 )"
+             R"((a.c) waited for its reply"}},{"index":2,"method":"a.d","skipped":true}]})");
+}
+
+BOOST_AUTO_TEST_CASE(cancellation_before_the_batch_sends_nothing) {
+  std::atomic<bool> cancelled{true};
+  options.cancelled = &cancelled;
+  transport.Reply("1");
+  BOOST_TEST(Run(R"({"frames":[{"method":"a.b"},{"method":"a.c"}]})") ==
+             R"({"frames":[{"index":0,"method":"a.b","error":{"error":"cancelled",)"
+             R"("message":"the call was cancelled before frame 0 (a.b) was sent"}},)"
+             R"({"index":1,"method":"a.c","skipped":true}]})");
+  BOOST_TEST(transport.received().empty());
+}
+
+// A result whose inline record is exactly `n` bytes for frame 0 "script.evaluate" "big".
+boost::json::value ResultOfRecordSize(std::size_t n) {
+  boost::json::value result = boost::json::object{{"s", ""}};
+  const std::size_t base = TwoPassRecord(0, "script.evaluate", "big", result).size();
+  BOOST_REQUIRE(n >= base);
+  result.as_object()["s"] = std::string(n - base, 'x');
+  return result;
+}
+
+BOOST_AUTO_TEST_CASE(record_of_exactly_max_inline_bytes_is_inline) {
+  const boost::json::value result = ResultOfRecordSize(1000);
+  transport.ReplyValue(result);
+  const std::string text = Run(R"({"frames":[{"method":"script.evaluate","label":"big"}]})");
+  const std::string record = TwoPassRecord(0, "script.evaluate", "big", result);
+  BOOST_TEST(record.size() == 1000u);
+  BOOST_TEST(text == absl::StrCat(R"({"frames":[)", record, "]}"));
+  BOOST_TEST(SpoolFiles().empty());
+}
+
+BOOST_AUTO_TEST_CASE(record_one_byte_over_is_spooled_with_exact_file_and_size) {
+  const boost::json::value result = ResultOfRecordSize(1001);
+  transport.ReplyValue(result);
+  const boost::json::value out =
+      Json(Run(R"({"frames":[{"method":"script.evaluate","label":"big"}]})"));
+  const boost::json::object& record = out.at("frames").at(0).as_object();
+  BOOST_REQUIRE(record.contains("spooled"));
+  const std::string path(record.at("spooled").as_string());
+  const std::string result_text = boost::json::serialize(result);
+  BOOST_TEST(ReadFile(path) == result_text);
+  BOOST_TEST(record.at("size").to_number<std::uint64_t>() == 1001u);
+  BOOST_TEST(record.at("preview").as_string() == result_text.substr(0, 200));
+  BOOST_TEST(path.rfind(dir.path() + "/", 0) == 0u);
+  BOOST_TEST(path.size() > 11u);
+  BOOST_TEST(path.substr(path.size() - 11) == "-0-big.json");
+  // Exact key order of the marker.
+  BOOST_TEST(boost::json::serialize(record) ==
+             absl::StrCat(R"({"index":0,"method":"script.evaluate","label":"big","spooled":")",
+                          path, R"(","size":1001,"preview":)",
+                          boost::json::serialize(boost::json::string(result_text.substr(0, 200))),
+                          "}"));
+}
+
+BOOST_AUTO_TEST_CASE(spooling_inline_writes_gives_the_same_result) {
+  options.deferred_spool = false;
+  const boost::json::value result = ResultOfRecordSize(1500);
+  transport.ReplyValue(result);
+  const boost::json::value out =
+      Json(Run(R"({"frames":[{"method":"script.evaluate","label":"big"}]})"));
+  BOOST_TEST(ReadFile(std::string(out.at("frames").at(0).at("spooled").as_string())) ==
+             boost::json::serialize(result));
+  BOOST_TEST(out.at("frames").at(0).at("size").to_number<std::uint64_t>() == 1500u);
+}
+
+BOOST_AUTO_TEST_CASE(two_pass_option_gives_the_same_output) {
+  const boost::json::value result = ResultOfRecordSize(1000);
+  transport.ReplyValue(result).ReplyValue(result);
+  const std::string single = Run(R"({"frames":[{"method":"script.evaluate","label":"big"}]})");
+  options.two_pass_record_size = true;
+  const std::string two = Run(R"({"frames":[{"method":"script.evaluate","label":"big"}]})");
+  BOOST_TEST(single == two);
+}
+
+BOOST_AUTO_TEST_CASE(preview_is_cut_on_a_utf8_boundary) {
+  // R_text: a quote and 198 ASCII bytes, then a 2-byte character at bytes 199-200.
+  const std::string prefix = "\"" + std::string(198, 'a');  // R_text starts with the quote
+  const std::string s = std::string(198, 'a') + "\xC3\xA9" + std::string(2000, 'b');
+  transport.ReplyValue(boost::json::string(s));
+  const boost::json::value out = Json(Run(R"({"frames":[{"method":"a.b"}]})"));
+  BOOST_TEST(out.at("frames").at(0).at("preview").as_string() == prefix);
+  BOOST_TEST(out.at("frames").at(0).at("preview").as_string().size() == 199u);
+}
+
+BOOST_AUTO_TEST_CASE(whole_result_budget_spools_what_does_not_fit) {
+  options.max_result_bytes = 2000;
+  // Three records of 800 bytes each (frames 0..2 carry the label "big" only in size terms).
+  std::vector<boost::json::value> results;
+  std::vector<std::string> records;
+  for (std::size_t i = 0; i < 3; ++i) {
+    boost::json::value r = boost::json::object{{"s", ""}};
+    const std::size_t base = TwoPassRecord(i, "a.b", "", r).size();
+    r.as_object()["s"] = std::string(800 - base, 'x');
+    records.push_back(TwoPassRecord(i, "a.b", "", r));
+    transport.ReplyValue(r);
+    results.push_back(std::move(r));
+  }
+  const std::string text =
+      Run(R"({"frames":[{"method":"a.b"},{"method":"a.b"},{"method":"a.b"}]})");
+  // {"frames":[ + 800 + , + 800 = 1612; the third would make 1612 + 1 + 800 + 2 > 2000.
+  const boost::json::value out = Json(text);
+  BOOST_TEST(text.substr(0, 11 + 800 + 1 + 800) ==
+             absl::StrCat(R"({"frames":[)", records[0], ",", records[1]));
+  const auto& third = out.at("frames").at(2).as_object();
+  BOOST_REQUIRE(third.contains("spooled"));
+  BOOST_TEST(third.at("size").to_number<std::uint64_t>() == 800u);
+  BOOST_TEST(ReadFile(std::string(third.at("spooled").as_string())) ==
+             boost::json::serialize(results[2]));
+}
+
+BOOST_AUTO_TEST_CASE(record_that_exactly_fills_the_budget_is_inline) {
+  // {"frames":[ + R + ]} == max_result_bytes.
+  options.max_result_bytes = 13 + 900;
+  boost::json::value r = boost::json::object{{"s", ""}};
+  r.as_object()["s"] = std::string(900 - TwoPassRecord(0, "a.b", "", r).size(), 'x');
+  transport.ReplyValue(r);
+  const std::string text = Run(R"({"frames":[{"method":"a.b"}]})");
+  BOOST_TEST(text.size() == 913u);
+  BOOST_TEST(text == absl::StrCat(R"({"frames":[)", TwoPassRecord(0, "a.b", "", r), "]}"));
+}
+
+BOOST_AUTO_TEST_CASE(screenshot_is_spooled_as_decoded_png) {
+  const std::string png("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+  // base64 of the 16 bytes above.
+  const boost::json::value result = boost::json::parse(R"({"data":"iVBORw0KGgoAAAANSUhEUg=="})");
+  transport.ReplyValue(result);
+  const boost::json::value out = Json(
+      Run(R"({"frames":[{"method":"browsingContext.captureScreenshot","params":{"context":"C"},)"
+          R"("label":"shot"}]})"));
+  const auto& record = out.at("frames").at(0).as_object();
+  const std::string path(record.at("spooled").as_string());
+  BOOST_TEST(ReadFile(path) == png);
+  BOOST_TEST(path.substr(path.size() - 11) == "-0-shot.png");
+  BOOST_TEST(record.at("mime").as_string() == "image/png");
+  BOOST_TEST(record.at("bytes").to_number<std::uint64_t>() == 16u);
+  BOOST_TEST(record.at("size").to_number<std::uint64_t>() ==
+             TwoPassRecord(0, "browsingContext.captureScreenshot", "shot", result).size());
+  BOOST_TEST(record.at("preview").as_string() == R"({"data":"iVBORw0KGgoAAAANSUhEUg=="})");
+}
+
+BOOST_AUTO_TEST_CASE(print_is_spooled_as_decoded_pdf) {
+  transport.Reply(R"({"data":"JVBERi0xLjQ="})");
+  const boost::json::value out = Json(Run(R"({"frames":[{"method":"browsingContext.print"}]})"));
+  const auto& record = out.at("frames").at(0).as_object();
+  const std::string path(record.at("spooled").as_string());
+  BOOST_TEST(ReadFile(path) == "%PDF-1.4");
+  BOOST_TEST(path.substr(path.size() - 6) == "-0.pdf");
+  BOOST_TEST(record.at("mime").as_string() == "application/pdf");
+  BOOST_TEST(record.at("bytes").to_number<std::uint64_t>() == 8u);
+}
+
+BOOST_AUTO_TEST_CASE(pick_returns_the_part_and_label_binds_the_whole) {
+  transport.Reply(R"({"result":{"type":"number","value":3},"realm":"R"})").Reply("{}");
+  const std::string text = Run(
+      R"({"frames":[{"method":"script.evaluate","label":"v","pick":"result.value"},)"
+      R"({"method":"a.b","params":{"realm":"<<v.realm>>","n":"<<v.result.value>>"},"silent":true}]})");
+  BOOST_TEST(text == R"({"frames":[{"index":0,"method":"script.evaluate","label":"v","result":3},)"
+                     R"({"index":1,"method":"a.b"}]})");
+  BOOST_TEST(transport.received()[1].params == R"({"realm":"R","n":3})");
+}
+
+BOOST_AUTO_TEST_CASE(invalid_pick_is_an_error_record) {
+  transport.Reply(R"({"result":{"type":"undefined"}})");
+  BOOST_TEST(Run(R"({"frames":[{"method":"script.evaluate","pick":"result.value"}]})") ==
+             R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"invalid pick",)"
+             R"("message":"pick \"result.value\": no member \"value\" at result.value )"
+             R"((members: \"type\") (the frame ran; its label, if any, still binds the whole )"
+             R"x(result)"}}]})x");
+}
+
+BOOST_AUTO_TEST_CASE(small_labels_are_kept_for_later_calls) {
+  options.max_inline_bytes = 100;
+  transport.Reply(R"({"c":"C1"})")
+      .ReplyValue(boost::json::string(std::string(200, 'x')))
+      .Reply("{}");
+  Run(R"({"frames":[{"method":"a.b","label":"small","silent":true},)"
+      R"({"method":"a.c","label":"large"}]})");
+  BOOST_TEST(cache.size() == 1u);
+  BOOST_TEST(boost::json::serialize(*cache.Get("small")) == R"({"c":"C1"})");
+  BOOST_TEST(cache.Get("large") == nullptr);
+  BOOST_TEST(Run(R"({"frames":[{"method":"a.d","params":{"c":"<<small.c>>"},"silent":true}]})") ==
+             R"({"frames":[{"index":0,"method":"a.d"}]})");
+  BOOST_TEST(transport.received()[2].params == R"({"c":"C1"})");
+}
+
+BOOST_AUTO_TEST_CASE(events_are_inline_then_spooled_then_dropped) {
+  options.limits.max_inline_events = 2;
+  options.limits.max_events = 4;
+  for (int i = 0; i < 5; ++i) {
+    transport.Event(
+        absl::StrCat(R"({"type":"event","method":"log.entryAdded","params":{"n":)", i, "}}"));
+  }
+  transport.Reply("1");
+  const std::string text = Run(R"({"frames":[{"method":"a.b"}]})");
+  const boost::json::value out = Json(text);
+  const auto& events = out.at("events").as_array();
+  BOOST_REQUIRE_EQUAL(events.size(), 4u);
+  BOOST_TEST(boost::json::serialize(events[0]) ==
+             R"({"type":"event","method":"log.entryAdded","params":{"n":0}})");
+  BOOST_TEST(boost::json::serialize(events[1]) ==
+             R"({"type":"event","method":"log.entryAdded","params":{"n":1}})");
+  const std::string lines =
+      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":2}}\n"
+      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":3}}\n";
+  const std::string path(events[2].at("spooled").as_string());
+  BOOST_TEST(ReadFile(path) == lines);
+  BOOST_TEST(path.substr(path.size() - 15) == "-1-events.jsonl");
+  BOOST_TEST(boost::json::serialize(events[2]) ==
+             absl::StrCat(R"({"spooled":")", path, R"(","size":)", lines.size(),
+                          R"(,"count":2,"preview":)",
+                          boost::json::serialize(boost::json::string(lines)), "}"));
+  BOOST_TEST(boost::json::serialize(events[3]) == R"({"dropped":1})");
+  const std::string head = R"({"frames":[{"index":0,"method":"a.b","result":1}],"events":[)";
+  BOOST_TEST(text.substr(0, head.size()) == head);
+}
+
+BOOST_AUTO_TEST_CASE(no_events_key_without_events) {
+  transport.Reply("1");
+  BOOST_TEST(Run(R"({"frames":[{"method":"a.b"}]})") ==
+             R"({"frames":[{"index":0,"method":"a.b","result":1}]})");
+}
+
+BOOST_AUTO_TEST_CASE(failed_spool_write_becomes_an_error_record) {
+  FailingWriteSpool failing(*spool, "-1-bad.json");
+  transport.ReplyValue(boost::json::string(std::string(2000, 'a')))
+      .ReplyValue(boost::json::string(std::string(2000, 'b')));
+  const boost::json::value out = Json(Run(
+      R"({"frames":[{"method":"a.b","label":"good"},{"method":"a.b","label":"bad"}]})", &failing));
+  const auto& good = out.at("frames").at(0).as_object();
+  BOOST_TEST(ReadFile(std::string(good.at("spooled").as_string())) ==
+             "\"" + std::string(2000, 'a') + "\"");
+  const auto& bad = out.at("frames").at(1).as_object();
+  BOOST_TEST(bad.at("error").at("error").as_string() == "spool write failed");
+  const std::string message(bad.at("error").at("message").as_string());
+  BOOST_TEST(message.find("No space left on device") != std::string::npos);
+  BOOST_TEST(SpoolFiles().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(quota_exceeded_is_a_record_error_and_the_batch_goes_on) {
+  auto small = Spool::Open(dir.path() + "/q", 100);
+  BOOST_REQUIRE(small.ok());
+  transport.ReplyValue(boost::json::string(std::string(2000, 'a'))).Reply("2");
+  const boost::json::value out =
+      Json(Run(R"({"frames":[{"method":"a.b"},{"method":"a.c"}]})", small->get()));
+  BOOST_TEST(out.at("frames").at(0).at("error").at("error").as_string() == "spool quota exceeded");
+  BOOST_TEST(boost::json::serialize(out.at("frames").at(1)) ==
+             R"({"index":1,"method":"a.c","result":2})");
+}
+
+BOOST_AUTO_TEST_CASE(progress_is_reported_after_each_frame) {
+  std::vector<std::string> calls;
+  options.on_progress = [&](std::uint64_t done, std::uint64_t total, std::string_view what) {
+    calls.push_back(absl::StrCat(done, "/", total, " ", std::string(what)));
+  };
+  transport.Reply("1").Error("e", "m");
+  Run(R"({"frames":[{"method":"a.b"},{"method":"a.c"},{"method":"a.d"}]})");
+  BOOST_TEST((calls == std::vector<std::string>{"1/3 frame 0 a.b", "2/3 frame 1 a.c"}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
