@@ -208,9 +208,11 @@ class BatchRun {
     if (frame.pick) {
       auto picked = ResolvePathExplained(*result, *frame.pick, "");
       if (!picked.ok()) {
-        Fail(i, "invalid pick",
-             absl::StrCat("pick \"", frame.pick->text, "\": ", picked.status().message(),
-                          " (the frame ran; its label, if any, still binds the whole result)"));
+        // Not Fail(): the label is bound, so it must not be reported as failed.
+        AddRecord(ErrorRecord(
+            head, "invalid pick",
+            absl::StrCat("pick \"", frame.pick->text, "\": ", picked.status().message(),
+                         " (the frame ran; its label, if any, still binds the whole result)")));
         return Outcome::kFailed;
       }
       shown = *picked;

@@ -37,6 +37,34 @@ struct RunOptions {
 
 // Runs the batch. Never fails as a whole: every failure is a record inside the result.
 // Thread safety: one batch at a time per Spool/LabelCache pair.
+//
+// The result is {"frames":[RECORD...],"events":[...]} (DESIGN.md section 7), compact.
+//
+// Frame outcomes and on_error:
+//   - BiDi error reply, "timeout", "invalid interpolation" (nothing is sent for that frame),
+//     "invalid pick", "reply too large": an error record; with on_error "stop" later frames
+//     are "skipped", with "continue" they run.
+//   - "browser disconnected" and "cancelled" (options.cancelled set, or the transport
+//     interrupted): an error record, and later frames are skipped whatever on_error says.
+//   - "spool quota exceeded" / "spool write failed": the command itself succeeded and its
+//     label is bound, so the batch goes on as if the frame had succeeded.
+//   - `silent` wins over the screenshot/PDF rule: a silent frame writes no file.
+//
+// Events received during the batch, in arrival order:
+//   - the first ones inline, as the event messages themselves: at most
+//     limits.max_inline_events, and only while they fit in max_result_bytes;
+//   - the rest, up to limits.max_events in all, in one JSON-lines spool file (one event per
+//     line) named like a frame's file with index frames.size() and label "events"
+//     (`<batch>-<N>-events.jsonl`), shown by one marker at the end of "events":
+//     {"spooled":"/abs/path","size":FILE_BYTES,"count":K,"preview":"first 200 bytes"}
+//     (or {"error":{"error":"spool quota exceeded","message":...},"count":K});
+//   - events past limits.max_events are not kept, only counted: {"dropped":K} last.
+//   "events" is present only when any event arrived.
+//
+// Labels bind the whole BiDi result (whatever pick/silent say). After the batch, labels whose
+// whole result serializes to at most max_inline_bytes are put into the LabelCache for later
+// calls. A reference resolves against this batch's labels first, then the cache; a label of
+// this batch whose frame failed does not fall back to the cache.
 std::string RunBatch(const BatchArgs& args, BidiTransport& transport, Spool& spool,
                      LabelCache& label_cache, const RunOptions& options);
 
