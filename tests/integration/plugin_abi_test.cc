@@ -16,6 +16,7 @@
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
 #include "plugin_loader.h"
+#include "support/child_process.h"
 #include "support/fake_bidi_server.h"
 
 namespace firefox_bidi::testing {
@@ -188,6 +189,26 @@ BOOST_AUTO_TEST_CASE(cancel_without_a_running_call_does_nothing) {
   ToolResult result = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
   BOOST_TEST(result.json ==
              R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})");
+}
+
+BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
+  const std::string host = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/minimal_host";
+  const std::string echo = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/echo_tool.so";
+  ProcessResult ran = RunProcess({host, echo, R"({"a":1})"});
+  BOOST_TEST(ran.exit_code == 0);
+  BOOST_TEST(ran.out == "{\"a\":1}\n");
+  BOOST_TEST(ran.err == "plugin log 1: echo_tool created\n");
+
+  const std::string args = R"({"frames":[]})";
+  ProcessResult refused = RunProcess({host, kPlugin, args});
+  BOOST_TEST(refused.exit_code == 1);
+  auto parsed = ParseBatchArgs(args, Limits{});
+  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  BOOST_TEST(refused.out == SerializeArgsError(std::get<ArgsError>(parsed)) + "\n");
+
+  ProcessResult incompatible =
+      RunProcess({host, std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/wrong_major.so"});
+  BOOST_TEST(incompatible.exit_code == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
