@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  fprintf(stderr, "tool: %s %s\n", plugin->name, plugin->version);
+
   memset(&services, 0, sizeof(services));
   services.struct_size = (uint32_t)sizeof(services);
   services.log_callback = OnLog;

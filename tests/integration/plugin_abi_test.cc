@@ -197,7 +197,7 @@ BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
   ProcessResult ran = RunProcess({host, echo, R"({"a":1})"});
   BOOST_TEST(ran.exit_code == 0);
   BOOST_TEST(ran.out == "{\"a\":1}\n");
-  BOOST_TEST(ran.err == "plugin log 1: echo_tool created\n");
+  BOOST_TEST(ran.err == "tool: echo_tool 9.9.9\nplugin log 1: echo_tool created\n");
 
   const std::string args = R"({"frames":[]})";
   ProcessResult refused = RunProcess({host, kPlugin, args});
