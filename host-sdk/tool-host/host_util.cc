@@ -101,10 +101,16 @@ absl::StatusOr<std::string> ExecutableDir() {
   return path.substr(0, path.rfind('/'));
 }
 
+boost::json::value ParseDeepJson(std::string_view text, boost::system::error_code& ec) {
+  boost::json::parse_options options;
+  options.max_depth = 4096;
+  return boost::json::parse(text, ec, {}, options);
+}
+
 std::string OneLine(std::string json) {
   if (json.find_first_of("\r\n") == std::string::npos) return json;
   boost::system::error_code ec;
-  boost::json::value value = boost::json::parse(json, ec);
+  boost::json::value value = ParseDeepJson(json, ec);
   if (ec) {
     for (char& c : json) {
       if (c == '\n' || c == '\r') c = ' ';

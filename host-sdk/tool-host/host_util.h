@@ -2,6 +2,7 @@
 #ifndef TOOL_HOST_HOST_UTIL_H_
 #define TOOL_HOST_HOST_UTIL_H_
 
+#include <boost/json/value.hpp>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,10 @@ absl::StatusOr<std::string> ReadAll(int fd);
 
 // The directory of the running executable (from /proc/self/exe).
 absl::StatusOr<std::string> ExecutableDir();
+
+// Parses JSON allowing deep nesting: BiDi results (serialized DOM nodes, remote values) and
+// the tool arguments that carry them nest far deeper than Boost.JSON's default limit of 32.
+boost::json::value ParseDeepJson(std::string_view text, boost::system::error_code& ec);
 
 // `json` re-serialized compactly when it spans lines, so it fits one line of `serve` output.
 std::string OneLine(std::string json);

@@ -53,7 +53,7 @@ json::array ToolResultContent(std::string_view result_json) {
   json::array content;
   content.push_back(json::object{{"type", "text"}, {"text", result_json}});
   boost::system::error_code ec;
-  json::value result = json::parse(result_json, ec);
+  json::value result = ParseDeepJson(result_json, ec);
   if (ec || !result.is_object()) return content;
   const json::value* frames = result.get_object().if_contains("frames");
   if (frames == nullptr || !frames->is_array()) return content;
@@ -110,7 +110,7 @@ void McpServer::OnLine(std::string_view line, bool too_long) {
     return;
   }
   boost::system::error_code ec;
-  json::value message = json::parse(line, ec);
+  json::value message = ParseDeepJson(line, ec);
   if (ec) {
     ReplyError(nullptr, kParseError, absl::StrCat("Parse error: ", ec.message()));
     return;

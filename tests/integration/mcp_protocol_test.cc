@@ -188,6 +188,16 @@ BOOST_AUTO_TEST_CASE(tool_call_reports_progress_then_the_result_as_text) {
       "content":[{"type":"text","text":"{\"frames\":[]}"}],"isError":false}})"));
 }
 
+BOOST_AUTO_TEST_CASE(deeply_nested_arguments_are_not_a_parse_error) {
+  McpChild mcp;
+  std::string deep = std::string(200, '[') + std::string(200, ']');
+  json::value reply = mcp.Ask(
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo_tool","arguments":{"d":)" +
+      deep + "}}}");
+  BOOST_TEST(reply.at("result").at("content").at(0).at("text") ==
+             json::value("{\"d\":" + deep + "}"));
+}
+
 BOOST_AUTO_TEST_CASE(refused_and_failed_calls_are_error_results) {
   McpChild mcp;
   BOOST_TEST(
