@@ -44,7 +44,7 @@ const BadArgs kBadArgs[] = {
     {R"({"frames":[{"method":"a.b"},{"method":"a.b"},{"method":"a.b"},7]})", "invalid_arguments",
      "/frames/3", "frame 3 must be an object"},
     {R"({"frames":[{}]})", "invalid_arguments", "/frames/0/method", "has no \"method\""},
-    {R"({"frames":[{"method":5}]})", "invalid_arguments", "/frames/0/method", "got a number"},
+    {R"({"frames":[{"method":5}]})", "invalid_arguments", "/frames/0/method", "got 5"},
     {R"({"frames":[{"method":"getTree"}]})", "invalid_arguments", "/frames/0/method",
      "\"module.command\""},
     {R"({"frames":[{"method":"a.b.c"}]})", "invalid_arguments", "/frames/0/method",
@@ -85,8 +85,7 @@ const BadArgs kBadArgs[] = {
      "path into the result"},
     {R"({"frames":[{"method":"a.b","pick":"a[x]"}]})", "invalid_arguments", "/frames/0/pick",
      "a[x]"},
-    {R"({"frames":[{"method":"a.b","pick":3}]})", "invalid_arguments", "/frames/0/pick",
-     "got a number"},
+    {R"({"frames":[{"method":"a.b","pick":3}]})", "invalid_arguments", "/frames/0/pick", "got 3"},
     {R"({"frames":[{"method":"a.b","silent":"yes"}]})", "invalid_arguments", "/frames/0/silent",
      "true or false, got a string"},
     {R"({"frames":[{"method":"a.b"}],"on_error":"abort"})", "invalid_arguments", "/on_error",
@@ -111,6 +110,18 @@ BOOST_DATA_TEST_CASE(malformed_arguments_are_refused_with_pointer, kBadArgs, c) 
   BOOST_TEST(error.at.value_or("<none>") == c.at);
   BOOST_TEST(error.message.find(c.message_part) != std::string::npos,
              "message \"" << error.message << "\" lacks \"" << c.message_part << "\"");
+}
+
+BOOST_AUTO_TEST_CASE(long_refused_values_are_shortened_in_messages) {
+  const std::string method(100, 'm');
+  const ArgsError error = Refuse(R"({"frames":[{"method":")" + method + R"("}]})");
+  BOOST_TEST(*error.at == "/frames/0/method");
+  BOOST_TEST(error.message.substr(error.message.size() - 73) ==
+             "got \"" + std::string(64, 'm') + "\"...");
+  const ArgsError key_error = Refuse(R"({"frames":[{"method":"a.b",")" + method + R"(":1}]})");
+  BOOST_TEST(*key_error.at == "/frames/0/" + method);
+  BOOST_TEST(key_error.message.find("unknown key \"" + std::string(64, 'm') + "\"...;") !=
+             std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(more_frames_than_the_limit_is_too_large) {

@@ -7,7 +7,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
-#include "core/string_view_compat.h"
+#include "core/records.h"
 
 namespace firefox_bidi {
 namespace {
@@ -35,6 +35,21 @@ bool IsIdentifier(std::string_view s) {
     if (!IsIdentChar(c)) return false;
   }
   return true;
+}
+
+// What a refused value was, for messages: numbers and (shortened) strings as JSON, anything
+// else by kind, so a huge argument does not make a huge message.
+std::string Quote(std::string_view s) {
+  constexpr std::size_t kShownBytes = 64;
+  const std::string_view shown = Utf8Prefix(s, kShownBytes);
+  return absl::StrCat(boost::json::serialize(boost::json::string(shown)),
+                      shown.size() < s.size() ? "..." : "");
+}
+
+std::string Describe(const boost::json::value& v) {
+  if (const auto* s = v.if_string()) return Quote(*s);
+  if (v.is_number()) return boost::json::serialize(v);
+  return JsonKindName(v);
 }
 
 // timeout_ms as an integer in [1, kMaxTimeoutMs]; an integral double (30000.0) counts as an
@@ -75,8 +90,7 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
                                             ": \"method\" must be a BiDi command name "
                                             "\"module.command\" (letters, digits, underscore; e.g. "
                                             "\"script.evaluate\"), got ",
-                                            s == nullptr ? JsonKindName(v)
-                                                         : absl::StrCat("\"", ToAbsl(*s), "\"")));
+                                            Describe(v)));
       }
       frame.method = std::string(*s);
       has_method = true;
@@ -92,13 +106,12 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
     } else if (key == "label") {
       const auto* s = v.if_string();
       if (s == nullptr || !IsValidLabel(*s)) {
-        return Invalid(
-            key_at,
-            absl::StrCat("frame ", index,
-                         ": \"label\" must be a string of 1 to 64 characters: a "
-                         "letter or underscore, then letters, digits, '_' or '-', "
-                         "got ",
-                         s == nullptr ? JsonKindName(v) : absl::StrCat("\"", ToAbsl(*s), "\"")));
+        return Invalid(key_at,
+                       absl::StrCat("frame ", index,
+                                    ": \"label\" must be a string of 1 to 64 characters: a "
+                                    "letter or underscore, then letters, digits, '_' or '-', "
+                                    "got ",
+                                    Describe(v)));
       }
       frame.label = std::string(*s);
       auto [it, inserted] = seen_labels.emplace(frame.label, index);
@@ -111,9 +124,8 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
       const std::optional<std::int64_t> ms = AsTimeout(v);
       if (!ms) {
         return Invalid(
-            key_at,
-            absl::StrCat("frame ", index, ": \"timeout_ms\" must be an integer from 1 to ",
-                         kMaxTimeoutMs, " (milliseconds), got ", boost::json::serialize(v)));
+            key_at, absl::StrCat("frame ", index, ": \"timeout_ms\" must be an integer from 1 to ",
+                                 kMaxTimeoutMs, " (milliseconds), got ", Describe(v)));
       }
       frame.timeout = std::chrono::milliseconds(*ms);
     } else if (key == "pick") {
@@ -125,8 +137,7 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
                                             ": \"pick\" must be a path into the result such as "
                                             "\"result.value\", \"contexts[0].context\" or \"[0]\" "
                                             "(names, .INDEX or [INDEX] steps), got ",
-                                            s == nullptr ? JsonKindName(v)
-                                                         : absl::StrCat("\"", ToAbsl(*s), "\"")));
+                                            Describe(v)));
       }
       frame.pick = std::move(path);
     } else if (key == "silent") {
@@ -137,8 +148,8 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
       }
       frame.silent = v.get_bool();
     } else {
-      return Invalid(key_at, absl::StrCat("frame ", index, ": unknown key \"", ToAbsl(key),
-                                          "\"; a frame may have ", kAllowedFrameKeys));
+      return Invalid(key_at, absl::StrCat("frame ", index, ": unknown key ", Quote(key),
+                                          "; a frame may have ", kAllowedFrameKeys));
     }
   }
   if (!has_method) {
@@ -215,12 +226,12 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
         return Invalid("/on_error",
                        absl::StrCat("\"on_error\" must be \"stop\" (later frames are skipped "
                                     "after a failed one) or \"continue\", got ",
-                                    boost::json::serialize(v)));
+                                    Describe(v)));
       }
     } else {
-      return Invalid(JsonPointerAppend("", key),
-                     absl::StrCat("unknown key \"", ToAbsl(key), "\"; the arguments may have ",
-                                  kAllowedTopKeys));
+      return Invalid(
+          JsonPointerAppend("", key),
+          absl::StrCat("unknown key ", Quote(key), "; the arguments may have ", kAllowedTopKeys));
     }
   }
   if (frames == nullptr) {
