@@ -1,10 +1,285 @@
 #include "net/browser_session.h"
 
-namespace firefox_bidi {
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
 
-// Placeholder until the launcher lands.
-std::unique_ptr<BrowserSession> BrowserSession::Create(const InstanceConfig&, LogFn) {
-  return nullptr;
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "net/bidi_connection.h"
+#include "net/firefox_launcher.h"
+#include "net/webdriver_client.h"
+
+namespace firefox_bidi {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr milliseconds kSessionEndTimeout{2000};
+constexpr milliseconds kCloseTimeout{1000};
+constexpr milliseconds kWebDriverNewSessionTimeout{120000};  // a Grid may queue the request
+constexpr milliseconds kWebDriverDeleteTimeout{10000};
+// How long a failed call waits for the watchdog to report a dead browser's exit status.
+constexpr milliseconds kExitStatusWait{1000};
+
+constexpr std::string_view kTooManySessions = "Maximum number of active sessions";
+
+enum class Mode { kLaunch, kConnect, kWebDriver };
+
+class BrowserSessionImpl final : public BrowserSession {
+ public:
+  BrowserSessionImpl(const InstanceConfig& config, LogFn log)
+      : config_(config),
+        log_(std::move(log)),
+        mode_(!config.webdriver.empty() ? Mode::kWebDriver
+              : !config.connect.empty() ? Mode::kConnect
+                                        : Mode::kLaunch) {}
+
+  ~BrowserSessionImpl() override { Shutdown(); }
+
+  void StartPrelaunch() override {
+    if (mode_ != Mode::kLaunch || prelaunch_.joinable() || connection_) return;
+    Log(1, "prelaunch: starting Firefox in the background");
+    prelaunch_ = std::thread([this] { prelaunch_status_ = Start(); });
+  }
+
+  absl::Status EnsureReady() override {
+    if (prelaunch_.joinable()) {
+      prelaunch_.join();
+      const absl::Status status = std::exchange(prelaunch_status_, absl::OkStatus());
+      if (!status.ok()) {
+        Release();
+        return status;
+      }
+    }
+    if (connection_ && !dead_ && connection_->is_open()) {
+      std::optional<std::string> exited = process_ ? process_->ExitDescription() : std::nullopt;
+      if (!exited) return absl::OkStatus();
+      Log(2, absl::StrCat("the browser died between calls: ", *exited));
+    }
+    if (connection_ || process_) {
+      Log(1, mode_ == Mode::kLaunch ? "starting a fresh browser" : "reconnecting");
+      Release();
+    }
+    absl::Status status = Start();
+    if (!status.ok()) Release();
+    return status;
+  }
+
+  absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
+                                 milliseconds timeout, EventSink on_event) override {
+    if (interrupted_.load()) return absl::CancelledError("interrupted");
+    if (!connection_ || dead_) {
+      return absl::FailedPreconditionError(
+          "no browser session (EnsureReady was not called or failed)");
+    }
+    absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event);
+    if (reply.ok() || reply.status().code() != absl::StatusCode::kUnavailable) return reply;
+    dead_ = true;
+    return absl::UnavailableError(DescribeDisconnect(reply.status()));
+  }
+
+  void Interrupt() override {
+    std::lock_guard lock(mu_);
+    interrupted_.store(true);
+    if (connection_) connection_->Interrupt();
+  }
+
+  void ClearInterrupt() override {
+    std::lock_guard lock(mu_);
+    interrupted_.store(false);
+    if (connection_) connection_->ClearInterrupt();
+  }
+
+  std::optional<LaunchedBrowser> launched_browser() const override {
+    if (!process_) return std::nullopt;
+    return LaunchedBrowser{process_->process_group(), process_->browser_pid(),
+                           process_->profile_dir(), process_->bidi_url()};
+  }
+
+  void Shutdown() override {
+    if (prelaunch_.joinable()) prelaunch_.join();
+    prelaunch_status_ = absl::OkStatus();
+    Release();
+  }
+
+ private:
+  void Log(int level, std::string_view line) const {
+    if (log_) log_(level, line);
+  }
+
+  // Opens a session per mode; on failure leaves whatever it got for Release().
+  absl::Status Start() {
+    dead_ = false;
+    ConnectionOptions options;
+    options.connect_timeout = config_.connect_timeout;
+    options.max_message_bytes = config_.limits.max_message_bytes;
+    options.log = log_;
+    std::string url;
+    switch (mode_) {
+      case Mode::kLaunch: {
+        ASSIGN_OR_RETURN(process_, FirefoxProcess::Launch(config_.firefox, &interrupted_));
+        Log(1, absl::StrCat("Firefox ", process_->browser_pid(), " listening on ",
+                            process_->bidi_url(), " (profile ", process_->profile_dir(), ")"));
+        url = process_->bidi_url() + "/session";
+        break;
+      }
+      case Mode::kConnect:
+        url = config_.connect;
+        break;
+      case Mode::kWebDriver: {
+        ASSIGN_OR_RETURN(WebDriverClient client, WebDriverClient::Create(config_.webdriver));
+        boost::json::object firefox_options;
+        if (config_.firefox.headless) firefox_options["args"] = boost::json::array{"-headless"};
+        boost::json::object always_match{{"webSocketUrl", true},
+                                         {"moz:firefoxOptions", std::move(firefox_options)}};
+        ASSIGN_OR_RETURN(WebDriverSession session,
+                         client.NewSession({{"alwaysMatch", std::move(always_match)}},
+                                           kWebDriverNewSessionTimeout));
+        Log(1, absl::StrCat("WebDriver session ", session.session_id, " at ", client.ToString(),
+                            ": ", session.web_socket_url));
+        webdriver_.emplace(std::move(client));
+        webdriver_session_id_ = session.session_id;
+        url = session.web_socket_url;
+        break;
+      }
+    }
+    absl::StatusOr<std::unique_ptr<BidiConnection>> connection =
+        BidiConnection::Connect(url, options);
+    if (!connection.ok()) return EnrichStartError(connection.status());
+    {
+      std::lock_guard lock(mu_);
+      connection_ = *std::move(connection);
+      if (interrupted_.load()) connection_->Interrupt();
+    }
+    // geckodriver and Grid created the BiDi session already.
+    if (mode_ == Mode::kWebDriver) return absl::OkStatus();
+    return NewSession();
+  }
+
+  absl::Status NewSession() {
+    boost::json::object params{{"capabilities", boost::json::object{}}};
+    // session.new waits for the browser's delayed start-up (about 2 s on 2 cores).
+    const milliseconds timeout = std::max(config_.firefox.start_timeout, config_.frame_timeout);
+    absl::StatusOr<BidiReply> reply =
+        connection_->Call("session.new", params, timeout, [](boost::json::value) {});
+    if (!reply.ok()) {
+      return absl::Status(reply.status().code(),
+                          absl::StrCat("session.new failed: ", reply.status().message()));
+    }
+    if (!reply->ok) {
+      if (absl::StrContains(reply->message, ToAbsl(kTooManySessions))) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "session.new refused (", reply->message,
+            "): this Firefox already has a BiDi session (Firefox allows one, and it survives its "
+            "socket); end it or restart that Firefox, or let the tool launch its own browser"));
+      }
+      return absl::UnavailableError(
+          absl::StrCat("session.new failed: ", reply->error, ": ", reply->message));
+    }
+    session_open_ = true;
+    return absl::OkStatus();
+  }
+
+  absl::Status EnrichStartError(const absl::Status& status) {
+    if (process_) {
+      if (std::optional<std::string> exited = process_->ExitDescription()) {
+        return absl::Status(status.code(), absl::StrCat(status.message(), " (", *exited, ")"));
+      }
+    }
+    return status;
+  }
+
+  // The message for a call that lost the browser: why, and what happens next.
+  std::string DescribeDisconnect(const absl::Status& status) {
+    std::string cause;
+    if (process_) {
+      // The watchdog polls every 100 ms; give it a moment to report the exit status.
+      const auto deadline = std::chrono::steady_clock::now() + kExitStatusWait;
+      for (;;) {
+        if (std::optional<std::string> exited = process_->ExitDescription()) {
+          cause = *std::move(exited);
+          break;
+        }
+        if (std::chrono::steady_clock::now() >= deadline) break;
+        std::this_thread::sleep_for(milliseconds(20));
+      }
+    }
+    std::string_view detail = ToStd(status.message());
+    std::string out = "browser disconnected: ";
+    if (!cause.empty())
+      absl::StrAppend(&out, cause, " (", ToAbsl(detail), ")");
+    else if (absl::StartsWith(ToAbsl(detail), "browser disconnected: ")) {
+      absl::StrAppend(&out, ToAbsl(detail.substr(22)));
+    } else {
+      absl::StrAppend(&out, ToAbsl(detail));
+    }
+    absl::StrAppend(&out, mode_ == Mode::kLaunch ? "; the next call starts a fresh browser"
+                                                 : "; the next call reconnects");
+    Log(2, out);
+    return out;
+  }
+
+  // Ends the session and frees everything; safe to call in any state.
+  void Release() {
+    if (connection_ && session_open_ && !dead_ && connection_->is_open()) {
+      connection_->ClearInterrupt();
+      absl::StatusOr<BidiReply> reply =
+          connection_->Call("session.end", {}, kSessionEndTimeout, [](boost::json::value) {});
+      if (!reply.ok() || !reply->ok) {
+        Log(2, absl::StrCat("session.end failed: ",
+                            reply.ok() ? reply->message : std::string(reply.status().message())));
+      }
+    }
+    session_open_ = false;
+    std::unique_ptr<BidiConnection> connection;
+    {
+      std::lock_guard lock(mu_);
+      connection = std::move(connection_);
+    }
+    if (connection) connection->Close(kCloseTimeout);
+    connection.reset();
+    if (webdriver_) {
+      absl::Status deleted =
+          webdriver_->DeleteSession(webdriver_session_id_, kWebDriverDeleteTimeout);
+      if (!deleted.ok())
+        Log(2, absl::StrCat("deleting the WebDriver session: ", deleted.message()));
+      webdriver_.reset();
+      webdriver_session_id_.clear();
+    }
+    if (process_) {
+      process_->Terminate();
+      process_.reset();
+    }
+    dead_ = false;
+  }
+
+  const InstanceConfig config_;
+  const LogFn log_;
+  const Mode mode_;
+
+  std::thread prelaunch_;
+  absl::Status prelaunch_status_;  // written by prelaunch_, read after joining it
+
+  std::unique_ptr<FirefoxProcess> process_;   // launch mode
+  std::optional<WebDriverClient> webdriver_;  // webdriver mode
+  std::string webdriver_session_id_;
+  std::mutex mu_;  // guards the connection_ pointer for Interrupt
+  std::unique_ptr<BidiConnection> connection_;
+  bool session_open_ = false;  // session.new succeeded: session.end is owed
+  bool dead_ = false;          // a call saw the browser go away
+  std::atomic<bool> interrupted_{false};
+};
+
+}  // namespace
+
+std::unique_ptr<BrowserSession> BrowserSession::Create(const InstanceConfig& config, LogFn log) {
+  return std::make_unique<BrowserSessionImpl>(config, std::move(log));
 }
 
 }  // namespace firefox_bidi

@@ -9,6 +9,8 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -35,6 +37,15 @@ class BrowserSession : public BidiTransport {
   virtual absl::Status EnsureReady() = 0;
   // Ends the session and releases the browser now (also done by the destructor).
   virtual void Shutdown() = 0;
+
+  // The browser this session launched (launch mode, while one runs): for logs and tests.
+  struct LaunchedBrowser {
+    int process_group = -1;  // Firefox, its children and its watchdog
+    int browser_pid = -1;    // Firefox's main process
+    std::string profile_dir;
+    std::string bidi_url;  // "ws://127.0.0.1:PORT"
+  };
+  virtual std::optional<LaunchedBrowser> launched_browser() const { return std::nullopt; }
 };
 
 }  // namespace firefox_bidi
