@@ -544,6 +544,21 @@ BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
   BOOST_TEST(!Exists(guests));
 }
 
+BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
+  TempDir tmp;
+  auto owner = MustOpen(tmp.path(), 100);
+  auto guest = MustOpen(tmp.path(), 100);
+  const std::string guests = MustSpool(*guest, 0, std::string(60, 'g'));
+  owner.reset();
+  // A guest suffix of a pid that cannot exist (above pid_max) marks an abandoned file.
+  WriteFile(tmp / "000009_999999999_0-0.json", std::string(30, 'd'));
+  auto next_owner = MustOpen(tmp.path(), 100);
+  BOOST_TEST(next_owner->used_bytes() == 30u);
+  MustSpool(*next_owner, 0, std::string(100, 'n'));
+  BOOST_TEST(ReadFile(guests) == std::string(60, 'g'));
+  BOOST_TEST(!Exists(tmp / "000009_999999999_0-0.json"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace firefox_bidi

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -275,6 +276,19 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
   return scan;
 }
 
+// Whether a batch id carries the shared-mode suffix `_<pid>_<n>` of a process that is still
+// running: its files may be live results of a guest instance, whoever owns the directory now.
+// A reused pid only keeps dead files uncounted a while longer; it never loses live ones.
+bool BatchOfLiveProcess(std::string_view batch) {
+  std::size_t underscore = batch.find('_');
+  if (underscore == std::string_view::npos) return false;
+  std::string_view rest = batch.substr(underscore + 1);
+  pid_t pid = 0;
+  auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+  if (ec != std::errc() || pid <= 0) return false;
+  return ::kill(pid, 0) == 0 || errno == EPERM;
+}
+
 bool Earlier(const struct timespec& a, const struct timespec& b) {
   return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
 }
@@ -310,6 +324,7 @@ class DirectorySpool final : public Spool {
     std::map<std::string, Batch> by_id;
     std::map<std::string, struct timespec> oldest;
     for (FoundFile& file : scan.files) {
+      if (BatchOfLiveProcess(file.batch)) continue;
       Batch& batch = by_id[file.batch];
       batch.id = file.batch;
       batch.bytes += file.bytes;

@@ -35,7 +35,8 @@ struct SpoolReservation {
 //
 // A `spool_dir` that another live instance already holds (its `.lock` is taken) is shared: this
 // instance then neither counts nor evicts the files it finds there (they may be live results of
-// the other instance) and its batch ids carry a process-unique suffix, so names never collide.
+// the other instance) and its batch ids carry a process-unique suffix `_<pid>_<n>`, so names
+// never collide. A later owner leaves files with the suffix of a running process alone too.
 //
 // Only regular files whose names follow the spool grammar are counted and evicted; anything
 // else in the directory (the lock file, a user's own files) is left alone.
