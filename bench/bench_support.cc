@@ -17,9 +17,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "core/label_cache.h"
+#include "core/status_macros.h"
 
 namespace firefox_bidi::bench {
 namespace {
+
+// Room for every spool file of one batch: eviction never runs inside a sample.
+constexpr std::uint64_t kSpoolQuota = 256ull << 20;
 
 absl::string_view Absl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
@@ -165,6 +170,44 @@ absl::StatusOr<SampleOutput> CaptureToolOutput(std::string_view tool_result,
     absl::StrAppend(&out.exact, "\n--- ", name, " ", bytes->size(), " bytes\n", *bytes);
   }
   return out;
+}
+
+Variant ToolVariant(std::string name, std::function<absl::StatusOr<ToolSetup>()> setup,
+                    RunOptions options) {
+  struct Sample {
+    ToolSetup setup;
+    std::unique_ptr<ScratchDir> dir;
+    std::unique_ptr<RecordingSpool> spool;
+    std::unique_ptr<LabelCache> labels;
+    std::string result;
+  };
+  auto sample = std::make_shared<Sample>();
+  Variant v;
+  v.name = std::move(name);
+  v.prepare = [sample, setup = std::move(setup),
+               labels = options.limits.label_cache_entries]() -> absl::Status {
+    ASSIGN_OR_RETURN(sample->setup, setup());
+    ASSIGN_OR_RETURN(sample->dir, ScratchDir::Create("bench-spool-"));
+    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool, Spool::Open(sample->dir->path(), kSpoolQuota));
+    sample->spool = std::make_unique<RecordingSpool>(std::move(spool));
+    sample->labels = std::make_unique<LabelCache>(labels);
+    return absl::OkStatus();
+  };
+  v.run = [sample, options = std::move(options)]() -> absl::Status {
+    sample->result = RunBatch(*sample->setup.args, *sample->setup.transport, *sample->spool,
+                              *sample->labels, options);
+    return absl::OkStatus();
+  };
+  v.finish = [sample]() -> absl::StatusOr<SampleOutput> {
+    absl::StatusOr<SampleOutput> out = sample->spool
+                                           ? CaptureToolOutput(sample->result, *sample->spool)
+                                           : absl::InternalError("the sample was not set up");
+    sample->spool.reset();
+    sample->dir.reset();
+    sample->result.clear();
+    return out;
+  };
+  return v;
 }
 
 std::string JsonishText(std::uint64_t seed, std::size_t bytes) {

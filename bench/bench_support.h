@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,7 +15,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "core/batch_args.h"
+#include "core/batch_runner.h"
 #include "core/spool.h"
+#include "core/transport.h"
 #include "harness.h"
 
 namespace firefox_bidi::bench {
@@ -74,6 +78,19 @@ absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_resu
 // file (stable name, size, bytes), so that two runs can be compared byte for byte.
 absl::StatusOr<SampleOutput> CaptureToolOutput(std::string_view tool_result,
                                                const RecordingSpool& spool);
+
+// What one tool sample runs: the batch and the transport to run it over.
+struct ToolSetup {
+  BidiTransport* transport = nullptr;
+  std::shared_ptr<const BatchArgs> args;
+};
+
+// A variant that runs the real RunBatch on what `setup` returns (called untimed before each
+// sample, e.g. to rewind a fake or to move the browser session onto the right socket), with a
+// fresh spool directory and label cache per sample, created and removed outside the timer.
+// Its output is the tool result modulo spool paths plus the spool files.
+Variant ToolVariant(std::string name, std::function<absl::StatusOr<ToolSetup>()> setup,
+                    RunOptions options);
 
 // Deterministic JSON-ish text of exactly `bytes` bytes (UTF-8, never cut inside a character):
 // records with quotes, backslashes, escapes, numbers and non-ASCII (Latin, CJK, emoji), the

@@ -26,8 +26,8 @@ namespace firefox_bidi::bench {
 // What one sample produced, captured outside the timer.
 struct SampleOutput {
   // The variant's full output in a comparable form (e.g. the tool result with spool paths
-  // normalized, followed by the spool files' bytes). Compared between A and B only; extras
-  // leave it empty.
+  // normalized, followed by the spool files' bytes). Compared between A and B when both give
+  // one (a floor client, which makes no tool result, leaves it empty); never for extras.
   std::string exact;
   // The BiDi results of the batch, one per frame (the text a spool file would hold). Compared
   // between every variant and A.

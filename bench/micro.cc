@@ -31,7 +31,6 @@ constexpr std::size_t kFrames = 25;
 constexpr std::size_t kLargeBytes = 512 * 1024;
 constexpr std::size_t kLargeFrames[] = {6, 13, 20};
 constexpr std::uint64_t kMaxInlineBytes = 8192;
-constexpr std::uint64_t kSpoolQuota = 64ull << 20;
 constexpr const char* kContext = "6b9a5e0c-3f1d-4b7e-9a61-2d0c7f4e8b13";
 constexpr const char* kRealm = "a1f0c2d4-7b8e-4e59-8c3a-91d2b6f0e7a5";
 
@@ -133,42 +132,6 @@ absl::StatusOr<Fixture> MakeFixture() {
   return fixture;
 }
 
-// Everything one sample needs, rebuilt outside the timer.
-struct ToolSample {
-  std::unique_ptr<ScratchDir> dir;
-  std::unique_ptr<RecordingSpool> spool;
-  std::unique_ptr<LabelCache> labels;
-  std::string result;
-};
-
-Variant ToolVariant(std::string name, std::shared_ptr<Fixture> fixture, RunOptions options) {
-  auto sample = std::make_shared<ToolSample>();
-  Variant v;
-  v.name = std::move(name);
-  v.prepare = [fixture, sample]() -> absl::Status {
-    ASSIGN_OR_RETURN(sample->dir, ScratchDir::Create("bench-micro-spool-"));
-    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool, Spool::Open(sample->dir->path(), kSpoolQuota));
-    sample->spool = std::make_unique<RecordingSpool>(std::move(spool));
-    sample->labels = std::make_unique<LabelCache>(256);
-    fixture->transport->Rewind();
-    return absl::OkStatus();
-  };
-  v.run = [fixture, sample, options]() -> absl::Status {
-    sample->result =
-        RunBatch(fixture->args, *fixture->transport, *sample->spool, *sample->labels, options);
-    return absl::OkStatus();
-  };
-  v.finish = [sample]() -> absl::StatusOr<SampleOutput> {
-    absl::StatusOr<SampleOutput> out = sample->spool
-                                           ? CaptureToolOutput(sample->result, *sample->spool)
-                                           : absl::InternalError("no spool");
-    sample->spool.reset();
-    sample->dir.reset();
-    return out;
-  };
-  return v;
-}
-
 // The unavoidable work: parse each reply once, serialize each result once, write the large
 // ones to files.
 Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
@@ -208,19 +171,24 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   ASSIGN_OR_RETURN(Fixture made, MakeFixture());
   auto fixture = std::make_shared<Fixture>(std::move(made));
+  auto args = std::shared_ptr<const BatchArgs>(fixture, &fixture->args);
+  auto transport = [fixture, args]() -> absl::StatusOr<ToolSetup> {
+    fixture->transport->Rewind();
+    return ToolSetup{fixture->transport.get(), args};
+  };
   RunOptions product;
   product.max_inline_bytes = kMaxInlineBytes;
   Comparison c;
   if (flags.compare == "serialize") {
     RunOptions two_pass = product;
     two_pass.two_pass_record_size = true;
-    c.a = ToolVariant("two-pass record serialization", fixture, two_pass);
-    c.b = ToolVariant("single-pass (probe with placeholder 0)", fixture, product);
+    c.a = ToolVariant("two-pass record serialization", transport, two_pass);
+    c.b = ToolVariant("single-pass (probe with placeholder 0)", transport, product);
   } else {
     RunOptions inline_writes = product;
     inline_writes.deferred_spool = false;
-    c.a = ToolVariant("inline spool writes", fixture, inline_writes);
-    c.b = ToolVariant("deferred spool drain", fixture, product);
+    c.a = ToolVariant("inline spool writes", transport, inline_writes);
+    c.b = ToolVariant("deferred spool drain", transport, product);
   }
   c.extras.push_back({"floor", FloorVariant(fixture)});
   c.fixture = fixture;

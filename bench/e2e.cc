@@ -1,0 +1,377 @@
+// bench-e2e: the tool against real headless Firefox over one /session socket. A batch is 5
+// script.evaluate frames, three of which return ~300 KB JSON-ish strings built in the page
+// from a seeded generator (quotes, backslashes, non-ASCII) once, outside the timer.
+//
+// Firefox allows one BiDi session, bound to the socket that created it (a second socket to
+// /session/<id> is refused). So when consecutive samples need different clients (the tool's
+// BidiConnection with or without quick ACKs, or the raw floor client), the untimed set-up
+// ends the session and opens it again on the next client's socket; samples of one client in
+// a row keep theirs. Every timed batch thus runs on one socket holding the session.
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "bench_support.h"
+#include "core/batch_args.h"
+#include "core/batch_runner.h"
+#include "core/bidi_protocol.h"
+#include "core/config.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "harness.h"
+#include "net/bidi_connection.h"
+#include "net/firefox_launcher.h"
+#include "raw_client.h"
+
+namespace firefox_bidi::bench {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr milliseconds kTimeout{30000};
+constexpr milliseconds kSessionTimeout{60000};  // the first session.new waits for start-up
+constexpr std::size_t kBigChars = 238000;       // ~300 KB of UTF-8 in the reply
+constexpr std::size_t kMidChars = 55000;        // ~70 KB
+
+// Builds globalThis.__bench = {big: [3 strings], mid: [5 strings]} in the page. The text
+// generator is a seeded xorshift, so every run (and every browser) gets the same strings.
+std::string PageSetupScript() {
+  return absl::StrCat(R"JS((() => {
+  let s = 0x2545f491 >>> 0;
+  const rnd = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  const words = ['alpha', 'Zoë', 'naïve', 'café', '中文', '日本語', '😀', '"quoted"',
+    'C:\\path\\to', 'tab\t', 'line\n', '<div class="x">', '€100', 'Ωmega', '100%', 'a&b',
+    '{x}', '[1,2]', 'ü', 'Ελληνικά', 'back\\slash', "it's"];
+  const keys = ['id', 'name', 'title', 'text', 'href', 'tags', 'score'];
+  const make = (n) => {
+    const parts = [];
+    let len = 0;
+    while (len < n) {
+      const w = [];
+      const k = 3 + rnd() % 12;
+      for (let i = 0; i < k; i++) w.push(words[rnd() % words.length]);
+      const rec = '{"' + keys[rnd() % keys.length] + '":' + (rnd() % 100000) + ',"' +
+        keys[rnd() % keys.length] + '":"' + w.join(' ') + '","ok":' +
+        (rnd() % 2 ? 'true' : 'false') + '},\n';
+      parts.push(rec);
+      len += rec.length;
+    }
+    let out = parts.join('').slice(0, n);
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) out = out.slice(0, -1);  // no lone surrogate
+    return out;
+  };
+  globalThis.__bench = {
+    big: [make()JS",
+                      kBigChars, "), make(", kBigChars, "), make(", kBigChars,
+                      R"JS()],
+    mid: [make()JS",
+                      kMidChars, "), make(", kMidChars, "), make(", kMidChars, "), make(",
+                      kMidChars, "), make(", kMidChars, R"JS()],
+  };
+  return globalThis.__bench.big.map((x) => x.length).join(',');
+})())JS");
+}
+
+// The one browser and its one session, moved onto whichever client the next sample needs.
+class Browser {
+ public:
+  static absl::StatusOr<std::unique_ptr<Browser>> Launch() {
+    ConfigError config_error;
+    // The benches' instance config (DESIGN.md section 6): offline, everything else default.
+    ASSIGN_OR_RETURN(InstanceConfig config,
+                     ParseConfig(R"({"firefox":{"offline":true}})", &config_error));
+    auto browser = std::unique_ptr<Browser>(new Browser());
+    ASSIGN_OR_RETURN(browser->process_, FirefoxProcess::Launch(config.firefox));
+    RETURN_IF_ERROR(browser->Tool(true).status());
+    return browser;
+  }
+
+  ~Browser() {
+    (void)EndSession();
+    if (process_) process_->Terminate();
+  }
+
+  // The tool's client (BidiConnection) holding the session.
+  absl::StatusOr<BidiTransport*> Tool(bool quick_ack) {
+    if (!connection_ || connection_quick_ack_ != quick_ack) {
+      RETURN_IF_ERROR(EndSession());
+      ConnectionOptions options;
+      options.quick_ack = quick_ack;
+      ASSIGN_OR_RETURN(connection_, BidiConnection::Connect(SessionUrl(), options));
+      connection_quick_ack_ = quick_ack;
+      ASSIGN_OR_RETURN(BidiReply reply,
+                       connection_->Call("session.new", {{"capabilities", boost::json::object()}},
+                                         kSessionTimeout, [](boost::json::value) {}));
+      if (!reply.ok) return absl::UnavailableError(absl::StrCat("session.new: ", reply.message));
+      RETURN_IF_ERROR(SetUpPage());
+    }
+    return connection_.get();
+  }
+
+  // The raw floor client holding the session.
+  absl::StatusOr<RawBidiClient*> Raw() {
+    if (!raw_) {
+      RETURN_IF_ERROR(EndSession());
+      ASSIGN_OR_RETURN(raw_, RawBidiClient::Connect(SessionUrl(), kTimeout));
+      ASSIGN_OR_RETURN(
+          std::vector<std::string> replies,
+          raw_->Exchange({Command("session.new", {{"capabilities", boost::json::object()}})}, false,
+                         kSessionTimeout));
+      ASSIGN_OR_RETURN(IncomingMessage reply, ClassifyMessage(replies[0]));
+      if (reply.kind != IncomingMessage::Kind::kSuccess) {
+        return absl::UnavailableError(absl::StrCat("session.new: ", reply.message));
+      }
+      RETURN_IF_ERROR(SetUpPage());
+    }
+    return raw_.get();
+  }
+
+  // An encoded command with the raw client's next id.
+  std::pair<std::uint64_t, std::string> Command(std::string_view method,
+                                                const boost::json::object& params) {
+    const std::uint64_t id = next_raw_id_++;
+    return {id, EncodeCommand(id, method, params)};
+  }
+
+  const std::string& context() const { return context_; }
+
+ private:
+  Browser() = default;
+
+  std::string SessionUrl() const { return process_->bidi_url() + "/session"; }
+
+  // A command on whichever client holds the session; the success result or an error.
+  absl::StatusOr<boost::json::value> Run(std::string_view method,
+                                         const boost::json::object& params) {
+    if (connection_) {
+      ASSIGN_OR_RETURN(BidiReply reply,
+                       connection_->Call(method, params, kTimeout, [](boost::json::value) {}));
+      if (!reply.ok) {
+        return absl::InternalError(
+            absl::StrCat(ToAbsl(method), ": ", reply.error, ": ", reply.message));
+      }
+      return std::move(reply.result);
+    }
+    ASSIGN_OR_RETURN(std::vector<std::string> replies,
+                     raw_->Exchange({Command(method, params)}, false, kTimeout));
+    ASSIGN_OR_RETURN(IncomingMessage reply, ClassifyMessage(replies[0]));
+    if (reply.kind != IncomingMessage::Kind::kSuccess) {
+      return absl::InternalError(
+          absl::StrCat(ToAbsl(method), ": ", reply.error, ": ", reply.message));
+    }
+    return std::move(reply.result);
+  }
+
+  // A new session comes with a new tab (Firefox closes the old one on session.end): find its
+  // context and build the page's strings there.
+  absl::Status SetUpPage() {
+    ASSIGN_OR_RETURN(boost::json::value tree, Run("browsingContext.getTree", {{"maxDepth", 0}}));
+    const boost::json::value* context = nullptr;
+    if (const boost::json::object* root = tree.if_object()) {
+      const boost::json::value* contexts = root->if_contains("contexts");
+      if (contexts && contexts->is_array() && !contexts->get_array().empty() &&
+          contexts->get_array()[0].is_object()) {
+        context = contexts->get_array()[0].get_object().if_contains("context");
+      }
+    }
+    if (context == nullptr || !context->is_string()) {
+      return absl::InternalError(
+          absl::StrCat("browsingContext.getTree gave no context: ", boost::json::serialize(tree)));
+    }
+    context_ = context->get_string();
+    ASSIGN_OR_RETURN(boost::json::value made,
+                     Run("script.evaluate", {{"expression", PageSetupScript()},
+                                             {"target", {{"context", context_}}},
+                                             {"awaitPromise", false}}));
+    const boost::json::object* made_object = made.if_object();
+    const boost::json::value* type = made_object ? made_object->if_contains("type") : nullptr;
+    if (type == nullptr || *type != "success") {
+      return absl::InternalError(
+          absl::StrCat("the page set-up script failed: ", boost::json::serialize(made)));
+    }
+    return absl::OkStatus();
+  }
+
+  // Ends the session on whichever client holds it and closes that socket.
+  absl::Status EndSession() {
+    if (connection_) {
+      auto reply = connection_->Call("session.end", {}, kTimeout, [](boost::json::value) {});
+      connection_->Close(milliseconds(2000));
+      connection_.reset();
+      if (!reply.ok()) return reply.status();
+    }
+    if (raw_) {
+      auto replies = raw_->Exchange({Command("session.end", {})}, false, kTimeout);
+      raw_->Close();
+      raw_.reset();
+      if (!replies.ok()) return replies.status();
+    }
+    return absl::OkStatus();
+  }
+
+  std::unique_ptr<FirefoxProcess> process_;
+  std::unique_ptr<BidiConnection> connection_;
+  bool connection_quick_ack_ = true;
+  std::unique_ptr<RawBidiClient> raw_;
+  std::uint64_t next_raw_id_ = 1;
+  std::string context_;
+};
+
+// Realm ids name the tab's realm and change with each session (each session has a new tab),
+// so outputs are compared with every realm id, plain or inside an escaped preview, replaced.
+void NormalizeRealms(std::string& text) {
+  for (std::string_view key : {R"("realm":")", R"(\"realm\":\")"}) {
+    for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+      at += key.size();
+      const std::size_t end = text.find('"', at);
+      if (end == std::string::npos) break;
+      std::size_t stop = end;
+      if (stop > at && text[stop - 1] == '\\') --stop;  // an escaped quote ends it
+      text.replace(at, stop - at, "R");
+    }
+  }
+}
+
+Variant WithRealmsNormalized(Variant v) {
+  v.finish = [finish = std::move(v.finish)]() -> absl::StatusOr<SampleOutput> {
+    ASSIGN_OR_RETURN(SampleOutput out, finish());
+    NormalizeRealms(out.exact);
+    for (std::string& result : out.results) NormalizeRealms(result);
+    return out;
+  };
+  return v;
+}
+
+// 5 script.evaluate frames: `expressions` in order.
+absl::StatusOr<std::shared_ptr<const BatchArgs>> MakeBatch(
+    const std::string& context, const std::vector<std::string>& expressions) {
+  boost::json::array frames;
+  for (const std::string& expression : expressions) {
+    frames.push_back({{"method", "script.evaluate"},
+                      {"params",
+                       {{"expression", expression},
+                        {"target", {{"context", context}}},
+                        {"awaitPromise", false}}}});
+  }
+  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(
+      boost::json::serialize(boost::json::object{{"frames", std::move(frames)}}), Limits{});
+  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+    return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
+  }
+  return std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));
+}
+
+// The minimal client: the batch's frames as prepared command texts on the raw socket, lock-step
+// or all at once; the replies are parsed only afterwards, outside the timer, for the check.
+Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
+                     std::vector<std::string> expressions, bool pipelined) {
+  struct State {
+    RawBidiClient* client = nullptr;
+    std::vector<std::pair<std::uint64_t, std::string>> commands;
+    std::vector<std::string> replies;
+  };
+  auto state = std::make_shared<State>();
+  Variant v;
+  v.name = std::move(name);
+  v.prepare = [browser, expressions = std::move(expressions), state]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->client, browser->Raw());
+    ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
+    state->commands.clear();
+    for (const Frame& frame : args->frames) {
+      state->commands.push_back(browser->Command(frame.method, frame.params));
+    }
+    return absl::OkStatus();
+  };
+  v.run = [state, pipelined]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->replies, state->client->Exchange(state->commands, pipelined, kTimeout));
+    return absl::OkStatus();
+  };
+  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
+    SampleOutput out;
+    for (const std::string& text : state->replies) {
+      ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(text));
+      if (message.kind != IncomingMessage::Kind::kSuccess) {
+        return absl::InternalError(
+            absl::StrCat("a floor command failed: ", message.error, ": ", message.message));
+      }
+      out.results.push_back(boost::json::serialize(message.result));
+    }
+    state->replies.clear();
+    return out;
+  };
+  return v;
+}
+
+absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Browser> launched, Browser::Launch());
+  std::shared_ptr<Browser> browser = std::move(launched);
+  // The tool's sample set-up: the session on a BidiConnection, the batch for its tab.
+  auto tool = [browser](bool quick_ack, std::vector<std::string> expressions) {
+    return [browser, quick_ack, expressions]() -> absl::StatusOr<ToolSetup> {
+      ASSIGN_OR_RETURN(BidiTransport * transport, browser->Tool(quick_ack));
+      ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
+      return ToolSetup{transport, std::move(args)};
+    };
+  };
+  const std::vector<std::string> big = {
+      "globalThis.__bench.big[0]", "globalThis.__bench.big.length", "globalThis.__bench.big[1]",
+      "document.readyState", "globalThis.__bench.big[2]"};
+  RunOptions product;
+  Comparison c;
+  if (flags.compare == "spool") {
+    RunOptions inline_writes = product;
+    inline_writes.deferred_spool = false;
+    c.a = ToolVariant("tool, inline spool writes", tool(true, big), inline_writes);
+    c.b = ToolVariant("tool, deferred spool drain", tool(true, big), product);
+  } else if (flags.compare == "floor") {
+    c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(true, big), product);
+    c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
+    c.extras.push_back(
+        {"pipelined_floor", FloorVariant("pipelined floor (raw client)", browser, big, true)});
+  } else {
+    std::vector<std::string> mid;
+    for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
+    c.a = ToolVariant("tool, quick_ack=false", tool(false, mid), product);
+    c.b = ToolVariant("tool, quick_ack=true", tool(true, mid), product);
+  }
+  c.a = WithRealmsNormalized(std::move(c.a));
+  c.b = WithRealmsNormalized(std::move(c.b));
+  for (Extra& extra : c.extras) extra.variant = WithRealmsNormalized(std::move(extra.variant));
+  c.fixture = browser;
+  return c;
+}
+
+}  // namespace
+}  // namespace firefox_bidi::bench
+
+int main(int argc, char** argv) {
+  using namespace firefox_bidi::bench;
+  BenchSpec spec;
+  spec.name = "bench-e2e";
+  spec.description =
+      "The tool against real headless Firefox (firefox-esr, offline), one /session socket.\n"
+      "Batches of 5 script.evaluate frames, three returning ~300 KB JSON-ish strings (quickack:\n"
+      "five returning ~70 KB). The browser is launched outside the timer. Exit 0 done, 1\n"
+      "failure or output mismatch, 2 usage error.";
+  spec.modes = {
+      {"floor",
+       "A the tool, B a minimal client sending the same frames lock-step on the session's "
+       "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
+       "once) is reported beside them"},
+      {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+      {"quickack",
+       "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
+       "5 replies of ~70 KB"}};
+  spec.default_pairs = 20;
+  spec.default_warmup = 3;
+  spec.make = MakeComparison;
+  return BenchMain(argc, argv, spec);
+}
