@@ -297,14 +297,14 @@ BOOST_AUTO_TEST_CASE(eviction_removes_earlier_batches_oldest_first) {
   spool->BeginBatch();
   const std::string second = MustSpool(*spool, 0, std::string(40, '2'));
   spool->BeginBatch();
-  const std::string third_a = MustSpool(*spool, 0, std::string(30, '3'));
+  MustSpool(*spool, 0, std::string(30, '3'));
   BOOST_TEST(!Exists(first));
   BOOST_TEST(Exists(second));
   BOOST_TEST(spool->used_bytes() == 70u);
-  const std::string third_b = MustSpool(*spool, 1, std::string(30, '3'));  // fits exactly
+  MustSpool(*spool, 1, std::string(30, '3'));  // fits exactly
   BOOST_TEST(spool->used_bytes() == 100u);
   BOOST_TEST(Exists(second));
-  const std::string third_c = MustSpool(*spool, 2, "3");
+  MustSpool(*spool, 2, "3");
   BOOST_TEST(!Exists(second));
   BOOST_TEST(spool->used_bytes() == 61u);
   BOOST_TEST(ListDir(tmp.path()) ==
