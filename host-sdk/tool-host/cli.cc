@@ -139,21 +139,6 @@ std::unique_ptr<ToolInstance> CreateInstance(std::shared_ptr<const PluginLibrary
   return nullptr;
 }
 
-// Waits until `worker` has nothing left to do. Once SIGINT/SIGTERM arrives, drops queued calls
-// (when `drop_queued`) and cancels the running one, repeating every 100 ms: a cancel that lands
-// just before the plugin registers the invocation is a no-op by contract.
-void WaitCancellingOnSignal(ToolInstance& instance, Worker& worker, bool drop_queued,
-                            const std::function<void()>& on_first_signal = {}) {
-  bool signalled = false;
-  while (!worker.WaitIdleFor(std::chrono::milliseconds(100))) {
-    if (ReceivedSignal() == 0) continue;
-    if (!signalled && on_first_signal) on_first_signal();
-    signalled = true;
-    if (drop_queued) worker.DropQueued();
-    instance.Cancel();
-  }
-}
-
 int ExitCodeAfter(int normal) {
   int signo = ReceivedSignal();
   return signo != 0 ? 128 + signo : normal;
@@ -175,44 +160,43 @@ int Describe(const PluginLibrary& library) {
 int Call(ToolInstance& instance, std::string args) {
   Worker worker;
   ToolResult result;
-  worker.Post([&] { result = instance.Invoke(args); });
-  // The one call is not dropped even when the signal beats it: its result is the output.
-  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/false);
-  worker.Finish();
+  {
+    // The one call is not dropped even when the signal beats it: its result is the output.
+    SignalWatcher watcher({}, [&] { instance.Cancel(); });
+    worker.Post([&] { result = instance.Invoke(args); });
+    worker.Finish();
+  }
   WriteStdout(result.json);
   return ExitCodeAfter(result.status == AGENT_TOOL_STATUS_OK ? kExitOk : kExitToolError);
 }
 
 int Serve(ToolInstance& instance) {
-  LineWriter writer(STDOUT_FILENO);
-  Worker worker;
+  LineServer loop(STDIN_FILENO, STDOUT_FILENO);
   // Every output line goes through the worker, so results keep the order of the input lines.
-  LineReader::Run(STDIN_FILENO, SignalFd(), [&](std::string_view line, bool too_long) {
-    if (too_long) {
-      worker.Post([&writer] {
-        writer.WriteLine(
-            absl::StrCat(R"({"error":{"kind":"too_large","message":"arguments line longer than )",
-                         LineReader::kMaxLineBytes, R"( bytes"}})"));
-      });
-      return;
-    }
-    worker.Post([&instance, &writer, args = std::string(line)] {
-      writer.WriteLine(OneLine(instance.Invoke(args).json));
-    });
-  });
-  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/true);
-  worker.Finish();
+  loop.Run(
+      [&](std::string_view line, bool too_long) {
+        if (too_long) {
+          loop.worker().Post([&loop] {
+            loop.writer().WriteLine(absl::StrCat(
+                R"({"error":{"kind":"too_large","message":"arguments line longer than )",
+                LineReader::kMaxLineBytes, R"( bytes"}})"));
+          });
+          return;
+        }
+        loop.worker().Post([&instance, &loop, args = std::string(line)] {
+          loop.writer().WriteLine(OneLine(instance.Invoke(args).json));
+        });
+      },
+      {}, [&] { instance.Cancel(); });
   return ExitCodeAfter(kExitOk);
 }
 
 int Mcp(ToolInstance& instance) {
-  LineWriter writer(STDOUT_FILENO);
-  Worker worker;
-  McpServer server(instance, writer, worker);
-  LineReader::Run(STDIN_FILENO, SignalFd(),
-                  [&](std::string_view line, bool too_long) { server.OnLine(line, too_long); });
-  WaitCancellingOnSignal(instance, worker, /*drop_queued=*/true, [&] { server.CancelRunning(); });
-  worker.Finish();
+  LineServer loop(STDIN_FILENO, STDOUT_FILENO);
+  McpServer server(instance, loop.writer(), loop.worker());
+  loop.Run([&](std::string_view line, bool too_long) { server.OnLine(line, too_long); },
+           // The client expects no reply for a call ended this way.
+           [&] { server.CancelRunning(); }, [&] { instance.Cancel(); });
   return ExitCodeAfter(kExitOk);
 }
 

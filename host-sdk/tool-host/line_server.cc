@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <utility>
 
+#include "signals.h"
+
 namespace tool_host {
 
 bool LineWriter::WriteLine(std::string_view line) {
@@ -34,21 +36,17 @@ Worker::~Worker() { Finish(); }
 
 void Worker::Post(std::function<void()> job) {
   std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.size() < max_queued_ || stopping_; });
-  if (stopping_) return;
+  changed_.wait(lock, [&] { return queue_.size() < max_queued_ || closed_; });
+  if (closed_) return;
   queue_.push_back(std::move(job));
   changed_.notify_all();
 }
 
-void Worker::DropQueued() {
+void Worker::Close() {
   std::lock_guard<std::mutex> lock(mutex_);
+  closed_ = true;
   queue_.clear();
   changed_.notify_all();
-}
-
-bool Worker::WaitIdleFor(std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  return changed_.wait_for(lock, timeout, [&] { return queue_.empty() && !running_job_; });
 }
 
 void Worker::Finish() {
@@ -67,13 +65,10 @@ void Worker::Loop() {
     if (queue_.empty()) return;  // stopping with nothing left to run
     std::function<void()> job = std::move(queue_.front());
     queue_.pop_front();
-    running_job_ = true;
-    changed_.notify_all();
+    changed_.notify_all();  // room for a blocked Post()
     lock.unlock();
     job();
     lock.lock();
-    running_job_ = false;
-    changed_.notify_all();
   }
 }
 
@@ -123,6 +118,20 @@ LineReader::End LineReader::Run(int in_fd, int stop_fd, const Handler& on_line) 
       pending.clear();
       data.remove_prefix(newline + 1);
     }
+  }
+}
+
+void LineServer::Run(const LineReader::Handler& on_line, const std::function<void()>& on_signal,
+                     const std::function<void()>& cancel) {
+  {
+    SignalWatcher watcher(
+        [&] {
+          if (on_signal) on_signal();
+          worker_.Close();
+        },
+        cancel);
+    LineReader::Run(in_fd_, SignalFd(), on_line);
+    worker_.Finish();  // after a signal only the running job is left, and it is being cancelled
   }
 }
 

@@ -5,7 +5,6 @@
 #ifndef TOOL_HOST_LINE_SERVER_H_
 #define TOOL_HOST_LINE_SERVER_H_
 
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -41,11 +40,11 @@ class Worker {
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
+  // Queues `job`; ignored once Close() was called.
   void Post(std::function<void()> job);
-  // Drops jobs that have not started yet.
-  void DropQueued();
-  // True once no job runs or waits, or false after `timeout`.
-  bool WaitIdleFor(std::chrono::milliseconds timeout);
+  // Drops the jobs that have not started and ignores later Post()s (a Post() blocked on a
+  // full queue returns). The running job is left to finish.
+  void Close();
   // Runs what is queued, then stops the thread.
   void Finish();
 
@@ -56,8 +55,8 @@ class Worker {
   std::condition_variable changed_;
   std::deque<std::function<void()>> queue_;
   std::size_t max_queued_;
-  bool running_job_ = false;
-  bool stopping_ = false;
+  bool closed_ = false;    // Close(): nothing more is queued
+  bool stopping_ = false;  // Finish(): the thread ends once the queue is empty
   std::thread thread_;
 };
 
@@ -73,6 +72,28 @@ class LineReader {
   // Reads `in_fd` until end of input, or until `stop_fd` (may be -1) becomes readable.
   // `on_line` runs on the calling thread.
   static End Run(int in_fd, int stop_fd, const Handler& on_line);
+};
+
+// The loop shared by `serve` and `mcp`: the reader on the calling thread, one worker, one
+// writer, and the reaction to SIGINT/SIGTERM.
+// Thread safety: Run() once, from one thread; writer() and worker() from any thread.
+class LineServer {
+ public:
+  LineServer(int in_fd, int out_fd) : in_fd_(in_fd), writer_(out_fd) {}
+
+  LineWriter& writer() { return writer_; }
+  Worker& worker() { return worker_; }
+
+  // Hands each input line to `on_line` (which queues calls on worker()) until end of input,
+  // then lets the queued work finish. On SIGINT/SIGTERM stops reading, runs `on_signal`, drops
+  // the queued work and calls `cancel` (repeatedly) until the running job has ended.
+  void Run(const LineReader::Handler& on_line, const std::function<void()>& on_signal,
+           const std::function<void()>& cancel);
+
+ private:
+  int in_fd_;
+  LineWriter writer_;
+  Worker worker_;
 };
 
 }  // namespace tool_host

@@ -1,10 +1,13 @@
 #include "signals.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <utility>
 
 namespace tool_host {
 namespace {
@@ -38,5 +41,44 @@ bool InstallSignalPipe() {
 int SignalFd() { return g_pipe[0]; }
 
 int ReceivedSignal() { return g_signal; }
+
+SignalWatcher::SignalWatcher(std::function<void()> on_signal, std::function<void()> cancel)
+    : on_signal_(std::move(on_signal)), cancel_(std::move(cancel)) {
+  if (::pipe2(stop_pipe_, O_CLOEXEC) != 0) stop_pipe_[0] = stop_pipe_[1] = -1;
+  thread_ = std::thread([this] { Loop(); });
+}
+
+SignalWatcher::~SignalWatcher() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  stop_cv_.notify_all();
+  char byte = 0;
+  [[maybe_unused]] ssize_t n = ::write(stop_pipe_[1], &byte, 1);
+  thread_.join();
+  for (int fd : stop_pipe_) {
+    if (fd >= 0) ::close(fd);
+  }
+}
+
+void SignalWatcher::Loop() {
+  // Until a signal: sleep in poll. The signal pipe is never drained, so every thread that polls
+  // it sees it readable.
+  while (ReceivedSignal() == 0) {
+    pollfd fds[2] = {{SignalFd(), POLLIN, 0}, {stop_pipe_[0], POLLIN, 0}};
+    int n = ::poll(fds, 2, -1);
+    if (n < 0 && errno != EINTR) return;
+    if ((fds[1].revents & POLLIN) != 0) return;
+  }
+  if (on_signal_) on_signal_();
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!stop_) {
+    lock.unlock();
+    if (cancel_) cancel_();
+    lock.lock();
+    stop_cv_.wait_for(lock, std::chrono::milliseconds(100), [&] { return stop_; });
+  }
+}
 
 }  // namespace tool_host

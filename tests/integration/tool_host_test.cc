@@ -233,6 +233,17 @@ BOOST_AUTO_TEST_CASE(sigint_ends_serve_and_cancels_its_call) {
   BOOST_TEST(child->ReadRest(seconds(5)) == "{\"cancelled\":true}\n");
 }
 
+BOOST_AUTO_TEST_CASE(sigterm_ends_serve_even_with_a_full_queue_of_calls) {
+  auto child = ChildProcess::Spawn({kToolHost, "--plugin", kEcho, "serve"});
+  std::string lines;
+  for (int i = 0; i < 200; ++i) lines += "{\"block\":1}\n";
+  child->Write(lines);  // the reader is now blocked on the full queue behind the first call
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  child->Signal(SIGTERM);
+  BOOST_TEST(child->Wait(seconds(20)) == 143);
+  BOOST_TEST(child->ReadRest(seconds(5)) == "{\"cancelled\":true}\n");
+}
+
 BOOST_AUTO_TEST_CASE(call_runs_a_batch_against_a_fake_bidi_endpoint) {
   FakeBidiServer server;
   server.OnCommand("script.evaluate")
