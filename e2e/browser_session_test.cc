@@ -145,11 +145,51 @@ BOOST_AUTO_TEST_CASE(prelaunched_browser_survives_its_thread_dies_with_kill_and_
   BOOST_TEST(!fs::exists(first->profile_dir));
   OnlyContext(*session);
 
+  // A browser that dies between calls is noticed by EnsureReady and replaced.
+  ::kill(second->browser_pid, SIGKILL);
+  // Firefox is gone once the watchdog reaped it (the watchdog waits for us, unreaped).
+  const auto deadline = std::chrono::steady_clock::now() + milliseconds(10000);
+  while (::kill(second->browser_pid, 0) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(milliseconds(20));
+  }
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  const auto third = session->launched_browser();
+  BOOST_REQUIRE(third.has_value());
+  BOOST_TEST(third->browser_pid != second->browser_pid);
+  BOOST_TEST(!fs::exists(second->profile_dir));
+  BOOST_TEST(!GroupExists(second->process_group));
+  OnlyContext(*session);
+
   session->Shutdown();
   BOOST_TEST(!session->launched_browser().has_value());
-  BOOST_TEST(!GroupExists(second->process_group));
-  BOOST_TEST(!fs::exists(second->profile_dir));
+  BOOST_TEST(!GroupExists(third->process_group));
+  BOOST_TEST(!fs::exists(third->profile_dir));
   BOOST_TEST(OurProfileDirs() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(interrupt_stops_a_launch_that_is_still_waiting) {
+  TempDir dir;
+  const std::string pid_file = dir.path + "/pid";
+  InstanceConfig config = TestConfig();
+  config.firefox.binary = WriteScript(dir, "echo $$ > " + pid_file + "\nexec sleep 60\n");
+  auto session = BrowserSession::Create(config, nullptr);
+  std::thread canceller([&session] {
+    std::this_thread::sleep_for(milliseconds(300));
+    session->Interrupt();
+  });
+  const absl::Status status = session->EnsureReady();
+  canceller.join();
+  BOOST_TEST(status.code() == absl::StatusCode::kCancelled);
+  BOOST_TEST(Message(status) == "interrupted while Firefox was starting");
+  std::ifstream in(pid_file);
+  pid_t fake = 0;
+  BOOST_REQUIRE(in >> fake);
+  BOOST_TEST(::kill(fake, 0) == -1);
+  BOOST_TEST(OurProfileDirs() == 0);
+  // Calls stay cancelled until the next invocation clears the interrupt.
+  absl::StatusOr<BidiReply> reply =
+      session->Call("browsingContext.getTree", {}, kCallTimeout, NoEvents);
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kCancelled);
 }
 
 BOOST_AUTO_TEST_CASE(launcher_terminate_reaps_the_group_and_removes_the_profile) {
