@@ -7,6 +7,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -112,7 +113,9 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> LoadPlugin(
   if (path.empty()) {
     absl::StatusOr<std::string> dir = ExecutableDir();
     if (!dir.ok()) return dir.status();
-    path = absl::StrCat(*dir, "/", std::string(default_plugin_relative));
+    path = std::filesystem::path(absl::StrCat(*dir, "/", std::string(default_plugin_relative)))
+               .lexically_normal()
+               .string();
   }
   return PluginLibrary::Open(path);
 }
