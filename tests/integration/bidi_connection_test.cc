@@ -337,9 +337,10 @@ BOOST_AUTO_TEST_CASE(refused_handshake_is_unavailable) {
   server.SetHandshakeFault(HandshakeFault::kReject);
   const auto connection = BidiConnection::Connect(server.url(), {});
   BOOST_TEST(connection.status().code() == absl::StatusCode::kUnavailable);
-  BOOST_TEST(Message(connection.status())
-                     .rfind("WebSocket handshake with " + server.url() + " failed: ", 0) == 0u,
-             Message(connection.status()));
+  const std::string message = Message(connection.status());
+  BOOST_TEST(message.rfind("WebSocket handshake with " + server.url() + " failed: ", 0) == 0u,
+             message);
+  BOOST_TEST(message.substr(message.size() - 21) == " (HTTP 404 Not Found)", message);
   BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
              boost::test_tools::per_element());
 }

@@ -113,7 +113,8 @@ class BeastConnection final : public BidiConnection {
 
     bool handshaken = false;
     error_code handshake_ec;
-    ws_.async_handshake(url.HostHeader(), url.target, [&](const error_code& ec) {
+    websocket::response_type response;
+    ws_.async_handshake(response, url.HostHeader(), url.target, [&](const error_code& ec) {
       handshaken = true;
       handshake_ec = ec;
     });
@@ -123,8 +124,14 @@ class BeastConnection final : public BidiConnection {
     }
     if (handshake_ec) {
       CloseSocket();
+      // The HTTP status tells a wrong path (404) from a server that is not BiDi at all.
+      const std::string status =
+          handshake_ec != websocket::error::upgrade_declined
+              ? ""
+              : absl::StrCat(" (HTTP ", response.result_int(), " ",
+                             std::string(response.reason().data(), response.reason().size()), ")");
       return absl::UnavailableError(absl::StrCat("WebSocket handshake with ", endpoint_,
-                                                 " failed: ", Describe(handshake_ec)));
+                                                 " failed: ", Describe(handshake_ec), status));
     }
     open_ = true;
     StartRead();
