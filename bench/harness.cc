@@ -1,5 +1,7 @@
 #include "harness.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -23,9 +25,16 @@ namespace {
 namespace po = boost::program_options;
 
 struct Timed {
-  double ms = 0;
+  double ms = 0;      // wall
+  double cpu_ms = 0;  // process CPU time, all threads
   SampleOutput output;
 };
+
+double ProcessCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 
 // One sample: prepare, time run, finish. Errors name the variant and the sample.
 absl::StatusOr<Timed> RunSample(const Variant& variant, absl::string_view where) {
@@ -36,11 +45,14 @@ absl::StatusOr<Timed> RunSample(const Variant& variant, absl::string_view where)
   if (variant.prepare) {
     if (absl::Status s = variant.prepare(); !s.ok()) return fail(s, "set-up");
   }
+  const double cpu_start = ProcessCpuMs();
   const auto start = std::chrono::steady_clock::now();
   absl::Status s = variant.run();
   const auto stop = std::chrono::steady_clock::now();
+  const double cpu_stop = ProcessCpuMs();
   Timed timed;
   timed.ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  timed.cpu_ms = cpu_stop - cpu_start;
   // finish also cleans up, so it runs even when the timed work failed.
   absl::StatusOr<SampleOutput> output =
       variant.finish ? variant.finish() : absl::StatusOr<SampleOutput>(SampleOutput{});
@@ -132,6 +144,8 @@ class Runner {
   }
 
  private:
+  double Pick(const Timed& t) const { return flags_.clock == "cpu" ? t.cpu_ms : t.ms; }
+
   // One round: A and B in the pair's order, then the extras; outputs checked.
   absl::Status Round(int pair, absl::string_view kind, bool record) {
     const std::string where = absl::StrCat(kind, " ", pair);
@@ -150,11 +164,11 @@ class Runner {
       if (!t.ok()) return t.status();
       RETURN_IF_ERROR(CheckOutputs(a->output, comparison_.a.name, t->output, extra.variant.name,
                                    /*exact=*/false, where));
-      extra_ms.push_back(t->ms);
+      extra_ms.push_back(Pick(*t));
     }
     if (record) {
-      a_ms_.push_back(a->ms);
-      b_ms_.push_back(b->ms);
+      a_ms_.push_back(Pick(*a));
+      b_ms_.push_back(Pick(*b));
       for (std::size_t i = 0; i < extra_ms.size(); ++i) extras_ms_[i].push_back(extra_ms[i]);
     }
     return absl::OkStatus();
@@ -173,7 +187,7 @@ class Runner {
     for (int i = 0; i < flags_.warmup + flags_.pairs; ++i) {
       absl::StatusOr<Timed> t = RunSample(comparison_.b, absl::StrCat("profile run ", i));
       if (!t.ok()) return t.status();
-      if (i >= flags_.warmup) samples.push_back(t->ms);
+      if (i >= flags_.warmup) samples.push_back(Pick(*t));
     }
     const Summary s = Summarize(samples);
     std::cerr << absl::StrFormat(
@@ -193,6 +207,7 @@ class Runner {
       out["compare"] = flags_.compare;
       out["pairs"] = flags_.pairs;
       out["warmup"] = flags_.warmup;
+      out["clock"] = flags_.clock;
       boost::json::object variants;
       variants["A"] = VariantJson(comparison_.a.name, a_ms_);
       variants["B"] = VariantJson(comparison_.b.name, b_ms_);
@@ -213,8 +228,9 @@ class Runner {
       return;
     }
     std::cout << absl::StrFormat(
-        "%s --compare %s: %d pairs (interleaved, alternating order), %d warm-up rounds\n",
-        spec_.name, flags_.compare, flags_.pairs, flags_.warmup);
+        "%s --compare %s: %d pairs (interleaved, alternating order), %d warm-up rounds, %s "
+        "clock\n",
+        spec_.name, flags_.compare, flags_.pairs, flags_.warmup, flags_.clock);
     std::cout << absl::StrFormat("  %-44s %10s %10s %10s\n", "variant", "min ms", "median ms",
                                  "p95 ms");
     auto line = [](absl::string_view label, const std::vector<double>& samples) {
@@ -275,6 +291,9 @@ int BenchMain(int argc, char** argv, const BenchSpec& spec) {
       "compare", po::value<std::string>(&flags.compare)->default_value(spec.modes.front().name),
       compare_help.c_str())("json", po::bool_switch(&flags.json),
                             "print one JSON object instead of the table")(
+      "clock", po::value<std::string>(&flags.clock)->default_value("wall"),
+      "wall: elapsed time; cpu: this process's CPU time (all threads), which ignores time "
+      "spent descheduled on a busy machine (and time spent waiting for a browser)")(
       "profile", po::bool_switch(&flags.profile),
       "run only variant B, warmup + pairs times, no statistics (for perf / callgrind)");
   po::variables_map vm;
@@ -292,6 +311,9 @@ int BenchMain(int argc, char** argv, const BenchSpec& spec) {
   }
   if (flags.pairs < 1) return Usage(spec, "--pairs must be at least 1");
   if (flags.warmup < 0) return Usage(spec, "--warmup must not be negative");
+  if (flags.clock != "wall" && flags.clock != "cpu") {
+    return Usage(spec, absl::StrCat("unknown --clock \"", flags.clock, "\"; expected wall or cpu"));
+  }
   if (std::find(names.begin(), names.end(), flags.compare) == names.end()) {
     return Usage(spec, absl::StrCat("unknown --compare \"", flags.compare, "\"; expected one of ",
                                     absl::StrJoin(names, ", ")));

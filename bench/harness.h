@@ -60,6 +60,10 @@ struct BenchFlags {
   int warmup = 5;
   bool json = false;
   bool profile = false;
+  // "wall" (steady clock, the default) or "cpu" (this process's CPU time, all threads): on a
+  // machine busy with other work the CPU clock does not count time spent descheduled, so
+  // in-process comparisons stay readable; it does not see time spent waiting for a browser.
+  std::string clock = "wall";
   std::string compare;
 };
 

@@ -119,6 +119,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_contract_keys) {
   BOOST_TEST(o.at("sign_test").as_object().contains("wins_b"));
   BOOST_TEST(o.at("sign_test").as_object().contains("p"));
   BOOST_TEST(o.at("outputs_equal").as_bool() == true);
+  BOOST_TEST(o.at("clock").as_string() == "wall");
 }
 
 BOOST_AUTO_TEST_CASE(output_mismatch_fails_with_exit_1_and_says_where) {
@@ -141,6 +142,7 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
   BOOST_TEST(Run(spec, {"bench-test", "--compare", "nope"}) == 2);
   BOOST_TEST(Run(spec, {"bench-test", "--bogus"}) == 2);
   BOOST_TEST(Run(spec, {"bench-test", "--pairs", "many"}) == 2);
+  BOOST_TEST(Run(spec, {"bench-test", "--clock", "sundial"}) == 2);
   BOOST_TEST(log.empty());
   BOOST_TEST(captured.err().find("unknown --compare \"nope\"; expected one of x") !=
              std::string::npos);
