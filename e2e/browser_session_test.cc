@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "core/string_view_compat.h"
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
@@ -256,6 +257,30 @@ BOOST_AUTO_TEST_CASE(browser_exiting_at_start_reports_code_and_stderr) {
              "Firefox exited with code 3 before reporting its WebDriver BiDi endpoint; Firefox "
              "stderr (tail):\nError: no DISPLAY environment variable\n");
   BOOST_TEST(OurProfileDirs() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(long_stderr_is_quoted_as_its_last_whole_lines_up_to_2_kb) {
+  // 16-byte lines: the last 2048 bytes are exactly the last 128 lines. 17-byte lines: the cut
+  // falls inside a line, which is dropped, leaving 120 whole lines.
+  for (const auto& [digits, first] : {std::pair{3, 172}, std::pair{4, 180}}) {
+    TempDir dir;
+    InstanceConfig config = TestConfig();
+    config.firefox.binary = WriteScript(
+        dir, absl::StrFormat("i=0; while [ $i -lt 300 ]; do printf 'stderr line %%0%dd\\n' $i >&2; "
+                             "i=$((i+1)); done\nexit 4\n",
+                             digits));
+    auto session = BrowserSession::Create(config, nullptr);
+    const std::string message = Message(session->EnsureReady());
+    const std::string head =
+        "Firefox exited with code 4 before reporting its WebDriver BiDi endpoint; Firefox stderr "
+        "(tail):\n";
+    BOOST_REQUIRE(message.rfind(head, 0) == 0u);
+    std::string expected;
+    for (int i = first; i < 300; ++i) {
+      expected += absl::StrFormat("stderr line %0*d\n", digits, i);
+    }
+    BOOST_TEST(message.substr(head.size()) == expected);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(missing_binary_is_not_found) {

@@ -35,7 +35,8 @@ namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kStderrTailBytes = 4096;
+constexpr std::size_t kStderrTailBytes = 4096;  // kept, for StderrTail()
+constexpr std::size_t kQuotedTailBytes = 2048;  // quoted in error messages
 constexpr std::string_view kListeningPrefix = "WebDriver BiDi listening on ";
 // fds of the watchdog process: its socket to us (F closes it before exec).
 constexpr int kWatchdogControlFd = 3;
@@ -218,9 +219,19 @@ std::string UrlFromServerFile(const std::string& profile_dir) {
   return absl::StrCat("ws://", ToAbsl(host->get_string()), ":", port->get_int64());
 }
 
-std::string WithTail(std::string message, const std::string& tail) {
+// `message` plus the last ~2 KB of stderr, starting at a line when one starts in it.
+std::string WithTail(std::string message, std::string_view tail) {
   if (tail.empty()) return absl::StrCat(message, " (Firefox wrote nothing to stderr)");
-  return absl::StrCat(message, "; Firefox stderr (tail):\n", tail);
+  if (tail.size() > kQuotedTailBytes) {
+    const std::size_t cut = tail.size() - kQuotedTailBytes;
+    const bool at_line_start = tail[cut - 1] == '\n';
+    tail.remove_prefix(cut);
+    const std::size_t nl = tail.find('\n');
+    if (!at_line_start && nl != std::string_view::npos && nl + 1 < tail.size()) {
+      tail.remove_prefix(nl + 1);
+    }
+  }
+  return absl::StrCat(message, "; Firefox stderr (tail):\n", ToAbsl(tail));
 }
 
 }  // namespace

@@ -1,0 +1,202 @@
+// BrowserSession's connect and webdriver modes against the fake BiDi peer and a scripted HTTP
+// peer: what it sends, how it reports a refused or lost session, and how it recovers.
+#include "net/browser_session.h"
+
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "core/string_view_compat.h"
+#include "support/fake_bidi_server.h"
+#include "support/test_http_server.h"
+
+namespace firefox_bidi {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::FakeBidiServer;
+using testing::TestHttpReply;
+using testing::TestHttpRequest;
+using testing::TestHttpServer;
+
+constexpr milliseconds kTimeout{5000};
+
+void NoEvents(boost::json::value) {}
+
+std::string Message(const absl::Status& status) { return std::string(ToStd(status.message())); }
+
+// "method params" of every command the fake received.
+std::vector<std::string> Commands(const FakeBidiServer& server) {
+  std::vector<std::string> out;
+  for (const std::string& text : server.received()) {
+    const boost::json::value doc = boost::json::parse(text);
+    out.push_back(std::string(doc.at("method").as_string()) + " " +
+                  boost::json::serialize(doc.at("params")));
+  }
+  return out;
+}
+
+InstanceConfig ConnectConfig(const FakeBidiServer& server) {
+  InstanceConfig config;
+  config.connect = server.url();
+  config.connect_timeout = kTimeout;
+  return config;
+}
+
+BOOST_AUTO_TEST_SUITE(browser_session_modes)
+
+BOOST_AUTO_TEST_CASE(connect_mode_sends_session_new_then_session_end_on_shutdown) {
+  FakeBidiServer server;
+  auto session = BrowserSession::Create(ConnectConfig(server), nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  BOOST_REQUIRE(session->EnsureReady().ok());  // still ready: no second session
+  absl::StatusOr<BidiReply> reply =
+      session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->ok);
+  BOOST_TEST(!session->launched_browser().has_value());
+  session->Shutdown();
+  BOOST_TEST(Commands(server) ==
+                 (std::vector<std::string>{"session.new {\"capabilities\":{}}",
+                                           "browsingContext.getTree {}", "session.end {}"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(taken_browser_is_failed_precondition_with_what_to_do) {
+  FakeBidiServer server;
+  server.OnCommand("session.new").Error("session not created", "Maximum number of active sessions");
+  auto session = BrowserSession::Create(ConnectConfig(server), nullptr);
+  const absl::Status status = session->EnsureReady();
+  BOOST_TEST(status.code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(status) ==
+             "session.new refused (Maximum number of active sessions): this Firefox already has a "
+             "BiDi session (Firefox allows one, and it survives its socket); end it or restart "
+             "that Firefox, or let the tool launch its own browser");
+  absl::StatusOr<BidiReply> reply =
+      session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kFailedPrecondition);
+}
+
+BOOST_AUTO_TEST_CASE(other_session_new_error_is_unavailable_with_code_and_message) {
+  FakeBidiServer server;
+  server.OnCommand("session.new").Error("unknown error", "boom");
+  auto session = BrowserSession::Create(ConnectConfig(server), nullptr);
+  const absl::Status status = session->EnsureReady();
+  BOOST_TEST(status.code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(status) == "session.new failed: unknown error: boom");
+}
+
+BOOST_AUTO_TEST_CASE(lost_connection_fails_the_call_and_next_ensure_ready_reconnects) {
+  FakeBidiServer server;
+  server.OnCommandNumber(2).Drop();
+  std::vector<std::string> logs;
+  auto session = BrowserSession::Create(
+      ConnectConfig(server), [&logs](int, std::string_view line) { logs.emplace_back(line); });
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  absl::StatusOr<BidiReply> lost = session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_TEST(lost.status().code() == absl::StatusCode::kUnavailable);
+  const std::string message = Message(lost.status());
+  BOOST_TEST(message.rfind("browser disconnected: ", 0) == 0u, message);
+  BOOST_TEST(message.find("browser disconnected: ", 1) == std::string::npos, message);
+  BOOST_TEST(message.size() > std::string("; the next call reconnects").size());
+  BOOST_TEST(message.substr(message.size() - 26) == "; the next call reconnects");
+  // Until then calls are refused, not sent on the dead socket.
+  BOOST_TEST(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).status().code() ==
+             absl::StatusCode::kFailedPrecondition);
+
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  BOOST_TEST(server.connections() == 2u);
+  absl::StatusOr<BidiReply> reply =
+      session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->ok);
+  BOOST_TEST(
+      Commands(server) == (std::vector<std::string>{
+                              "session.new {\"capabilities\":{}}", "browsingContext.getTree {}",
+                              "session.new {\"capabilities\":{}}", "browsingContext.getTree {}"}),
+      boost::test_tools::per_element());
+  BOOST_TEST(std::count(logs.begin(), logs.end(), message) == 1);
+  BOOST_TEST(std::count(logs.begin(), logs.end(), "reconnecting") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(interrupt_is_sticky_until_cleared) {
+  FakeBidiServer server;
+  auto session = BrowserSession::Create(ConnectConfig(server), nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  session->Interrupt();
+  BOOST_TEST(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).status().code() ==
+             absl::StatusCode::kCancelled);
+  session->ClearInterrupt();
+  absl::StatusOr<BidiReply> reply =
+      session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->ok);
+}
+
+BOOST_AUTO_TEST_CASE(unreachable_endpoint_is_unavailable) {
+  std::string url;
+  {
+    FakeBidiServer server;
+    url = server.url();
+  }
+  InstanceConfig config;
+  config.connect = url;
+  auto session = BrowserSession::Create(config, nullptr);
+  BOOST_TEST(session->EnsureReady().code() == absl::StatusCode::kUnavailable);
+}
+
+BOOST_AUTO_TEST_CASE(webdriver_mode_connects_to_the_returned_url_and_deletes_the_session) {
+  FakeBidiServer bidi;
+  auto http = TestHttpServer::Start([&bidi](const TestHttpRequest& request) {
+    if (request.method == "POST") {
+      return TestHttpReply::Json(
+          200, boost::json::serialize(boost::json::object{
+                   {"value",
+                    {{"sessionId", "s-1"},
+                     {"capabilities", {{"webSocketUrl", bidi.url() + "/s-1"}}}}}}));
+    }
+    return TestHttpReply::Json(200, R"({"value":null})");
+  });
+  BOOST_REQUIRE(http.ok());
+  InstanceConfig config;
+  config.webdriver = (*http)->url();
+  auto session = BrowserSession::Create(config, nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  BOOST_REQUIRE(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).ok());
+  session->Shutdown();
+
+  // No session.new or session.end: the WebDriver endpoint owns the session.
+  BOOST_TEST(Commands(bidi) == std::vector<std::string>{"browsingContext.getTree {}"},
+             boost::test_tools::per_element());
+  BOOST_TEST(bidi.paths() == std::vector<std::string>{"/session/s-1"},
+             boost::test_tools::per_element());
+  const std::vector<TestHttpRequest> requests = (*http)->requests();
+  BOOST_REQUIRE_EQUAL(requests.size(), 2u);
+  BOOST_TEST(requests[0].method + " " + requests[0].target == "POST /session");
+  BOOST_TEST(requests[0].body == R"({"capabilities":{"alwaysMatch":{"webSocketUrl":true,)"
+                                 R"("moz:firefoxOptions":{"args":["-headless"]}}}})");
+  BOOST_TEST(requests[1].method + " " + requests[1].target == "DELETE /session/s-1");
+}
+
+BOOST_AUTO_TEST_CASE(webdriver_refusal_is_reported_with_the_http_status) {
+  auto http = TestHttpServer::Start([](const TestHttpRequest&) {
+    return TestHttpReply::Json(500,
+                               R"({"value":{"error":"session not created","message":"no slot"}})");
+  });
+  BOOST_REQUIRE(http.ok());
+  InstanceConfig config;
+  config.webdriver = (*http)->url();
+  auto session = BrowserSession::Create(config, nullptr);
+  const absl::Status status = session->EnsureReady();
+  BOOST_TEST(status.code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(status) == "WebDriver POST " + (*http)->url() +
+                                    "/session answered HTTP 500: session not created: no slot");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
