@@ -73,9 +73,10 @@ std::size_t FindCommand(int argc, char** argv) {
   return static_cast<std::size_t>(argc);
 }
 
-// Parses a command's options; returns nullopt-like false with an exit code on --help or error.
+// The outcome of parsing a command's options: `done` when --help was printed or the options
+// were wrong, and the process should exit with `exit_code`.
 struct Parsed {
-  bool done = false;  // help printed or usage error: exit with `exit_code`
+  bool done = false;
   int exit_code = kExitOk;
 };
 
