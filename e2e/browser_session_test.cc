@@ -231,8 +231,8 @@ BOOST_AUTO_TEST_CASE(silent_browser_hits_start_timeout_with_stderr_tail_and_leav
   const absl::Status status = session->EnsureReady();
   BOOST_TEST(status.code() == absl::StatusCode::kUnavailable);
   BOOST_TEST(Message(status).rfind(
-                 "Firefox did not report its WebDriver BiDi endpoint within 1500 ms "
-                 "(firefox.start_timeout); Firefox stderr (tail):\nfake firefox: args --headless "
+                 "Firefox did not report its WebDriver BiDi endpoint within 1500 ms; Firefox "
+                 "stderr (tail):\nfake firefox: args --headless "
                  "--no-remote --profile ",
                  0) == 0u,
              Message(status));
