@@ -244,6 +244,29 @@ BOOST_AUTO_TEST_CASE(silent_browser_hits_start_timeout_with_stderr_tail_and_leav
   BOOST_TEST(OurProfileDirs() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(shutdown_cancels_a_prelaunch_that_is_still_starting) {
+  TempDir dir;
+  const std::string pid_file = dir.path + "/pid";
+  InstanceConfig config = TestConfig();
+  config.prelaunch = true;
+  config.firefox.binary = WriteScript(dir, "echo $$ > " + pid_file + "\nexec sleep 60\n");
+  auto session = BrowserSession::Create(config, nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  session->StartPrelaunch();
+  // Let the launch reach its wait for the endpoint.
+  for (int i = 0; i < 500 && !fs::exists(pid_file); ++i) {
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  session->Shutdown();
+  // Far below the 60 s start timeout: the start was cancelled, not waited out.
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(30)));
+  std::ifstream in(pid_file);
+  pid_t fake = 0;
+  BOOST_REQUIRE(in >> fake);
+  BOOST_TEST(::kill(fake, 0) == -1);
+  BOOST_TEST(OurProfileDirs() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(browser_exiting_at_start_reports_code_and_stderr) {
   TempDir dir;
   InstanceConfig config = TestConfig();

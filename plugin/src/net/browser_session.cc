@@ -103,7 +103,17 @@ class BrowserSessionImpl final : public BrowserSession {
   }
 
   void Shutdown() override {
-    if (prelaunch_.joinable()) prelaunch_.join();
+    if (prelaunch_.joinable()) {
+      // Nobody will use a browser that is still starting: cancel the start instead of waiting
+      // it out, then restore the caller's interrupt state.
+      const bool was_interrupted = interrupted_.exchange(true);
+      {
+        std::lock_guard lock(mu_);
+        if (connection_) connection_->Interrupt();
+      }
+      prelaunch_.join();
+      interrupted_.store(was_interrupted);
+    }
     prelaunch_status_ = absl::OkStatus();
     Release();
   }
