@@ -301,6 +301,31 @@ BOOST_AUTO_TEST_CASE(close_ends_the_connection_gracefully) {
   connection->Close(milliseconds(5000));  // idempotent
 }
 
+BOOST_AUTO_TEST_CASE(close_is_bounded_when_the_peer_does_not_answer) {
+  FakeBidiServer server;
+  // While it waits, the server reads nothing, so our close frame stays unanswered.
+  server.OnCommandNumber(1).DelayReply(milliseconds(20000));
+  std::vector<std::string> log;
+  ConnectionOptions options;
+  options.log = [&](int level, std::string_view line) {
+    log.push_back(std::to_string(level) + " " + std::string(line));
+  };
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+  BOOST_TEST(call("script.evaluate", milliseconds(20)).status().code() ==
+             absl::StatusCode::kDeadlineExceeded);
+
+  const auto start = Clock::now();
+  connection->Close(milliseconds(200));
+  const long long elapsed = MillisSince(start);
+  BOOST_TEST(elapsed >= 200);
+  BOOST_TEST(elapsed < 5000);
+  BOOST_TEST(!connection->is_open());
+  BOOST_TEST(log == std::vector<std::string>{"2 WebSocket close handshake with " + server.url() +
+                                             " timed out after 200 ms; closing the socket"},
+             boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(connect_to_a_closed_port_is_unavailable_naming_the_address) {
   std::string url;
   {
