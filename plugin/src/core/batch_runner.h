@@ -25,8 +25,8 @@ struct RunOptions {
   std::chrono::milliseconds frame_timeout{30000};  // for frames without timeout_ms
   Limits limits;
   bool deferred_spool = true;  // false: write spool files on the batch thread (benchmarks)
-  // Benchmark baseline only: measure N by serializing the whole inline record, then serialize
-  // the result again, instead of the single-pass probe arithmetic. Same output.
+  // Benchmark baseline only: measure N by serializing the result a second time instead of
+  // reusing the one serialization (the probe arithmetic). Same output.
   bool two_pass_record_size = false;
   // Set from another thread to stop the batch: the frame in flight ends as "cancelled"
   // (together with BidiTransport::Interrupt), later frames are skipped.
