@@ -22,12 +22,14 @@
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
 #include "support/stand_in_webdriver.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi {
 namespace {
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
+using testing::TempDir;
 
 constexpr milliseconds kCallTimeout{30000};
 
@@ -76,25 +78,20 @@ std::string OnlyContext(BidiTransport& transport) {
   return std::string(contexts[0].at("context").as_string());
 }
 
-struct TempDir {
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "e2e-browser-XXXXXX").string();
-    BOOST_REQUIRE(::mkdtemp(t.data()) != nullptr);
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string path;
-};
-
 // A stand-in "firefox": a shell script (our launcher runs it with execve, no shell of ours).
 std::string WriteScript(const TempDir& dir, const std::string& body) {
-  const std::string path = dir.path + "/fake-firefox";
+  const std::string path = dir.path() + "/fake-firefox";
   std::ofstream(path) << "#!/bin/sh\n" << body;
   ::chmod(path.c_str(), 0755);
   return path;
+}
+
+// The fake browser wrote its pid to `pid_file`; true when that process no longer exists.
+bool ScriptIsGone(const std::string& pid_file) {
+  std::ifstream in(pid_file);
+  pid_t pid = 0;
+  BOOST_REQUIRE(in >> pid);
+  return ::kill(pid, 0) == -1 && errno == ESRCH;
 }
 
 BOOST_AUTO_TEST_SUITE(browser_session)
@@ -170,7 +167,7 @@ BOOST_AUTO_TEST_CASE(prelaunched_browser_survives_its_thread_dies_with_kill_and_
 
 BOOST_AUTO_TEST_CASE(interrupt_stops_a_launch_that_is_still_waiting) {
   TempDir dir;
-  const std::string pid_file = dir.path + "/pid";
+  const std::string pid_file = dir.path() + "/pid";
   InstanceConfig config = TestConfig();
   config.firefox.binary = WriteScript(dir, "echo $$ > " + pid_file + "\nexec sleep 60\n");
   auto session = BrowserSession::Create(config, nullptr);
@@ -182,10 +179,7 @@ BOOST_AUTO_TEST_CASE(interrupt_stops_a_launch_that_is_still_waiting) {
   canceller.join();
   BOOST_TEST(status.code() == absl::StatusCode::kCancelled);
   BOOST_TEST(Message(status) == "interrupted while Firefox was starting");
-  std::ifstream in(pid_file);
-  pid_t fake = 0;
-  BOOST_REQUIRE(in >> fake);
-  BOOST_TEST(::kill(fake, 0) == -1);
+  BOOST_TEST(ScriptIsGone(pid_file));
   BOOST_TEST(OurProfileDirs() == 0);
   // Calls stay cancelled until the next invocation clears the interrupt.
   absl::StatusOr<BidiReply> reply =
@@ -222,7 +216,7 @@ BOOST_AUTO_TEST_CASE(launcher_terminate_reaps_the_group_and_removes_the_profile)
 
 BOOST_AUTO_TEST_CASE(silent_browser_hits_start_timeout_with_stderr_tail_and_leaves_nothing) {
   TempDir dir;
-  const std::string pid_file = dir.path + "/pid";
+  const std::string pid_file = dir.path() + "/pid";
   InstanceConfig config = TestConfig();
   config.firefox.binary = WriteScript(
       dir, "echo \"fake firefox: args $*\" >&2\necho $$ > " + pid_file + "\nexec sleep 60\n");
@@ -237,16 +231,13 @@ BOOST_AUTO_TEST_CASE(silent_browser_hits_start_timeout_with_stderr_tail_and_leav
                  0) == 0u,
              Message(status));
   BOOST_TEST(Message(status).find(" --remote-debugging-port 0 about:blank\n") != std::string::npos);
-  std::ifstream in(pid_file);
-  pid_t fake = 0;
-  BOOST_REQUIRE(in >> fake);
-  BOOST_TEST(::kill(fake, 0) == -1);
+  BOOST_TEST(ScriptIsGone(pid_file));
   BOOST_TEST(OurProfileDirs() == 0);
 }
 
 BOOST_AUTO_TEST_CASE(shutdown_cancels_a_prelaunch_that_is_still_starting) {
   TempDir dir;
-  const std::string pid_file = dir.path + "/pid";
+  const std::string pid_file = dir.path() + "/pid";
   InstanceConfig config = TestConfig();
   config.prelaunch = true;
   config.firefox.binary = WriteScript(dir, "echo $$ > " + pid_file + "\nexec sleep 60\n");
@@ -260,10 +251,7 @@ BOOST_AUTO_TEST_CASE(shutdown_cancels_a_prelaunch_that_is_still_starting) {
   session->Shutdown();
   // Far below the 60 s start timeout: the start was cancelled, not waited out.
   BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(30)));
-  std::ifstream in(pid_file);
-  pid_t fake = 0;
-  BOOST_REQUIRE(in >> fake);
-  BOOST_TEST(::kill(fake, 0) == -1);
+  BOOST_TEST(ScriptIsGone(pid_file));
   BOOST_TEST(OurProfileDirs() == 0);
 }
 

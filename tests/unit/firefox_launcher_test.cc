@@ -13,25 +13,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/string_view_compat.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A private temporary directory, removed with everything in it.
-struct TempDir {
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "launcher-test-XXXXXX").string();
-    BOOST_REQUIRE(::mkdtemp(t.data()) != nullptr);
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string path;
-};
+using testing::TempDir;
 
 // Sets an environment variable for the scope, restoring the old value.
 struct ScopedEnv {
@@ -68,18 +56,18 @@ BOOST_AUTO_TEST_SUITE(firefox_launcher)
 
 BOOST_AUTO_TEST_CASE(path_search_prefers_firefox_esr_then_firefox) {
   TempDir a, b;
-  MakeExecutable(b.path + "/firefox");
-  ScopedEnv path("PATH", a.path + ":" + b.path);
-  BOOST_TEST(FindFirefoxBinary("").value() == b.path + "/firefox");
-  MakeExecutable(b.path + "/firefox-esr");
-  BOOST_TEST(FindFirefoxBinary("").value() == b.path + "/firefox-esr");
-  MakeExecutable(a.path + "/firefox");
-  BOOST_TEST(FindFirefoxBinary("").value() == b.path + "/firefox-esr");
+  MakeExecutable(b.path() + "/firefox");
+  ScopedEnv path("PATH", a.path() + ":" + b.path());
+  BOOST_TEST(FindFirefoxBinary("").value() == b.path() + "/firefox");
+  MakeExecutable(b.path() + "/firefox-esr");
+  BOOST_TEST(FindFirefoxBinary("").value() == b.path() + "/firefox-esr");
+  MakeExecutable(a.path() + "/firefox");
+  BOOST_TEST(FindFirefoxBinary("").value() == b.path() + "/firefox-esr");
 }
 
 BOOST_AUTO_TEST_CASE(no_binary_on_path_is_not_found_with_advice) {
   TempDir empty;
-  ScopedEnv path("PATH", empty.path);
+  ScopedEnv path("PATH", empty.path());
   absl::StatusOr<std::string> found = FindFirefoxBinary("");
   BOOST_TEST(found.status().code() == absl::StatusCode::kNotFound);
   BOOST_TEST(ToStd(found.status().message()) ==
@@ -88,25 +76,26 @@ BOOST_AUTO_TEST_CASE(no_binary_on_path_is_not_found_with_advice) {
 
 BOOST_AUTO_TEST_CASE(configured_binary_is_a_path_or_a_name_on_path) {
   TempDir dir;
-  const std::string script = dir.path + "/my-firefox";
+  const std::string script = dir.path() + "/my-firefox";
   MakeExecutable(script);
   BOOST_TEST(FindFirefoxBinary(script).value() == script);
   {
-    ScopedEnv path("PATH", dir.path);
+    ScopedEnv path("PATH", dir.path());
     BOOST_TEST(FindFirefoxBinary("my-firefox").value() == script);
     absl::StatusOr<std::string> missing = FindFirefoxBinary("nope");
     BOOST_TEST(missing.status().code() == absl::StatusCode::kNotFound);
     BOOST_TEST(ToStd(missing.status().message()) ==
                "firefox.binary \"nope\" was not found on PATH: set it to a full path");
   }
-  absl::StatusOr<std::string> absent = FindFirefoxBinary(dir.path + "/absent");
+  absl::StatusOr<std::string> absent = FindFirefoxBinary(dir.path() + "/absent");
   BOOST_TEST(absent.status().code() == absl::StatusCode::kNotFound);
   BOOST_TEST(ToStd(absent.status().message()) ==
-             "firefox.binary \"" + dir.path + "/absent\" is not an executable file");
+             "firefox.binary \"" + dir.path() + "/absent\" is not an executable file");
   // A directory or a file without the x bit is no binary either.
-  std::ofstream(dir.path + "/plain") << "x";
-  BOOST_TEST(FindFirefoxBinary(dir.path + "/plain").status().code() == absl::StatusCode::kNotFound);
-  BOOST_TEST(FindFirefoxBinary(dir.path).status().code() == absl::StatusCode::kNotFound);
+  std::ofstream(dir.path() + "/plain") << "x";
+  BOOST_TEST(FindFirefoxBinary(dir.path() + "/plain").status().code() ==
+             absl::StatusCode::kNotFound);
+  BOOST_TEST(FindFirefoxBinary(dir.path()).status().code() == absl::StatusCode::kNotFound);
 }
 
 BOOST_AUTO_TEST_CASE(argv_is_headless_private_profile_port_zero_then_config_args) {
@@ -168,11 +157,11 @@ BOOST_AUTO_TEST_CASE(listening_line_yields_the_url_only) {
 
 BOOST_AUTO_TEST_CASE(stale_profiles_of_dead_processes_are_removed_others_kept) {
   TempDir base;
-  const std::string prefix = base.path + "/" + std::string(kProfilePrefix);
+  const std::string prefix = base.path() + "/" + std::string(kProfilePrefix);
   const std::string dead = absl::StrCat(prefix, DeadPid(), "-aaaaaa");
   const std::string mine = absl::StrCat(prefix, ::getpid(), "-bbbbbb");
   const std::string alive = absl::StrCat(prefix, ::getppid(), "-cccccc");
-  const std::string other = base.path + "/unrelated-1-dddddd";
+  const std::string other = base.path() + "/unrelated-1-dddddd";
   const std::string not_a_pid = prefix + "x-eeeeee";
   for (const std::string& dir : {dead, mine, alive, other, not_a_pid}) {
     fs::create_directories(dir + "/sub");
@@ -181,7 +170,7 @@ BOOST_AUTO_TEST_CASE(stale_profiles_of_dead_processes_are_removed_others_kept) {
   const std::string dead_link = absl::StrCat(prefix, DeadPid(), "-ffffff");
   fs::create_directory_symlink(other, dead_link);
 
-  BOOST_TEST(RemoveStaleProfiles(base.path) == 1);
+  BOOST_TEST(RemoveStaleProfiles(base.path()) == 1);
   BOOST_TEST(!fs::exists(dead));
   for (const std::string& dir : {mine, alive, other, not_a_pid}) {
     BOOST_TEST(fs::exists(dir + "/sub/user.js"), dir);
