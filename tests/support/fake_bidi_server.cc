@@ -237,43 +237,45 @@ FakeBidiServer::Script& FakeBidiServer::Script::Append(Action action) {
 
 FakeBidiServer::Script& FakeBidiServer::Script::EmitEvent(const std::string& method,
                                                           const std::string& params_json) {
-  return Append({Action::Kind::kEvent, R"({"type":"event","method":)" + JsonString(method) +
-                                           R"(,"params":)" + params_json + "}"});
+  return Append({.kind = Action::Kind::kEvent,
+                 .text = R"({"type":"event","method":)" + JsonString(method) + R"(,"params":)" +
+                         params_json + "}"});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::Reply(const std::string& result_json) {
-  return Append({Action::Kind::kSend, SuccessReply(std::string(kIdPlaceholder), result_json)});
+  return Append({.kind = Action::Kind::kSend,
+                 .text = SuccessReply(std::string(kIdPlaceholder), result_json)});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::Error(const std::string& code,
                                                       const std::string& message) {
-  return Append({Action::Kind::kSend, R"({"type":"error","id":)" + std::string(kIdPlaceholder) +
-                                          R"(,"error":)" + JsonString(code) + R"(,"message":)" +
-                                          JsonString(message) + "}"});
+  return Append({.kind = Action::Kind::kSend,
+                 .text = R"({"type":"error","id":)" + std::string(kIdPlaceholder) + R"(,"error":)" +
+                         JsonString(code) + R"(,"message":)" + JsonString(message) + "}"});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::SendRaw(const std::string& text) {
-  return Append({Action::Kind::kSend, text});
+  return Append({.kind = Action::Kind::kSend, .text = text});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::ReplyLarge(std::size_t bytes) {
-  Action action{Action::Kind::kLarge};
-  action.bytes = bytes;
-  return Append(std::move(action));
+  return Append({.kind = Action::Kind::kLarge, .bytes = bytes});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::DelayReply(std::chrono::milliseconds delay) {
-  Action action{Action::Kind::kDelay};
-  action.delay = delay;
-  return Append(std::move(action));
+  return Append({.kind = Action::Kind::kDelay, .delay = delay});
 }
 
-FakeBidiServer::Script& FakeBidiServer::Script::Stall() { return Append({Action::Kind::kStall}); }
+FakeBidiServer::Script& FakeBidiServer::Script::Stall() {
+  return Append({.kind = Action::Kind::kStall});
+}
 
-FakeBidiServer::Script& FakeBidiServer::Script::Drop() { return Append({Action::Kind::kDrop}); }
+FakeBidiServer::Script& FakeBidiServer::Script::Drop() {
+  return Append({.kind = Action::Kind::kDrop});
+}
 
 FakeBidiServer::Script& FakeBidiServer::Script::DropMidMessage() {
-  return Append({Action::Kind::kDropMidMessage});
+  return Append({.kind = Action::Kind::kDropMidMessage});
 }
 
 FakeBidiServer::FakeBidiServer() : impl_(std::make_unique<Impl>(*this)) {

@@ -121,8 +121,8 @@ class FakeBidiServer {
   // One step of a script (internal; built by Script).
   struct Action {
     enum class Kind { kEvent, kSend, kLarge, kDelay, kStall, kDrop, kDropMidMessage };
-    Kind kind;
-    std::string text;  // kEvent, kSend: the message ("{{id}}" becomes the command's id)
+    Kind kind = Kind::kSend;
+    std::string text = {};  // kEvent, kSend: the message ("{{id}}" becomes the command's id)
     std::chrono::milliseconds delay{0};  // kDelay
     std::size_t bytes = 0;               // kLarge
   };
