@@ -25,10 +25,16 @@ struct ConnectionOptions {
 };
 
 // Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).
+// No background thread: the connection's I/O runs only inside Connect, Call and Close, on the
+// calling thread; messages that arrive between calls wait in the socket (events among them
+// go to the next call's sink). Besides the codes of BidiTransport::Call, a call fails with
+// kInternal when the browser sends a message that is not WebDriver BiDi; the connection
+// stays usable. The destructor closes the socket without a close handshake and never blocks.
 class BidiConnection : public BidiTransport {
  public:
-  // Connects to `url` ("ws://host:port/path"). kUnavailable with the cause on failure,
-  // kDeadlineExceeded past connect_timeout.
+  // Connects to `url` ("ws://host:port/path"). kInvalidArgument for a malformed URL or wss://,
+  // kUnavailable with the address and the cause on failure, kDeadlineExceeded past
+  // connect_timeout.
   static absl::StatusOr<std::unique_ptr<BidiConnection>> Connect(std::string_view url,
                                                                  const ConnectionOptions& options);
   ~BidiConnection() override = default;
