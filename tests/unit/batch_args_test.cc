@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <variant>
@@ -200,6 +201,37 @@ BOOST_AUTO_TEST_CASE(method_shape_is_module_dot_command) {
   BOOST_TEST(!IsValidMethod(".evaluate"));
   BOOST_TEST(!IsValidMethod("script-x.evaluate"));
   BOOST_TEST(!IsValidMethod("script"));
+}
+
+BOOST_AUTO_TEST_CASE(mutated_arguments_are_accepted_or_refused_with_a_pointer) {
+  // Deterministic byte mutations of a full batch: each must parse or be refused cleanly.
+  const std::string seed =
+      R"({"frames":[{"method":"script.evaluate","params":{"e":"<<a.b[0]>>"},"label":"a",)"
+      R"("timeout_ms":5,"pick":"x[1].y","silent":false}],"on_error":"continue"})";
+  const std::string alphabet = "{}[]\":,.0123456789aZ_-~/ \\<>\x80\xff";
+  std::uint32_t state = 12345;
+  auto next = [&state] {
+    state = state * 1103515245u + 12345u;
+    return state >> 8;
+  };
+  std::size_t accepted = 0, refused = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = seed;
+    for (int k = 0, n = 1 + next() % 3; k < n; ++k) {
+      text[next() % text.size()] = alphabet[next() % alphabet.size()];
+    }
+    auto parsed = ParseBatchArgs(text, Limits{});
+    if (auto* error = std::get_if<ArgsError>(&parsed)) {
+      ++refused;
+      BOOST_TEST_REQUIRE(!error->message.empty());
+      BOOST_TEST_REQUIRE((!error->at || error->at->empty() || (*error->at)[0] == '/'));
+    } else {
+      ++accepted;
+      BOOST_TEST_REQUIRE(std::get<BatchArgs>(parsed).frames.size() == 1u);
+    }
+  }
+  BOOST_TEST(accepted > 0u);
+  BOOST_TEST(refused > 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
