@@ -171,6 +171,16 @@ BOOST_AUTO_TEST_CASE(interrupt_from_another_thread_cancels_the_wait_promptly) {
   BOOST_TEST(connection->is_open());
 }
 
+BOOST_AUTO_TEST_CASE(largest_timeout_means_no_deadline) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").DelayReply(milliseconds(50)).Reply(R"({"v":1})");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+  const auto reply = call("script.evaluate", milliseconds::max());
+  BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  BOOST_TEST(boost::json::serialize(reply->result) == R"({"v":1})");
+}
+
 BOOST_AUTO_TEST_CASE(interrupt_is_sticky_until_cleared) {
   FakeBidiServer server;
   auto connection = MustConnect(server);

@@ -42,6 +42,16 @@ std::string Describe(const error_code& ec) {
   return absl::StrCat(ec.message(), " [", ec.category().name(), ":", ec.value(), "]");
 }
 
+// now + timeout, saturating: a timeout such as milliseconds::max() means no deadline.
+Clock::time_point DeadlineAfter(std::chrono::milliseconds timeout) {
+  const Clock::time_point now = Clock::now();
+  if (timeout >
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::time_point::max() - now)) {
+    return Clock::time_point::max();
+  }
+  return now + timeout;
+}
+
 class BeastConnection final : public BidiConnection {
  public:
   explicit BeastConnection(const ConnectionOptions& options) : options_(options) {
@@ -55,7 +65,7 @@ class BeastConnection final : public BidiConnection {
 
   absl::Status Open(const WsUrl& url) {
     endpoint_ = url.ToString();
-    const Clock::time_point deadline = Clock::now() + options_.connect_timeout;
+    const Clock::time_point deadline = DeadlineAfter(options_.connect_timeout);
 
     bool resolved = false;
     error_code resolve_ec;
@@ -142,7 +152,7 @@ class BeastConnection final : public BidiConnection {
                                  std::chrono::milliseconds timeout, EventSink on_event) override {
     if (interrupted_.load()) return Interrupted(method, 0);
     if (!broken_.ok()) return broken_;
-    const Clock::time_point deadline = Clock::now() + timeout;
+    const Clock::time_point deadline = DeadlineAfter(timeout);
     sink_ = &on_event;
     waiting_id_ = 0;
     const absl::Cleanup forget_call = [this] {
@@ -198,7 +208,7 @@ class BeastConnection final : public BidiConnection {
       return;
     }
     closing_ = true;
-    const Clock::time_point deadline = Clock::now() + timeout;
+    const Clock::time_point deadline = DeadlineAfter(timeout);
     bool close_started = false;
     RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, false);
     if (broken_.ok() && !writing_) {
