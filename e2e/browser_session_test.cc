@@ -270,6 +270,23 @@ BOOST_AUTO_TEST_CASE(browser_exiting_at_start_reports_code_and_stderr) {
   BOOST_TEST(OurProfileDirs() == 0);
 }
 
+BOOST_AUTO_TEST_CASE(exit_status_is_reported_when_the_host_ignores_sigchld) {
+  // With SIGCHLD ignored the kernel reaps the watchdog itself; its report still arrives.
+  TempDir dir;
+  InstanceConfig config = TestConfig();
+  config.firefox.binary = WriteScript(dir, "exit 5\n");
+  struct sigaction ignore = {}, saved = {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGCHLD, &ignore, &saved);
+  auto session = BrowserSession::Create(config, nullptr);
+  const absl::Status status = session->EnsureReady();
+  ::sigaction(SIGCHLD, &saved, nullptr);
+  BOOST_TEST(Message(status) ==
+             "Firefox exited with code 5 before reporting its WebDriver BiDi endpoint (Firefox "
+             "wrote nothing to stderr)");
+  BOOST_TEST(OurProfileDirs() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(long_stderr_is_quoted_as_its_last_whole_lines_up_to_2_kb) {
   // 16-byte lines: the last 2048 bytes are exactly the last 128 lines. 17-byte lines: the cut
   // falls inside a line, which is dropped, leaving 120 whole lines.

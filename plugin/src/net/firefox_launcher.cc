@@ -501,11 +501,12 @@ void FirefoxProcess::PollExitLocked() {
   if (reaped_ || watchdog_pid_ <= 0) return;
   siginfo_t info;
   std::memset(&info, 0, sizeof info);
-  if (::waitid(P_PID, watchdog_pid_, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
-      info.si_pid != watchdog_pid_) {
+  if (::waitid(P_PID, watchdog_pid_, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+    // ECHILD: a host that ignores SIGCHLD has W reaped automatically; W is gone.
+    if (errno == ECHILD) ReapLocked();
     return;
   }
-  ReapLocked();
+  if (info.si_pid == watchdog_pid_) ReapLocked();
 }
 
 void FirefoxProcess::ReapLocked() {
