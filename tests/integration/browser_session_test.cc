@@ -78,6 +78,8 @@ BOOST_AUTO_TEST_CASE(taken_browser_is_failed_precondition_with_what_to_do) {
   absl::StatusOr<BidiReply> reply =
       session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
   BOOST_TEST(reply.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(reply.status()) ==
+             "no browser session (EnsureReady was not called or failed)");
 }
 
 BOOST_AUTO_TEST_CASE(other_session_new_error_is_unavailable_with_code_and_message) {
@@ -104,8 +106,11 @@ BOOST_AUTO_TEST_CASE(lost_connection_fails_the_call_and_next_ensure_ready_reconn
   BOOST_TEST(message.size() > std::string("; the next call reconnects").size());
   BOOST_TEST(message.substr(message.size() - 26) == "; the next call reconnects");
   // Until then calls are refused, not sent on the dead socket.
-  BOOST_TEST(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).status().code() ==
-             absl::StatusCode::kFailedPrecondition);
+  absl::StatusOr<BidiReply> refused =
+      session->Call("browsingContext.getTree", {}, kTimeout, NoEvents);
+  BOOST_TEST(refused.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(refused.status()) ==
+             "the browser disconnected; EnsureReady must start a new session first");
 
   BOOST_REQUIRE(session->EnsureReady().ok());
   BOOST_TEST(server.connections() == 2u);

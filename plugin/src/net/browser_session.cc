@@ -74,7 +74,11 @@ class BrowserSessionImpl final : public BrowserSession {
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
                                  milliseconds timeout, EventSink on_event) override {
     if (interrupted_.load()) return absl::CancelledError("interrupted");
-    if (!connection_ || dead_) {
+    if (dead_) {
+      return absl::FailedPreconditionError(
+          "the browser disconnected; EnsureReady must start a new session first");
+    }
+    if (!connection_) {
       return absl::FailedPreconditionError(
           "no browser session (EnsureReady was not called or failed)");
     }
