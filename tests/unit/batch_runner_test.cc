@@ -412,6 +412,18 @@ BOOST_AUTO_TEST_CASE(small_labels_are_kept_for_later_calls) {
   BOOST_TEST(transport.received()[2].params == R"({"c":"C1"})");
 }
 
+BOOST_AUTO_TEST_CASE(picked_label_is_cached_by_its_whole_result_size) {
+  options.max_inline_bytes = 100;
+  const std::string big = std::string(200, 'x');
+  transport.Reply(absl::StrCat(R"({"v":1,"pad":")", big, R"("})")).Reply(R"({"v":2,"pad":"y"})");
+  const std::string text = Run(R"({"frames":[{"method":"a.b","label":"large","pick":"v"},)"
+                               R"({"method":"a.c","label":"small","pick":"v"}]})");
+  BOOST_TEST(text == R"({"frames":[{"index":0,"method":"a.b","label":"large","result":1},)"
+                     R"({"index":1,"method":"a.c","label":"small","result":2}]})");
+  BOOST_TEST(cache.Get("large") == nullptr);
+  BOOST_TEST(boost::json::serialize(*cache.Get("small")) == R"({"v":2,"pad":"y"})");
+}
+
 BOOST_AUTO_TEST_CASE(events_are_inline_then_spooled_then_dropped) {
   options.limits.max_inline_events = 2;
   options.limits.max_events = 4;
