@@ -455,6 +455,33 @@ BOOST_AUTO_TEST_CASE(events_are_inline_then_spooled_then_dropped) {
   BOOST_TEST(text.substr(0, head.size()) == head);
 }
 
+BOOST_AUTO_TEST_CASE(events_past_the_result_budget_are_spooled) {
+  const std::string event =
+      R"({"type":"event","method":"m","params":{"p":")" + std::string(60, 'e') + R"("}})";
+  transport.Event(event).Event(event).Reply("1");
+  // Room for the frame and exactly one event: {"frames":[R],"events":[E]}.
+  const std::string frame_record = R"({"index":0,"method":"a.b","result":1})";
+  options.max_result_bytes = 11 + frame_record.size() + 12 + event.size() + 2;
+  const boost::json::value out = Json(Run(R"({"frames":[{"method":"a.b"}]})"));
+  const auto& events = out.at("events").as_array();
+  BOOST_REQUIRE_EQUAL(events.size(), 2u);
+  BOOST_TEST(boost::json::serialize(events[0]) == event);
+  BOOST_TEST(events[1].at("count").to_number<int>() == 1);
+  BOOST_TEST(ReadFile(std::string(events[1].at("spooled").as_string())) == event + "\n");
+}
+
+BOOST_AUTO_TEST_CASE(failed_events_write_becomes_an_error_marker) {
+  options.limits.max_inline_events = 0;
+  FailingWriteSpool failing(*spool, "-events.jsonl");
+  transport.Event(R"({"type":"event","method":"m","params":{}})").Reply("1");
+  const boost::json::value out = Json(Run(R"({"frames":[{"method":"a.b"}]})", &failing));
+  const auto& events = out.at("events").as_array();
+  BOOST_REQUIRE_EQUAL(events.size(), 1u);
+  BOOST_TEST(events[0].at("error").at("error").as_string() == "spool write failed");
+  BOOST_TEST(events[0].at("count").to_number<int>() == 1);
+  BOOST_TEST(SpoolFiles().empty());
+}
+
 BOOST_AUTO_TEST_CASE(no_events_key_without_events) {
   transport.Reply("1");
   BOOST_TEST(Run(R"({"frames":[{"method":"a.b"}]})") ==
