@@ -176,6 +176,8 @@ const boost::json::value* ResolvePath(const boost::json::value& root, const RefP
 absl::StatusOr<const boost::json::value*> ResolvePathExplained(const boost::json::value& root,
                                                                const RefPath& path,
                                                                std::string_view prefix) {
+  // The explanation is built only for a path that fails.
+  if (const boost::json::value* found = ResolvePath(root, path)) return found;
   const boost::json::value* v = &root;
   std::string where(prefix);
   for (const PathStep& step : path.steps) {
