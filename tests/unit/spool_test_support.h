@@ -12,28 +12,9 @@
 #include <string>
 #include <system_error>
 
+#include "support/temp_dir.h"
+
 namespace firefox_bidi::testing {
-
-// A fresh directory under /tmp (mkdtemp, mode 0700), removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/spool-test-XXXXXX";
-    if (::mkdtemp(name) != nullptr) path_ = name;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 // "" when missing.
 inline std::string ReadFile(const std::string& path) {
