@@ -11,22 +11,15 @@
 
 #include "absl/strings/str_cat.h"
 #include "host_util.h"
+#include "jsonrpc.h"
 
 namespace tool_host {
 namespace {
 
 namespace json = boost::json;
 
-// JSON-RPC 2.0 error codes.
-constexpr int kParseError = -32700;
-constexpr int kInvalidRequest = -32600;
-constexpr int kMethodNotFound = -32601;
-constexpr int kInvalidParams = -32602;
-
 constexpr std::array<std::string_view, 4> kSupportedVersions = {"2025-11-25", "2025-06-18",
                                                                 "2025-03-26", "2024-11-05"};
-
-bool IsValidId(const json::value& id) { return id.is_string() || id.is_number(); }
 
 std::string MimeForPath(std::string_view path) {
   if (path.ends_with(".png")) return "image/png";
@@ -104,57 +97,21 @@ void McpServer::ReplyError(const json::value& id, int code, std::string_view mes
 }
 
 void McpServer::OnLine(std::string_view line, bool too_long) {
-  if (too_long) {
-    ReplyError(nullptr, kInvalidRequest,
-               absl::StrCat("message longer than ", LineReader::kMaxLineBytes, " bytes"));
-    return;
-  }
-  boost::system::error_code ec;
-  json::value message = ParseDeepJson(line, ec);
-  if (ec) {
-    ReplyError(nullptr, kParseError, absl::StrCat("Parse error: ", ec.message()));
-    return;
-  }
-  if (message.is_array()) {
-    ReplyError(nullptr, kInvalidRequest, "Invalid request: JSON-RPC batches are not supported");
-    return;
-  }
-  if (!message.is_object()) {
-    ReplyError(nullptr, kInvalidRequest, "Invalid request: a message must be a JSON object");
-    return;
-  }
-  const json::object& obj = message.get_object();
-  const json::value* id = obj.if_contains("id");
-  const json::value* method = obj.if_contains("method");
-  const json::value* version = obj.if_contains("jsonrpc");
-  json::value reply_id = id != nullptr && IsValidId(*id) ? *id : json::value(nullptr);
-  if (version == nullptr || !version->is_string() || version->get_string() != "2.0") {
-    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"jsonrpc\" must be \"2.0\"");
-    return;
-  }
-  if (method == nullptr) {
-    if (id != nullptr && (obj.contains("result") || obj.contains("error"))) return;  // a reply
-    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"method\" is missing");
-    return;
-  }
-  if (!method->is_string()) {
-    ReplyError(reply_id, kInvalidRequest, "Invalid request: \"method\" must be a string");
-    return;
-  }
-  if (id != nullptr && !IsValidId(*id)) {
-    ReplyError(nullptr, kInvalidRequest, "Invalid request: \"id\" must be a string or a number");
-    return;
-  }
-  const json::value* params = obj.if_contains("params");
-  if (params != nullptr && !params->is_object()) {
-    if (id != nullptr) ReplyError(*id, kInvalidParams, "Invalid params: must be an object");
-    return;
-  }
-  const json::object* params_obj = params != nullptr ? &params->get_object() : nullptr;
-  if (id == nullptr) {
-    HandleNotification(method->get_string(), params_obj);
-  } else {
-    HandleRequest(*id, method->get_string(), params_obj);
+  JsonRpcMessage message = ReadJsonRpcMessage(line, too_long);
+  const json::object* params = message.params ? &*message.params : nullptr;
+  switch (message.kind) {
+    case JsonRpcMessage::Kind::kRequest:
+      HandleRequest(message.id, message.method, params);
+      break;
+    case JsonRpcMessage::Kind::kNotification:
+      HandleNotification(message.method, params);
+      break;
+    case JsonRpcMessage::Kind::kError:
+      ReplyError(message.id, message.error_code, message.error_message);
+      break;
+    case JsonRpcMessage::Kind::kReply:
+    case JsonRpcMessage::Kind::kDropped:
+      break;
   }
 }
 
@@ -186,14 +143,14 @@ void McpServer::HandleRequest(const json::value& id, std::string_view method,
   } else if (method == "tools/call") {
     StartToolCall(id, params);
   } else {
-    ReplyError(id, kMethodNotFound, absl::StrCat("Method not found: ", std::string(method)));
+    ReplyError(id, kJsonRpcMethodNotFound, absl::StrCat("Method not found: ", std::string(method)));
   }
 }
 
 void McpServer::HandleNotification(std::string_view method, const json::object* params) {
   if (method != "notifications/cancelled" || params == nullptr) return;
   const json::value* request_id = params->if_contains("requestId");
-  if (request_id == nullptr || !IsValidId(*request_id)) return;
+  if (request_id == nullptr || !IsValidJsonRpcId(*request_id)) return;
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = calls_.find(json::serialize(*request_id));
   if (it == calls_.end()) return;
@@ -204,16 +161,16 @@ void McpServer::HandleNotification(std::string_view method, const json::object* 
 void McpServer::StartToolCall(const json::value& id, const json::object* params) {
   const agent_tool_plugin_descriptor& d = instance_.library().descriptor();
   if (params == nullptr) {
-    ReplyError(id, kInvalidParams, "Invalid params: tools/call needs params with \"name\"");
+    ReplyError(id, kJsonRpcInvalidParams, "Invalid params: tools/call needs params with \"name\"");
     return;
   }
   const json::value* name = params->if_contains("name");
   if (name == nullptr || !name->is_string()) {
-    ReplyError(id, kInvalidParams, "Invalid params: \"name\" must be a string");
+    ReplyError(id, kJsonRpcInvalidParams, "Invalid params: \"name\" must be a string");
     return;
   }
   if (name->get_string() != d.name) {
-    ReplyError(id, kInvalidParams,
+    ReplyError(id, kJsonRpcInvalidParams,
                absl::StrCat("Invalid params: unknown tool \"", std::string(name->get_string()),
                             "\" (this server has ", d.name, ")"));
     return;
@@ -221,7 +178,7 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
   std::string args = "{}";
   if (const json::value* arguments = params->if_contains("arguments"); arguments != nullptr) {
     if (!arguments->is_object()) {
-      ReplyError(id, kInvalidParams, "Invalid params: \"arguments\" must be an object");
+      ReplyError(id, kJsonRpcInvalidParams, "Invalid params: \"arguments\" must be an object");
       return;
     }
     args = json::serialize(*arguments);
@@ -229,7 +186,7 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
   json::value progress_token;
   if (const json::value* meta = params->if_contains("_meta"); meta && meta->is_object()) {
     if (const json::value* token = meta->get_object().if_contains("progressToken");
-        token != nullptr && IsValidId(*token)) {
+        token != nullptr && IsValidJsonRpcId(*token)) {
       progress_token = *token;
     }
   }
@@ -239,7 +196,8 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
     std::lock_guard<std::mutex> lock(mutex_);
     std::string key = json::serialize(id);
     if (calls_.contains(key)) {
-      ReplyError(id, kInvalidRequest, "Invalid request: a call with this id is still running");
+      ReplyError(id, kJsonRpcInvalidRequest,
+                 "Invalid request: a call with this id is still running");
       return;
     }
     calls_[key] = call;
