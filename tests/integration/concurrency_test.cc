@@ -1,0 +1,162 @@
+// The real plugin driven from several host threads at once, against the fake BiDi server: a
+// second call is refused "busy" without waiting, a cancel ends the waiting frame at once with
+// an exact partial result, and cancels racing with calls that start and end never crash, hang,
+// or leave the instance unusable.
+#include <atomic>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+#include "plugin_loader.h"
+#include "support/fake_bidi_server.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+using agent_tool::PluginLibrary;
+using agent_tool::ToolInstance;
+using agent_tool::ToolResult;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using Clock = std::chrono::steady_clock;
+
+const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+const std::string kGetTree = R"({"frames":[{"method":"browsingContext.getTree"}]})";
+const std::string kGetTreeResult =
+    R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})";
+const std::string kBusy =
+    R"({"error":{"kind":"busy","message":"another call is running on this instance; wait for it to finish or cancel it"}})";
+
+std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir) {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(kPlugin);
+  BOOST_TEST_REQUIRE(library.ok(), std::string(library.status().message()));
+  ToolInstance::Created created = ToolInstance::Create(
+      *library, R"({"connect":")" + server.url() + R"(","spool_dir":")" + dir / "spool" + "\"}");
+  BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
+  return std::move(created.instance);
+}
+
+long long MillisSince(Clock::time_point start) {
+  return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
+}
+
+BOOST_AUTO_TEST_SUITE(concurrency)
+
+BOOST_AUTO_TEST_CASE(second_call_is_refused_busy_without_waiting_for_a_delayed_reply) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate")
+      .DelayReply(milliseconds(3000))
+      .Reply(R"({"type":"success","realm":"r","result":{"type":"number","value":2}})");
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  std::future<ToolResult> first = std::async(std::launch::async, [&] {
+    return instance->Invoke(R"({"frames":[{"method":"script.evaluate","pick":"result.value"}]})");
+  });
+  BOOST_TEST_REQUIRE(server.WaitForCommands(2, milliseconds(30000)));  // session.new + eval
+  const Clock::time_point start = Clock::now();
+  ToolResult busy = instance->Invoke(kGetTree);
+  // Correctness, not speed: the refusal must not wait for the 3 s reply.
+  BOOST_TEST(MillisSince(start) < 2000);
+  BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
+  BOOST_TEST(busy.json == kBusy);
+  BOOST_TEST((first.wait_for(milliseconds(0)) == std::future_status::timeout));  // still running
+  ToolResult done = first.get();
+  BOOST_TEST(done.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(done.json == R"({"frames":[{"index":0,"method":"script.evaluate","result":2}]})");
+  BOOST_TEST(server.received().size() == 2u);  // the refused call sent nothing
+}
+
+BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_the_waiting_frame_and_skips_the_rest) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").Stall();
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  const std::string args =
+      R"({"frames":[{"method":"browsingContext.getTree","label":"t"},)"
+      R"({"method":"script.evaluate","params":{"expression":"1"},"label":"e"},)"
+      R"({"method":"browsingContext.getTree"}]})";
+  // The fastest of three: a cancel that waited for a poll interval or a timeout would miss
+  // 100 ms every time; one slow scheduling on a loaded machine does not fail the test.
+  long long fastest_ms = 1 << 30;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const std::size_t sent_before = server.received().size();
+    std::future<ToolResult> call =
+        std::async(std::launch::async, [&] { return instance->Invoke(args); });
+    // getTree + evaluate (+ session.new on the first attempt) have reached the server.
+    BOOST_TEST_REQUIRE(
+        server.WaitForCommands(sent_before + (attempt == 0 ? 3 : 2), milliseconds(30000)));
+    const Clock::time_point start = Clock::now();
+    instance->Cancel();
+    BOOST_TEST_REQUIRE((call.wait_for(seconds(30)) == std::future_status::ready));
+    fastest_ms = std::min(fastest_ms, MillisSince(start));
+    ToolResult result = call.get();
+    BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
+    BOOST_TEST(
+        result.json ==
+        R"({"frames":[{"index":0,"method":"browsingContext.getTree","label":"t","result":{}},)"
+        R"({"index":1,"method":"script.evaluate","label":"e","error":{"error":"cancelled","message":"the call was cancelled while frame 1 (script.evaluate) waited for its reply"}},)"
+        R"({"index":2,"method":"browsingContext.getTree","skipped":true}]})");
+  }
+  BOOST_TEST(fastest_ms < 100);
+}
+
+BOOST_AUTO_TEST_CASE(cancels_racing_with_calls_never_crash_hang_or_break_the_instance,
+                     *boost::unit_test::timeout(300)) {
+  FakeBidiServer server;
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  BOOST_TEST_REQUIRE(instance->Invoke(kGetTree).json == kGetTreeResult);  // session up
+  std::atomic<int> cancels{0};
+  // Cancels at every point of a call's life: before it starts, while its frame waits, while
+  // the result is built, after it ended. jthread: stopped and joined even when a check fails.
+  std::jthread canceller([&](std::stop_token stop) {
+    while (!stop.stop_requested()) {
+      instance->Cancel();
+      cancels.fetch_add(1);
+      std::this_thread::yield();
+    }
+  });
+  const std::string cancelled_prefix =
+      R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":"cancelled")";
+  int completed = 0;
+  int cancelled = 0;
+  int interrupted_reconnects = 0;
+  for (int i = 0; i < 1000; ++i) {
+    ToolResult result = instance->Invoke(kGetTree);
+    if (result.status == AGENT_TOOL_STATUS_OK && result.json == kGetTreeResult) {
+      ++completed;
+    } else if (result.status == AGENT_TOOL_STATUS_OK) {
+      BOOST_TEST_REQUIRE(result.json.rfind(cancelled_prefix, 0) == 0u, result.json);
+      ++cancelled;
+    } else {
+      // A cancel that lands while a call reconnects stops the session.new.
+      BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_FAILED, result.json);
+      BOOST_TEST_REQUIRE(result.message.find("interrupted") != std::string::npos, result.json);
+      ++interrupted_reconnects;
+    }
+  }
+  canceller.request_stop();
+  canceller.join();
+  BOOST_TEST_MESSAGE(completed << " completed, " << cancelled << " cancelled, "
+                               << interrupted_reconnects << " interrupted reconnects, "
+                               << cancels.load() << " cancels");
+  BOOST_TEST(completed + cancelled + interrupted_reconnects == 1000);
+  BOOST_TEST(cancels.load() > 0);
+  // Usable afterwards, without a stray cancel.
+  ToolResult after = instance->Invoke(kGetTree);
+  BOOST_TEST(after.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(after.json == kGetTreeResult);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing
