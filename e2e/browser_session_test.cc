@@ -14,8 +14,12 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/string_view_compat.h"
@@ -92,6 +96,64 @@ bool ScriptIsGone(const std::string& pid_file) {
   pid_t pid = 0;
   BOOST_REQUIRE(in >> pid);
   return ::kill(pid, 0) == -1 && errno == ESRCH;
+}
+
+// One process as /proc shows it.
+struct Proc {
+  pid_t pid = 0;
+  pid_t ppid = 0;
+  pid_t pgid = 0;
+  char state = '?';
+  std::string name;
+  std::string cmdline;  // arguments joined by spaces
+};
+
+std::vector<Proc> Processes() {
+  std::vector<Proc> procs;
+  std::error_code ec;
+  for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+    Proc p;
+    if (!absl::SimpleAtoi(it->path().filename().string(), &p.pid)) continue;
+    std::ifstream status(it->path() / "status");
+    std::string key;
+    while (status >> key) {
+      if (key == "Name:") {
+        std::getline(status >> std::ws, p.name);  // "Web Content": spaces included
+        continue;
+      }
+      if (key == "State:") status >> p.state;
+      if (key == "PPid:") status >> p.ppid;
+      status.ignore(1 << 16, '\n');
+    }
+    if (p.ppid == 0 && p.state == '?') continue;  // gone meanwhile
+    p.pgid = ::getpgid(p.pid);
+    std::ifstream cmdline(it->path() / "cmdline");
+    std::getline(cmdline, p.cmdline, '\0');
+    for (std::string arg; std::getline(cmdline, arg, '\0');) p.cmdline += " " + arg;
+    procs.push_back(std::move(p));
+  }
+  return procs;
+}
+
+// The processes whose parent chain leads to `ancestor`.
+std::vector<Proc> DescendantsOf(pid_t ancestor) {
+  std::vector<Proc> procs = Processes();
+  std::map<pid_t, pid_t> parent;
+  for (const Proc& p : procs) parent[p.pid] = p.ppid;
+  std::vector<Proc> below;
+  for (const Proc& p : procs) {
+    pid_t up = p.ppid;
+    for (int hops = 0; up > 1 && hops < 64; ++hops) {
+      if (up == ancestor) {
+        below.push_back(p);
+        break;
+      }
+      auto it = parent.find(up);
+      if (it == parent.end()) break;
+      up = it->second;
+    }
+  }
+  return below;
 }
 
 BOOST_AUTO_TEST_SUITE(browser_session)
@@ -416,6 +478,43 @@ BOOST_AUTO_TEST_CASE(browser_dies_when_its_host_is_killed) {
   std::error_code ec;
   for (fs::directory_iterator it(ProfileBaseDir(), ec), end; !ec && it != end; it.increment(ec)) {
     BOOST_TEST(it->path().filename().string().rfind(stale_prefix, 0) != 0u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(shutdown_leaves_no_descendant_no_profile_process_and_no_zombie) {
+  auto session = BrowserSession::Create(TestConfig(), nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  const BrowserSession::LaunchedBrowser browser = *session->launched_browser();
+  OnlyContext(*session);
+  const pid_t watchdog = browser.process_group;
+  const std::vector<Proc> below = DescendantsOf(watchdog);
+  bool has_browser = false;
+  for (const Proc& p : below) {
+    has_browser |= p.pid == browser.browser_pid;
+    BOOST_TEST_MESSAGE("below the watchdog: " << p.pid << " ppid " << p.ppid << " pgid " << p.pgid
+                                              << " " << p.name
+                                              << (p.pgid != watchdog ? " (left the group)" : ""));
+  }
+  BOOST_TEST(has_browser);
+  // Every process of this browser (named by its profile), in the group or not, is below W:
+  // W is a subreaper, so even helpers that double-fork and call setsid stay in reach.
+  for (const Proc& p : Processes()) {
+    if (p.cmdline.find(browser.profile_dir) == std::string::npos) continue;
+    bool found = false;
+    for (const Proc& q : below) found |= q.pid == p.pid;
+    BOOST_TEST(found, p.pid << " " << p.cmdline);
+  }
+
+  session->Shutdown();
+  // Not even a zombie of them is left (a zombie still answers signal 0).
+  for (const Proc& p : below) {
+    BOOST_TEST((::kill(p.pid, 0) == -1 && errno == ESRCH), p.pid << " " << p.name << " remains");
+  }
+  BOOST_TEST((::kill(watchdog, 0) == -1 && errno == ESRCH));
+  for (const Proc& p : Processes()) {
+    BOOST_TEST(p.cmdline.find(browser.profile_dir) == std::string::npos, p.pid << " " << p.cmdline);
+    BOOST_TEST(!(p.ppid == ::getpid() && p.state == 'Z'),
+               "zombie child " << p.pid << " " << p.name);
   }
 }
 

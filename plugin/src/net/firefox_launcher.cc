@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -41,6 +42,9 @@ constexpr std::string_view kListeningPrefix = "WebDriver BiDi listening on ";
 // fds of the watchdog process: its socket to us (F closes it before exec).
 constexpr int kWatchdogControlFd = 3;
 constexpr int kWatchdogPollMs = 100;
+// How long W lets the processes left after Firefox's exit react to SIGTERM before SIGKILL; below
+// Terminate()'s default grace, so that W, not the host's group SIGKILL, ends them.
+constexpr int kDescendantsGraceMs = 1000;
 constexpr milliseconds kGroupGoneWait{2000};
 
 std::string ErrnoText(std::string_view what, int err) {
@@ -93,13 +97,65 @@ void IgnoreSignal(int sig) {
   ::sigaction(sig, &ign, nullptr);
 }
 
-// Waits up to `ms` for `pid` to exit (reaping it); true when it did. Async-signal-safe.
-bool WaitChild(pid_t pid, int ms, int* status) {
-  for (int waited = 0;; waited += 20) {
-    const pid_t r = ::waitpid(pid, status, WNOHANG);
-    if (r == pid || (r < 0 && errno == ECHILD)) return true;
-    if (waited >= ms) return false;
-    ::poll(nullptr, 0, 20);
+// Sends `sig` to every child of the calling (single-threaded) process, as listed in
+// /proc/self/task/<pid>/children: this reaches children that left our process group (Firefox's
+// crashhelper calls setsid). No allocation; async-signal-safe.
+void SignalChildren(int sig) {
+  static constexpr char kPrefix[] = "/proc/self/task/";
+  char path[64];
+  std::memcpy(path, kPrefix, sizeof kPrefix - 1);
+  std::size_t len = sizeof kPrefix - 1;
+  char digits[16];
+  std::size_t n = 0;
+  for (pid_t self = ::getpid(); self > 0 && n < sizeof digits; self /= 10) {
+    digits[n++] = static_cast<char>('0' + self % 10);
+  }
+  while (n > 0) path[len++] = digits[--n];
+  std::memcpy(path + len, "/children", sizeof "/children");
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  char buf[512];
+  pid_t pid = 0;
+  for (;;) {
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    for (ssize_t i = 0; i < got; ++i) {
+      if (buf[i] >= '0' && buf[i] <= '9') {
+        pid = pid * 10 + (buf[i] - '0');
+      } else {
+        if (pid > 0) ::kill(pid, sig);
+        pid = 0;
+      }
+    }
+  }
+  if (pid > 0) ::kill(pid, sig);
+  ::close(fd);
+}
+
+// Reaps every child that has exited; true once W has no child left. Async-signal-safe.
+bool ReapChildren() {
+  for (;;) {
+    const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
+    if (r > 0) continue;
+    return r < 0 && errno == ECHILD;
+  }
+}
+
+// Ends everything below W and returns once W has no child left: SIGTERM to the group and to
+// every child, then after `grace_ms` SIGKILL to every child until none remains. W is a child
+// subreaper, so descendants orphaned on the way become its children and are found by pid,
+// also those outside the group. Never signals W's own group with SIGKILL: W must outlive its
+// children to reap them. Async-signal-safe.
+void EndDescendants(int grace_ms) {
+  constexpr int kStepMs = 20;
+  constexpr int kGiveUpMs = 5000;  // a child stuck in D state must not hold W forever
+  ::kill(0, SIGTERM);
+  SignalChildren(SIGTERM);
+  for (int waited = 0; waited < kGiveUpMs; waited += kStepMs) {
+    if (ReapChildren()) return;
+    if (waited >= grace_ms) SignalChildren(SIGKILL);
+    ::poll(nullptr, 0, kStepMs);
   }
 }
 
@@ -109,6 +165,9 @@ bool WaitChild(pid_t pid, int ms, int* status) {
                               char* const* argv, char* const* envp) {
   ::setpgid(0, 0);
   ResetSignals();
+  // Descendants orphaned when Firefox or its helpers exit (crashhelper double-forks and calls
+  // setsid) become W's children instead of init's: W reaps them and can end them by pid.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   // The group's SIGTERM is meant for Firefox; W exits once Firefox has.
   IgnoreSignal(SIGTERM);
   IgnoreSignal(SIGINT);
@@ -140,14 +199,17 @@ bool WaitChild(pid_t pid, int ms, int* status) {
   SendAll(kWatchdogControlFd, &pid_message, sizeof pid_message);
 
   for (;;) {
-    int status = 0;
-    const pid_t r = ::waitpid(browser, &status, WNOHANG);
-    if (r == browser) {
-      const std::int32_t status_message = status;
-      SendAll(kWatchdogControlFd, &status_message, sizeof status_message);
-      // Firefox's own children (W ignores SIGTERM).
-      ::kill(0, SIGTERM);
-      ::_exit(0);
+    // Reap every child that exited (orphans included), noticing Firefox among them.
+    for (;;) {
+      int status = 0;
+      const pid_t r = ::waitpid(-1, &status, WNOHANG);
+      if (r <= 0) break;
+      if (r == browser) {
+        const std::int32_t status_message = status;
+        SendAll(kWatchdogControlFd, &status_message, sizeof status_message);
+        EndDescendants(kDescendantsGraceMs);
+        ::_exit(0);
+      }
     }
     struct pollfd pfd = {kWatchdogControlFd, POLLIN, 0};
     const int ready = ::poll(&pfd, 1, kWatchdogPollMs);
@@ -156,9 +218,7 @@ bool WaitChild(pid_t pid, int ms, int* status) {
       const ssize_t n = ::read(kWatchdogControlFd, buf, sizeof buf);
       if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
         // Our parent is gone: the browser must not outlive it.
-        ::kill(0, SIGTERM);
-        WaitChild(browser, 1000, &status);
-        ::kill(0, SIGKILL);  // ends W too
+        EndDescendants(kDescendantsGraceMs);
         ::_exit(1);
       }
     }
@@ -506,7 +566,26 @@ void FirefoxProcess::PollExitLocked() {
     if (errno == ECHILD) ReapLocked();
     return;
   }
-  if (info.si_pid == watchdog_pid_) ReapLocked();
+  if (info.si_pid == watchdog_pid_) {
+    ReapLocked();
+    return;
+  }
+  // W reports Firefox's exit first and only then ends what Firefox left behind: Firefox is
+  // already gone, so say so now, after letting W finish (bounded) before the group is killed.
+  std::int32_t browser_status = 0;
+  if (::recv(control_fd_, &browser_status, sizeof browser_status, MSG_PEEK | MSG_DONTWAIT) ==
+      static_cast<ssize_t>(sizeof browser_status)) {
+    const auto deadline = Clock::now() + milliseconds(kDescendantsGraceMs + 1000);
+    while (Clock::now() < deadline) {
+      std::memset(&info, 0, sizeof info);
+      if (::waitid(P_PID, watchdog_pid_, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+          info.si_pid == watchdog_pid_) {
+        break;
+      }
+      std::this_thread::sleep_for(milliseconds(5));
+    }
+    ReapLocked();
+  }
 }
 
 void FirefoxProcess::ReapLocked() {
