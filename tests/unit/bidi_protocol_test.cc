@@ -2,6 +2,7 @@
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/json/stream_parser.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <string>
@@ -182,6 +183,69 @@ BOOST_DATA_TEST_CASE(refuses_malformed_messages_saying_what_is_wrong,
   const auto message = ClassifyMessage(text);
   BOOST_TEST(message.status().code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(StatusMessage(text) == expected);
+}
+
+// What the connection does: the message arrives in pieces of `chunk` bytes, each fed to a
+// stream parser with BidiParseOptions(), and the finished value is classified.
+absl::StatusOr<IncomingMessage> ClassifyStreamed(std::string_view text, std::size_t chunk) {
+  boost::json::stream_parser parser({}, BidiParseOptions());
+  boost::system::error_code ec;
+  for (std::size_t i = 0; i < text.size() && !ec; i += chunk) {
+    parser.write(text.data() + i, std::min(chunk, text.size() - i), ec);
+  }
+  if (!ec) parser.finish(ec);
+  BOOST_REQUIRE_MESSAGE(!ec, ec.message());
+  return ClassifyParsedMessage(parser.release());
+}
+
+const char* const kWellFormedMessages[] = {
+    R"({"type":"success","id":3,"result":{"s":"a\"b\\c\u2028\u0001","n":[1,2.5,-3]}})",
+    R"({"type":"error","id":null,"error":"invalid argument","message":"bad id"})",
+    R"({"type":"error","id":4,"error":"no such frame","message":"m","stacktrace":""})",
+    R"({"type":"event","method":"log.entryAdded","params":{"level":"info"}})",
+};
+
+BOOST_DATA_TEST_CASE(streamed_parse_classifies_like_the_text_path,
+                     bdata::make(kWellFormedMessages) * bdata::make({1, 7, 4096}), text, chunk) {
+  const auto from_text = ClassifyMessage(text);
+  const auto streamed = ClassifyStreamed(text, chunk);
+  BOOST_REQUIRE(from_text.ok());
+  BOOST_REQUIRE(streamed.ok());
+  BOOST_TEST((streamed->kind == from_text->kind));
+  BOOST_TEST(streamed->id == from_text->id);
+  BOOST_TEST(boost::json::serialize(streamed->result) == boost::json::serialize(from_text->result));
+  BOOST_TEST(streamed->error == from_text->error);
+  BOOST_TEST(streamed->message == from_text->message);
+  BOOST_TEST(boost::json::serialize(streamed->event) == boost::json::serialize(from_text->event));
+}
+
+BOOST_AUTO_TEST_CASE(streamed_parse_classifies_a_success_reply_exactly) {
+  const auto message =
+      ClassifyStreamed(R"({"type":"success","id":9,"result":{"value":"\u00e9\n"}})", 5);
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kSuccess));
+  BOOST_TEST(message->id == 9u);
+  // Boost.JSON writes U+00E9 as its UTF-8 bytes and the newline as \n.
+  BOOST_TEST(boost::json::serialize(message->result) == "{\"value\":\"\xC3\xA9\\n\"}");
+}
+
+BOOST_AUTO_TEST_CASE(streamed_parse_accepts_the_nesting_of_deep_remote_values) {
+  const std::string text = R"({"type":"success","id":1,"result":)" + std::string(5000, '[') + "1" +
+                           std::string(5000, ']') + "}";
+  const auto message = ClassifyStreamed(text, 100);
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(boost::json::serialize(message->result).size() == 10001u);
+}
+
+// Parse-valid messages that are not BiDi: the parsed overload gives the text overload's errors.
+BOOST_DATA_TEST_CASE(classify_parsed_refuses_like_the_text_path,
+                     bdata::make(kInvalidMessages) ^ bdata::make(kExpectedErrors), text, expected) {
+  boost::system::error_code ec;
+  boost::json::value parsed = boost::json::parse(text, ec, {}, BidiParseOptions());
+  if (ec) return;  // not JSON: only the text path sees these
+  const auto message = ClassifyParsedMessage(std::move(parsed));
+  BOOST_TEST(message.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(std::string(message.status().message()) == expected);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

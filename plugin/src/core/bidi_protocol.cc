@@ -1,40 +1,19 @@
 #include "core/bidi_protocol.h"
 
-#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/parse_options.hpp>
 #include <boost/json/serialize.hpp>
-#include <boost/json/serializer.hpp>
 #include <boost/json/string.hpp>
 #include <optional>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_text.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
 namespace {
-
-// Appends what `serializer` produces (it was reset on the thing to write) to `out`, so the
-// command text is built in one buffer without an intermediate copy of params.
-void AppendSerialized(boost::json::serializer& serializer, std::string& out) {
-  while (!serializer.done()) {
-    const std::size_t used = out.size();
-    // Grow geometrically; resize then shrink keeps the written prefix.
-    out.resize(used + std::max<std::size_t>(256, used));
-    const boost::json::string_view chunk = serializer.read(out.data() + used, out.size() - used);
-    out.resize(used + chunk.size());
-  }
-}
-
-// Results nest deeply (each level of a serialized remote value is 2-3 JSON levels), so the
-// default depth of 32 would refuse legitimate replies.
-boost::json::parse_options ParseOptions() {
-  boost::json::parse_options options;
-  options.max_depth = 10000;
-  return options;
-}
 
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -84,11 +63,11 @@ std::optional<std::string> ReplaceLoneSurrogates(std::string_view text) {
 
 absl::StatusOr<boost::json::value> ParseJson(std::string_view text) {
   boost::system::error_code ec;
-  boost::json::value parsed = boost::json::parse(text, ec, {}, ParseOptions());
+  boost::json::value parsed = boost::json::parse(text, ec, {}, BidiParseOptions());
   if (!ec) return parsed;
   if (std::optional<std::string> fixed = ReplaceLoneSurrogates(text)) {
     boost::system::error_code retry_ec;
-    parsed = boost::json::parse(*fixed, retry_ec, {}, ParseOptions());
+    parsed = boost::json::parse(*fixed, retry_ec, {}, BidiParseOptions());
     if (!retry_ec) return parsed;
   }
   return absl::InvalidArgumentError(absl::StrCat("BiDi message is not valid JSON: ", ec.message()));
@@ -146,18 +125,27 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
 std::string EncodeCommand(std::uint64_t id, std::string_view method,
                           const boost::json::object& params) {
   std::string out = absl::StrCat(R"({"id":)", id, R"(,"method":)");
-  boost::json::serializer serializer;
-  serializer.reset(boost::json::string_view(method.data(), method.size()));
-  AppendSerialized(serializer, out);
+  AppendJsonString(method, out);
   out += R"(,"params":)";
-  serializer.reset(&params);
-  AppendSerialized(serializer, out);
+  AppendJson(params, out);
   out += '}';
   return out;
 }
 
+// Results nest deeply (each level of a serialized remote value is 2-3 JSON levels), so the
+// default depth of 32 would refuse legitimate replies.
+boost::json::parse_options BidiParseOptions() {
+  boost::json::parse_options options;
+  options.max_depth = 10000;
+  return options;
+}
+
 absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text) {
   ASSIGN_OR_RETURN(boost::json::value parsed, ParseJson(text));
+  return ClassifyParsedMessage(std::move(parsed));
+}
+
+absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed) {
   boost::json::object* object = parsed.if_object();
   if (object == nullptr) {
     return absl::InvalidArgumentError(

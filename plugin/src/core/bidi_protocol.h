@@ -3,12 +3,12 @@
 #ifndef FIREFOX_BIDI_CORE_BIDI_PROTOCOL_H_
 #define FIREFOX_BIDI_CORE_BIDI_PROTOCOL_H_
 
+#include <boost/json/object.hpp>
+#include <boost/json/parse_options.hpp>
+#include <boost/json/value.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
-
-#include <boost/json/object.hpp>
-#include <boost/json/value.hpp>
 
 #include "absl/status/statusor.h"
 
@@ -31,6 +31,15 @@ struct IncomingMessage {
 // Parses one incoming text message, once. kInvalidArgument (with what was wrong) for a
 // message that is not JSON or not a BiDi message.
 absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text);
+
+// Classifies a message already parsed (e.g. by a boost::json::stream_parser fed while the
+// message arrived, configured with BidiParseOptions()). Same checks and errors as the text
+// overload; the members of `parsed` are moved into the result, keeping its storage. (A
+// ClassifyMessage overload would make ClassifyMessage("literal") ambiguous.)
+absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed);
+
+// The options every BiDi message is parsed with (a depth limit far above the default 32).
+boost::json::parse_options BidiParseOptions();
 
 }  // namespace firefox_bidi
 
