@@ -1,5 +1,6 @@
 #include "fake_bidi_server.h"
 
+#include <algorithm>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -189,8 +190,10 @@ class FakeBidiServer::Impl {
           const std::string head = R"({"type":"success","id":)" + id + R"(,"result":{"value":")";
           const std::string tail = "\"}}";
           const std::size_t fixed = head.size() + tail.size();
-          const std::size_t fill = action.bytes > fixed ? action.bytes - fixed : 0;
-          if (!co_await Send(ws, head + std::string(fill, 'x') + tail)) co_return false;
+          if (!co_await SendLarge(ws, head, action.bytes > fixed ? action.bytes - fixed : 0,
+                                  tail)) {
+            co_return false;
+          }
           break;
         }
         case Action::Kind::kDelay: {
@@ -219,6 +222,29 @@ class FakeBidiServer::Impl {
       if (!co_await Send(ws, SuccessReply(id, result))) co_return false;
     }
     co_return true;
+  }
+
+  // head + `fill` 'x' + tail as one message written in 64 KiB pieces, so that a reply of
+  // hundreds of MiB costs the server no memory; counts the bytes the socket accepted.
+  asio::awaitable<bool> SendLarge(websocket::stream<tcp::socket>& ws, const std::string& head,
+                                  std::size_t fill, const std::string& tail) {
+    const std::string chunk(std::size_t{64} << 10, 'x');
+    std::string piece = head;
+    for (;;) {
+      const std::size_t take = std::min(fill, chunk.size() - std::min(piece.size(), chunk.size()));
+      piece.append(chunk, 0, take);
+      fill -= take;
+      const bool last = fill == 0;
+      if (last) piece += tail;
+      auto [ec, n] = co_await ws.async_write_some(last, asio::buffer(piece), kNoThrow);
+      {
+        std::lock_guard lock(server_.mutex_);
+        server_.large_bytes_sent_ += n;
+      }
+      if (ec) co_return false;
+      if (last) co_return true;
+      piece.clear();
+    }
   }
 
   static asio::awaitable<bool> Send(websocket::stream<tcp::socket>& ws, const std::string& text) {
@@ -330,6 +356,11 @@ std::vector<std::string> FakeBidiServer::received() const {
 std::vector<std::string> FakeBidiServer::paths() const {
   std::lock_guard lock(mutex_);
   return paths_;
+}
+
+std::uint64_t FakeBidiServer::large_bytes_sent() const {
+  std::lock_guard lock(mutex_);
+  return large_bytes_sent_;
 }
 
 std::size_t FakeBidiServer::connections() const {

@@ -67,7 +67,8 @@ class FakeBidiServer {
     // `text` verbatim as one text message; every "{{id}}" in it becomes the command's id.
     Script& SendRaw(const std::string& text);
     // A success reply of exactly `bytes` bytes ({"value":"xxxx..."} as result), or the
-    // smallest such reply when `bytes` is smaller than that.
+    // smallest such reply when `bytes` is smaller than that; sent in 64 KiB WebSocket
+    // fragments without ever holding the whole message.
     Script& ReplyLarge(std::size_t bytes);
     // Waits before the next action.
     Script& DelayReply(std::chrono::milliseconds delay);
@@ -109,6 +110,9 @@ class FakeBidiServer {
   std::vector<std::string> received() const;
   // The request target of every WebSocket handshake request, in order ("/session").
   std::vector<std::string> paths() const;
+  // Bytes of ReplyLarge messages written so far (a large reply is sent in pieces, so this
+  // stops growing when the peer stops reading).
+  std::uint64_t large_bytes_sent() const;
   // TCP connections accepted so far.
   std::size_t connections() const;
   // Waits until `n` messages have been received; false on timeout.
@@ -138,6 +142,7 @@ class FakeBidiServer {
   std::vector<std::string> received_;
   std::vector<std::string> paths_;
   std::size_t connections_ = 0;
+  std::uint64_t large_bytes_sent_ = 0;
   HandshakeFault handshake_fault_ = HandshakeFault::kNone;
   std::map<std::string, std::shared_ptr<std::vector<Action>>> by_method_;
   std::map<std::size_t, std::shared_ptr<std::vector<Action>>> by_number_;
