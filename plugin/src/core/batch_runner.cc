@@ -12,7 +12,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/base64.h"
 #include "core/interpolate.h"
-#include "core/json_text.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
 
@@ -131,7 +130,7 @@ class BatchRun {
 
   void OnEvent(boost::json::value event) {
     if (event_texts_.size() < options_.limits.max_events) {
-      event_texts_.push_back(SerializeJson(event));
+      event_texts_.push_back(boost::json::serialize(event));
     } else {
       ++events_dropped_;
     }
@@ -218,16 +217,16 @@ class BatchRun {
       }
       shown = *picked;
     }
-    std::string result_text = SerializeJson(*shown);  // the one serialization of R
+    std::string result_text = boost::json::serialize(*shown);  // the one serialization of R
     if (!frame.label.empty() && (frame.pick ? SerializesWithin(*result, options_.max_inline_bytes)
                                             : result_text.size() <= options_.max_inline_bytes)) {
       cacheable_.emplace_back(frame.label, result);
     }
     const std::string probe = ProbeRecord(head);
     // The benchmark baseline serializes the result a second time just to measure it.
-    const std::uint64_t size = InlineRecordSize(probe, options_.two_pass_record_size
-                                                           ? std::string_view(SerializeJson(*shown))
-                                                           : std::string_view(result_text));
+    const std::uint64_t size = InlineRecordSize(
+        probe, options_.two_pass_record_size ? std::string_view(boost::json::serialize(*shown))
+                                             : std::string_view(result_text));
 
     if (const std::optional<Media> media = MediaOf(frame.method)) {
       if (std::optional<std::string> file = DecodedData(*result)) {

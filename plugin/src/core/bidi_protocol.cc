@@ -1,19 +1,32 @@
 #include "core/bidi_protocol.h"
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/parse_options.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/json/serializer.hpp>
 #include <boost/json/string.hpp>
 #include <optional>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/json_text.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
 namespace {
+
+// Appends what `serializer` produces (it was reset on the thing to write) to `out`, so the
+// command text is built in one buffer without an intermediate copy of params.
+void AppendSerialized(boost::json::serializer& serializer, std::string& out) {
+  while (!serializer.done()) {
+    const std::size_t used = out.size();
+    // Grow geometrically; resize then shrink keeps the written prefix.
+    out.resize(used + std::max<std::size_t>(256, used));
+    const boost::json::string_view chunk = serializer.read(out.data() + used, out.size() - used);
+    out.resize(used + chunk.size());
+  }
+}
 
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -125,9 +138,12 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
 std::string EncodeCommand(std::uint64_t id, std::string_view method,
                           const boost::json::object& params) {
   std::string out = absl::StrCat(R"({"id":)", id, R"(,"method":)");
-  AppendJsonString(method, out);
+  boost::json::serializer serializer;
+  serializer.reset(boost::json::string_view(method.data(), method.size()));
+  AppendSerialized(serializer, out);
   out += R"(,"params":)";
-  AppendJson(params, out);
+  serializer.reset(&params);
+  AppendSerialized(serializer, out);
   out += '}';
   return out;
 }
