@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: unit, integration, e2e (real headless
-# Firefox, real MCP client) and the benchmark smoke runs.
+# Firefox, real MCP client) and the benchmark smoke runs; without arguments also the whole suite
+# under sanitizers and a short fuzz run.
 #   scripts/test.sh [ctest args...]      e.g. scripts/test.sh -L unit
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -13,7 +14,14 @@ cd "$FIREFOX_BIDI_ROOT"
 log "testing"
 ctest --preset release "$@"
 
-# A short fuzz run of every libFuzzer target (scripts/fuzz.sh runs longer ones).
 if [[ $# -eq 0 ]]; then
+  # The whole suite again under ASan+UBSan (build-dev/); LeakSanitizer also checks every
+  # tool-host the tests start. About 9 minutes on 2 idle cores (docs/development.md).
+  build_preset dev
+  cd "$FIREFOX_BIDI_ROOT"
+  log "testing under sanitizers"
+  ctest --preset dev
+
+  # A short fuzz run of every libFuzzer target (scripts/fuzz.sh runs longer ones).
   "$FIREFOX_BIDI_ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-20}"
 fi
