@@ -1,0 +1,217 @@
+// The plugin, loaded through the C ABI, against real headless Firefox (offline): what a model
+// does with it. One browser serves the whole suite, as in a warm host; the crash test ends
+// the suite's browser and checks the next call gets a fresh one.
+#include <signal.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "plugin_loader.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// One plugin instance with a private spool; remembers the pid of the last Firefox it launched
+// (from the plugin's log line "Firefox <pid> listening").
+class Tool {
+ public:
+  Tool() {
+    auto library = agent_tool::PluginLibrary::Open(kPlugin);
+    BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
+    const std::string config =
+        R"({"firefox":{"offline":true},"spool_dir":")" + spool_dir() + R"("})";
+    auto created = agent_tool::ToolInstance::Create(
+        *library, config, [this](agent_tool_log_level, std::string_view line) {
+          std::smatch m;
+          const std::string text(line);
+          if (std::regex_search(text, m, std::regex("Firefox ([0-9]+) listening"))) {
+            firefox_pid_ = static_cast<pid_t>(std::stol(m[1]));
+          }
+        });
+    BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
+    instance_ = std::move(created.instance);
+  }
+
+  // Runs a batch that must run (status OK) and returns its parsed result.
+  json::object Run(std::string_view args) {
+    agent_tool::ToolResult result = instance_->Invoke(args);
+    BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
+    return json::parse(result.json).as_object();
+  }
+
+  std::string spool_dir() const { return dir_.path() + "/spool"; }
+  pid_t firefox_pid() const { return firefox_pid_; }
+
+ private:
+  TempDir dir_{"e2e-tool-batch"};
+  pid_t firefox_pid_ = -1;
+  std::unique_ptr<agent_tool::ToolInstance> instance_;
+};
+
+Tool& SharedTool() {
+  static Tool tool;
+  return tool;
+}
+
+const json::object& FrameRecord(const json::object& result, std::size_t index) {
+  return result.at("frames").as_array().at(index).as_object();
+}
+
+// getTree (silent, label "tree") then navigate the first tab to `html` as a data: URL.
+std::string OpenPage(std::string_view html) {
+  json::object navigate{{"context", "<<tree.contexts[0].context>>"},
+                        {"url", std::string("data:text/html,") + std::string(html)},
+                        {"wait", "complete"}};
+  return R"({"method":"browsingContext.getTree","label":"tree","silent":true},)"
+         R"({"method":"browsingContext.navigate","silent":true,"params":)" +
+         json::serialize(navigate) + "}";
+}
+
+std::string Evaluate(std::string_view expression, std::string_view extra = "",
+                     bool await_promise = false) {
+  json::object params{{"expression", expression},
+                      {"awaitPromise", await_promise},
+                      {"target", {{"context", "<<tree.contexts[0].context>>"}}}};
+  return R"({"method":"script.evaluate","params":)" + json::serialize(params) + std::string(extra) +
+         "}";
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_tool_batch)
+
+BOOST_AUTO_TEST_CASE(click_found_by_locate_nodes_runs_the_page_handler) {
+  const std::string args =
+      R"({"frames":[)" +
+      OpenPage("<button id=b onclick=\"this.textContent='clicked'\">press</button>") +
+      R"(,{"method":"browsingContext.locateNodes","label":"button","silent":true,)"
+      R"("params":{"context":"<<tree.contexts[0].context>>",)"
+      R"("locator":{"type":"css","value":"#b"}}},)"
+      R"({"method":"input.performActions","params":{"context":"<<tree.contexts[0].context>>",)"
+      R"("actions":[{"type":"pointer","id":"mouse","actions":[)"
+      R"({"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",)"
+      R"("element":{"sharedId":"<<button.nodes[0].sharedId>>"}}},)"
+      R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]}},)" +
+      Evaluate("document.getElementById('b').textContent", R"(,"pick":"result.value")") + "]}";
+  const json::object result = SharedTool().Run(args);
+  BOOST_TEST(json::serialize(FrameRecord(result, 3)) ==
+             R"({"index":3,"method":"input.performActions","result":{}})");
+  BOOST_TEST(json::serialize(FrameRecord(result, 4)) ==
+             R"({"index":4,"method":"script.evaluate","result":"clicked"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_300_kb_result_is_spooled_with_exact_size_and_bytes) {
+  const std::string args =
+      R"({"frames":[)" + OpenPage("<p>big</p>") + "," +
+      Evaluate("'\"q\\\\'.repeat(75000)", R"(,"label":"big","pick":"result")") + "]}";
+  const json::object result = SharedTool().Run(args);
+  const json::object& record = FrameRecord(result, 2);
+  BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+  const std::string path(record.at("spooled").as_string());
+  // R is {"type":"string","value":"\"q\\" x 75000}: each repetition serializes as 5 bytes.
+  const std::string r_text = R"({"type":"string","value":")" + [] {
+    std::string s;
+    for (int i = 0; i < 75000; ++i) s += R"(\"q\\)";
+    return s;
+  }() + R"("})";
+  BOOST_TEST(ReadAll(path) == r_text);
+  const std::string probe = R"({"index":2,"method":"script.evaluate","label":"big","result":0})";
+  BOOST_TEST(record.at("size").as_int64() ==
+             static_cast<std::int64_t>(probe.size() - 1 + r_text.size()));
+  BOOST_TEST(std::string(record.at("preview").as_string()) == r_text.substr(0, 200));
+  BOOST_TEST(path == SharedTool().spool_dir() + "/" + path.substr(path.rfind('/') + 1));
+  BOOST_TEST(std::regex_match(path.substr(path.rfind('/') + 1), std::regex("[0-9]+-2-big\\.json")));
+}
+
+BOOST_AUTO_TEST_CASE(a_screenshot_is_spooled_as_a_png_file) {
+  const std::string args = R"({"frames":[)" + OpenPage("<h1>shot</h1>") +
+                           R"(,{"method":"browsingContext.captureScreenshot","label":"shot",)"
+                           R"("params":{"context":"<<tree.contexts[0].context>>"}}]})";
+  const json::object result = SharedTool().Run(args);
+  const json::object& record = FrameRecord(result, 2);
+  BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+  BOOST_TEST(std::string(record.at("mime").as_string()) == "image/png");
+  const std::string png = ReadAll(std::string(record.at("spooled").as_string()));
+  BOOST_TEST(png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  BOOST_TEST(record.at("bytes").as_int64() == static_cast<std::int64_t>(png.size()));
+  BOOST_TEST(std::string(record.at("preview").as_string()).rfind(R"({"data":"iVBORw0KGgo)", 0) ==
+             0);
+}
+
+BOOST_AUTO_TEST_CASE(a_bidi_error_from_firefox_is_a_record_and_stops_the_batch) {
+  const std::string args =
+      R"({"frames":[{"method":"browsingContext.navigate","params":{"context":"no-such-context",)"
+      R"("url":"about:blank"}},{"method":"browsingContext.getTree"}]})";
+  const json::object result = SharedTool().Run(args);
+  const json::object& error = FrameRecord(result, 0).at("error").as_object();
+  BOOST_TEST(std::string(error.at("error").as_string()) == "no such frame");
+  BOOST_TEST(!std::string(error.at("message").as_string()).empty());
+  BOOST_TEST(json::serialize(FrameRecord(result, 1)) ==
+             R"({"index":1,"method":"browsingContext.getTree","skipped":true})");
+}
+
+BOOST_AUTO_TEST_CASE(console_messages_arrive_as_events_after_subscribing) {
+  const std::string args = R"({"frames":[{"method":"session.subscribe","silent":true,)"
+                           R"("params":{"events":["log.entryAdded"]}},)" +
+                           OpenPage("<p>log</p>") + "," +
+                           Evaluate("console.log('hello', 1 << 3)", R"(,"silent":true)") +
+                           R"(,{"method":"session.unsubscribe","silent":true,)"
+                           R"("params":{"events":["log.entryAdded"]}}]})";
+  const json::object result = SharedTool().Run(args);
+  BOOST_TEST_REQUIRE(result.contains("events"), json::serialize(result));
+  const json::array& events = result.at("events").as_array();
+  BOOST_TEST_REQUIRE(events.size() == 1u, json::serialize(events));
+  const json::object& event = events[0].as_object();
+  BOOST_TEST(std::string(event.at("method").as_string()) == "log.entryAdded");
+  BOOST_TEST(std::string(event.at("params").at("text").as_string()) == "hello 8");
+}
+
+// Last: it kills the suite's browser.
+BOOST_AUTO_TEST_CASE(a_killed_browser_fails_the_frame_and_the_next_call_starts_a_fresh_one) {
+  Tool& tool = SharedTool();
+  tool.Run(R"({"frames":[{"method":"browsingContext.getTree","silent":true}]})");
+  const pid_t first = tool.firefox_pid();
+  BOOST_TEST_REQUIRE(first > 0);
+  // The frame waits in the page while the browser is killed under it.
+  std::thread killer([first] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ::kill(first, SIGKILL);
+  });
+  const json::object broken =
+      tool.Run(R"({"frames":[)" + OpenPage("<p>x</p>") + "," +
+               Evaluate("new Promise(r => setTimeout(r, 20000))", R"(,"timeout_ms":30000)", true) +
+               R"(,{"method":"browsingContext.getTree"}]})");
+  killer.join();
+  const json::object& error = FrameRecord(broken, 2).at("error").as_object();
+  BOOST_TEST(std::string(error.at("error").as_string()) == "browser disconnected");
+  BOOST_TEST(json::serialize(FrameRecord(broken, 3)) ==
+             R"({"index":3,"method":"browsingContext.getTree","skipped":true})");
+
+  const json::object next =
+      tool.Run(R"({"frames":[)" + OpenPage("<title>again</title>") + "," +
+               Evaluate("document.title", R"(,"pick":"result.value")") + "]}");
+  BOOST_TEST(json::serialize(FrameRecord(next, 2)) ==
+             R"({"index":2,"method":"script.evaluate","result":"again"})");
+  BOOST_TEST(tool.firefox_pid() != first);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing
