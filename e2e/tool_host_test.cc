@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "support/child_process.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
 namespace {
@@ -20,18 +21,8 @@ using std::chrono::seconds;
 
 const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
 
-struct TempDir {
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "e2e_tool_host.XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string path;
-};
-
 std::string OfflineConfig(const TempDir& dir) {
-  return R"({"firefox":{"offline":true},"spool_dir":")" + dir.path + R"(/spool"})";
+  return R"({"firefox":{"offline":true},"spool_dir":")" + dir.path() + R"(/spool"})";
 }
 
 // The pid of the Firefox the plugin launched, from its log line "Firefox <pid> listening".

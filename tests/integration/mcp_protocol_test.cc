@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/tool_schema.h"
 #include "support/child_process.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
 namespace {
@@ -62,15 +63,6 @@ json::value Error(json::value id, int code, std::string_view message) {
                       {"id", std::move(id)},
                       {"error", json::object{{"code", code}, {"message", message}}}};
 }
-
-struct TempDir {
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "mcp_test.XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string path;
-};
 
 BOOST_AUTO_TEST_SUITE(mcp_protocol)
 
@@ -215,9 +207,9 @@ BOOST_AUTO_TEST_CASE(refused_and_failed_calls_are_error_results) {
 
 BOOST_AUTO_TEST_CASE(spooled_files_become_resource_links_and_small_screenshots_images) {
   TempDir dir;
-  const std::string png = dir.path + "/b1-0-shot.png";
-  const std::string big_png = dir.path + "/b1-1 big.png";
-  const std::string json_file = dir.path + "/b1-2.json";
+  const std::string png = dir.path() + "/b1-0-shot.png";
+  const std::string big_png = dir.path() + "/b1-1 big.png";
+  const std::string json_file = dir.path() + "/b1-2.json";
   std::ofstream(png, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n", 8) << "abc";
   std::ofstream(big_png, std::ios::binary) << std::string((1u << 20) + 1, 'x');
   std::ofstream(json_file) << "[1]";
@@ -252,7 +244,7 @@ BOOST_AUTO_TEST_CASE(spooled_files_become_resource_links_and_small_screenshots_i
                    {"name", "b1-0-shot.png"},
                    {"mimeType", "image/png"}},
       json::object{{"type", "resource_link"},
-                   {"uri", "file://" + dir.path + "/b1-1%20big.png"},
+                   {"uri", "file://" + dir.path() + "/b1-1%20big.png"},
                    {"name", "b1-1 big.png"},
                    {"mimeType", "image/png"}},
       json::object{{"type", "resource_link"},

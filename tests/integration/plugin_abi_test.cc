@@ -18,6 +18,7 @@
 #include "plugin_loader.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
 namespace {
@@ -37,20 +38,11 @@ std::shared_ptr<const PluginLibrary> OpenPlugin() {
   return *library;
 }
 
-struct TempDir {
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "plugin_abi.XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string path;
-};
-
 // An instance attached to `server` with a private spool directory.
 std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir) {
   ToolInstance::Created created =
       ToolInstance::Create(OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" +
-                                             dir.path + R"(/spool"})");
+                                             dir.path() + R"(/spool"})");
   BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
   return std::move(created.instance);
 }
@@ -98,7 +90,7 @@ BOOST_AUTO_TEST_CASE(invalid_arguments_are_refused_before_any_browser_traffic) {
 BOOST_AUTO_TEST_CASE(unusable_spool_dir_fails_with_spool_unavailable) {
   FakeBidiServer server;
   TempDir dir;
-  std::string file = dir.path + "/not-a-dir";
+  std::string file = dir.path() + "/not-a-dir";
   std::ofstream(file) << "x";
   ToolInstance::Created created = ToolInstance::Create(
       OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" + file + R"("})");
@@ -117,7 +109,7 @@ BOOST_AUTO_TEST_CASE(unreachable_endpoint_fails_with_browser_unavailable) {
   TempDir dir;
   ToolInstance::Created created =
       ToolInstance::Create(OpenPlugin(), R"({"connect":"ws://127.0.0.1:1/session","spool_dir":")" +
-                                             dir.path + R"(/spool"})");
+                                             dir.path() + R"(/spool"})");
   BOOST_TEST_REQUIRE(created.instance != nullptr);
   ToolResult result =
       created.instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");

@@ -18,6 +18,7 @@
 #include "core/tool_schema.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
+#include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
 namespace {
@@ -42,15 +43,6 @@ std::string RefusalOf(std::string_view args) {
   BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
   return SerializeArgsError(std::get<ArgsError>(parsed));
 }
-
-struct TempDir {
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "tool_host.XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string path;
-};
 
 BOOST_AUTO_TEST_SUITE(tool_host)
 
@@ -122,7 +114,7 @@ BOOST_AUTO_TEST_CASE(invalid_config_exits_2_without_echoing_secrets) {
 
 BOOST_AUTO_TEST_CASE(config_is_read_from_a_file_with_at) {
   TempDir dir;
-  std::string path = dir.path + "/config.json";
+  std::string path = dir.path() + "/config.json";
   std::ofstream(path) << R"({"max_inline_bytes":"x"})";
   ProcessResult r = ToolHost({"--config", "@" + path, "call", "--args", "{}"});
   BOOST_TEST(r.exit_code == 2);
@@ -161,7 +153,7 @@ BOOST_AUTO_TEST_CASE(call_reads_arguments_from_stdin_and_at_file) {
   BOOST_TEST(from_stdin.err == "tool-host: plugin info: echo_tool created\n");
 
   TempDir dir;
-  std::string path = dir.path + "/args.json";
+  std::string path = dir.path() + "/args.json";
   std::ofstream(path) << R"({"frames":[2]})";
   ProcessResult from_file = ToolHost({"--plugin", kEcho, "call", "--args", "@" + path});
   BOOST_TEST(from_file.exit_code == 0);
@@ -250,7 +242,7 @@ BOOST_AUTO_TEST_CASE(call_runs_a_batch_against_a_fake_bidi_endpoint) {
       .Reply(R"({"type":"success","realm":"r","result":{"type":"number","value":3}})");
   TempDir spool;
   std::string config =
-      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path + R"(/spool"})";
+      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path() + R"(/spool"})";
   ProcessResult r = ToolHost(
       {"--config", config, "call", "--args",
        R"({"frames":[{"method":"script.evaluate","params":{"expression":"1+2"},"label":"sum","pick":"result.value"}]})"});
@@ -264,7 +256,7 @@ BOOST_AUTO_TEST_CASE(serve_keeps_the_session_between_calls) {
   FakeBidiServer server;
   TempDir spool;
   std::string config =
-      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path + R"(/spool"})";
+      R"({"connect":")" + server.url() + R"(","spool_dir":")" + spool.path() + R"(/spool"})";
   const std::string call = R"({"frames":[{"method":"browsingContext.getTree"}]})";
   ProcessResult r = ToolHost({"--config", config, "serve"}, call + "\n" + call + "\n");
   BOOST_TEST(r.exit_code == 0, r.err);

@@ -12,9 +12,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "plugin_loader.h"
+#include "support/temp_dir.h"
 
 namespace agent_tool {
 namespace {
+
+using ::firefox_bidi::testing::TempDir;
 
 std::string Fixture(const std::string& name) {
   return std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/" + name + ".so";
@@ -26,16 +29,6 @@ std::string ErrorOf(const std::string& path) {
   BOOST_TEST(library.status().code() == absl::StatusCode::kFailedPrecondition);
   return std::string(library.status().message());
 }
-
-// A private directory removed at the end of the test.
-struct TempDir {
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "loader_test.XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string path;
-};
 
 std::shared_ptr<const PluginLibrary> OpenEcho() {
   absl::StatusOr<std::shared_ptr<const PluginLibrary>> library =
@@ -56,7 +49,7 @@ BOOST_AUTO_TEST_CASE(missing_file_is_refused_as_not_found) {
 
 BOOST_AUTO_TEST_CASE(text_file_named_so_is_refused_with_the_dlerror_text) {
   TempDir dir;
-  std::string path = dir.path + "/text.so";
+  std::string path = dir.path() + "/text.so";
   std::ofstream(path) << std::string(200, 'x') << "\n";
   BOOST_TEST(ErrorOf(path) == absl::StrCat("plugin ", path, ": not a loadable shared object (",
                                            path, ": invalid ELF header)"));
@@ -64,7 +57,7 @@ BOOST_AUTO_TEST_CASE(text_file_named_so_is_refused_with_the_dlerror_text) {
 
 BOOST_AUTO_TEST_CASE(directory_is_refused_as_not_a_regular_file) {
   TempDir dir;
-  BOOST_TEST(ErrorOf(dir.path) == absl::StrCat("plugin ", dir.path, ": not a regular file"));
+  BOOST_TEST(ErrorOf(dir.path()) == absl::StrCat("plugin ", dir.path(), ": not a regular file"));
 }
 
 BOOST_AUTO_TEST_CASE(library_without_entry_symbol_is_refused) {
