@@ -2,14 +2,13 @@
 // at the first NUL; references to label "a" resolve into the result. Any input must either
 // interpolate or fail with a status, never crash, and a params object without "<<" must come
 // out unchanged.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
-
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "core/interpolate.h"
 

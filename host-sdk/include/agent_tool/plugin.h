@@ -104,10 +104,9 @@ typedef struct agent_tool_instance agent_tool_instance;
  * OWNERSHIP: the returned result is the caller's (free_result); the instance is the caller's
  * (destroy_instance). `services` may be NULL; otherwise see agent_tool_host_services.
  * THREADS: may be called from any thread, concurrently for different instances. */
-typedef agent_tool_result* (*agent_tool_create_instance_fn)(const char* config_json,
-                                                           size_t config_len,
-                                                           const agent_tool_host_services* services,
-                                                           agent_tool_instance** out_instance);
+typedef agent_tool_result* (*agent_tool_create_instance_fn)(
+    const char* config_json, size_t config_len, const agent_tool_host_services* services,
+    agent_tool_instance** out_instance);
 
 /* Runs one tool call with an arguments JSON object (`args_len` bytes). Blocks until the call is
  * finished, refused or cancelled. `call_context` is opaque and only passed back to
@@ -137,9 +136,9 @@ typedef void (*agent_tool_destroy_instance_fn)(agent_tool_instance* instance);
 /* The descriptor returned by the entry point.
  * OWNERSHIP: static storage in the plugin, valid while the library stays loaded. */
 typedef struct agent_tool_plugin_descriptor {
-  uint32_t abi_major;   /* AGENT_TOOL_ABI_MAJOR as the plugin was built */
-  uint32_t abi_minor;   /* AGENT_TOOL_ABI_MINOR as the plugin was built */
-  uint32_t struct_size; /* sizeof(agent_tool_plugin_descriptor) as the plugin was built */
+  uint32_t abi_major;       /* AGENT_TOOL_ABI_MAJOR as the plugin was built */
+  uint32_t abi_minor;       /* AGENT_TOOL_ABI_MINOR as the plugin was built */
+  uint32_t struct_size;     /* sizeof(agent_tool_plugin_descriptor) as the plugin was built */
   const char* name;         /* tool name, e.g. "firefox_bidi" */
   const char* version;      /* plugin version, e.g. "0.1.0" */
   const char* description;  /* description written for a model */

@@ -9,11 +9,11 @@
 #define FB_STATUS_CONCAT_INNER_(a, b) a##b
 #define FB_STATUS_CONCAT_(a, b) FB_STATUS_CONCAT_INNER_(a, b)
 
-#define RETURN_IF_ERROR(expr)                          \
-  do {                                                 \
+#define RETURN_IF_ERROR(expr)                                   \
+  do {                                                          \
     if (::absl::Status fb_status_ = (expr); !fb_status_.ok()) { \
-      return fb_status_;                               \
-    }                                                  \
+      return fb_status_;                                        \
+    }                                                           \
   } while (false)
 
 #define ASSIGN_OR_RETURN(lhs, expr) \

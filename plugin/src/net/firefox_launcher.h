@@ -7,8 +7,8 @@
 // W is also a child subreaper: helpers that leave F's group (crashhelper double-forks and
 // calls setsid) become W's children, so W can reap them and end them with the rest. When F
 // exits, W reports F's wait status, ends and reaps whatever F left behind, then exits, so a
-// dead browser is noticed without a signal handler in the host. No shell is involved: argv and envp are built before fork and
-// only async-signal-safe calls run between fork and exec.
+// dead browser is noticed without a signal handler in the host. No shell is involved: argv and envp
+// are built before fork and only async-signal-safe calls run between fork and exec.
 #ifndef FIREFOX_BIDI_NET_FIREFOX_LAUNCHER_H_
 #define FIREFOX_BIDI_NET_FIREFOX_LAUNCHER_H_
 
