@@ -1,0 +1,226 @@
+#include "core/canonical_json.h"
+
+#include <algorithm>
+#include <array>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <vector>
+
+namespace firefox_bidi {
+namespace {
+
+bool IsLowerHex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
+
+// The length of the strictly valid UTF-8 sequence of 2-4 bytes at text[i] (whose first byte
+// is >= 0x80), or 0. Unicode table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF.
+std::size_t Utf8SequenceLength(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  const auto continuation = [&](std::size_t k) { return (byte(k) & 0xC0) == 0x80; };
+  const unsigned char lead = byte(0);
+  const std::size_t left = text.size() - i;
+  if (lead >= 0xC2 && lead <= 0xDF) return left >= 2 && continuation(1) ? 2 : 0;
+  if (lead >= 0xE0 && lead <= 0xEF) {
+    if (left < 3 || !continuation(1) || !continuation(2)) return 0;
+    if (lead == 0xE0 && byte(1) < 0xA0) return 0;  // overlong
+    if (lead == 0xED && byte(1) > 0x9F) return 0;  // UTF-16 surrogate
+    return 3;
+  }
+  if (lead >= 0xF0 && lead <= 0xF4) {
+    if (left < 4 || !continuation(1) || !continuation(2) || !continuation(3)) return 0;
+    if (lead == 0xF0 && byte(1) < 0x90) return 0;  // overlong
+    if (lead == 0xF4 && byte(1) > 0x8F) return 0;  // past U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+// Bytes a string may hold as they are: printable ASCII other than '"' and '\\'.
+constexpr std::array<bool, 256> kPlainBytes = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
+  return plain;
+}();
+
+// The end of the run of plain bytes from text[i]. Large results are mostly such runs, so
+// this loop is where the scan spends its time: 16 bytes at a time where SSE2 exists (every
+// x86-64), the first byte that is not plain found from the comparison mask.
+std::size_t PlainRunEnd(std::string_view text, std::size_t i) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  while (i + 16 <= text.size()) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + i));
+    // Signed bytes: below 0x20 as signed are the control characters and every byte >= 0x80.
+    const __m128i special =
+        _mm_or_si128(_mm_cmplt_epi8(chunk, space),
+                     _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)));
+    const int mask = _mm_movemask_epi8(special);
+    if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    i += 16;
+  }
+#endif
+  while (i < text.size() && kPlainBytes[bytes[i]]) ++i;
+  return i;
+}
+
+// The length of the escape at text[i] (a backslash) when it is one Boost.JSON writes, else 0.
+std::size_t CanonicalEscapeLength(std::string_view text, std::size_t i) {
+  if (i + 1 >= text.size()) return 0;
+  switch (text[i + 1]) {
+    case '"':
+    case '\\':
+    case 'b':
+    case 'f':
+    case 'n':
+    case 'r':
+    case 't':
+      return 2;
+    case 'u': {
+      // Only \u0000-\u001f, lowercase, and not the five that have a short form.
+      if (i + 6 > text.size() || text[i + 2] != '0' || text[i + 3] != '0') return 0;
+      const char high = text[i + 4];
+      const char low = text[i + 5];
+      if ((high != '0' && high != '1') || !IsLowerHex(low)) return 0;
+      if (high == '0' && (low == '8' || low == '9' || low == 'a' || low == 'c' || low == 'd')) {
+        return 0;  // \b \t \n \f \r
+      }
+      return 6;
+    }
+    default:
+      return 0;
+  }
+}
+
+// The end of the canonical integer at text[pos] ('-' or a digit), or kNotCanonical.
+std::size_t CanonicalIntegerEnd(std::string_view text, std::size_t pos) {
+  std::size_t i = pos;
+  if (text[i] == '-') ++i;
+  const std::size_t digits_begin = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  const std::size_t digits = i - digits_begin;
+  if (digits == 0 || digits > 18) return kNotCanonical;
+  if (text[digits_begin] == '0' && (digits > 1 || digits_begin > pos)) {
+    return kNotCanonical;  // a leading zero, or -0
+  }
+  if (i < text.size() && (text[i] == '.' || text[i] == 'e' || text[i] == 'E')) return kNotCanonical;
+  return i;
+}
+
+std::size_t LiteralEnd(std::string_view text, std::size_t pos, std::string_view literal) {
+  return text.substr(pos, literal.size()) == literal ? pos + literal.size() : kNotCanonical;
+}
+
+}  // namespace
+
+std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos) {
+  if (pos >= text.size() || text[pos] != '"') return kNotCanonical;
+  std::size_t i = pos + 1;
+  while (i < text.size()) {
+    i = PlainRunEnd(text, i);
+    if (i == text.size()) break;
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"') return i + 1;
+    if (c == '\\') {
+      const std::size_t length = CanonicalEscapeLength(text, i);
+      if (length == 0) return kNotCanonical;
+      i += length;
+    } else if (c < 0x80) {
+      return kNotCanonical;  // a control character
+    } else {
+      const std::size_t length = Utf8SequenceLength(text, i);
+      if (length == 0) return kNotCanonical;
+      i += length;
+    }
+  }
+  return kNotCanonical;
+}
+
+std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos) {
+  // One entry per open container. The keys of every open object are kept in `keys`, each
+  // object's from its `first_key`, to refuse a repeated key.
+  struct Open {
+    bool object;
+    std::size_t first_key;
+  };
+  std::vector<Open> open;
+  std::vector<std::string_view> keys;
+  std::size_t i = pos;
+
+  // Reads a key and its colon at text[i]; false when not canonical.
+  const auto read_key = [&]() {
+    const std::size_t end = CanonicalStringEnd(text, i);
+    if (end == kNotCanonical || end >= text.size() || text[end] != ':') return false;
+    const std::string_view key = text.substr(i, end - i);
+    const auto object_keys = keys.begin() + static_cast<std::ptrdiff_t>(open.back().first_key);
+    if (keys.end() - object_keys >= static_cast<std::ptrdiff_t>(kMaxCanonicalObjectKeys) ||
+        std::find(object_keys, keys.end(), key) != keys.end()) {
+      return false;
+    }
+    keys.push_back(key);
+    i = end + 1;
+    return true;
+  };
+
+  for (;;) {
+    // A value starts at text[i].
+    if (i >= text.size()) return kNotCanonical;
+    std::size_t end = kNotCanonical;
+    switch (text[i]) {
+      case '{':
+      case '[': {
+        const bool object = text[i] == '{';
+        if (i + 1 < text.size() && text[i + 1] == (object ? '}' : ']')) {
+          end = i + 2;
+          break;
+        }
+        if (open.size() == kMaxCanonicalDepth) return kNotCanonical;
+        open.push_back(Open{object, keys.size()});
+        ++i;
+        if (object && !read_key()) return kNotCanonical;
+        continue;  // the first member's value
+      }
+      case '"':
+        end = CanonicalStringEnd(text, i);
+        break;
+      case 't':
+        end = LiteralEnd(text, i, "true");
+        break;
+      case 'f':
+        end = LiteralEnd(text, i, "false");
+        break;
+      case 'n':
+        end = LiteralEnd(text, i, "null");
+        break;
+      default:
+        if (text[i] == '-' || (text[i] >= '0' && text[i] <= '9')) {
+          end = CanonicalIntegerEnd(text, i);
+        }
+        break;
+    }
+    if (end == kNotCanonical) return kNotCanonical;
+    i = end;
+
+    // After a value: close containers, or go on to the next member.
+    for (;;) {
+      if (open.empty()) return i;
+      if (i >= text.size()) return kNotCanonical;
+      const Open top = open.back();
+      if (text[i] == (top.object ? '}' : ']')) {
+        ++i;
+        if (top.object) keys.resize(top.first_key);
+        open.pop_back();
+        continue;
+      }
+      if (text[i] != ',') return kNotCanonical;
+      ++i;
+      if (top.object && !read_key()) return kNotCanonical;
+      break;  // the next member's value
+    }
+  }
+}
+
+}  // namespace firefox_bidi
