@@ -90,7 +90,7 @@ class Browser {
                      ParseConfig(R"({"firefox":{"offline":true}})", &config_error));
     auto browser = std::unique_ptr<Browser>(new Browser());
     ASSIGN_OR_RETURN(browser->process_, FirefoxProcess::Launch(config.firefox));
-    RETURN_IF_ERROR(browser->Tool(true).status());
+    RETURN_IF_ERROR(browser->Tool(ConnectionOptions{}).status());
     return browser;
   }
 
@@ -99,14 +99,14 @@ class Browser {
     if (process_) process_->Terminate();
   }
 
-  // The tool's client (BidiConnection) holding the session.
-  absl::StatusOr<BidiTransport*> Tool(bool quick_ack) {
-    if (!connection_ || connection_quick_ack_ != quick_ack) {
+  // The tool's client (BidiConnection) holding the session, connected with `options`' quick
+  // ACK and result form (the rest are defaults).
+  absl::StatusOr<BidiTransport*> Tool(const ConnectionOptions& options) {
+    if (!connection_ || connection_options_.quick_ack != options.quick_ack ||
+        connection_options_.result_form != options.result_form) {
       RETURN_IF_ERROR(EndSession());
-      ConnectionOptions options;
-      options.quick_ack = quick_ack;
       ASSIGN_OR_RETURN(connection_, BidiConnection::Connect(SessionUrl(), options));
-      connection_quick_ack_ = quick_ack;
+      connection_options_ = options;
       ASSIGN_OR_RETURN(BidiReply reply,
                        connection_->Call("session.new", {{"capabilities", boost::json::object()}},
                                          kSessionTimeout, [](boost::json::value) {}));
@@ -158,7 +158,7 @@ class Browser {
         return absl::InternalError(
             absl::StrCat(ToAbsl(method), ": ", reply.error, ": ", reply.message));
       }
-      return std::move(reply.result);
+      return reply.result.value();
     }
     ASSIGN_OR_RETURN(std::vector<std::string> replies,
                      raw_->Exchange({Command(method, params)}, false, kTimeout));
@@ -167,7 +167,7 @@ class Browser {
       return absl::InternalError(
           absl::StrCat(ToAbsl(method), ": ", reply.error, ": ", reply.message));
     }
-    return std::move(reply.result);
+    return reply.result.value();
   }
 
   // A new session comes with a new tab (Firefox closes the old one on session.end): find its
@@ -219,7 +219,7 @@ class Browser {
 
   std::unique_ptr<FirefoxProcess> process_;
   std::unique_ptr<BidiConnection> connection_;
-  bool connection_quick_ack_ = true;
+  ConnectionOptions connection_options_;
   std::unique_ptr<RawBidiClient> raw_;
   std::uint64_t next_raw_id_ = 1;
   std::string context_;
@@ -302,7 +302,7 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
         return absl::InternalError(
             absl::StrCat("a floor command failed: ", message.error, ": ", message.message));
       }
-      out.results.push_back(boost::json::serialize(message.result));
+      out.results.push_back(message.result.text());
     }
     state->replies.clear();
     return out;
@@ -314,9 +314,9 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   ASSIGN_OR_RETURN(std::unique_ptr<Browser> launched, Browser::Launch());
   std::shared_ptr<Browser> browser = std::move(launched);
   // The tool's sample set-up: the session on a BidiConnection, the batch for its tab.
-  auto tool = [browser](bool quick_ack, std::vector<std::string> expressions) {
-    return [browser, quick_ack, expressions]() -> absl::StatusOr<ToolSetup> {
-      ASSIGN_OR_RETURN(BidiTransport * transport, browser->Tool(quick_ack));
+  auto tool = [browser](ConnectionOptions options, std::vector<std::string> expressions) {
+    return [browser, options, expressions]() -> absl::StatusOr<ToolSetup> {
+      ASSIGN_OR_RETURN(BidiTransport * transport, browser->Tool(options));
       ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
       return ToolSetup{transport, std::move(args)};
     };
@@ -325,22 +325,30 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
       "globalThis.__bench.big[0]", "globalThis.__bench.big.length", "globalThis.__bench.big[1]",
       "document.readyState", "globalThis.__bench.big[2]"};
   RunOptions product;
+  const ConnectionOptions connected;  // the product's connection
   Comparison c;
   if (flags.compare == "spool") {
     RunOptions inline_writes = product;
     inline_writes.deferred_spool = false;
-    c.a = ToolVariant("tool, inline spool writes", tool(true, big), inline_writes);
-    c.b = ToolVariant("tool, deferred spool drain", tool(true, big), product);
+    c.a = ToolVariant("tool, inline spool writes", tool(connected, big), inline_writes);
+    c.b = ToolVariant("tool, deferred spool drain", tool(connected, big), product);
+  } else if (flags.compare == "result-text") {
+    ConnectionOptions parsed = connected;
+    parsed.result_form = ResultForm::kParsed;
+    c.a = ToolVariant("tool, results parsed and serialized", tool(parsed, big), product);
+    c.b = ToolVariant("tool, canonical results kept as text", tool(connected, big), product);
   } else if (flags.compare == "floor") {
-    c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(true, big), product);
+    c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(connected, big), product);
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
     c.extras.push_back(
         {"pipelined_floor", FloorVariant("pipelined floor (raw client)", browser, big, true)});
   } else {
     std::vector<std::string> mid;
     for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
-    c.a = ToolVariant("tool, quick_ack=false", tool(false, mid), product);
-    c.b = ToolVariant("tool, quick_ack=true", tool(true, mid), product);
+    ConnectionOptions no_quick_ack = connected;
+    no_quick_ack.quick_ack = false;
+    c.a = ToolVariant("tool, quick_ack=false", tool(no_quick_ack, mid), product);
+    c.b = ToolVariant("tool, quick_ack=true", tool(connected, mid), product);
   }
   c.a = WithRealmsNormalized(std::move(c.a));
   c.b = WithRealmsNormalized(std::move(c.b));
@@ -367,6 +375,9 @@ int main(int argc, char** argv) {
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
        "once) is reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+      {"result-text",
+       "A every result parsed and serialized again, B canonical results kept as the "
+       "reply's text (the product)"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};

@@ -2,7 +2,7 @@
 // (22 small results, 3 results of 512 KiB JSON-ish text) over a transport that answers each
 // command with canned reply text, parsed by the real ClassifyMessage each time, so parsing is
 // measured with everything else. Each sample gets a fresh spool directory, created and removed
-// outside the timer. The in-process floor (parse each reply once, serialize each result once,
+// outside the timer. The in-process floor (classify each reply once, take each result's text,
 // write the large ones to files) is measured beside the variants.
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -46,6 +46,12 @@ class CannedTransport : public BidiTransport {
  public:
   explicit CannedTransport(std::vector<std::string> replies) : replies_(std::move(replies)) {}
 
+  // Sets how results are handed to the runner (ClassifyMessage's form) and starts over.
+  void Rewind(ResultForm form) {
+    form_ = form;
+    next_ = 0;
+  }
+
   absl::StatusOr<BidiReply> Call(std::string_view, const boost::json::object& params,
                                  std::chrono::milliseconds, EventSink) override {
     if (next_ >= replies_.size()) {
@@ -60,7 +66,7 @@ class CannedTransport : public BidiTransport {
                                               "interpolated context: ",
                                               boost::json::serialize(params)));
     }
-    ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies_[next_++]));
+    ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies_[next_++], form_));
     BidiReply reply;
     reply.ok = message.kind == IncomingMessage::Kind::kSuccess;
     if (!reply.ok) return absl::InternalError("a canned reply is not a success");
@@ -70,11 +76,11 @@ class CannedTransport : public BidiTransport {
   void Interrupt() override {}
   void ClearInterrupt() override {}
 
-  void Rewind() { next_ = 0; }
   const std::vector<std::string>& replies() const { return replies_; }
 
  private:
   std::vector<std::string> replies_;
+  ResultForm form_ = ResultForm::kCanonicalText;
   std::size_t next_ = 0;
 };
 
@@ -132,8 +138,8 @@ absl::StatusOr<Fixture> MakeFixture() {
   return fixture;
 }
 
-// The unavoidable work: parse each reply once, serialize each result once, write the large
-// ones to files.
+// The unavoidable work: classify each reply once (as the product does: a canonical result
+// stays text), take each result's text, write the large ones to files.
 Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
   struct State {
     std::unique_ptr<ScratchDir> dir;
@@ -145,7 +151,7 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
   };
   auto state = std::make_shared<State>();
   Variant v;
-  v.name = "parse + serialize + write once";
+  v.name = "classify + write once";
   v.prepare = [state]() -> absl::Status {
     ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-micro-floor-"));
     state->results.clear();
@@ -156,7 +162,7 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
     const std::vector<std::string>& replies = fixture->transport->replies();
     for (std::size_t i = 0; i < replies.size(); ++i) {
       ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies[i]));
-      std::string text = boost::json::serialize(message.result);
+      std::string text = message.result.text();
       if (text.size() > kMaxInlineBytes) {
         RETURN_IF_ERROR(WriteNewFile(absl::StrCat(state->dir->path(), "/", i, ".json"), text));
       }
@@ -179,23 +185,31 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   ASSIGN_OR_RETURN(Fixture made, MakeFixture());
   auto fixture = std::make_shared<Fixture>(std::move(made));
   auto args = std::shared_ptr<const BatchArgs>(fixture, &fixture->args);
-  auto transport = [fixture, args]() -> absl::StatusOr<ToolSetup> {
-    fixture->transport->Rewind();
-    return ToolSetup{fixture->transport.get(), args};
+  auto replies_as = [fixture, args](ResultForm form) {
+    return [fixture, args, form]() -> absl::StatusOr<ToolSetup> {
+      fixture->transport->Rewind(form);
+      return ToolSetup{fixture->transport.get(), args};
+    };
   };
+  const auto product_replies = replies_as(ResultForm::kCanonicalText);
+  const auto parsed_replies = replies_as(ResultForm::kParsed);
   RunOptions product;
   product.max_inline_bytes = kMaxInlineBytes;
   Comparison c;
   if (flags.compare == "serialize") {
+    // Record serialization matters for results that arrive parsed, so both sides get those.
     RunOptions two_pass = product;
     two_pass.two_pass_record_size = true;
-    c.a = ToolVariant("two-pass record serialization", transport, two_pass);
-    c.b = ToolVariant("single-pass (probe with placeholder 0)", transport, product);
+    c.a = ToolVariant("two-pass record serialization", parsed_replies, two_pass);
+    c.b = ToolVariant("single-pass (probe with placeholder 0)", parsed_replies, product);
+  } else if (flags.compare == "result-text") {
+    c.a = ToolVariant("results parsed and serialized", parsed_replies, product);
+    c.b = ToolVariant("canonical results kept as text", product_replies, product);
   } else {
     RunOptions inline_writes = product;
     inline_writes.deferred_spool = false;
-    c.a = ToolVariant("inline spool writes", transport, inline_writes);
-    c.b = ToolVariant("deferred spool drain", transport, product);
+    c.a = ToolVariant("inline spool writes", product_replies, inline_writes);
+    c.b = ToolVariant("deferred spool drain", product_replies, product);
   }
   c.extras.push_back({"floor", FloorVariant(fixture)});
   c.fixture = fixture;
@@ -212,9 +226,14 @@ int main(int argc, char** argv) {
   spec.description =
       "In-process benchmark of the real RunBatch on a canned 25-frame batch (22 small results,\n"
       "3 results of 512 KiB), fresh spool directory per sample. Variant B is the product\n"
-      "configuration; the floor (parse, serialize and write each result once) is reported\n"
+      "configuration; the floor (classify each reply, write each large result once) is reported\n"
       "beside it. Exit 0 done, 1 failure or output mismatch, 2 usage error.";
-  spec.modes = {{"serialize", "A two-pass record serialization, B single pass (the product)"},
+  spec.modes = {{"serialize",
+                 "A two-pass record serialization, B single pass (the product), both on "
+                 "parsed results"},
+                {"result-text",
+                 "A every result parsed and serialized again, B canonical results kept as the "
+                 "reply's text (the product)"},
                 {"spool", "A inline spool writes, B deferred spool drain (the product)"}};
   spec.default_pairs = 30;
   spec.default_warmup = 5;

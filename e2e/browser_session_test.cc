@@ -77,7 +77,7 @@ std::string OnlyContext(BidiTransport& transport) {
       transport.Call("browsingContext.getTree", {}, kCallTimeout, NoEvents);
   BOOST_REQUIRE_MESSAGE(reply.ok(), Message(reply.status()));
   BOOST_REQUIRE_MESSAGE(reply->ok, reply->message);
-  const boost::json::array& contexts = reply->result.at("contexts").as_array();
+  const boost::json::array& contexts = reply->result.value().at("contexts").as_array();
   BOOST_REQUIRE_EQUAL(contexts.size(), 1u);
   return std::string(contexts[0].at("context").as_string());
 }

@@ -1,6 +1,6 @@
-// BidiConnection parses each message while it arrives; these cases pin that the raw-text path
-// still decides whenever the streamed parse cannot, and that one message's parse state never
-// leaks into the next.
+// BidiConnection classifies each complete message: a canonical success reply hands its result
+// on as text, anything else is parsed (lone surrogates repaired). These cases pin both paths
+// through a socket, and that one message's outcome never leaks into the next.
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
@@ -28,7 +28,7 @@ absl::StatusOr<BidiReply> CallEvaluate(BidiConnection& connection) {
   return connection.Call("script.evaluate", {}, kGenerous, [](boost::json::value) {});
 }
 
-BOOST_AUTO_TEST_SUITE(streamed_parse)
+BOOST_AUTO_TEST_SUITE(reply_classification)
 
 BOOST_AUTO_TEST_CASE(lone_surrogate_reply_is_repaired_by_the_text_fallback) {
   FakeBidiServer server;
@@ -40,12 +40,13 @@ BOOST_AUTO_TEST_CASE(lone_surrogate_reply_is_repaired_by_the_text_fallback) {
   const auto repaired = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(repaired.ok(), repaired.status().ToString());
   BOOST_REQUIRE(repaired->ok);
-  BOOST_TEST(std::string(repaired->result.at("value").as_string()) ==
+  BOOST_TEST(std::string(repaired->result.value().at("value").as_string()) ==
              "\xEF\xBF\xBDx\xF0\x9F\x98\x80");
-  // The failed stream parse was reset: the next message parses on its own.
+  BOOST_TEST(!repaired->result.has_text());
   const auto next = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(next.ok(), next.status().ToString());
-  BOOST_TEST(boost::json::serialize(next->result) == R"({"value":"next"})");
+  BOOST_TEST(next->result.has_text());
+  BOOST_TEST(next->result.text() == R"({"value":"next"})");
 }
 
 BOOST_AUTO_TEST_CASE(data_after_a_complete_value_is_refused_with_the_text_error) {
@@ -61,12 +62,12 @@ BOOST_AUTO_TEST_CASE(data_after_a_complete_value_is_refused_with_the_text_error)
   BOOST_TEST(connection->is_open());
   const auto next = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(next.ok(), next.status().ToString());
-  BOOST_TEST(boost::json::serialize(next->result) == "{}");
+  BOOST_TEST(next->result.text() == "{}");
 }
 
 BOOST_AUTO_TEST_CASE(truncated_json_then_a_good_reply_each_classified_alone) {
   FakeBidiServer server;
-  // An incomplete value ends the message: the parser must not carry it into the next one.
+  // An incomplete value ends the message; nothing of it is carried into the next one.
   server.OnCommandNumber(1).SendRaw(R"({"type":"success","id":{{id}},"result":{"a":)");
   server.OnCommandNumber(2).Reply(R"({"b":2})");
   auto connection = MustConnect(server);
@@ -78,12 +79,12 @@ BOOST_AUTO_TEST_CASE(truncated_json_then_a_good_reply_each_classified_alone) {
              "JSON: incomplete JSON");
   const auto next = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(next.ok(), next.status().ToString());
-  BOOST_TEST(boost::json::serialize(next->result) == R"({"b":2})");
+  BOOST_TEST(next->result.text() == R"({"b":2})");
 }
 
 BOOST_AUTO_TEST_CASE(fragmented_large_replies_back_to_back_arrive_whole) {
   FakeBidiServer server;
-  // 64 KiB WebSocket fragments, read and parsed piece by piece.
+  // 64 KiB WebSocket fragments; each result is {"value":"xxx..."}, kept as its text.
   server.OnCommandNumber(1).ReplyLarge(300000);
   server.OnCommandNumber(2).ReplyLarge(200001);
   server.OnCommandNumber(3).Reply(R"({"c":3})");
@@ -91,13 +92,15 @@ BOOST_AUTO_TEST_CASE(fragmented_large_replies_back_to_back_arrive_whole) {
 
   const auto first = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(first.ok(), first.status().ToString());
-  BOOST_TEST(first->result.at("value").as_string().size() == 300000u - 47u);
+  BOOST_TEST(first->result.has_text());
+  BOOST_TEST(first->result.text() == R"({"value":")" + std::string(300000 - 47, 'x') + R"("})");
   const auto second = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(second.ok(), second.status().ToString());
-  BOOST_TEST(second->result.at("value").as_string().size() == 200001u - 47u);
+  BOOST_TEST(second->result.has_text());
+  BOOST_TEST(second->result.text() == R"({"value":")" + std::string(200001 - 47, 'x') + R"("})");
   const auto third = CallEvaluate(*connection);
   BOOST_REQUIRE_MESSAGE(third.ok(), third.status().ToString());
-  BOOST_TEST(boost::json::serialize(third->result) == R"({"c":3})");
+  BOOST_TEST(third->result.text() == R"({"c":3})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "core/canonical_json.h"
+
 namespace firefox_bidi::testing {
 namespace {
 
@@ -29,13 +31,19 @@ ScriptedTransport& ScriptedTransport::Push(absl::StatusOr<BidiReply> outcome) {
 }
 
 ScriptedTransport& ScriptedTransport::Reply(std::string_view result_json) {
-  return ReplyValue(ParseOrDie(result_json));
+  if (form_ == ResultForm::kParsed || !IsCanonicalJson(result_json)) {
+    return ReplyValue(ParseOrDie(result_json));
+  }
+  BidiReply reply;
+  reply.ok = true;
+  reply.result = ReplyResult::FromCanonicalText(std::string(result_json));
+  return Push(std::move(reply));
 }
 
 ScriptedTransport& ScriptedTransport::ReplyValue(boost::json::value result) {
   BidiReply reply;
   reply.ok = true;
-  reply.result = std::move(result);
+  reply.result = ReplyResult(std::move(result));
   return Push(std::move(reply));
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "core/bidi_protocol.h"
 #include "core/transport.h"
 
 namespace firefox_bidi::testing {
@@ -36,8 +37,13 @@ class ScriptedTransport : public BidiTransport {
     std::chrono::milliseconds timeout{0};
   };
 
-  // Success with `result_json` (parsed; an unparsable text is a test bug and aborts).
+  // Replies carry their results as BidiConnection does: with kCanonicalText a canonical
+  // `result_json` stays text (canonical_json.h), anything else is parsed.
+  explicit ScriptedTransport(ResultForm form = ResultForm::kCanonicalText) : form_(form) {}
+
+  // Success with `result_json` (an unparsable text is a test bug and aborts).
   ScriptedTransport& Reply(std::string_view result_json);
+  // Success with a parsed result.
   ScriptedTransport& ReplyValue(boost::json::value result);
   // A BiDi error reply.
   ScriptedTransport& Error(std::string error, std::string message);
@@ -65,6 +71,7 @@ class ScriptedTransport : public BidiTransport {
   };
   ScriptedTransport& Push(absl::StatusOr<BidiReply> outcome);
 
+  const ResultForm form_;
   std::deque<Step> steps_;
   std::vector<boost::json::value> pending_events_;
   std::vector<Received> received_;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/canonical_json.h"
 #include "support/scripted_transport.h"
 #include "unit/spool_test_support.h"
 
@@ -100,6 +101,88 @@ struct RunnerFixture {
   RunOptions options;
   ScriptedTransport transport;
 };
+
+// The same two calls with results held as text (BidiConnection's canonical form) and as
+// parsed values: the tool results, the params sent and the spool files must be identical.
+struct FormRun {
+  std::vector<std::string> results;  // per call, the spool directory replaced by "DIR"
+  std::vector<std::string> params;   // every command's params, as sent
+  std::vector<std::string> files;    // "name=bytes" for every spool file
+};
+
+// 1244 bytes of canonical JSON with every kind of escape and a 4-byte UTF-8 character.
+std::string BigResult() {
+  return absl::StrCat(R"({"type":"string","value":")", std::string(600, 'x'), R"(\"\\\n\u0001)",
+                      "\xF0\x9F\x98\x80", std::string(600, 'y'), "\"}");
+}
+
+FormRun RunInForm(ResultForm form) {
+  RunnerFixture fixture;
+  ScriptedTransport transport(form);
+  const std::string big = BigResult();
+  BOOST_REQUIRE(IsCanonicalJson(big));
+  BOOST_REQUIRE_EQUAL(big.size(), 1244u);
+  transport.Reply(R"({"contexts":[{"context":"C1","children":[]}]})")
+      .Reply(big)                                           // spooled, labeled, used later
+      .Reply(R"({"type":"number","value":42})")             // picked
+      .Reply(R"({"realm":"R1","result":{"type":"null"}})")  // silent, labeled
+      .Reply(R"({"ok":true})")
+      .Reply(R"({"data":"iVBORw0KGgo="})")               // a screenshot: decoded PNG file
+      .Reply(R"({"n":0.1,"big":18446744073709551615})")  // never canonical
+      .Reply(big)                                        // spooled, unlabeled
+      .Reply(R"({"second":"<<call>>"})");
+  auto run = [&](std::string_view args_json) {
+    auto parsed = ParseBatchArgs(args_json, fixture.options.limits);
+    BOOST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
+    return RunBatch(std::get<BatchArgs>(parsed), transport, *fixture.spool, fixture.cache,
+                    fixture.options);
+  };
+  FormRun out;
+  out.results.push_back(run(
+      R"({"frames":[{"method":"browsingContext.getTree","label":"tree"},)"
+      R"({"method":"script.evaluate","label":"big","params":{"target":{"context":"<<tree.contexts[0].context>>"}}},)"
+      R"({"method":"script.evaluate","pick":"value"},)"
+      R"({"method":"script.evaluate","label":"quiet","silent":true},)"
+      R"({"method":"script.callFunction","params":{"arguments":["<<big.value>>","<<quiet.realm>>"]}},)"
+      R"({"method":"browsingContext.captureScreenshot","label":"shot"},)"
+      R"({"method":"a.double","label":"dbl"},)"
+      R"({"method":"a.big"}]})"));
+  // The next call resolves the labels the first one left in the cache.
+  out.results.push_back(run(
+      R"({"frames":[{"method":"a.b","params":{"x":"<<tree.contexts[0]>>","r":"<<quiet.realm>>","d":"<<dbl.n>>"}}]})"));
+  for (std::string& result : out.results) {
+    for (std::size_t at; (at = result.find(fixture.dir.path())) != std::string::npos;) {
+      result.replace(at, fixture.dir.path().size(), "DIR");
+    }
+  }
+  for (const auto& received : transport.received()) out.params.push_back(received.params);
+  for (const std::string& name : fixture.SpoolFiles()) {
+    out.files.push_back(name + "=" + testing::ReadFile(fixture.dir.path() + "/" + name));
+  }
+  return out;
+}
+
+BOOST_AUTO_TEST_CASE(results_as_text_and_as_values_give_identical_output) {
+  const FormRun as_text = RunInForm(ResultForm::kCanonicalText);
+  const FormRun parsed = RunInForm(ResultForm::kParsed);
+  BOOST_TEST(as_text.results == parsed.results, boost::test_tools::per_element());
+  BOOST_TEST(as_text.params == parsed.params, boost::test_tools::per_element());
+  BOOST_TEST(as_text.files == parsed.files, boost::test_tools::per_element());
+  // Exact bytes where the forms could differ: the spooled text, the double, the cache.
+  BOOST_REQUIRE_EQUAL(as_text.files.size(), 3u);
+  BOOST_TEST(as_text.files[0] == "000001-1-big.json=" + BigResult());
+  BOOST_TEST(as_text.files[1] == std::string("000001-5-shot.png=\x89PNG\r\n\x1a\n"));
+  BOOST_TEST(as_text.files[2] == "000001-7.json=" + BigResult());
+  BOOST_TEST(as_text.results[0].find(R"("result":{"n":1E-1,"big":18446744073709551615}})") !=
+             std::string::npos);
+  BOOST_TEST(as_text.results[1] ==
+             R"({"frames":[{"index":0,"method":"a.b","result":{"second":"<<call>>"}}]})");
+  BOOST_REQUIRE_EQUAL(as_text.params.size(), 9u);
+  BOOST_TEST(as_text.params[4] == absl::StrCat(R"({"arguments":[")", std::string(600, 'x'),
+                                               R"(\"\\\n\u0001)", "\xF0\x9F\x98\x80",
+                                               std::string(600, 'y'), R"(","R1"]})"));
+  BOOST_TEST(as_text.params.back() == R"({"x":{"context":"C1","children":[]},"r":"R1","d":1E-1})");
+}
 
 BOOST_FIXTURE_TEST_SUITE(batch_runner, RunnerFixture)
 

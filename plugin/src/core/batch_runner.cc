@@ -88,7 +88,11 @@ class BatchRun {
     }
     std::vector<std::string> events = EventPieces();
     FinishSpoolWrites(events);
-    for (auto& [label, result] : cacheable_) label_cache_.Put(label, std::move(result));
+    for (auto& [label, result] : cacheable_) {
+      // The cache keeps the parsed value, sharing ownership of the whole result.
+      const boost::json::value* value = &result->value();
+      label_cache_.Put(label, std::shared_ptr<const boost::json::value>(std::move(result), value));
+    }
     return Assemble(events);
   }
 
@@ -114,12 +118,19 @@ class BatchRun {
     return outcome;
   }
 
+  // True when the result's compact serialization fits an inline record (the label cache's
+  // bound).
+  bool FitsInline(const ReplyResult& result) const {
+    return result.has_text() ? result.text().size() <= options_.max_inline_bytes
+                             : SerializesWithin(result.value(), options_.max_inline_bytes);
+  }
+
   bool Cancelled() const {
     return options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed);
   }
 
   const boost::json::value* Lookup(std::string_view label, std::string* why) const {
-    if (auto it = bindings_.find(label); it != bindings_.end()) return it->second.get();
+    if (auto it = bindings_.find(label); it != bindings_.end()) return &it->second->value();
     if (auto it = failed_labels_.find(label); it != failed_labels_.end()) {
       *why = absl::StrCat("frame ", it->second, ", which has this label, failed");
       return nullptr;
@@ -163,7 +174,7 @@ class BatchRun {
     if (!reply->ok) {
       return Fail(i, reply->error.empty() ? "unknown error" : reply->error, reply->message);
     }
-    auto result = std::make_shared<const boost::json::value>(std::move(reply->result));
+    auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
     return Emit(i, frame, std::move(result));
   }
@@ -194,42 +205,45 @@ class BatchRun {
   }
 
   // Builds the record of a successful frame: silent, inline or spooled.
-  Outcome Emit(std::size_t i, const Frame& frame,
-               std::shared_ptr<const boost::json::value> result) {
+  Outcome Emit(std::size_t i, const Frame& frame, std::shared_ptr<ReplyResult> result) {
     const RecordHead head = Head(i);
+    const bool cacheable = !frame.label.empty() && FitsInline(*result);
+    if (cacheable) cacheable_.emplace_back(frame.label, result);
     if (frame.silent) {
-      if (!frame.label.empty() && SerializesWithin(*result, options_.max_inline_bytes)) {
-        cacheable_.emplace_back(frame.label, result);
-      }
       AddRecord(SilentRecord(head));
       return Outcome::kOk;
     }
-    const boost::json::value* shown = result.get();
+    const boost::json::value* picked = nullptr;
     if (frame.pick) {
-      auto picked = ResolvePathExplained(*result, *frame.pick, "");
-      if (!picked.ok()) {
+      auto resolved = ResolvePathExplained(result->value(), *frame.pick, "");
+      if (!resolved.ok()) {
         // Not Fail(): the label is bound, so it must not be reported as failed.
         AddRecord(ErrorRecord(
             head, "invalid pick",
-            absl::StrCat("pick \"", frame.pick->text, "\": ", picked.status().message(),
+            absl::StrCat("pick \"", frame.pick->text, "\": ", resolved.status().message(),
                          " (the frame ran; its label, if any, still binds the whole result)")));
         return Outcome::kFailed;
       }
-      shown = *picked;
+      picked = *resolved;
     }
-    std::string result_text = boost::json::serialize(*shown);  // the one serialization of R
-    if (!frame.label.empty() && (frame.pick ? SerializesWithin(*result, options_.max_inline_bytes)
-                                            : result_text.size() <= options_.max_inline_bytes)) {
-      cacheable_.emplace_back(frame.label, result);
-    }
-    const std::string probe = ProbeRecord(head);
+    const std::optional<Media> media = MediaOf(frame.method);
+    std::optional<std::string> file;  // decoded before the result may give up its text
+    if (media) file = DecodedData(result->value());
     // The benchmark baseline serializes the result a second time just to measure it.
-    const std::uint64_t size = InlineRecordSize(
-        probe, options_.two_pass_record_size ? std::string_view(boost::json::serialize(*shown))
-                                             : std::string_view(result_text));
+    std::optional<std::string> measured;
+    if (options_.two_pass_record_size) {
+      measured = boost::json::serialize(picked ? *picked : result->value());
+    }
+    // The one serialization of R: the picked part's, or the reply's own text. A result no
+    // label holds gives its text up without a copy.
+    std::string result_text = picked                ? boost::json::serialize(*picked)
+                              : frame.label.empty() ? std::move(*result).TakeText()
+                                                    : result->text();
+    const std::string probe = ProbeRecord(head);
+    const std::uint64_t size = InlineRecordSize(probe, measured ? *measured : result_text);
 
-    if (const std::optional<Media> media = MediaOf(frame.method)) {
-      if (std::optional<std::string> file = DecodedData(*result)) {
+    if (media) {
+      if (file) {
         SpoolMarker marker{.size = size,
                            .preview = Utf8Prefix(result_text, kPreviewBytes),
                            .mime = media->mime,
@@ -409,9 +423,9 @@ class BatchRun {
 
   std::vector<Record> records_;
   std::uint64_t result_bytes_ = 0;  // records plus commas, without the enclosing brackets
-  absl::flat_hash_map<std::string_view, std::shared_ptr<const boost::json::value>> bindings_;
+  absl::flat_hash_map<std::string_view, std::shared_ptr<ReplyResult>> bindings_;
   absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
-  std::vector<std::pair<std::string_view, std::shared_ptr<const boost::json::value>>> cacheable_;
+  std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
   std::vector<std::string> event_texts_;
   std::size_t events_dropped_ = 0;
   std::optional<std::size_t> events_ticket_;

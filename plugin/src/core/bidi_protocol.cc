@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/canonical_json.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
@@ -133,6 +134,56 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
   return std::string(member->get_string());
 }
 
+// A success reply whose members are all canonical JSON, with its result kept as text:
+// {"type":"success","id":N,"result":R} in any member order, other members ignored as the parse
+// path ignores them. nullopt for anything else, which the parse path then decides (with its
+// errors). Only whole-text checks: nothing is parsed or copied except R.
+std::optional<IncomingMessage> CanonicalSuccess(std::string_view text) {
+  if (text.size() < 2 || text.front() != '{' || text[1] == '}') return std::nullopt;
+  std::string_view type;
+  std::string_view id;
+  std::string_view result;
+  std::size_t i = 1;
+  for (;;) {
+    const std::size_t key_end = CanonicalStringEnd(text, i);
+    if (key_end == kNotCanonical || key_end >= text.size() || text[key_end] != ':') {
+      return std::nullopt;
+    }
+    const std::string_view key = text.substr(i, key_end - i);
+    const std::size_t value_end = CanonicalValueEnd(text, key_end + 1);
+    if (value_end == kNotCanonical || value_end >= text.size()) return std::nullopt;
+    const std::string_view value = text.substr(key_end + 1, value_end - key_end - 1);
+    std::string_view* member = key == R"("type")"     ? &type
+                               : key == R"("id")"     ? &id
+                               : key == R"("result")" ? &result
+                                                      : nullptr;
+    if (member != nullptr) {
+      if (!member->empty()) return std::nullopt;  // repeated: the parse path keeps the last
+      *member = value;
+    }
+    i = value_end + 1;
+    if (text[value_end] == '}') break;
+    if (text[value_end] != ',') return std::nullopt;
+  }
+  if (i != text.size() || type != R"("success")" || id.empty() || result.empty()) {
+    return std::nullopt;
+  }
+  // A canonical integer of at most 18 digits; ids outside [0, 2^53-1] get the parse path's error.
+  std::uint64_t id_value = 0;
+  for (const char digit : id) {
+    if (digit < '0' || digit > '9') return std::nullopt;
+    id_value = id_value * 10 + static_cast<std::uint64_t>(digit - '0');
+  }
+  if (id_value > (1ull << 53) - 1) return std::nullopt;
+  IncomingMessage message;
+  message.kind = IncomingMessage::Kind::kSuccess;
+  message.id = id_value;
+  message.result = ReplyResult::FromCanonicalText(std::string(result));
+  return message;
+}
+
+absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed);
+
 }  // namespace
 
 std::string EncodeCommand(std::uint64_t id, std::string_view method,
@@ -156,11 +207,17 @@ boost::json::parse_options BidiParseOptions() {
   return options;
 }
 
-absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text) {
+absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text, ResultForm form) {
+  if (form == ResultForm::kCanonicalText) {
+    if (std::optional<IncomingMessage> message = CanonicalSuccess(text)) return std::move(*message);
+  }
   ASSIGN_OR_RETURN(boost::json::value parsed, ParseJson(text));
   return ClassifyParsedMessage(std::move(parsed));
 }
 
+namespace {
+
+// Classifies a parsed message; its members are moved into the result.
 absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed) {
   boost::json::object* object = parsed.if_object();
   if (object == nullptr) {
@@ -185,7 +242,7 @@ absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed)
       return absl::InvalidArgumentError("BiDi success message has no \"result\"");
     }
     message.kind = IncomingMessage::Kind::kSuccess;
-    message.result = std::move(*result);
+    message.result = ReplyResult(std::move(*result));
     return message;
   }
   if (type_name == "error") {
@@ -215,5 +272,7 @@ absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed)
       absl::StrCat("BiDi message: unknown \"type\" \"", std::string(type_name),
                    "\" (expected \"success\", \"error\" or \"event\")"));
 }
+
+}  // namespace
 
 }  // namespace firefox_bidi

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "core/reply_result.h"
 
 namespace firefox_bidi {
 
@@ -21,22 +22,26 @@ std::string EncodeCommand(std::uint64_t id, std::string_view method,
 struct IncomingMessage {
   enum class Kind { kSuccess, kError, kEvent };
   Kind kind = Kind::kEvent;
-  std::uint64_t id = 0;       // kSuccess, kError (0 for an error without id)
-  boost::json::value result;  // kSuccess: the "result" member
-  std::string error;          // kError
-  std::string message;        // kError
-  boost::json::value event;   // kEvent: the whole message
+  std::uint64_t id = 0;      // kSuccess, kError (0 for an error without id)
+  ReplyResult result;        // kSuccess: the "result" member
+  std::string error;         // kError
+  std::string message;       // kError
+  boost::json::value event;  // kEvent: the whole message
 };
 
-// Parses one incoming text message, once. kInvalidArgument (with what was wrong) for a
-// message that is not JSON or not a BiDi message.
-absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text);
+// How a success reply's result is handed on.
+enum class ResultForm {
+  // As its text, unparsed, when the reply is canonical JSON (canonical_json.h); otherwise
+  // parsed. The product's form: a result that is only spooled is never parsed.
+  kCanonicalText,
+  // Always parsed (the benchmark baseline).
+  kParsed,
+};
 
-// Classifies a message already parsed (e.g. by a boost::json::stream_parser fed while the
-// message arrived, configured with BidiParseOptions()). Same checks and errors as the text
-// overload; the members of `parsed` are moved into the result, keeping its storage. (A
-// ClassifyMessage overload would make ClassifyMessage("literal") ambiguous.)
-absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed);
+// Classifies one incoming text message, parsing it at most once. kInvalidArgument (with what
+// was wrong) for a message that is not JSON or not a BiDi message.
+absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text,
+                                                ResultForm form = ResultForm::kCanonicalText);
 
 // The options every BiDi message is parsed with (a depth limit far above the default 32).
 boost::json::parse_options BidiParseOptions();

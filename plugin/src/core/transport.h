@@ -4,15 +4,15 @@
 #ifndef FIREFOX_BIDI_CORE_TRANSPORT_H_
 #define FIREFOX_BIDI_CORE_TRANSPORT_H_
 
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 #include <chrono>
 #include <string>
 #include <string_view>
 
-#include <boost/json/object.hpp>
-#include <boost/json/value.hpp>
-
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
+#include "core/reply_result.h"
 
 namespace firefox_bidi {
 
@@ -20,9 +20,9 @@ namespace firefox_bidi {
 // `error`/`message` members of a BiDi error message. Both are normal outcomes of a frame.
 struct BidiReply {
   bool ok = false;
-  boost::json::value result;  // ok: the success reply's "result" member
-  std::string error;          // !ok: BiDi error code, e.g. "no such frame"
-  std::string message;        // !ok: BiDi error message
+  ReplyResult result;   // ok: the success reply's "result" member
+  std::string error;    // !ok: BiDi error code, e.g. "no such frame"
+  std::string message;  // !ok: BiDi error message
 };
 
 // Called with each event message (the whole {"type":"event","method","params"} object)
@@ -44,8 +44,7 @@ class BidiTransport {
   //   kUnavailable       the browser or the socket went away ("browser disconnected: ...").
   //   kCancelled         Interrupt() was called during the wait.
   //   kResourceExhausted a message larger than the configured maximum arrived.
-  virtual absl::StatusOr<BidiReply> Call(std::string_view method,
-                                         const boost::json::object& params,
+  virtual absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
                                          std::chrono::milliseconds timeout, EventSink on_event) = 0;
 
   // Makes the Call() in progress, and every later one, return kCancelled promptly (within a

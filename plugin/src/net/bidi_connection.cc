@@ -10,7 +10,6 @@
 #include <boost/beast/websocket/error.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/beast/websocket/stream.hpp>
-#include <boost/json/stream_parser.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -281,21 +280,15 @@ class BeastConnection final : public BidiConnection {
     CloseSocket();
   }
 
-  // Reads the next message frame by frame (as much as arrived at a time), feeding every chunk
-  // to the stream parser at once so that parsing overlaps the transfer of a big reply. The raw
-  // bytes of the message stay in read_buffer_ until it is complete: they are the fallback when
-  // the stream parse fails (see OnRead).
+  // Reads the next whole message into read_buffer_.
   void StartRead() {
     reading_ = true;
-    ws_.async_read_some(read_buffer_, 0,
-                        [this](const error_code& ec, std::size_t n) { OnRead(ec, n); });
+    ws_.async_read(read_buffer_, [this](const error_code& ec, std::size_t) { OnRead(ec); });
   }
 
-  void OnRead(const error_code& ec, std::size_t n) {
+  void OnRead(const error_code& ec) {
     reading_ = false;
     if (ec) {
-      parser_.reset();
-      stream_parse_failed_ = false;
       if (closing_) {
         if (broken_.ok()) broken_ = absl::UnavailableError("connection is closed");
         CloseSocket();
@@ -318,41 +311,13 @@ class BeastConnection final : public BidiConnection {
       return;
     }
     const auto data = read_buffer_.cdata();
-    const std::string_view text(static_cast<const char*>(data.data()), data.size());
-    if (!stream_parse_failed_) {
-      error_code parse_ec;
-      parser_.write(text.data() + text.size() - n, n, parse_ec);
-      stream_parse_failed_ = static_cast<bool>(parse_ec);
-    }
-    if (!ws_.is_message_done()) {
-      StartRead();
-      return;
-    }
-    absl::StatusOr<IncomingMessage> message = ClassifyParsed(text);
+    absl::StatusOr<IncomingMessage> message = ClassifyMessage(
+        std::string_view(static_cast<const char*>(data.data()), data.size()), options_.result_form);
     read_buffer_.consume(read_buffer_.size());
     if (read_buffer_.capacity() > kKeptReadBufferBytes) read_buffer_.shrink_to_fit();
     // One read stays outstanding for as long as the connection is open.
     StartRead();
     Dispatch(std::move(message));
-  }
-
-  // Classifies the complete message `text` from what the stream parser built. When the stream
-  // parse failed (e.g. a lone UTF-16 surrogate escape, which the text path repairs, or text
-  // that is not JSON), the text path decides, with its errors.
-  absl::StatusOr<IncomingMessage> ClassifyParsed(std::string_view text) {
-    const bool failed = stream_parse_failed_;
-    stream_parse_failed_ = false;
-    if (!failed) {
-      error_code finish_ec;
-      parser_.finish(finish_ec);
-      if (!finish_ec) {
-        boost::json::value parsed = parser_.release();
-        parser_.reset();
-        return ClassifyParsedMessage(std::move(parsed));
-      }
-    }
-    parser_.reset();
-    return ClassifyMessage(text);
   }
 
   void Dispatch(absl::StatusOr<IncomingMessage> message) {
@@ -407,10 +372,8 @@ class BeastConnection final : public BidiConnection {
   tcp::resolver resolver_{ioc_};
   websocket::stream<QuickAckStream> ws_{ioc_.get_executor()};
   beast::flat_buffer read_buffer_;  // the message being read, until it is complete
-  boost::json::stream_parser parser_{{}, BidiParseOptions()};  // fed as read_buffer_ fills
-  bool stream_parse_failed_ = false;  // the current message goes through the text path
-  std::string write_buffer_;          // the command being written; must live until the write ends
-  std::string endpoint_;              // "ws://host:port/path", for messages
+  std::string write_buffer_;        // the command being written; must live until the write ends
+  std::string endpoint_;            // "ws://host:port/path", for messages
 
   std::atomic<bool> interrupted_{false};
   std::atomic<bool> open_{false};

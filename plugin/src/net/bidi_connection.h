@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "core/bidi_protocol.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
@@ -20,6 +21,9 @@ struct ConnectionOptions {
   std::chrono::milliseconds connect_timeout{10000};  // TCP connect + WebSocket handshake
   std::uint64_t max_message_bytes = 256ull << 20;    // larger messages fail the call
   bool quick_ack = true;                             // re-arm TCP_QUICKACK after each read
+  // kParsed only as a benchmark baseline: canonical results are then parsed (and later
+  // serialized again) instead of handed on as their text.
+  ResultForm result_form = ResultForm::kCanonicalText;
   // Diagnostics (level 0 debug .. 3 error), e.g. a late reply that was discarded. May be empty.
   std::function<void(int level, std::string_view line)> log;
 };
