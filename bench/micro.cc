@@ -66,7 +66,9 @@ class CannedTransport : public BidiTransport {
                                               "interpolated context: ",
                                               boost::json::serialize(params)));
     }
-    ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies_[next_++], form_));
+    // As BidiConnection does: a WebSocket text message is known to be valid UTF-8.
+    ASSIGN_OR_RETURN(IncomingMessage message,
+                     ClassifyMessage(replies_[next_++], form_, Utf8::kAlreadyValid));
     BidiReply reply;
     reply.ok = message.kind == IncomingMessage::Kind::kSuccess;
     if (!reply.ok) return absl::InternalError("a canned reply is not a success");

@@ -1,6 +1,8 @@
 // The canonical JSON scanner: whatever it accepts must parse (at the contract's depth limit)
 // and serialize back to exactly the same bytes; whatever it refuses is not checked (refusing is
-// always safe, the caller parses and serializes).
+// always safe, the caller parses and serializes). On valid UTF-8 (what a WebSocket text message
+// is), trusting the UTF-8 must not change the outcome.
+#include <boost/beast/websocket/detail/utf8_checker.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/parse_options.hpp>
 #include <boost/json/serialize.hpp>
@@ -12,7 +14,13 @@
 #include "core/canonical_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using firefox_bidi::CanonicalValueEnd;
+  using firefox_bidi::Utf8;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  if (boost::beast::websocket::detail::check_utf8(text.data(), text.size()) &&
+      CanonicalValueEnd(text, 0, Utf8::kAlreadyValid) != CanonicalValueEnd(text, 0)) {
+    __builtin_trap();  // the modes disagree on valid UTF-8
+  }
   if (!firefox_bidi::IsCanonicalJson(text)) return 0;
   boost::json::parse_options options;
   options.max_depth = 10000;

@@ -1,5 +1,6 @@
 #include "core/canonical_json.h"
 
+#include <boost/beast/websocket/detail/utf8_checker.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/parse_options.hpp>
 #include <boost/json/serialize.hpp>
@@ -74,7 +75,7 @@ bool MustBeAccepted(std::string_view text) {
   return !ec && boost::json::serialize(value) == text && WithinAcceptedForms(value, 0);
 }
 
-std::string Utf8(char32_t code_point) {
+std::string EncodeUtf8(char32_t code_point) {
   std::string out;
   if (code_point < 0x80) {
     out += static_cast<char>(code_point);
@@ -106,7 +107,7 @@ std::vector<std::string> StringPieces() {
   for (const char c : std::string_view(kAscii, sizeof(kAscii) - 1)) pieces.emplace_back(1, c);
   for (const char32_t code_point : {0x80, 0xE9, 0x7FF, 0x800, 0x2028, 0xD7FF, 0xE000, 0xFEFF,
                                     0xFFFF, 0x10000, 0x1F600, 0x10FFFF}) {
-    pieces.push_back(Utf8(code_point));
+    pieces.push_back(EncodeUtf8(code_point));
   }
   return pieces;
 }
@@ -239,6 +240,12 @@ BOOST_AUTO_TEST_CASE(every_byte_at_every_offset_of_a_long_string) {
       const bool plain = byte >= 0x20 && byte < 0x80 && byte != '"' && byte != '\\';
       const bool canonical = IsCanonicalJson(text);
       if (canonical) ++accepted;
+      // Any single byte below 0x80 keeps the text valid UTF-8: both modes must agree.
+      if (byte < 0x80 &&
+          CanonicalValueEnd(text, 0, Utf8::kAlreadyValid) != CanonicalValueEnd(text, 0) &&
+          ++mismatches <= 10) {
+        BOOST_ERROR("modes differ on byte " << byte << " at offset " << offset);
+      }
       if (canonical != plain || canonical != RoundTrips(text)) {
         if (++mismatches <= 10) BOOST_ERROR("byte " << byte << " at offset " << offset);
       }
@@ -263,6 +270,7 @@ BOOST_AUTO_TEST_CASE(every_byte_at_every_offset_of_a_long_string) {
           "\"" + std::string(offset, 'x') + sequence + std::string(30, 'y') + "\"";
       BOOST_TEST_INFO("offset " << offset);
       BOOST_TEST(IsCanonicalJson(text));
+      BOOST_TEST(CanonicalValueEnd(text, 0, Utf8::kAlreadyValid) == text.size());
     }
     for (const std::string& sequence :
          {"\xC3"s, "\xE0\x80\x80"s, "\xED\xA0\x80"s, "\xF4\x90\x80\x80"s, "\xFF"s}) {
@@ -280,7 +288,7 @@ BOOST_AUTO_TEST_CASE(accepts_every_code_point_as_boost_writes_it) {
   std::string all;
   for (char32_t code_point = 0; code_point <= 0x10FFFF; ++code_point) {
     if (code_point >= 0xD800 && code_point <= 0xDFFF) continue;
-    const std::string utf8 = Utf8(code_point);
+    const std::string utf8 = EncodeUtf8(code_point);
     all += utf8;
     const std::string text = SerializeString(utf8);
     if (IsCanonicalJson(text) && RoundTrips(text)) {
@@ -294,6 +302,7 @@ BOOST_AUTO_TEST_CASE(accepts_every_code_point_as_boost_writes_it) {
   // All of them in one string, and as an object key.
   const std::string text = SerializeString(all);
   BOOST_TEST(CanonicalStringEnd(text, 0) == text.size());
+  BOOST_TEST(CanonicalStringEnd(text, 0, Utf8::kAlreadyValid) == text.size());
   BOOST_TEST(IsCanonicalJson(text));
   BOOST_TEST(RoundTrips(text));
   const std::string object = "{" + text + ":1}";
@@ -376,6 +385,8 @@ BOOST_AUTO_TEST_CASE(mutated_texts_are_accepted_only_when_they_round_trip) {
   std::size_t refused = 0;
   std::size_t unsafe = 0;
   std::size_t missed = 0;
+  std::size_t valid_utf8 = 0;
+  std::size_t modes_differ = 0;
   for (int tree = 0; tree < 3000; ++tree) {
     const std::string original = boost::json::serialize(generator.Tree());
     for (int mutant = 0; mutant < 12; ++mutant) {
@@ -394,6 +405,14 @@ BOOST_AUTO_TEST_CASE(mutated_texts_are_accepted_only_when_they_round_trip) {
             break;
         }
       }
+      // On valid UTF-8 (what Beast lets through), trusting it must change nothing.
+      if (boost::beast::websocket::detail::check_utf8(text.data(), text.size())) {
+        ++valid_utf8;
+        if (CanonicalValueEnd(text, 0, Utf8::kAlreadyValid) != CanonicalValueEnd(text, 0) &&
+            ++modes_differ <= 10) {
+          BOOST_ERROR("modes differ: " << text);
+        }
+      }
       if (IsCanonicalJson(text)) {
         ++accepted;
         if (!RoundTrips(text) && ++unsafe <= 10) BOOST_ERROR("accepted, not canonical: " << text);
@@ -406,6 +425,8 @@ BOOST_AUTO_TEST_CASE(mutated_texts_are_accepted_only_when_they_round_trip) {
   BOOST_TEST_MESSAGE("mutants: " << accepted << " accepted, " << refused << " refused");
   BOOST_TEST(unsafe == 0u);
   BOOST_TEST(missed == 0u);
+  BOOST_TEST(modes_differ == 0u);
+  BOOST_TEST(valid_utf8 > 20000u);
   BOOST_TEST(accepted + refused == 36000u);
   BOOST_TEST(accepted > 3000u);  // the property is not vacuous
   BOOST_TEST(refused > 10000u);

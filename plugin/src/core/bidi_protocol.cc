@@ -138,19 +138,19 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
 // {"type":"success","id":N,"result":R} in any member order, other members ignored as the parse
 // path ignores them. nullopt for anything else, which the parse path then decides (with its
 // errors). Only whole-text checks: nothing is parsed or copied except R.
-std::optional<IncomingMessage> CanonicalSuccess(std::string_view text) {
+std::optional<IncomingMessage> CanonicalSuccess(std::string_view text, Utf8 utf8) {
   if (text.size() < 2 || text.front() != '{' || text[1] == '}') return std::nullopt;
   std::string_view type;
   std::string_view id;
   std::string_view result;
   std::size_t i = 1;
   for (;;) {
-    const std::size_t key_end = CanonicalStringEnd(text, i);
+    const std::size_t key_end = CanonicalStringEnd(text, i, utf8);
     if (key_end == kNotCanonical || key_end >= text.size() || text[key_end] != ':') {
       return std::nullopt;
     }
     const std::string_view key = text.substr(i, key_end - i);
-    const std::size_t value_end = CanonicalValueEnd(text, key_end + 1);
+    const std::size_t value_end = CanonicalValueEnd(text, key_end + 1, utf8);
     if (value_end == kNotCanonical || value_end >= text.size()) return std::nullopt;
     const std::string_view value = text.substr(key_end + 1, value_end - key_end - 1);
     std::string_view* member = key == R"("type")"     ? &type
@@ -207,9 +207,11 @@ boost::json::parse_options BidiParseOptions() {
   return options;
 }
 
-absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text, ResultForm form) {
+absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text, ResultForm form, Utf8 utf8) {
   if (form == ResultForm::kCanonicalText) {
-    if (std::optional<IncomingMessage> message = CanonicalSuccess(text)) return std::move(*message);
+    if (std::optional<IncomingMessage> message = CanonicalSuccess(text, utf8)) {
+      return std::move(*message);
+    }
   }
   ASSIGN_OR_RETURN(boost::json::value parsed, ParseJson(text));
   return ClassifyParsedMessage(std::move(parsed));

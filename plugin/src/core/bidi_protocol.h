@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "core/canonical_json.h"
 #include "core/reply_result.h"
 
 namespace firefox_bidi {
@@ -39,9 +40,11 @@ enum class ResultForm {
 };
 
 // Classifies one incoming text message, parsing it at most once. kInvalidArgument (with what
-// was wrong) for a message that is not JSON or not a BiDi message.
+// was wrong) for a message that is not JSON or not a BiDi message. `utf8`: kAlreadyValid only
+// for text known to be valid UTF-8 (see canonical_json.h).
 absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text,
-                                                ResultForm form = ResultForm::kCanonicalText);
+                                                ResultForm form = ResultForm::kCanonicalText,
+                                                Utf8 utf8 = Utf8::kCheck);
 
 // The options every BiDi message is parsed with (a depth limit far above the default 32).
 boost::json::parse_options BidiParseOptions();

@@ -36,34 +36,43 @@ std::size_t Utf8SequenceLength(std::string_view text, std::size_t i) {
   return 0;
 }
 
-// Bytes a string may hold as they are: printable ASCII other than '"' and '\\'.
-constexpr std::array<bool, 256> kPlainBytes = [] {
+// Bytes a string may hold as they are: everything but '"', '\\' and the control characters,
+// and with Utf8::kCheck only ASCII (the rest goes through Utf8SequenceLength).
+constexpr std::array<bool, 256> PlainBytes(Utf8 utf8) {
   std::array<bool, 256> plain{};
-  for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
+  const int end = utf8 == Utf8::kCheck ? 0x80 : 0x100;
+  for (int c = 0x20; c < end; ++c) plain[c] = c != '"' && c != '\\';
   return plain;
-}();
+}
+constexpr std::array<bool, 256> kPlainAscii = PlainBytes(Utf8::kCheck);
+constexpr std::array<bool, 256> kPlainUtf8 = PlainBytes(Utf8::kAlreadyValid);
 
 // The end of the run of plain bytes from text[i]. Large results are mostly such runs, so
 // this loop is where the scan spends its time: 16 bytes at a time where SSE2 exists (every
 // x86-64), the first byte that is not plain found from the comparison mask.
-std::size_t PlainRunEnd(std::string_view text, std::size_t i) {
+std::size_t PlainRunEnd(std::string_view text, std::size_t i, Utf8 utf8) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
 #if defined(__SSE2__)
   const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i below_space = _mm_set1_epi8(0x1F);
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i backslash = _mm_set1_epi8('\\');
   while (i + 16 <= text.size()) {
     const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + i));
-    // Signed bytes: below 0x20 as signed are the control characters and every byte >= 0x80.
-    const __m128i special =
-        _mm_or_si128(_mm_cmplt_epi8(chunk, space),
-                     _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)));
+    // Signed, bytes below 0x20 are the control characters and every byte >= 0x80; unsigned,
+    // max(byte, 0x1F) == 0x1F only for the control characters.
+    const __m128i control = utf8 == Utf8::kCheck
+                                ? _mm_cmplt_epi8(chunk, space)
+                                : _mm_cmpeq_epi8(_mm_max_epu8(chunk, below_space), below_space);
+    const __m128i special = _mm_or_si128(
+        control, _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)));
     const int mask = _mm_movemask_epi8(special);
     if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
     i += 16;
   }
 #endif
-  while (i < text.size() && kPlainBytes[bytes[i]]) ++i;
+  const std::array<bool, 256>& plain = utf8 == Utf8::kCheck ? kPlainAscii : kPlainUtf8;
+  while (i < text.size() && plain[bytes[i]]) ++i;
   return i;
 }
 
@@ -116,11 +125,11 @@ std::size_t LiteralEnd(std::string_view text, std::size_t pos, std::string_view 
 
 }  // namespace
 
-std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos) {
+std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos, Utf8 utf8) {
   if (pos >= text.size() || text[pos] != '"') return kNotCanonical;
   std::size_t i = pos + 1;
   while (i < text.size()) {
-    i = PlainRunEnd(text, i);
+    i = PlainRunEnd(text, i, utf8);
     if (i == text.size()) break;
     const auto c = static_cast<unsigned char>(text[i]);
     if (c == '"') return i + 1;
@@ -139,7 +148,7 @@ std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos) {
   return kNotCanonical;
 }
 
-std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos) {
+std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos, Utf8 utf8) {
   // One entry per open container. The keys of every open object are kept in `keys`, each
   // object's from its `first_key`, to refuse a repeated key.
   struct Open {
@@ -152,7 +161,7 @@ std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos) {
 
   // Reads a key and its colon at text[i]; false when not canonical.
   const auto read_key = [&]() {
-    const std::size_t end = CanonicalStringEnd(text, i);
+    const std::size_t end = CanonicalStringEnd(text, i, utf8);
     if (end == kNotCanonical || end >= text.size() || text[end] != ':') return false;
     const std::string_view key = text.substr(i, end - i);
     const auto object_keys = keys.begin() + static_cast<std::ptrdiff_t>(open.back().first_key);
@@ -184,7 +193,7 @@ std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos) {
         continue;  // the first member's value
       }
       case '"':
-        end = CanonicalStringEnd(text, i);
+        end = CanonicalStringEnd(text, i, utf8);
         break;
       case 't':
         end = LiteralEnd(text, i, "true");

@@ -26,15 +26,20 @@
 namespace firefox_bidi {
 
 inline constexpr std::size_t kNotCanonical = std::string_view::npos;
+
+// kAlreadyValid: the caller guarantees that the whole text is valid UTF-8 (a WebSocket text
+// message is, Beast checks it), so strings' non-ASCII bytes are not checked again. Any other
+// text must be scanned with kCheck.
+enum class Utf8 { kCheck, kAlreadyValid };
 inline constexpr std::size_t kMaxCanonicalDepth = 1000;
 inline constexpr std::size_t kMaxCanonicalObjectKeys = 64;
 
 // The end (one past the last byte) of the canonical JSON value that starts at text[pos], or
 // kNotCanonical when the text there is not a canonical value (or not JSON at all).
-std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos);
+std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos, Utf8 utf8 = Utf8::kCheck);
 
 // The end of the canonical JSON string whose opening quote is text[pos], or kNotCanonical.
-std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos);
+std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos, Utf8 utf8 = Utf8::kCheck);
 
 // True when all of `text` is one canonical JSON value.
 inline bool IsCanonicalJson(std::string_view text) {

@@ -311,8 +311,10 @@ class BeastConnection final : public BidiConnection {
       return;
     }
     const auto data = read_buffer_.cdata();
-    absl::StatusOr<IncomingMessage> message = ClassifyMessage(
-        std::string_view(static_cast<const char*>(data.data()), data.size()), options_.result_form);
+    // Beast has checked that the text message is valid UTF-8.
+    absl::StatusOr<IncomingMessage> message =
+        ClassifyMessage(std::string_view(static_cast<const char*>(data.data()), data.size()),
+                        options_.result_form, Utf8::kAlreadyValid);
     read_buffer_.consume(read_buffer_.size());
     if (read_buffer_.capacity() > kKeptReadBufferBytes) read_buffer_.shrink_to_fit();
     // One read stays outstanding for as long as the connection is open.
