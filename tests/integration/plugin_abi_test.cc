@@ -173,6 +173,27 @@ BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_
              R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})");
 }
 
+BOOST_AUTO_TEST_CASE(cancel_while_the_session_is_set_up_reports_every_frame) {
+  FakeBidiServer server;
+  server.OnCommand("session.new").Stall();
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  std::future<ToolResult> call = std::async(std::launch::async, [&] {
+    return instance->Invoke(
+        R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"}},{"method":"browsingContext.getTree"}]})");
+  });
+  BOOST_TEST_REQUIRE(server.WaitForCommands(1, std::chrono::milliseconds(30000)));  // session.new
+  instance->Cancel();
+  BOOST_TEST_REQUIRE((call.wait_for(seconds(30)) == std::future_status::ready));
+  ToolResult cancelled = call.get();
+  BOOST_TEST(cancelled.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(cancelled.json ==
+             R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"cancelled",)"
+             R"("message":"the call was cancelled before frame 0 (script.evaluate) was sent"}},)"
+             R"({"index":1,"method":"browsingContext.getTree","skipped":true}]})");
+  BOOST_TEST(server.received().size() == 1u);  // nothing but session.new was sent
+}
+
 BOOST_AUTO_TEST_CASE(cancel_without_a_running_call_does_nothing) {
   FakeBidiServer server;
   TempDir dir;

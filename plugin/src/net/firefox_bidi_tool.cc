@@ -81,7 +81,9 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     }
     spool_ = std::move(*spool);
   }
-  if (absl::Status ready = session_->EnsureReady(); !ready.ok()) {
+  // A cancel that interrupts starting or reaching the browser ends the call as one during a
+  // frame does: RunBatch reports the first frame cancelled before it was sent, the rest skipped.
+  if (absl::Status ready = session_->EnsureReady(); !ready.ok() && !cancelled_.load()) {
     return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
                  std::string(ToStd(ready.message())));
   }
