@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#include <vector>
 
 namespace firefox_bidi {
 namespace {
