@@ -118,11 +118,14 @@ class BatchRun {
     return outcome;
   }
 
-  // True when the result's compact serialization fits an inline record (the label cache's
-  // bound).
-  bool FitsInline(const ReplyResult& result) const {
-    return result.has_text() ? result.text().size() <= options_.max_inline_bytes
-                             : SerializesWithin(result.value(), options_.max_inline_bytes);
+  // A labeled result whose compact serialization fits an inline record is kept for the label
+  // cache. A result already held as text is measured by its size, not serialized again.
+  void RememberIfSmall(const Frame& frame, const std::shared_ptr<ReplyResult>& result) {
+    if (frame.label.empty()) return;
+    const bool small = result->has_text()
+                           ? result->text().size() <= options_.max_inline_bytes
+                           : SerializesWithin(result->value(), options_.max_inline_bytes);
+    if (small) cacheable_.emplace_back(frame.label, result);
   }
 
   bool Cancelled() const {
@@ -207,9 +210,8 @@ class BatchRun {
   // Builds the record of a successful frame: silent, inline or spooled.
   Outcome Emit(std::size_t i, const Frame& frame, std::shared_ptr<ReplyResult> result) {
     const RecordHead head = Head(i);
-    const bool cacheable = !frame.label.empty() && FitsInline(*result);
-    if (cacheable) cacheable_.emplace_back(frame.label, result);
     if (frame.silent) {
+      RememberIfSmall(frame, result);
       AddRecord(SilentRecord(head));
       return Outcome::kOk;
     }
@@ -239,6 +241,7 @@ class BatchRun {
     std::string result_text = picked                ? boost::json::serialize(*picked)
                               : frame.label.empty() ? std::move(*result).TakeText()
                                                     : result->text();
+    RememberIfSmall(frame, result);  // a labeled result has its text by now: sized, not rewritten
     const std::string probe = ProbeRecord(head);
     const std::uint64_t size = InlineRecordSize(probe, measured ? *measured : result_text);
 
