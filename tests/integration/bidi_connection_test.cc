@@ -29,6 +29,15 @@ std::unique_ptr<BidiConnection> MustConnect(const FakeBidiServer& server,
   return *std::move(connection);
 }
 
+// Options whose diagnostics land in `log` as "<level> <line>".
+ConnectionOptions LoggingTo(std::vector<std::string>& log) {
+  ConnectionOptions options;
+  options.log = [&log](int level, std::string_view line) {
+    log.push_back(std::to_string(level) + " " + std::string(line));
+  };
+  return options;
+}
+
 // Calls with params {} and collects events as compact JSON.
 struct Caller {
   BidiConnection& connection;
@@ -98,11 +107,7 @@ BOOST_AUTO_TEST_CASE(correlates_by_id_across_interleaved_events_and_stray_replie
       .SendRaw(R"({"type":"success","id":{{id}},"result":{"mine":true}})")
       .EmitEvent("log.entryAdded", R"({"text":"after"})");
   std::vector<std::string> log;
-  ConnectionOptions options;
-  options.log = [&](int level, std::string_view line) {
-    log.push_back(std::to_string(level) + " " + std::string(line));
-  };
-  auto connection = MustConnect(server, options);
+  auto connection = MustConnect(server, LoggingTo(log));
   Caller call{*connection};
 
   const auto reply = call("script.evaluate");
@@ -316,11 +321,7 @@ BOOST_AUTO_TEST_CASE(close_is_bounded_when_the_peer_does_not_answer) {
   // While it waits, the server reads nothing, so our close frame stays unanswered.
   server.OnCommandNumber(1).DelayReply(milliseconds(20000));
   std::vector<std::string> log;
-  ConnectionOptions options;
-  options.log = [&](int level, std::string_view line) {
-    log.push_back(std::to_string(level) + " " + std::string(line));
-  };
-  auto connection = MustConnect(server, options);
+  auto connection = MustConnect(server, LoggingTo(log));
   Caller call{*connection};
   BOOST_TEST(call("script.evaluate", milliseconds(20)).status().code() ==
              absl::StatusCode::kDeadlineExceeded);

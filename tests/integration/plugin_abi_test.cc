@@ -9,6 +9,7 @@
 #include <fstream>
 #include <future>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <variant>
 #include <vector>
@@ -45,6 +46,16 @@ std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir
                                              dir.path() + R"(/spool"})");
   BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
   return std::move(created.instance);
+}
+
+// Two frames whose first one a stalled fake browser never answers.
+constexpr std::string_view kEvaluateThenGetTree =
+    R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"}},{"method":"browsingContext.getTree"}]})";
+
+// Runs kEvaluateThenGetTree on another thread, so that the test can cancel it.
+std::future<ToolResult> InvokeInBackground(ToolInstance& instance) {
+  return std::async(std::launch::async,
+                    [&instance] { return instance.Invoke(kEvaluateThenGetTree); });
 }
 
 BOOST_AUTO_TEST_SUITE(plugin_abi)
@@ -148,10 +159,7 @@ BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_
   server.OnCommand("script.evaluate").Stall();
   TempDir dir;
   std::unique_ptr<ToolInstance> instance = Attach(server, dir);
-  std::future<ToolResult> first = std::async(std::launch::async, [&] {
-    return instance->Invoke(
-        R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"}},{"method":"browsingContext.getTree"}]})");
-  });
+  std::future<ToolResult> first = InvokeInBackground(*instance);
   BOOST_TEST_REQUIRE(server.WaitForCommands(2, std::chrono::milliseconds(30000)));  // new + eval
   ToolResult busy = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
   BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
@@ -178,10 +186,7 @@ BOOST_AUTO_TEST_CASE(cancel_while_the_session_is_set_up_reports_every_frame) {
   server.OnCommand("session.new").Stall();
   TempDir dir;
   std::unique_ptr<ToolInstance> instance = Attach(server, dir);
-  std::future<ToolResult> call = std::async(std::launch::async, [&] {
-    return instance->Invoke(
-        R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"}},{"method":"browsingContext.getTree"}]})");
-  });
+  std::future<ToolResult> call = InvokeInBackground(*instance);
   BOOST_TEST_REQUIRE(server.WaitForCommands(1, std::chrono::milliseconds(30000)));  // session.new
   instance->Cancel();
   BOOST_TEST_REQUIRE((call.wait_for(seconds(30)) == std::future_status::ready));
