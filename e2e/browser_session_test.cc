@@ -77,6 +77,8 @@ std::string OnlyContext(BidiTransport& transport) {
       transport.Call("browsingContext.getTree", {}, kCallTimeout, NoEvents);
   BOOST_REQUIRE_MESSAGE(reply.ok(), Message(reply.status()));
   BOOST_REQUIRE_MESSAGE(reply->ok, reply->message);
+  // Firefox sends canonical JSON, so its result arrives as text (docs/development.md).
+  BOOST_TEST(reply->result.has_text());
   const boost::json::array& contexts = reply->result.value().at("contexts").as_array();
   BOOST_REQUIRE_EQUAL(contexts.size(), 1u);
   return std::string(contexts[0].at("context").as_string());
