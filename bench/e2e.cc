@@ -332,6 +332,12 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     inline_writes.deferred_spool = false;
     c.a = ToolVariant("tool, inline spool writes", tool(connected, big), inline_writes);
     c.b = ToolVariant("tool, deferred spool drain", tool(connected, big), product);
+  } else if (flags.compare == "finish") {
+    RunOptions before_send = product;
+    before_send.finish_after_next_send = false;
+    c.a = ToolVariant("tool, records made before the next send", tool(connected, big), before_send);
+    c.b = ToolVariant("tool, records made once the next frame is sent", tool(connected, big),
+                      product);
   } else if (flags.compare == "result-text") {
     ConnectionOptions parsed = connected;
     parsed.result_form = ResultForm::kParsed;
@@ -375,6 +381,9 @@ int main(int argc, char** argv) {
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
        "once) is reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+      {"finish",
+       "A each result checked, measured and handed to the spool before the next frame is sent, "
+       "B once the next frame is sent (the product)"},
       {"result-text",
        "A every result parsed and serialized again, B canonical results kept as the "
        "reply's text (the product)"},

@@ -52,8 +52,9 @@ class CannedTransport : public BidiTransport {
     next_ = 0;
   }
 
+  using BidiTransport::Call;
   absl::StatusOr<BidiReply> Call(std::string_view, const boost::json::object& params,
-                                 std::chrono::milliseconds, EventSink) override {
+                                 std::chrono::milliseconds, EventSink, SentHook on_sent) override {
     if (next_ >= replies_.size()) {
       return absl::InternalError(absl::StrCat("the fixture has only ", replies_.size(),
                                               " replies; command ", next_, " has none"));
@@ -66,6 +67,7 @@ class CannedTransport : public BidiTransport {
                                               "interpolated context: ",
                                               boost::json::serialize(params)));
     }
+    on_sent();
     // As BidiConnection does: a WebSocket text message is known to be valid UTF-8.
     ASSIGN_OR_RETURN(IncomingMessage message,
                      ClassifyMessage(replies_[next_++], form_, Utf8::kAlreadyValid));

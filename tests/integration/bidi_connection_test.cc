@@ -38,16 +38,18 @@ ConnectionOptions LoggingTo(std::vector<std::string>& log) {
   return options;
 }
 
-// Calls with params {} and collects events as compact JSON.
+// Calls with params {}, collects events as compact JSON and counts the sent hook's runs.
 struct Caller {
   BidiConnection& connection;
   std::vector<std::string> events;
+  int sent = 0;
 
   absl::StatusOr<BidiReply> operator()(std::string_view method, milliseconds timeout = kGenerous,
                                        const boost::json::object& params = {}) {
-    return connection.Call(method, params, timeout, [&](boost::json::value event) {
-      events.push_back(boost::json::serialize(event));
-    });
+    return connection.Call(
+        method, params, timeout,
+        [&](boost::json::value event) { events.push_back(boost::json::serialize(event)); },
+        [&] { ++sent; });
   }
 };
 
@@ -82,6 +84,7 @@ BOOST_AUTO_TEST_CASE(sends_compact_command_and_returns_the_result) {
   BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
              boost::test_tools::per_element());
   BOOST_TEST(connection->is_open());
+  BOOST_TEST(call.sent == 2);
 }
 
 BOOST_AUTO_TEST_CASE(bidi_error_reply_is_a_normal_outcome) {
@@ -197,9 +200,11 @@ BOOST_AUTO_TEST_CASE(interrupt_is_sticky_until_cleared) {
     BOOST_TEST(reply.status().code() == absl::StatusCode::kCancelled);
     BOOST_TEST(Message(reply.status()) == "interrupted before sending session.status");
   }
+  BOOST_TEST(call.sent == 0);
   connection->ClearInterrupt();
   const auto reply = call("session.status");
   BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
+  BOOST_TEST(call.sent == 1);
   // Nothing was sent for the cancelled calls: the first command on the wire has id 1.
   BOOST_TEST(server.received() ==
                  std::vector<std::string>{R"({"id":1,"method":"session.status","params":{}})"},
@@ -224,6 +229,7 @@ BOOST_AUTO_TEST_CASE(drop_mid_call_is_unavailable_and_later_calls_fail_fast) {
   BOOST_TEST(later.status() == dropped.status());
   BOOST_TEST(MillisSince(start) < 1000);
   BOOST_TEST(server.received().size() == 2u);
+  BOOST_TEST(call.sent == 2);  // the dropped command was sent; the later one was not
 }
 
 BOOST_AUTO_TEST_CASE(message_at_the_limit_is_accepted) {

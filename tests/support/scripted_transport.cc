@@ -6,14 +6,16 @@
 #include <cstdlib>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "core/canonical_json.h"
+#include "core/string_view_compat.h"
 
 namespace firefox_bidi::testing {
 namespace {
 
 boost::json::value ParseOrDie(std::string_view text) {
   boost::system::error_code ec;
-  boost::json::value v = boost::json::parse(text, ec);
+  boost::json::value v = boost::json::parse(text, ec, {}, BidiParseOptions());
   if (ec) {
     std::fprintf(stderr, "ScriptedTransport: bad JSON in script: %.*s\n",
                  static_cast<int>(text.size()), text.data());
@@ -31,12 +33,21 @@ ScriptedTransport& ScriptedTransport::Push(absl::StatusOr<BidiReply> outcome) {
 }
 
 ScriptedTransport& ScriptedTransport::Reply(std::string_view result_json) {
-  if (form_ == ResultForm::kParsed || !IsCanonicalJson(result_json)) {
-    return ReplyValue(ParseOrDie(result_json));
-  }
+  ParseOrDie(result_json);  // checked here without checking the reply's result
+  const std::uint64_t id = steps_.size() + 1;
+  absl::StatusOr<IncomingMessage> message =
+      ClassifyMessage(absl::StrCat(SuccessReplyPrefix(id), ToAbsl(result_json), "}"), form_);
   BidiReply reply;
   reply.ok = true;
-  reply.result = ReplyResult::FromCanonicalText(std::string(result_json));
+  reply.result = std::move(message->result);
+  return Push(std::move(reply));
+}
+
+ScriptedTransport& ScriptedTransport::ReplyUnchecked(std::string_view result_bytes) {
+  BidiReply reply;
+  reply.ok = true;
+  reply.result =
+      ReplyResult::FromUncheckedText(std::string(result_bytes), steps_.size() + 1, Utf8::kCheck);
   return Push(std::move(reply));
 }
 
@@ -72,7 +83,7 @@ ScriptedTransport& ScriptedTransport::Fail(absl::Status status) { return Push(st
 absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
                                                   const boost::json::object& params,
                                                   std::chrono::milliseconds timeout,
-                                                  EventSink on_event) {
+                                                  EventSink on_event, SentHook on_sent) {
   const std::size_t call = received_.size();
   received_.push_back(Received{std::string(method), boost::json::serialize(params), timeout});
   if (on_call) on_call(call);
@@ -83,6 +94,7 @@ absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
   }
   Step step = std::move(steps_.front());
   steps_.pop_front();
+  on_sent();
   for (boost::json::value& event : step.events) on_event(std::move(event));
   if (step.outcome.status().code() == absl::StatusCode::kUnavailable) disconnected_ = true;
   return std::move(step.outcome);

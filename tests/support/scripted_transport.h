@@ -41,8 +41,12 @@ class ScriptedTransport : public BidiTransport {
   // `result_json` stays text (canonical_json.h), anything else is parsed.
   explicit ScriptedTransport(ResultForm form = ResultForm::kCanonicalText) : form_(form) {}
 
-  // Success with `result_json` (an unparsable text is a test bug and aborts).
+  // Success with `result_json` (an unparsable text is a test bug and aborts), classified as
+  // BidiConnection classifies {"type":"success","id":N,"result":<result_json>}: a large one
+  // arrives unchecked.
   ScriptedTransport& Reply(std::string_view result_json);
+  // Success with `result_bytes` unchecked, whatever they are (ReplyResult::FromUncheckedText).
+  ScriptedTransport& ReplyUnchecked(std::string_view result_bytes);
   // Success with a parsed result.
   ScriptedTransport& ReplyValue(boost::json::value result);
   // A BiDi error reply.
@@ -59,8 +63,12 @@ class ScriptedTransport : public BidiTransport {
   const std::vector<Received>& received() const { return received_; }
   std::size_t steps_left() const { return steps_.size(); }
 
+  // Replies, errors and events come as scripted; `on_sent` runs for every call that has a
+  // step, before its events (a disconnect or timeout may still follow a sent command).
+  using BidiTransport::Call;
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
-                                 std::chrono::milliseconds timeout, EventSink on_event) override;
+                                 std::chrono::milliseconds timeout, EventSink on_event,
+                                 SentHook on_sent) override;
   void Interrupt() override { interrupted_ = true; }
   void ClearInterrupt() override { interrupted_ = false; }
 

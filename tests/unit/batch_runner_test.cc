@@ -184,6 +184,102 @@ BOOST_AUTO_TEST_CASE(results_as_text_and_as_values_give_identical_output) {
   BOOST_TEST(as_text.params.back() == R"({"x":{"context":"C1","children":[]},"r":"R1","d":1E-1})");
 }
 
+// Logs every reservation into the log the transport's on_call also writes, to show when a
+// frame's record is made relative to the commands sent.
+class ReserveLoggingSpool : public Spool {
+ public:
+  ReserveLoggingSpool(Spool& inner, std::vector<std::string>& log) : inner_(inner), log_(log) {}
+  const std::string& directory() const override { return inner_.directory(); }
+  std::string BeginBatch() override { return inner_.BeginBatch(); }
+  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
+                                           std::string_view ext, std::uint64_t bytes) override {
+    log_.push_back(absl::StrCat("reserve ", i));
+    return inner_.Reserve(i, label, ext, bytes);
+  }
+  absl::Status Write(const SpoolReservation& r, std::string_view data) override {
+    return inner_.Write(r, data);
+  }
+  void Release(const SpoolReservation& r) override { inner_.Release(r); }
+  std::uint64_t used_bytes() const override { return inner_.used_bytes(); }
+
+ private:
+  Spool& inner_;
+  std::vector<std::string>& log_;
+};
+
+struct SendOrder {
+  std::vector<std::string> log;
+  std::string result;
+};
+
+SendOrder RunLoggingSendOrder(bool finish_after_next_send) {
+  RunnerFixture fixture;
+  fixture.options.finish_after_next_send = finish_after_next_send;
+  SendOrder out;
+  ReserveLoggingSpool spool(*fixture.spool, out.log);
+  fixture.transport.on_call = [&](std::size_t call) {
+    out.log.push_back(absl::StrCat("send ", call));
+  };
+  fixture.transport.Reply(BigResult()).Reply(BigResult()).Reply(R"({"v":1})").Reply(BigResult());
+  out.result =
+      fixture.Run(R"({"frames":[{"method":"m.a"},{"method":"m.b"},{"method":"m.c","pick":"v"},)"
+                  R"({"method":"m.d"}]})",
+                  &spool);
+  for (std::size_t at; (at = out.result.find(fixture.dir.path())) != std::string::npos;) {
+    out.result.replace(at, fixture.dir.path().size(), "DIR");
+  }
+  return out;
+}
+
+// A result without pick is measured and handed to the spool once the next command is out; a
+// picked one (its pick may fail the frame) before. The tool result is the same either way.
+BOOST_AUTO_TEST_CASE(records_are_made_once_the_next_frame_is_sent) {
+  const SendOrder after = RunLoggingSendOrder(true);
+  BOOST_TEST(after.log == (std::vector<std::string>{"send 0", "send 1", "reserve 0", "send 2",
+                                                    "reserve 1", "send 3", "reserve 3"}),
+             boost::test_tools::per_element());
+  const SendOrder before = RunLoggingSendOrder(false);
+  BOOST_TEST(before.log == (std::vector<std::string>{"send 0", "reserve 0", "send 1", "reserve 1",
+                                                     "send 2", "send 3", "reserve 3"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(after.result == before.result);
+  BOOST_TEST(after.result.rfind(R"({"frames":[{"index":0,"method":"m.a","spooled":)"
+                                R"("DIR/000001-0.json","size":1280,"preview":)",
+                                0) == 0u);
+  BOOST_TEST(after.result.find(R"(},{"index":2,"method":"m.c","result":1},{"index":3,)") !=
+             std::string::npos);
+}
+
+// A large reply is checked only while the next frame runs: that frame has been sent, later
+// ones follow on_error, and the label is not bound.
+BOOST_AUTO_TEST_CASE(a_malformed_large_reply_fails_its_frame_after_the_next_was_sent) {
+  for (const bool stop : {true, false}) {
+    BOOST_TEST_CONTEXT("on_error stop: " << stop) {
+      RunnerFixture fixture;
+      fixture.transport.ReplyUnchecked(R"({"value":[1,2)")
+          .Reply(R"({"ok":1})")
+          .Reply(R"({"never":"sent"})");
+      const std::string result = fixture.Run(
+          absl::StrCat(R"({"frames":[{"method":"m.a","label":"big"},{"method":"m.b"},)",
+                       R"({"method":"m.c","params":{"x":"<<big.value>>"}}],"on_error":")",
+                       stop ? "stop" : "continue", R"("})"));
+      const std::string failed =
+          R"({"index":0,"method":"m.a","label":"big","error":{"error":"transport error",)"
+          R"("message":"the browser sent a message that is not WebDriver BiDi: BiDi message )"
+          R"(is not valid JSON: syntax error"}},{"index":1,"method":"m.b","result":{"ok":1}},)";
+      BOOST_TEST(result ==
+                 absl::StrCat(R"({"frames":[)", failed,
+                              stop ? R"({"index":2,"method":"m.c","skipped":true}]})"
+                                   : R"({"index":2,"method":"m.c","error":{"error":"invalid )"
+                                     R"(interpolation","message":"<<big.value>>: unknown )"
+                                     R"(label \"big\" (frame 0, which has this label, failed); )"
+                                     R"(frame 2 was not sent"}}]})"));
+      BOOST_TEST(fixture.transport.received().size() == 2u);
+      BOOST_TEST(fixture.cache.Get("big") == nullptr);
+    }
+  }
+}
+
 BOOST_FIXTURE_TEST_SUITE(batch_runner, RunnerFixture)
 
 BOOST_AUTO_TEST_CASE(small_result_is_inline_with_exact_bytes) {

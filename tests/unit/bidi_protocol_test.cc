@@ -4,7 +4,9 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <random>
 #include <string>
+#include <vector>
 
 namespace firefox_bidi {
 namespace {
@@ -264,6 +266,180 @@ BOOST_AUTO_TEST_CASE(accepts_the_nesting_of_deep_remote_values) {
   BOOST_REQUIRE(message.ok());
   BOOST_TEST(!message->result.has_text());
   BOOST_TEST(message->result.text().size() == 10001u);
+}
+
+// A result of `size` bytes in Firefox's compact form: {"value":"...."} with escapes and
+// non-ASCII text, large enough to be handed on unchecked.
+std::string LargeResult(std::size_t size) {
+  std::string result = R"({"value":")";
+  static constexpr std::string_view kPieces[] = {"ab", R"(\")", "\xC3\xA9",    R"(\n)",
+                                                 "x",  R"(\\)", "\xE4\xB8\xAD"};
+  for (std::size_t k = 0; result.size() + 5 < size; ++k) result += kPieces[k % std::size(kPieces)];
+  result.append(size - 2 - result.size(), 'y');
+  result += R"("})";
+  return result;
+}
+
+BOOST_AUTO_TEST_CASE(large_results_in_firefox_order_are_checked_on_first_use) {
+  const std::string result = LargeResult(kUncheckedResultBytes);
+  BOOST_REQUIRE(result.size() == kUncheckedResultBytes);
+  const auto message = ClassifyMessage(SuccessReplyPrefix(31) + result + "}");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST((message->kind == IncomingMessage::Kind::kSuccess));
+  BOOST_TEST(message->id == 31u);
+  BOOST_TEST(message->result.status().ok());
+  BOOST_TEST(message->result.has_text());
+  BOOST_TEST(message->result.text() == result);
+  BOOST_TEST(boost::json::serialize(message->result.value()) == result);
+}
+
+BOOST_AUTO_TEST_CASE(success_reply_prefix_is_firefox_member_order) {
+  BOOST_TEST(SuccessReplyPrefix(0) == R"({"type":"success","id":0,"result":)");
+  BOOST_TEST(SuccessReplyPrefix(9007199254740991) ==
+             R"({"type":"success","id":9007199254740991,"result":)");
+}
+
+// Not canonical, so the first use parses the rebuilt message and writes the result anew.
+BOOST_AUTO_TEST_CASE(large_non_canonical_results_are_parsed_on_first_use) {
+  const std::string result =
+      R"({"n":2.5,"s":"\/)" + std::string(kUncheckedResultBytes, 'z') + R"("})";
+  const auto message = ClassifyMessage(SuccessReplyPrefix(2) + result + "}");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(message->id == 2u);
+  BOOST_TEST(message->result.status().ok());
+  BOOST_TEST(!message->result.has_text());
+  BOOST_TEST(message->result.text() ==
+             R"({"n":2.5E0,"s":"/)" + std::string(kUncheckedResultBytes, 'z') + R"("})");
+}
+
+BOOST_AUTO_TEST_CASE(members_after_a_large_result_are_read_as_the_parse_path_reads_them) {
+  const std::string result = LargeResult(kUncheckedResultBytes + 100);
+  const auto extra = ClassifyMessage(SuccessReplyPrefix(3) + result + R"(,"x":[1]})");
+  BOOST_REQUIRE(extra.ok());
+  BOOST_TEST(extra->result.status().ok());
+  BOOST_TEST(extra->result.text() == result);
+
+  const auto repeated = ClassifyMessage(SuccessReplyPrefix(3) + result + R"(,"result":[2]})");
+  BOOST_REQUIRE(repeated.ok());
+  BOOST_TEST(repeated->result.status().ok());
+  BOOST_TEST(repeated->result.text() == "[2]");
+}
+
+BOOST_AUTO_TEST_CASE(a_large_result_that_is_not_json_is_an_error_on_first_use) {
+  std::string result = LargeResult(kUncheckedResultBytes + 10);
+  result.pop_back();  // the object is never closed
+  const auto message = ClassifyMessage(SuccessReplyPrefix(4) + result + "}");
+  BOOST_REQUIRE(message.ok());
+  BOOST_TEST(message->id == 4u);
+  BOOST_TEST((message->result.status().code() == absl::StatusCode::kInvalidArgument));
+  BOOST_TEST(std::string(message->result.status().message()) ==
+             "BiDi message is not valid JSON: incomplete JSON");
+  BOOST_TEST(message->result.value().is_null());
+  BOOST_TEST(message->result.text() == "null");
+}
+
+BOOST_AUTO_TEST_CASE(members_that_turn_a_large_reply_into_another_message_are_an_error) {
+  const std::string result = LargeResult(kUncheckedResultBytes);
+  for (const std::string tail : {R"(,"id":5})", R"(,"type":"event","method":"m","params":{}})"}) {
+    BOOST_TEST_INFO("tail: " << tail);
+    const auto message = ClassifyMessage(SuccessReplyPrefix(4) + result + tail);
+    BOOST_REQUIRE(message.ok());
+    BOOST_TEST(message->id == 4u);
+    BOOST_TEST(std::string(message->result.status().message()) ==
+               "BiDi message: members after \"result\" change the reply to id 4 into another "
+               "message");
+    BOOST_TEST(message->result.value().is_null());
+  }
+}
+
+// Ids and prefixes other than SuccessReplyPrefix's, and small results, take the scan at once.
+BOOST_AUTO_TEST_CASE(other_prefixes_and_small_results_are_classified_at_once) {
+  const std::string result = LargeResult(kUncheckedResultBytes);
+  const auto leading_zero =
+      ClassifyMessage(R"({"type":"success","id":07,"result":)" + result + "}");
+  BOOST_TEST(leading_zero.status().message() == "BiDi message is not valid JSON: syntax error");
+  const auto too_big =
+      ClassifyMessage(R"({"type":"success","id":9007199254740992,"result":)" + result + "}");
+  BOOST_TEST(too_big.status().message() ==
+             "BiDi success message: \"id\" must be an integer in [0, 2^53-1], got "
+             "9007199254740992");
+  // An unterminated string: refused at once one byte short of the size, an error on use at it.
+  const std::string unterminated = "\"" + std::string(kUncheckedResultBytes - 2, 'a');
+  const auto one_short = ClassifyMessage(SuccessReplyPrefix(1) + unterminated + "}");
+  BOOST_TEST(one_short.status().message() == "BiDi message is not valid JSON: incomplete JSON");
+  const auto at_size = ClassifyMessage(SuccessReplyPrefix(1) + unterminated + "a}");
+  BOOST_REQUIRE(at_size.ok());
+  BOOST_TEST(std::string(at_size->result.status().message()) ==
+             "BiDi message is not valid JSON: incomplete JSON");
+}
+
+// The safety property of the unchecked form: whatever the bytes after the prefix, the result
+// is what the parse path makes of the whole message, or an error where the parse path would
+// not have given this id a success.
+BOOST_AUTO_TEST_CASE(unchecked_results_decide_as_the_parse_path_does) {
+  std::mt19937 rng(1234);
+  const auto below = [&](std::size_t n) { return rng() % n; };
+  static constexpr std::string_view kInteresting = "\"\\{}[]:,-0123456789.eEtrufalsn ub/";
+  static constexpr std::string_view kTails[] = {
+      "}",           "}",           "}",
+      " }",          R"(,"x":1})",  R"(,"result":null})",
+      R"(,"id":2})", R"(,"id":1})", R"(,"type":"error","error":"e","message":"m"})",
+      "}}",          "]}",          R"(,})"};
+  const std::string base = LargeResult(kUncheckedResultBytes + 64);
+  std::size_t same = 0;
+  std::size_t broken = 0;
+  std::size_t refused = 0;
+  for (int mutant = 0; mutant < 4000; ++mutant) {
+    std::string result = base;
+    for (std::size_t edits = below(3); edits > 0; --edits) {
+      // Edits near either end, where structure lives, or anywhere.
+      const std::size_t at = below(3) == 0 ? below(result.size() + 1)
+                             : below(2) == 0
+                                 ? below(12)
+                                 : result.size() - below(std::min<std::size_t>(12, result.size()));
+      const char byte = kInteresting[below(kInteresting.size())];
+      switch (below(3)) {
+        case 0:
+          result.insert(result.begin() + static_cast<std::ptrdiff_t>(at), byte);
+          break;
+        case 1:
+          if (at < result.size()) result.erase(at, 1);
+          break;
+        default:
+          if (at < result.size()) result[at] = byte;
+          break;
+      }
+    }
+    const std::string text =
+        SuccessReplyPrefix(1) + result + std::string(kTails[below(std::size(kTails))]);
+    BOOST_TEST_INFO("message tail: " << text.substr(text.size() - 40));
+    const auto unchecked = ClassifyMessage(text);
+    const auto parsed = ClassifyMessage(text, ResultForm::kParsed);
+    const bool parsed_success = parsed.ok() && parsed->kind == IncomingMessage::Kind::kSuccess;
+    if (!unchecked.ok()) {
+      ++refused;
+      BOOST_TEST(unchecked.status() == parsed.status());
+      continue;
+    }
+    if (unchecked->kind != IncomingMessage::Kind::kSuccess) {
+      BOOST_TEST((parsed.ok() && unchecked->kind == parsed->kind));
+      continue;
+    }
+    if (unchecked->result.status().ok()) {
+      ++same;
+      BOOST_TEST(parsed_success);
+      BOOST_TEST(unchecked->id == parsed->id);
+      BOOST_TEST(unchecked->result.text() == parsed->result.text());
+    } else {
+      ++broken;
+      BOOST_TEST(!(parsed_success && parsed->id == unchecked->id));
+    }
+  }
+  BOOST_TEST_MESSAGE("unchecked mutants: " << same << " same, " << broken << " errors, " << refused
+                                           << " refused");
+  BOOST_TEST(same > 1000u);
+  BOOST_TEST(broken > 500u);
+  BOOST_TEST(same + broken + refused <= 4000u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

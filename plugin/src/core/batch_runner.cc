@@ -77,8 +77,9 @@ class BatchRun {
         continue;
       }
       const Outcome outcome = RunFrame(i, frame);
-      if (outcome == Outcome::kStopAll ||
-          (outcome == Outcome::kFailed && args_.on_error == OnError::kStop)) {
+      // A pending frame that failed once this one was sent stops the frames after this one.
+      const bool failed = outcome == Outcome::kFailed || std::exchange(pending_failed_, false);
+      if (outcome == Outcome::kStopAll || (failed && args_.on_error == OnError::kStop)) {
         skip_rest = true;
       }
       if (options_.on_progress) {
@@ -86,6 +87,7 @@ class BatchRun {
                              absl::StrCat("frame ", i, " ", frame.method));
       }
     }
+    FinishPending();
     std::vector<std::string> events = EventPieces();
     FinishSpoolWrites(events);
     for (auto& [label, result] : cacheable_) {
@@ -106,7 +108,9 @@ class BatchRun {
     return RecordHead{i, args_.frames[i].method, args_.frames[i].label};
   }
 
+  // Records are added in frame order: a pending record goes first.
   void AddRecord(std::string text, std::optional<std::size_t> ticket = std::nullopt) {
+    FinishPending();
     result_bytes_ += (records_.empty() ? 0 : 1) + text.size();
     records_.push_back(Record{std::move(text), ticket});
   }
@@ -150,6 +154,13 @@ class BatchRun {
     }
   }
 
+  // Makes the pending successful frame's record, if any.
+  void FinishPending() {
+    if (!pending_) return;
+    auto [i, result] = std::move(*std::exchange(pending_, std::nullopt));
+    if (Emit(i, args_.frames[i], std::move(result)) == Outcome::kFailed) pending_failed_ = true;
+  }
+
   Outcome RunFrame(std::size_t i, const Frame& frame) {
     if (Cancelled()) {
       return Fail(
@@ -160,6 +171,7 @@ class BatchRun {
     // Params without references are sent as they are, without a copy.
     std::optional<boost::json::object> interpolated;
     if (NeedsInterpolation(frame.params)) {
+      FinishPending();  // a reference to the pending frame's label needs its checked result
       interpolated.emplace(frame.params);
       const absl::Status status = InterpolateInPlace(
           *interpolated,
@@ -170,15 +182,22 @@ class BatchRun {
       }
     }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
-    absl::StatusOr<BidiReply> reply =
-        transport_.Call(frame.method, interpolated ? *interpolated : frame.params, timeout,
-                        [this](boost::json::value event) { OnEvent(std::move(event)); });
+    absl::StatusOr<BidiReply> reply = transport_.Call(
+        frame.method, interpolated ? *interpolated : frame.params, timeout,
+        [this](boost::json::value event) { OnEvent(std::move(event)); },
+        [this] { FinishPending(); });
+    FinishPending();  // when the command was not sent
     if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
     if (!reply->ok) {
       return Fail(i, reply->error.empty() ? "unknown error" : reply->error, reply->message);
     }
     auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
+    // Without pick the record cannot fail the frame (a malformed reply aside), so it can wait.
+    if (!frame.pick && options_.finish_after_next_send) {
+      pending_.emplace(i, std::move(result));
+      return Outcome::kOk;
+    }
     return Emit(i, frame, std::move(result));
   }
 
@@ -209,6 +228,12 @@ class BatchRun {
 
   // Builds the record of a successful frame: silent, inline or spooled.
   Outcome Emit(std::size_t i, const Frame& frame, std::shared_ptr<ReplyResult> result) {
+    if (const absl::Status& status = result->status(); !status.ok()) {
+      if (!frame.label.empty()) bindings_.erase(frame.label);
+      return Fail(i, "transport error",
+                  absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
+                               status.message()));
+    }
     const RecordHead head = Head(i);
     if (frame.silent) {
       RememberIfSmall(frame, result);
@@ -435,6 +460,9 @@ class BatchRun {
   std::size_t events_count_ = 0;
   std::size_t events_marker_ = 0;  // index of the spooled-events marker among the pieces
   std::optional<SpoolWriter> writer_;
+  // A successful frame without pick whose record is made once the next frame has been sent.
+  std::optional<std::pair<std::size_t, std::shared_ptr<ReplyResult>>> pending_;
+  bool pending_failed_ = false;  // the last pending frame's record is an error
 };
 
 }  // namespace

@@ -25,6 +25,9 @@ struct RunOptions {
   std::chrono::milliseconds frame_timeout{30000};  // for frames without timeout_ms
   Limits limits;
   bool deferred_spool = true;  // false: write spool files on the batch thread (benchmarks)
+  // false (benchmark baseline): a result without pick is made into its record before the next
+  // frame is sent, instead of while the browser works on it.
+  bool finish_after_next_send = true;
   // Benchmark baseline only: measure N by serializing the result a second time instead of
   // reusing the one serialization (the probe arithmetic). Same output.
   bool two_pass_record_size = false;
@@ -48,6 +51,13 @@ struct RunOptions {
 //     interrupted): an error record, and later frames are skipped whatever on_error says.
 //   - "spool quota exceeded" / "spool write failed": the command itself succeeded and its
 //     label is bound, so the batch goes on as if the frame had succeeded.
+//   - "transport error": the browser sent something that is not a BiDi message in reply. A
+//     large result is checked only once the next frame is on its way (see below), so that
+//     frame has been sent even with on_error "stop"; its label is not bound.
+//
+// A successful frame without pick is made into its record (its result checked, measured,
+// handed to the spool writer) once the next frame has been sent, while the browser works on
+// it; before the next frame's interpolation or failure, and at the end, at the latest.
 //   - `silent` wins over the screenshot/PDF rule: a silent frame writes no file.
 //
 // Events received during the batch, in arrival order:

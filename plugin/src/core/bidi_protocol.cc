@@ -182,9 +182,46 @@ std::optional<IncomingMessage> CanonicalSuccess(std::string_view text, Utf8 utf8
   return message;
 }
 
+// A success reply in Firefox's member order with a large result: SuccessReplyPrefix(id) + R +
+// "}". Only the prefix is read; R is copied, unchecked.
+std::optional<IncomingMessage> UncheckedSuccess(std::string_view text, Utf8 utf8) {
+  constexpr std::string_view kType = R"({"type":"success","id":)";
+  constexpr std::string_view kResult = R"(,"result":)";
+  if (text.size() < kType.size() + 1 + kResult.size() + kUncheckedResultBytes + 1 ||
+      text.substr(0, kType.size()) != kType || text.back() != '}') {
+    return std::nullopt;
+  }
+  // The id as SuccessReplyPrefix writes it: no leading zero, at most 2^53-1.
+  std::size_t i = kType.size();
+  std::uint64_t id = 0;
+  const std::size_t digits_begin = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - digits_begin < 16) {
+    id = id * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    ++i;
+  }
+  const std::size_t digits = i - digits_begin;
+  if (digits == 0 || (digits > 1 && text[digits_begin] == '0') || id > (1ull << 53) - 1 ||
+      text.substr(i, kResult.size()) != kResult) {
+    return std::nullopt;
+  }
+  const std::size_t result_begin = i + kResult.size();
+  const std::size_t result_size = text.size() - 1 - result_begin;
+  if (result_size < kUncheckedResultBytes) return std::nullopt;
+  IncomingMessage message;
+  message.kind = IncomingMessage::Kind::kSuccess;
+  message.id = id;
+  message.result =
+      ReplyResult::FromUncheckedText(std::string(text.substr(result_begin, result_size)), id, utf8);
+  return message;
+}
+
 absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed);
 
 }  // namespace
+
+std::string SuccessReplyPrefix(std::uint64_t id) {
+  return absl::StrCat(R"({"type":"success","id":)", id, R"(,"result":)");
+}
 
 std::string EncodeCommand(std::uint64_t id, std::string_view method,
                           const boost::json::object& params) {
@@ -209,6 +246,9 @@ boost::json::parse_options BidiParseOptions() {
 
 absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text, ResultForm form, Utf8 utf8) {
   if (form == ResultForm::kCanonicalText) {
+    if (std::optional<IncomingMessage> message = UncheckedSuccess(text, utf8)) {
+      return std::move(*message);
+    }
     if (std::optional<IncomingMessage> message = CanonicalSuccess(text, utf8)) {
       return std::move(*message);
     }

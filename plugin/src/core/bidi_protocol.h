@@ -39,12 +39,23 @@ enum class ResultForm {
   kParsed,
 };
 
+// Results at least this large are handed on unchecked (kCanonicalText only).
+inline constexpr std::size_t kUncheckedResultBytes = 16 * 1024;
+
 // Classifies one incoming text message, parsing it at most once. kInvalidArgument (with what
 // was wrong) for a message that is not JSON or not a BiDi message. `utf8`: kAlreadyValid only
 // for text known to be valid UTF-8 (see canonical_json.h).
+//
+// With kCanonicalText, a message that is SuccessReplyPrefix(id) + R + "}" — the way Firefox
+// writes every success reply — with R of at least kUncheckedResultBytes is classified from
+// that prefix alone: R is handed on unchecked (ReplyResult::FromUncheckedText), and its first
+// use decides it exactly as this function would have.
 absl::StatusOr<IncomingMessage> ClassifyMessage(std::string_view text,
                                                 ResultForm form = ResultForm::kCanonicalText,
                                                 Utf8 utf8 = Utf8::kCheck);
+
+// {"type":"success","id":<id>,"result":
+std::string SuccessReplyPrefix(std::uint64_t id);
 
 // The options every BiDi message is parsed with (a depth limit far above the default 32).
 boost::json::parse_options BidiParseOptions();

@@ -29,6 +29,10 @@ struct BidiReply {
 // received while a command waits for its reply.
 using EventSink = absl::FunctionRef<void(boost::json::value event)>;
 
+// Called once a command is on the socket, before the wait for its reply; never when the
+// command was not sent. The caller's work placed here overlaps the browser's.
+using SentHook = absl::FunctionRef<void()>;
+
 // One BiDi session's command channel.
 //
 // Thread safety: Call() is used by one thread at a time. Interrupt() may be called from any
@@ -44,8 +48,15 @@ class BidiTransport {
   //   kUnavailable       the browser or the socket went away ("browser disconnected: ...").
   //   kCancelled         Interrupt() was called during the wait.
   //   kResourceExhausted a message larger than the configured maximum arrived.
+  //
+  // Implementations add `using BidiTransport::Call;` to keep the overload without a hook.
   virtual absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
-                                         std::chrono::milliseconds timeout, EventSink on_event) = 0;
+                                         std::chrono::milliseconds timeout, EventSink on_event,
+                                         SentHook on_sent) = 0;
+  absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
+                                 std::chrono::milliseconds timeout, EventSink on_event) {
+    return Call(method, params, timeout, on_event, [] {});
+  }
 
   // Makes the Call() in progress, and every later one, return kCancelled promptly (within a
   // few milliseconds) until ClearInterrupt(). Sticky so that an interrupt that lands between

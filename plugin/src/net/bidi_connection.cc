@@ -63,6 +63,8 @@ class BeastConnection final : public BidiConnection {
     CloseSocket();
   }
 
+  using BidiTransport::Call;
+
   absl::Status Open(const WsUrl& url) {
     endpoint_ = url.ToString();
     const Clock::time_point deadline = DeadlineAfter(options_.connect_timeout);
@@ -149,7 +151,8 @@ class BeastConnection final : public BidiConnection {
   }
 
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
-                                 std::chrono::milliseconds timeout, EventSink on_event) override {
+                                 std::chrono::milliseconds timeout, EventSink on_event,
+                                 SentHook on_sent) override {
     if (interrupted_.load()) return Interrupted(method, 0);
     if (!broken_.ok()) return broken_;
     const Clock::time_point deadline = DeadlineAfter(timeout);
@@ -185,7 +188,13 @@ class BeastConnection final : public BidiConnection {
 
     waiting_id_ = id;
     outcome_.reset();
-    const WaitEnd end = RunUntil([&] { return outcome_.has_value(); }, deadline, true);
+    // A command's one frame is written at once unless the socket buffer is full; the caller
+    // works only after it has left.
+    WaitEnd end = RunUntil([&] { return !writing_ || outcome_.has_value(); }, deadline, true);
+    if (end == WaitEnd::kDone && !outcome_) {
+      on_sent();
+      end = RunUntil([&] { return outcome_.has_value(); }, deadline, true);
+    }
     if (end == WaitEnd::kDone) return *std::exchange(outcome_, std::nullopt);
     if (end == WaitEnd::kInterrupted) return Interrupted(method, id);
     return absl::DeadlineExceededError(absl::StrCat("no reply to ", std::string(method), " (id ",

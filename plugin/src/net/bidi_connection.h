@@ -42,6 +42,7 @@ class BidiConnection : public BidiTransport {
   static absl::StatusOr<std::unique_ptr<BidiConnection>> Connect(std::string_view url,
                                                                  const ConnectionOptions& options);
   ~BidiConnection() override = default;
+  using BidiTransport::Call;
 
   // False once the socket has failed or been closed.
   virtual bool is_open() const = 0;

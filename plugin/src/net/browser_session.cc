@@ -71,8 +71,10 @@ class BrowserSessionImpl final : public BrowserSession {
     return status;
   }
 
+  using BidiTransport::Call;
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
-                                 milliseconds timeout, EventSink on_event) override {
+                                 milliseconds timeout, EventSink on_event,
+                                 SentHook on_sent) override {
     if (interrupted_.load()) return absl::CancelledError("interrupted");
     if (dead_) {
       return absl::FailedPreconditionError(
@@ -82,7 +84,7 @@ class BrowserSessionImpl final : public BrowserSession {
       return absl::FailedPreconditionError(
           "no browser session (EnsureReady was not called or failed)");
     }
-    absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event);
+    absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event, on_sent);
     if (reply.ok() || reply.status().code() != absl::StatusCode::kUnavailable) return reply;
     dead_ = true;
     return absl::UnavailableError(DescribeDisconnect(reply.status()));
