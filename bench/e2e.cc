@@ -338,6 +338,9 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.a = ToolVariant("tool, records made before the next send", tool(connected, big), before_send);
     c.b = ToolVariant("tool, records made once the next frame is sent", tool(connected, big),
                       product);
+  } else if (flags.compare == "same") {
+    c.a = ToolVariant("tool (the product)", tool(connected, big), product);
+    c.b = ToolVariant("tool (the product, again)", tool(connected, big), product);
   } else if (flags.compare == "result-text") {
     ConnectionOptions parsed = connected;
     parsed.result_form = ResultForm::kParsed;
@@ -384,6 +387,9 @@ int main(int argc, char** argv) {
       {"finish",
        "A each result checked, measured and handed to the spool before the next frame is sent, "
        "B once the next frame is sent (the product)"},
+      {"same",
+       "A and B both the product: an A/A run, whose differences show what the noise alone "
+       "makes of the statistics"},
       {"result-text",
        "A every result parsed and serialized again, B canonical results kept as the "
        "reply's text (the product)"},

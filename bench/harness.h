@@ -90,8 +90,11 @@ int BenchMain(int argc, char** argv, const BenchSpec& spec);
 // or nullopt when equal. Exposed for tests.
 std::optional<std::string> DescribeDifference(absl::string_view a, absl::string_view b);
 
-// The pair's run order: true when A runs first (even pairs).
-inline bool AFirst(int pair) { return pair % 2 == 0; }
+// The pair's run order: true when A runs first. Pairs 2k and 2k+1 form a block with one pair
+// of each order, and a fixed-seed generator picks which comes first. Balanced as strict
+// alternation is, but a pattern the browser repeats every few batches (a collection every
+// fourth batch, say) cannot line up with one variant as it does with ABBAABBA...
+bool AFirst(int pair);
 
 }  // namespace firefox_bidi::bench
 

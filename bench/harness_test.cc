@@ -77,6 +77,21 @@ BOOST_AUTO_TEST_CASE(describe_difference_names_first_differing_byte) {
              R"(at byte 2 (sizes 2 and 4): A has "ab", B has "ab\"c")");
 }
 
+// Each block of two pairs has one pair of each order; the seed decides which comes first.
+BOOST_AUTO_TEST_CASE(pair_order_is_balanced_per_block_and_fixed) {
+  std::string order;
+  for (int pair = 0; pair < 16; ++pair) order += AFirst(pair) ? 'A' : 'B';
+  BOOST_TEST(order == "ABABBAABBABABAAB");
+  int a_first = 0;
+  for (int pair = 0; pair < 1000; pair += 2) {
+    BOOST_TEST(AFirst(pair) != AFirst(pair + 1));
+    a_first += AFirst(pair) ? 1 : 0;
+  }
+  // Not alternation in disguise: blocks start with A about as often as with B.
+  BOOST_TEST(a_first > 200);
+  BOOST_TEST(a_first < 300);
+}
+
 BOOST_AUTO_TEST_CASE(pairs_alternate_order_and_prepare_and_finish_wrap_each_run) {
   std::vector<std::string> log;
   CapturedOutput captured;
