@@ -92,7 +92,7 @@ BOOST_AUTO_TEST_CASE(pair_order_is_balanced_per_block_and_fixed) {
   BOOST_TEST(a_first < 300);
 }
 
-BOOST_AUTO_TEST_CASE(pairs_alternate_order_and_prepare_and_finish_wrap_each_run) {
+BOOST_AUTO_TEST_CASE(first_two_pairs_take_both_orders_and_prepare_and_finish_wrap_each_run) {
   std::vector<std::string> log;
   CapturedOutput captured;
   BOOST_TEST(
