@@ -78,7 +78,8 @@ class BatchRun {
       }
       const Outcome outcome = RunFrame(i, frame);
       // A pending frame that failed once this one was sent stops the frames after this one.
-      const bool failed = outcome == Outcome::kFailed || std::exchange(pending_failed_, false);
+      const bool pending_failed = std::exchange(pending_failed_, false);
+      const bool failed = outcome == Outcome::kFailed || pending_failed;
       if (outcome == Outcome::kStopAll || (failed && args_.on_error == OnError::kStop)) {
         skip_rest = true;
       }
