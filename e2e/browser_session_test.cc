@@ -288,12 +288,13 @@ BOOST_AUTO_TEST_CASE(silent_browser_hits_start_timeout_with_stderr_tail_and_leav
   auto session = BrowserSession::Create(config, nullptr);
   const absl::Status status = session->EnsureReady();
   BOOST_TEST(status.code() == absl::StatusCode::kUnavailable);
-  BOOST_TEST(Message(status).rfind(
-                 "Firefox did not report its WebDriver BiDi endpoint within 1500 ms; Firefox "
-                 "stderr (tail):\nfake firefox: args --headless "
-                 "--no-remote --profile ",
-                 0) == 0u,
-             Message(status));
+  BOOST_TEST(
+      Message(status).rfind(
+          "Firefox did not report its WebDriver BiDi endpoint within 1500 ms "
+          "(firefox.start_timeout_ms); Firefox stderr (tail):\nfake firefox: args --headless "
+          "--no-remote --profile ",
+          0) == 0u,
+      Message(status));
   BOOST_TEST(Message(status).find(" --remote-debugging-port 0 about:blank\n") != std::string::npos);
   BOOST_TEST(ScriptIsGone(pid_file));
   BOOST_TEST(OurProfileDirs() == 0);

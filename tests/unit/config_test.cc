@@ -30,7 +30,11 @@ const BadConfig kBadConfigs[] = {
     {R"({"firefox":[]})", "/firefox", "config /firefox: must be an object, not an array"},
     {R"({"firefox":{"headles":true}})", "/firefox/headles",
      "config /firefox/headles: unknown key (firefox takes binary, headless, args, prefs, env, "
-     "offline)"},
+     "offline, start_timeout_ms)"},
+    {R"({"firefox":{"start_timeout_ms":0}})", "/firefox/start_timeout_ms",
+     "config /firefox/start_timeout_ms: must be an integer from 1 to 86400000"},
+    {R"({"firefox":{"start_timeout_ms":"60s"}})", "/firefox/start_timeout_ms",
+     "config /firefox/start_timeout_ms: must be an integer, not a string"},
     {R"({"firefox":{"headless":"yes"}})", "/firefox/headless",
      "config /firefox/headless: must be a boolean, not a string"},
     {R"({"firefox":{"offline":1}})", "/firefox/offline",
@@ -82,6 +86,7 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
     BOOST_TEST(c->firefox.binary == "");
     BOOST_TEST(c->firefox.headless == true);
     BOOST_TEST(c->firefox.offline == false);
+    BOOST_TEST(c->firefox.start_timeout.count() == 30000);
     BOOST_TEST(c->firefox.args.empty());
     BOOST_TEST(c->prelaunch == false);
     BOOST_TEST(c->connect == "");
@@ -99,7 +104,8 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   ConfigError error;
   absl::StatusOr<InstanceConfig> c = ParseConfig(
       R"({"firefox":{"binary":"/opt/ff/firefox","headless":false,"args":["-a","b"],
-          "prefs":{"p.bool":true,"p.int":3,"p.str":"s"},"env":{"LANG":"C"},"offline":true},
+          "prefs":{"p.bool":true,"p.int":3,"p.str":"s"},"env":{"LANG":"C"},"offline":true,
+          "start_timeout_ms":90000},
           "prelaunch":true,"connect":"ws://127.0.0.1:9222/session","spool_dir":"/tmp/sp",
           "max_inline_bytes":0,"max_result_bytes":100,"spool_quota_bytes":12345,
           "frame_timeout_ms":250})",
@@ -108,6 +114,7 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST(c->firefox.binary == "/opt/ff/firefox");
   BOOST_TEST(c->firefox.headless == false);
   BOOST_TEST(c->firefox.offline == true);
+  BOOST_TEST(c->firefox.start_timeout.count() == 90000);
   BOOST_TEST((c->firefox.args == std::vector<std::string>{"-a", "b"}));
   BOOST_TEST(c->firefox.prefs.size() == 3u);
   BOOST_TEST(c->firefox.prefs.at("p.bool").as_bool() == true);

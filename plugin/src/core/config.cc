@@ -127,6 +127,9 @@ class Parser {
         ASSIGN_OR_RETURN(out.headless, Bool(here, value));
       } else if (key == "offline") {
         ASSIGN_OR_RETURN(out.offline, Bool(here, value));
+      } else if (key == "start_timeout_ms") {
+        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxTimeoutMs));
+        out.start_timeout = std::chrono::milliseconds(ms);
       } else if (key == "args") {
         if (!value.is_array()) return Expected(here, value, "an array of strings");
         out.args.clear();
@@ -159,7 +162,8 @@ class Parser {
         }
       } else {
         return Fail(here,
-                    "unknown key (firefox takes binary, headless, args, prefs, env, offline)");
+                    "unknown key (firefox takes binary, headless, args, prefs, env, offline, "
+                    "start_timeout_ms)");
       }
     }
     return absl::OkStatus();

@@ -2,14 +2,13 @@
 #ifndef FIREFOX_BIDI_CORE_CONFIG_H_
 #define FIREFOX_BIDI_CORE_CONFIG_H_
 
+#include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <boost/json/value.hpp>
 
 #include "absl/status/statusor.h"
 
@@ -18,20 +17,20 @@ namespace firefox_bidi {
 struct FirefoxConfig {
   std::string binary;  // empty: search PATH for firefox-esr, then firefox
   bool headless = true;
-  std::vector<std::string> args;                   // extra command-line arguments
-  std::map<std::string, boost::json::value> prefs; // extra user.js prefs (bool, number, string)
-  std::map<std::string, std::string> env;          // extra environment variables
-  bool offline = false;  // sets MOZ_DISABLE_NONLOCAL_CONNECTIONS=1
-  std::chrono::milliseconds start_timeout{30000};  // spawn to "listening" line
+  std::vector<std::string> args;                    // extra command-line arguments
+  std::map<std::string, boost::json::value> prefs;  // extra user.js prefs (bool, number, string)
+  std::map<std::string, std::string> env;           // extra environment variables
+  bool offline = false;                             // sets MOZ_DISABLE_NONLOCAL_CONNECTIONS=1
+  std::chrono::milliseconds start_timeout{30000};   // start_timeout_ms: spawn to "listening" line
 };
 
 // Hard bounds that keep one call's memory and disk use finite.
 struct Limits {
-  std::size_t max_frames = 256;                   // frames per batch
-  std::uint64_t max_message_bytes = 256ull << 20; // one incoming BiDi message
-  std::size_t max_inline_events = 50;             // events kept in the result itself
-  std::size_t max_events = 10000;                 // events per batch (later ones are counted)
-  std::size_t label_cache_entries = 256;          // labels remembered across calls
+  std::size_t max_frames = 256;                    // frames per batch
+  std::uint64_t max_message_bytes = 256ull << 20;  // one incoming BiDi message
+  std::size_t max_inline_events = 50;              // events kept in the result itself
+  std::size_t max_events = 10000;                  // events per batch (later ones are counted)
+  std::size_t label_cache_entries = 256;           // labels remembered across calls
   std::uint64_t max_spool_in_flight_bytes = 64ull << 20;  // queued, not yet written
 };
 

@@ -514,7 +514,7 @@ absl::Status FirefoxProcess::WaitForEndpoint(milliseconds timeout,
     if (Clock::now() >= deadline) {
       return absl::UnavailableError(
           WithTail(absl::StrCat("Firefox did not report its WebDriver BiDi endpoint within ",
-                                timeout.count(), " ms"),
+                                timeout.count(), " ms (firefox.start_timeout_ms)"),
                    stderr_tail_));
     }
     cv_.wait_until(lock, std::min(deadline, Clock::now() + milliseconds(kWatchdogPollMs)));
