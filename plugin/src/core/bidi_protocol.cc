@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/canonical_json.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 
 namespace firefox_bidi {
 namespace {
@@ -134,6 +135,25 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
   return std::string(member->get_string());
 }
 
+// Firefox's member order for a success reply: kSuccessType, the id, kSuccessResult, R, "}".
+constexpr std::string_view kSuccessType = R"({"type":"success","id":)";
+constexpr std::string_view kSuccessResult = R"(,"result":)";
+
+// The id written as digits only, without a leading zero, in [0, 2^53-1]; nullopt for anything
+// else, which the parse path then accepts or refuses with its error.
+std::optional<std::uint64_t> PlainId(std::string_view digits) {
+  if (digits.empty() || digits.size() > 16 || (digits.size() > 1 && digits[0] == '0')) {
+    return std::nullopt;
+  }
+  std::uint64_t id = 0;
+  for (const char digit : digits) {
+    if (digit < '0' || digit > '9') return std::nullopt;
+    id = id * 10 + static_cast<std::uint64_t>(digit - '0');
+  }
+  if (id > (1ull << 53) - 1) return std::nullopt;
+  return id;
+}
+
 // A success reply whose members are all canonical JSON, with its result kept as text:
 // {"type":"success","id":N,"result":R} in any member order, other members ignored as the parse
 // path ignores them. nullopt for anything else, which the parse path then decides (with its
@@ -165,19 +185,12 @@ std::optional<IncomingMessage> CanonicalSuccess(std::string_view text, Utf8 utf8
     if (text[value_end] == '}') break;
     if (text[value_end] != ',') return std::nullopt;
   }
-  if (i != text.size() || type != R"("success")" || id.empty() || result.empty()) {
-    return std::nullopt;
-  }
-  // A canonical integer of at most 18 digits; ids outside [0, 2^53-1] get the parse path's error.
-  std::uint64_t id_value = 0;
-  for (const char digit : id) {
-    if (digit < '0' || digit > '9') return std::nullopt;
-    id_value = id_value * 10 + static_cast<std::uint64_t>(digit - '0');
-  }
-  if (id_value > (1ull << 53) - 1) return std::nullopt;
+  if (i != text.size() || type != R"("success")" || result.empty()) return std::nullopt;
+  const std::optional<std::uint64_t> id_value = PlainId(id);
+  if (!id_value) return std::nullopt;
   IncomingMessage message;
   message.kind = IncomingMessage::Kind::kSuccess;
-  message.id = id_value;
+  message.id = *id_value;
   message.result = ReplyResult::FromCanonicalText(std::string(result));
   return message;
 }
@@ -185,33 +198,23 @@ std::optional<IncomingMessage> CanonicalSuccess(std::string_view text, Utf8 utf8
 // A success reply in Firefox's member order with a large result: SuccessReplyPrefix(id) + R +
 // "}". Only the prefix is read; R is copied, unchecked.
 std::optional<IncomingMessage> UncheckedSuccess(std::string_view text, Utf8 utf8) {
-  constexpr std::string_view kType = R"({"type":"success","id":)";
-  constexpr std::string_view kResult = R"(,"result":)";
-  if (text.size() < kType.size() + 1 + kResult.size() + kUncheckedResultBytes + 1 ||
-      text.substr(0, kType.size()) != kType || text.back() != '}') {
-    return std::nullopt;
+  if (!text.starts_with(kSuccessType) || !text.ends_with('}')) return std::nullopt;
+  // The id ends at the first byte that is not a digit (at most 17 are looked at).
+  const std::size_t id_begin = kSuccessType.size();
+  std::size_t id_end = id_begin;
+  while (id_end < text.size() && id_end - id_begin <= 16 && text[id_end] >= '0' &&
+         text[id_end] <= '9') {
+    ++id_end;
   }
-  // The id as SuccessReplyPrefix writes it: no leading zero, at most 2^53-1.
-  std::size_t i = kType.size();
-  std::uint64_t id = 0;
-  const std::size_t digits_begin = i;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - digits_begin < 16) {
-    id = id * 10 + static_cast<std::uint64_t>(text[i] - '0');
-    ++i;
-  }
-  const std::size_t digits = i - digits_begin;
-  if (digits == 0 || (digits > 1 && text[digits_begin] == '0') || id > (1ull << 53) - 1 ||
-      text.substr(i, kResult.size()) != kResult) {
-    return std::nullopt;
-  }
-  const std::size_t result_begin = i + kResult.size();
-  const std::size_t result_size = text.size() - 1 - result_begin;
-  if (result_size < kUncheckedResultBytes) return std::nullopt;
+  const std::optional<std::uint64_t> id = PlainId(text.substr(id_begin, id_end - id_begin));
+  if (!id || text.substr(id_end, kSuccessResult.size()) != kSuccessResult) return std::nullopt;
+  const std::size_t result_begin = id_end + kSuccessResult.size();
+  if (text.size() < result_begin + kUncheckedResultBytes + 1) return std::nullopt;
   IncomingMessage message;
   message.kind = IncomingMessage::Kind::kSuccess;
-  message.id = id;
-  message.result =
-      ReplyResult::FromUncheckedText(std::string(text.substr(result_begin, result_size)), id, utf8);
+  message.id = *id;
+  message.result = ReplyResult::FromUncheckedText(
+      std::string(text.substr(result_begin, text.size() - 1 - result_begin)), *id, utf8);
   return message;
 }
 
@@ -220,7 +223,7 @@ absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed)
 }  // namespace
 
 std::string SuccessReplyPrefix(std::uint64_t id) {
-  return absl::StrCat(R"({"type":"success","id":)", id, R"(,"result":)");
+  return absl::StrCat(ToAbsl(kSuccessType), id, ToAbsl(kSuccessResult));
 }
 
 std::string EncodeCommand(std::uint64_t id, std::string_view method,
