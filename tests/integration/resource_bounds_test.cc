@@ -4,9 +4,16 @@
 // works on a fresh connection. The bounds tested elsewhere: frames per batch at a lowered limit
 // (batch_args_test), events past max_events (batch_runner_test), spool quota (spool_test),
 // spool bytes in flight (spool_writer_test), max_result_bytes spooling (batch_runner_test).
+// A spool on a disk that really fills up is here too: a 64 KiB tmpfs (mounting needs root).
+#include <sys/mount.h>
+#include <unistd.h>
+
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <variant>
@@ -46,14 +53,15 @@ BatchArgs MustParse(const std::string& args_json, const Limits& limits = {}) {
   return std::get<BatchArgs>(std::move(parsed));
 }
 
-// A BrowserSession connected to the fake server, a spool and the default-sized label cache:
-// what one plugin instance holds.
+// A BrowserSession connected to the fake server, a spool (in `spool_dir`, else a private
+// directory; quota 1 MiB) and the default-sized label cache: what one plugin instance holds.
 struct Instance {
-  explicit Instance(const FakeBidiServer& server, std::uint64_t max_message_bytes) {
+  Instance(const FakeBidiServer& server, std::uint64_t max_message_bytes,
+           const std::string& spool_dir = "") {
     config.connect = server.url();
     config.limits.max_message_bytes = max_message_bytes;
     session = BrowserSession::Create(config, nullptr);
-    auto opened = Spool::Open(dir.path(), 1 << 20);
+    auto opened = Spool::Open(spool_dir.empty() ? dir.path() : spool_dir, 1 << 20);
     BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
     spool = *std::move(opened);
   }
@@ -72,6 +80,33 @@ struct Instance {
   LabelCache cache{Limits{}.label_cache_entries};
   RunOptions options;
 };
+
+// A tmpfs of 64 KiB, mode 0700, mounted on a fresh directory for the test's lifetime.
+class SmallDisk {
+ public:
+  SmallDisk() {
+    if (::mount("tmpfs", mount_point_.path().c_str(), "tmpfs", MS_NOSUID | MS_NODEV,
+                "size=64k,mode=0700") != 0) {
+      error_ = std::strerror(errno);
+    }
+  }
+  ~SmallDisk() {
+    if (error_.empty()) ::umount2(mount_point_.path().c_str(), MNT_DETACH);
+  }
+  const std::string& path() const { return mount_point_.path(); }
+  const std::string& error() const { return error_; }  // empty once mounted
+
+ private:
+  TempDir mount_point_{"firefox-bidi-small-disk"};
+  std::string error_;
+};
+
+// Only root may mount; as root the test must run, so a failed mount fails it.
+boost::test_tools::assertion_result RunningAsRoot(boost::unit_test::test_unit_id) {
+  boost::test_tools::assertion_result root(::geteuid() == 0);
+  root.message() << "mounting a small tmpfs needs root";
+  return root;
+}
 
 BOOST_AUTO_TEST_SUITE(resource_bounds)
 
@@ -160,6 +195,40 @@ BOOST_AUTO_TEST_CASE(label_cache_keeps_the_newest_256_labels_across_calls) {
   const boost::json::value& error = later.at("frames").at(1).at("error");
   BOOST_TEST(error.at("error").as_string() == "invalid interpolation");
   BOOST_TEST(error.at("message").as_string().starts_with("<<l0>>: unknown label \"l0\""), error);
+}
+
+// The disk fills up under a spool write: that frame's record says so, no partial file is left,
+// the quota is given back, later frames run, and the next call spools again.
+BOOST_AUTO_TEST_CASE(a_full_disk_fails_one_spool_write_and_leaves_no_partial_file,
+                     *boost::unit_test::precondition(RunningAsRoot)) {
+  SmallDisk disk;
+  BOOST_REQUIRE_MESSAGE(disk.error().empty(), "mount tmpfs: " << disk.error());
+  FakeBidiServer server;
+  // Command 1 is session.new; 2 returns 200 KB (more than the disk holds), 3 a small value,
+  // 4 (the next call) 30 KB.
+  server.OnCommandNumber(2).ReplyLarge(200000);
+  server.OnCommandNumber(3).Reply(R"({"n":3})");
+  server.OnCommandNumber(4).ReplyLarge(30000);
+  Instance instance(server, 1u << 20, disk.path());
+
+  const boost::json::value full = instance.Call(
+      R"({"frames":[{"method":"script.evaluate"},{"method":"script.callFunction"}]})");
+  const std::string path = disk.path() + "/000001-0.json";
+  BOOST_TEST(boost::json::serialize(full) ==
+             absl::StrCat(R"({"frames":[{"index":0,"method":"script.evaluate","error":)",
+                          R"({"error":"spool write failed","message":"cannot write spool file )",
+                          path, R"(: No space left on device"}},)",
+                          R"({"index":1,"method":"script.callFunction","result":{"n":3}}]})"));
+  BOOST_TEST(!std::filesystem::exists(path));
+  BOOST_TEST(instance.spool->used_bytes() == 0u);
+
+  const boost::json::value next = instance.Call(R"({"frames":[{"method":"script.evaluate"}]})");
+  const std::string next_path = disk.path() + "/000002-0.json";
+  BOOST_TEST(next.at("frames").at(0).at("spooled").as_string() == next_path);
+  // R is {"value":"x…"}, the message less its 35 bytes of envelope; "size" is that of the
+  // inline record {"index":0,"method":"script.evaluate","result":R} the marker replaces.
+  BOOST_TEST(std::filesystem::file_size(next_path) == 30000u - 35u);
+  BOOST_TEST(next.at("frames").at(0).at("size").as_int64() == 30000 - 35 + 48);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
