@@ -19,6 +19,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "bench_support.h"
+#include "cold_start.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/bidi_protocol.h"
@@ -311,6 +312,7 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
 }
 
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
+  if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
   ASSIGN_OR_RETURN(std::unique_ptr<Browser> launched, Browser::Launch());
   std::shared_ptr<Browser> browser = std::move(launched);
   // The tool's sample set-up: the session on a BidiConnection, the batch for its tab.
@@ -384,6 +386,9 @@ int main(int argc, char** argv) {
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
        "once) is reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+      {"cold",
+       "A Firefox started by hand (profile made untimed), session.new and one command on a raw "
+       "socket, B the tool's first call of that command (BrowserSession launch included)"},
       {"finish",
        "A each result checked, measured and handed to the spool before the next frame is sent, "
        "B once the next frame is sent (the product)"},
