@@ -7,6 +7,8 @@
 // BidiConnection with or without quick ACKs, or the raw floor client), the untimed set-up
 // ends the session and opens it again on the next client's socket; samples of one client in
 // a row keep theirs. Every timed batch thus runs on one socket holding the session.
+//
+// `--compare cold` is the exception: each sample starts its own browser (cold_start.h).
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
@@ -378,8 +380,8 @@ int main(int argc, char** argv) {
   spec.description =
       "The tool against real headless Firefox (firefox-esr, offline), one /session socket.\n"
       "Batches of 5 script.evaluate frames, three returning ~300 KB JSON-ish strings (quickack:\n"
-      "five returning ~70 KB). The browser is launched outside the timer. Exit 0 done, 1\n"
-      "failure or output mismatch, 2 usage error.";
+      "five returning ~70 KB). The browser is launched outside the timer (cold: each sample\n"
+      "launches one, inside it). Exit 0 done, 1 failure or output mismatch, 2 usage error.";
   spec.modes = {
       {"floor",
        "A the tool, B a minimal client sending the same frames lock-step on the session's "
