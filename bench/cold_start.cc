@@ -10,8 +10,10 @@
 #include <boost/json/serialize.hpp>
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <variant>
@@ -97,9 +99,18 @@ class BareFirefox {
     ::setpgid(pid_, pid_);
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
+      // The output so far (a few KB); only whole lines count, a line being written does not.
       std::ifstream in(output_path_);
-      for (std::string line; std::getline(in, line);) {
-        if (std::string url = ParseListeningLine(line); !url.empty()) return url;
+      const std::string output((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+      for (std::size_t begin = 0, end; (end = output.find('\n', begin)) != std::string::npos;
+           begin = end + 1) {
+        std::string url = ParseListeningLine(std::string_view(output).substr(begin, end - begin));
+        if (!url.empty()) return url;
+      }
+      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        return absl::UnavailableError("the bare Firefox exited before reporting its endpoint");
       }
       std::this_thread::sleep_for(milliseconds(1));
     }
