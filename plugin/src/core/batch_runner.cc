@@ -187,7 +187,7 @@ class BatchRun {
         frame.method, interpolated ? *interpolated : frame.params, timeout,
         [this](boost::json::value event) { OnEvent(std::move(event)); },
         [this] { FinishPending(); });
-    FinishPending();  // when the command was not sent
+    FinishPending();  // if the hook did not run: the command was not sent
     if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
     if (!reply->ok) {
       return Fail(i, reply->error.empty() ? "unknown error" : reply->error, reply->message);
