@@ -166,7 +166,7 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
     const std::vector<std::string>& replies = fixture->transport->replies();
     for (std::size_t i = 0; i < replies.size(); ++i) {
       ASSIGN_OR_RETURN(IncomingMessage message, ClassifyMessage(replies[i]));
-      std::string text = message.result.text();
+      std::string text = std::move(message.result).TakeText();  // as the tool does: no copy
       if (text.size() > kMaxInlineBytes) {
         RETURN_IF_ERROR(WriteNewFile(absl::StrCat(state->dir->path(), "/", i, ".json"), text));
       }
