@@ -65,6 +65,7 @@ class BareFirefox {
     for (char** e = environ; *e != nullptr; ++e) base.emplace_back(*e);
     ASSIGN_OR_RETURN(firefox->env_, FirefoxEnvironment(config, base));
     firefox->output_path_ = firefox->profile_->path() + "/output.txt";
+    std::ofstream(firefox->output_path_).flush();  // exists before the spawn: read from the start
     return firefox;
   }
 
@@ -88,7 +89,7 @@ class BareFirefox {
     if (pid_ == 0) {
       ::setpgid(0, 0);
       // Firefox logs to both; the bench's own output stays clean.
-      const int log = ::open(output_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      const int log = ::open(output_path_.c_str(), O_WRONLY);
       if (log >= 0) {
         ::dup2(log, STDOUT_FILENO);
         ::dup2(log, STDERR_FILENO);
@@ -98,14 +99,17 @@ class BareFirefox {
     }
     ::setpgid(pid_, pid_);
     const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::ifstream in(output_path_);
+    std::string output;
+    std::size_t scanned = 0;  // output before this offset holds no listening line
     while (std::chrono::steady_clock::now() < deadline) {
-      // The output so far (a few KB); only whole lines count, a line being written does not.
-      std::ifstream in(output_path_);
-      const std::string output((std::istreambuf_iterator<char>(in)),
-                               std::istreambuf_iterator<char>());
-      for (std::size_t begin = 0, end; (end = output.find('\n', begin)) != std::string::npos;
-           begin = end + 1) {
-        std::string url = ParseListeningLine(std::string_view(output).substr(begin, end - begin));
+      // What Firefox appended since the last poll; only whole lines count.
+      in.clear();
+      output.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      for (std::size_t end; (end = output.find('\n', scanned)) != std::string::npos;
+           scanned = end + 1) {
+        std::string url =
+            ParseListeningLine(std::string_view(output).substr(scanned, end - scanned));
         if (!url.empty()) return url;
       }
       if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
