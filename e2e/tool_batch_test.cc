@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "plugin_loader.h"
+#include "agent_tool/loader.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {

@@ -1,5 +1,6 @@
 // tool-host against real headless Firefox (offline): one call, a warm `serve` session whose
-// labels carry over between calls, and SIGTERM ending the browser with the host.
+// labels carry over between calls, `mcp` starting the browser before any call, and SIGTERM
+// ending the browser with the host.
 #include <signal.h>
 
 #include <boost/json/parse.hpp>
@@ -94,6 +95,23 @@ BOOST_AUTO_TEST_CASE(serve_keeps_the_browser_warm_and_labels_carry_over) {
   BOOST_TEST(child->Wait(seconds(60)) == 0);
   pid_t firefox = FirefoxPid(child->Stderr());
   BOOST_TEST_REQUIRE(firefox > 0, child->Stderr());
+  BOOST_TEST(ProcessGone(firefox, seconds(10)));
+}
+
+BOOST_AUTO_TEST_CASE(mcp_starts_the_browser_before_the_first_call) {
+  TempDir dir;
+  auto child = ChildProcess::Spawn({kToolHost, "--config", OfflineConfig(dir), "mcp"});
+  // No request at all: the long-lived host hint alone makes the plugin prelaunch Firefox.
+  auto deadline = std::chrono::steady_clock::now() + seconds(180);
+  while (FirefoxPid(child->Stderr()) <= 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  pid_t firefox = FirefoxPid(child->Stderr());
+  BOOST_TEST_REQUIRE(firefox > 0, child->Stderr());
+  BOOST_TEST(child->Stderr().find("prelaunch: starting Firefox in the background") !=
+             std::string::npos);
+  child->CloseStdin();
+  BOOST_TEST(child->Wait(seconds(60)) == 0);
   BOOST_TEST(ProcessGone(firefox, seconds(10)));
 }
 

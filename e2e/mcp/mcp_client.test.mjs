@@ -37,6 +37,7 @@ after(async () => {
 test('server identifies itself and negotiates the latest protocol', () => {
   assert.deepEqual(client.getServerCapabilities(), {tools: {listChanged: false}});
   assert.equal(client.getServerVersion().name, 'firefox-bidi');
+  assert.equal(client.getServerVersion().title, 'Firefox (WebDriver BiDi)');
 });
 
 test('lists the firefox_bidi tool with its schema', async () => {

@@ -3,12 +3,42 @@
  *   minimal_host PLUGIN.so [ARGS_JSON [CONFIG_JSON]]
  *
  * Loads the plugin, checks the descriptor, creates an instance, runs one call and prints the
- * result. Exit status: 0 the tool ran, 1 refused or failed, 2 the plugin could not be used. */
+ * result on stdout and one line per content part on stderr ("part: KIND ..."). Exit status: 0
+ * the tool ran, 1 refused or failed, 2 the plugin could not be used. */
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "agent_tool/plugin.h"
+
+/* One line per content part; members are read only when the part's struct_size covers them. */
+static void PrintParts(const agent_tool_result* result) {
+  size_t i;
+  if (result->struct_size < offsetof(agent_tool_result, part_count) + sizeof(size_t)) return;
+  for (i = 0; i < result->part_count; ++i) {
+    const agent_tool_content_part* part = result->parts[i];
+    if (part->struct_size < sizeof(agent_tool_content_part)) continue;
+    switch (part->kind) {
+      case AGENT_TOOL_CONTENT_TEXT:
+        fprintf(stderr, "part: text %.*s\n", (int)part->text_len, part->text);
+        break;
+      case AGENT_TOOL_CONTENT_IMAGE:
+        if (part->path != NULL) {
+          fprintf(stderr, "part: image %s %s\n", part->mime, part->path);
+        } else {
+          fprintf(stderr, "part: image %s (%lu bytes)\n", part->mime,
+                  (unsigned long)part->data_len);
+        }
+        break;
+      case AGENT_TOOL_CONTENT_RESOURCE_LINK:
+        fprintf(stderr, "part: resource_link %s %s\n", part->uri, part->name);
+        break;
+      default:
+        break; /* a kind of a later minor version */
+    }
+  }
+}
 
 static void OnLog(void* host_context, agent_tool_log_level level, const char* message,
                   size_t message_len) {
@@ -62,6 +92,7 @@ int main(int argc, char** argv) {
 
   result = plugin->invoke(instance, args, strlen(args), NULL);
   printf("%.*s\n", (int)result->json_len, result->json);
+  PrintParts(result);
   exit_code = result->status == AGENT_TOOL_STATUS_OK ? 0 : 1;
   plugin->free_result(result);
   plugin->destroy_instance(instance);

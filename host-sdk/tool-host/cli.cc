@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "agent_tool/loader.h"
 #include "host_util.h"
 #include "line_server.h"
 #include "mcp_server.h"
-#include "plugin_loader.h"
 #include "signals.h"
 
 namespace tool_host {
@@ -121,18 +121,20 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> LoadPlugin(
   return PluginLibrary::Open(path);
 }
 
-// Creates the instance or prints why not; `exit_code` is set on failure.
+// Creates the instance or prints why not; `exit_code` is set on failure. `hints` are the
+// agent_tool_host_hint bits passed to the plugin.
 std::unique_ptr<ToolInstance> CreateInstance(std::shared_ptr<const PluginLibrary> library,
-                                             const GlobalOptions& global, int* exit_code) {
+                                             const GlobalOptions& global, std::uint64_t hints,
+                                             int* exit_code) {
   absl::StatusOr<std::string> config = ReadInlineOrFile("--config", global.config);
   if (!config.ok()) {
     *exit_code = UsageError(std::string(config.status().message()));
     return nullptr;
   }
   bool verbose = global.verbose;
-  ToolInstance::Created created =
-      ToolInstance::Create(std::move(library), *config,
-                           [verbose](auto level, auto line) { LogToStderr(verbose, level, line); });
+  ToolInstance::Created created = ToolInstance::Create(
+      std::move(library), *config,
+      [verbose](auto level, auto line) { LogToStderr(verbose, level, line); }, hints);
   if (created.instance != nullptr) return std::move(created.instance);
   if (created.result.status == AGENT_TOOL_STATUS_REFUSED) {
     *exit_code = UsageError(absl::StrCat("invalid --config: ", created.result.message));
@@ -220,11 +222,13 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   } else if (command == "serve") {
     summary =
         "Reads one arguments object per line on stdin, writes one result per line on stdout\n"
-        "(refusals as the {\"error\":...} line), keeping the browser warm between calls.";
+        "(refusals as the {\"error\":...} line), keeping the one tool instance (and whatever\n"
+        "it started, e.g. a browser) warm between calls.";
   } else if (command == "mcp") {
     summary =
         "Serves the tool over the Model Context Protocol (newline-delimited JSON-RPC 2.0 on\n"
-        "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr.";
+        "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr. The plugin\n"
+        "is told the host is long-lived, so it may get ready before the first call.";
   } else {
     return UsageError(absl::StrCat("unknown command '", command, "'"));
   }
@@ -249,7 +253,11 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
     return kExitToolError;
   }
   int exit_code = kExitOk;
-  std::unique_ptr<ToolInstance> instance = CreateInstance(*library, global, &exit_code);
+  // An MCP server is started by the agent up front and kept for the whole conversation: tell
+  // the plugin so, and it may get ready before the first call (a browser plugin starts the
+  // browser). `call` and `serve` leave the plugin's defaults alone.
+  const std::uint64_t hints = command == "mcp" ? AGENT_TOOL_HOST_HINT_LONG_LIVED : 0;
+  std::unique_ptr<ToolInstance> instance = CreateInstance(*library, global, hints, &exit_code);
   if (instance == nullptr) return exit_code;
   if (command == "call") return Call(*instance, std::move(call_input));
   if (command == "serve") return Serve(*instance);
@@ -262,9 +270,11 @@ int Main(int argc, char** argv, std::string_view default_plugin_relative) {
   std::size_t command_at = FindCommand(argc, argv);
   GlobalOptions global;
   po::options_description options("Global options");
+  const std::string plugin_help =
+      absl::StrCat("the plugin library (default: ", std::string(default_plugin_relative),
+                   " beside this executable)");
   options.add_options()("help,h", "show this help")(
-      "plugin", po::value<std::string>(&global.plugin)->value_name("PATH"),
-      "the plugin library (default: ../lib/libfirefox_bidi.so beside this executable)")(
+      "plugin", po::value<std::string>(&global.plugin)->value_name("PATH"), plugin_help.c_str())(
       "config", po::value<std::string>(&global.config)->value_name("JSON|@FILE"),
       "the instance config as JSON, or @FILE to read it from FILE (default: {})")(
       "verbose,v", po::bool_switch(&global.verbose), "also print the plugin's debug logs");

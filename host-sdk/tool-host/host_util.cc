@@ -41,24 +41,6 @@ std::string Base64(std::string_view bytes) {
   return out;
 }
 
-std::string FileUri(std::string_view absolute_path) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out = "file://";
-  for (char c : absolute_path) {
-    auto u = static_cast<unsigned char>(c);
-    bool keep = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') ||
-                c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
-    if (keep) {
-      out.push_back(c);
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 15]);
-    }
-  }
-  return out;
-}
-
 absl::StatusOr<std::string> ReadAll(int fd) {
   std::string out;
   char buffer[64 * 1024];

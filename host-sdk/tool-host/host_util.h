@@ -13,9 +13,6 @@ namespace tool_host {
 // Standard base64 with padding (RFC 4648 section 4).
 std::string Base64(std::string_view bytes);
 
-// "file://" + `absolute_path`, percent-encoding every byte but unreserved ones and '/'.
-std::string FileUri(std::string_view absolute_path);
-
 // An option value given as JSON text or as "@FILE" (the file's contents). `option` names the
 // option in the error ("--config"). The error never quotes the value: configs hold secrets.
 absl::StatusOr<std::string> ReadInlineOrFile(std::string_view option, const std::string& value);

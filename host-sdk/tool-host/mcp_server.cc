@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -21,16 +22,17 @@ namespace json = boost::json;
 constexpr std::array<std::string_view, 4> kSupportedVersions = {"2025-11-25", "2025-06-18",
                                                                 "2025-03-26", "2024-11-05"};
 
-std::string MimeForPath(std::string_view path) {
-  if (path.ends_with(".png")) return "image/png";
-  if (path.ends_with(".pdf")) return "application/pdf";
-  if (path.ends_with(".json")) return "application/json";
-  return "application/octet-stream";
-}
-
-std::string_view Basename(std::string_view path) {
-  std::size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+// The file at `path` when it is a regular file of at most `max_bytes`; nullopt otherwise.
+std::optional<std::string> ReadSmallFile(const std::string& path, std::uint64_t max_bytes) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+      static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) return std::nullopt;
+  return bytes;
 }
 
 }  // namespace
@@ -42,42 +44,32 @@ std::string_view NegotiateProtocolVersion(std::string_view requested) {
   return kMcpProtocolVersion;
 }
 
-json::array ToolResultContent(std::string_view result_json) {
+json::array ToolResultContent(const agent_tool::ToolResult& result) {
   json::array content;
-  content.push_back(json::object{{"type", "text"}, {"text", result_json}});
-  boost::system::error_code ec;
-  json::value result = ParseDeepJson(result_json, ec);
-  if (ec || !result.is_object()) return content;
-  const json::value* frames = result.get_object().if_contains("frames");
-  if (frames == nullptr || !frames->is_array()) return content;
-  json::array links;
-  for (const json::value& frame : frames->get_array()) {
-    if (!frame.is_object()) continue;
-    const json::value* spooled = frame.get_object().if_contains("spooled");
-    if (spooled == nullptr || !spooled->is_string()) continue;
-    std::string path(spooled->get_string());
-    const json::value* mime_value = frame.get_object().if_contains("mime");
-    std::string mime = mime_value != nullptr && mime_value->is_string()
-                           ? std::string(mime_value->get_string())
-                           : MimeForPath(path);
-    if (mime == "image/png") {
-      struct stat st;
-      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-          static_cast<std::uint64_t>(st.st_size) <= kMaxInlineImageBytes) {
-        std::ifstream in(path, std::ios::binary);
-        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (in.good() || in.eof()) {
+  content.push_back(json::object{{"type", "text"}, {"text", result.json}});
+  for (const agent_tool::ContentPart& part : result.parts) {
+    switch (part.kind) {
+      case AGENT_TOOL_CONTENT_TEXT:
+        content.push_back(json::object{{"type", "text"}, {"text", part.text}});
+        break;
+      case AGENT_TOOL_CONTENT_IMAGE: {
+        std::optional<std::string> bytes = part.path.empty()
+                                               ? std::optional<std::string>(part.data)
+                                               : ReadSmallFile(part.path, kMaxInlineImageBytes);
+        if (bytes.has_value()) {
           content.push_back(
-              json::object{{"type", "image"}, {"data", Base64(bytes)}, {"mimeType", mime}});
+              json::object{{"type", "image"}, {"data", Base64(*bytes)}, {"mimeType", part.mime}});
         }
+        break;
+      }
+      case AGENT_TOOL_CONTENT_RESOURCE_LINK: {
+        json::object link{{"type", "resource_link"}, {"uri", part.uri}, {"name", part.name}};
+        if (!part.mime.empty()) link["mimeType"] = part.mime;
+        content.push_back(std::move(link));
+        break;
       }
     }
-    links.push_back(json::object{{"type", "resource_link"},
-                                 {"uri", FileUri(path)},
-                                 {"name", Basename(path)},
-                                 {"mimeType", mime}});
   }
-  for (json::value& link : links) content.push_back(std::move(link));
   return content;
 }
 
@@ -125,10 +117,12 @@ void McpServer::HandleRequest(const json::value& id, std::string_view method,
         requested = v->get_string();
       }
     }
-    Reply(id, json::object{
-                  {"protocolVersion", NegotiateProtocolVersion(requested)},
-                  {"capabilities", json::object{{"tools", json::object{{"listChanged", false}}}}},
-                  {"serverInfo", json::object{{"name", kMcpServerName}, {"version", d.version}}}});
+    Reply(id,
+          json::object{
+              {"protocolVersion", NegotiateProtocolVersion(requested)},
+              {"capabilities", json::object{{"tools", json::object{{"listChanged", false}}}}},
+              {"serverInfo",
+               json::object{{"name", d.plugin_name}, {"title", d.title}, {"version", d.version}}}});
   } else if (method == "ping") {
     Reply(id, json::object{});
   } else if (method == "tools/list") {
@@ -136,7 +130,7 @@ void McpServer::HandleRequest(const json::value& id, std::string_view method,
     json::value schema = json::parse(d.input_schema, ec);
     if (ec || !schema.is_object()) schema = json::object{{"type", "object"}};
     json::object tool{{"name", d.name},
-                      {"title", kMcpToolTitle},
+                      {"title", d.title},
                       {"description", d.description},
                       {"inputSchema", std::move(schema)}};
     Reply(id, json::object{{"tools", json::array{std::move(tool)}}});
@@ -238,15 +232,8 @@ void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string
     calls_.erase(key);
   }
   if (cancelled) return;
-  json::object reply;
-  if (result.status == AGENT_TOOL_STATUS_OK) {
-    reply = json::object{{"content", ToolResultContent(result.json)}, {"isError", false}};
-  } else {
-    reply = json::object{
-        {"content", json::array{json::object{{"type", "text"}, {"text", result.json}}}},
-        {"isError", true}};
-  }
-  Reply(call->id, std::move(reply));
+  Reply(call->id, json::object{{"content", ToolResultContent(result)},
+                               {"isError", result.status != AGENT_TOOL_STATUS_OK}});
 }
 
 void McpServer::CancelRunning() {

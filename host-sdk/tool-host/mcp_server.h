@@ -10,28 +10,28 @@
 #include <string>
 #include <string_view>
 
+#include "agent_tool/loader.h"
 #include "line_server.h"
-#include "plugin_loader.h"
 
 namespace tool_host {
 
 inline constexpr std::string_view kMcpProtocolVersion = "2025-11-25";
-inline constexpr std::string_view kMcpServerName = "firefox-bidi";
-inline constexpr std::string_view kMcpToolTitle = "Firefox (WebDriver BiDi)";
-// Screenshots up to this size are also sent inline as image content.
+// Images given by path are sent inline only up to this size.
 inline constexpr std::uint64_t kMaxInlineImageBytes = 1u << 20;
 
 // The protocol version answered to a client that asked for `requested`: theirs when we speak
 // it, ours otherwise.
 std::string_view NegotiateProtocolVersion(std::string_view requested);
 
-// The MCP content items for a tool result: the result JSON as text, each spooled screenshot
-// (marker with "mime":"image/png", file <= kMaxInlineImageBytes) as image content, and each
-// spooled file as a resource_link.
-boost::json::array ToolResultContent(std::string_view result_json);
+// The MCP content items for a tool result, built from the result alone (the host does not read
+// the tool's JSON): the result JSON as text, then one item per content part, in order -- text;
+// image (base64 of the bytes, or of the file at `path` when it is a regular file of at most
+// kMaxInlineImageBytes, else left out); resource_link (uri, name, mimeType when known).
+boost::json::array ToolResultContent(const agent_tool::ToolResult& result);
 
-// Thread safety: OnLine from the reader thread; calls run on the worker; CancelRunning from
-// any thread.
+// serverInfo and the tool's title come from the plugin's descriptor (plugin_name, title,
+// version). Thread safety: OnLine from the reader thread; calls run on the worker; CancelRunning
+// from any thread.
 class McpServer {
  public:
   McpServer(agent_tool::ToolInstance& instance, LineWriter& writer, Worker& worker);

@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "plugin_loader.h"
+#include "agent_tool/loader.h"
 #include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
 

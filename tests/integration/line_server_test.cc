@@ -111,11 +111,6 @@ BOOST_AUTO_TEST_CASE(base64_matches_the_rfc_4648_vectors) {
   BOOST_TEST(Base64(std::string("\xff\xfe\x00", 3)) == "//4A");
 }
 
-BOOST_AUTO_TEST_CASE(file_uri_percent_encodes_all_but_unreserved_and_slash) {
-  BOOST_TEST(FileUri("/tmp/a-b_c.d~e/f.png") == "file:///tmp/a-b_c.d~e/f.png");
-  BOOST_TEST(FileUri("/tmp/a b/%#?\xc3\xa9") == "file:///tmp/a%20b/%25%23%3F%C3%A9");
-}
-
 BOOST_AUTO_TEST_CASE(protocol_version_is_theirs_when_supported_else_ours) {
   BOOST_TEST(NegotiateProtocolVersion("2025-11-25") == "2025-11-25");
   BOOST_TEST(NegotiateProtocolVersion("2025-06-18") == "2025-06-18");
@@ -125,24 +120,29 @@ BOOST_AUTO_TEST_CASE(protocol_version_is_theirs_when_supported_else_ours) {
   BOOST_TEST(NegotiateProtocolVersion("") == "2025-11-25");
 }
 
-BOOST_AUTO_TEST_CASE(content_of_a_result_without_spooled_files_is_the_text_alone) {
-  for (const char* result : {R"({"frames":[{"index":0,"method":"m","result":1}]})", "[1]",
-                             "not json", R"({"frames":"x"})"}) {
-    boost::json::array content = ToolResultContent(result);
-    BOOST_TEST_REQUIRE(content.size() == 1u, result);
-    BOOST_TEST(content[0] ==
-               boost::json::parse(std::string(R"({"type":"text","text":)") +
-                                  boost::json::serialize(boost::json::value(result)) + "}"));
-  }
-}
+BOOST_AUTO_TEST_CASE(content_follows_the_parts_and_never_reads_the_result_json) {
+  // A result JSON that looks like a spooled screenshot gives no content of its own.
+  agent_tool::ToolResult result;
+  result.status = AGENT_TOOL_STATUS_OK;
+  result.json =
+      R"({"frames":[{"index":0,"method":"m","spooled":"/nonexistent/x.png","mime":"image/png"}]})";
+  boost::json::array text_only{boost::json::object{{"type", "text"}, {"text", result.json}}};
+  BOOST_TEST(ToolResultContent(result) == text_only);
 
-BOOST_AUTO_TEST_CASE(a_missing_screenshot_file_is_linked_but_not_inlined) {
-  boost::json::array content = ToolResultContent(
-      R"({"frames":[{"index":0,"method":"m","spooled":"/nonexistent/x.png","mime":"image/png"}]})");
-  BOOST_TEST_REQUIRE(content.size() == 2u);
-  BOOST_TEST(content[1] ==
-             boost::json::parse(R"({"type":"resource_link","uri":"file:///nonexistent/x.png",
-                                    "name":"x.png","mimeType":"image/png"})"));
+  result.parts = {
+      {.kind = AGENT_TOOL_CONTENT_IMAGE, .mime = "image/png", .path = "/nonexistent/x.png"},
+      {.kind = AGENT_TOOL_CONTENT_IMAGE, .mime = "image/webp", .data = "foo"},
+      {.kind = AGENT_TOOL_CONTENT_TEXT, .text = "note"},
+      {.kind = AGENT_TOOL_CONTENT_RESOURCE_LINK, .uri = "file:///x", .name = "x"},
+      {.kind = static_cast<agent_tool_content_kind>(42), .text = "from a later ABI minor"}};
+  boost::json::array expected = text_only;
+  // The image file does not exist: left out. The unknown kind: left out.
+  expected.push_back(
+      boost::json::parse(R"({"type":"image","data":"Zm9v","mimeType":"image/webp"})"));
+  expected.push_back(boost::json::parse(R"({"type":"text","text":"note"})"));
+  expected.push_back(
+      boost::json::parse(R"({"type":"resource_link","uri":"file:///x","name":"x"})"));
+  BOOST_TEST(ToolResultContent(result) == expected);
 }
 
 BOOST_AUTO_TEST_CASE(one_line_rewrites_only_multi_line_json) {

@@ -26,12 +26,17 @@ using std::chrono::seconds;
 const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
 const std::string kEcho = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/echo_tool.so";
 
-// One `tool-host mcp` child speaking line-delimited JSON-RPC.
+// One `tool-host mcp` child speaking line-delimited JSON-RPC. The real plugin runs with
+// "prelaunch": false, so that no browser starts (mcp would start one at once otherwise).
 class McpChild {
  public:
   explicit McpChild(bool echo_plugin = true) {
     std::vector<std::string> argv = {kToolHost};
-    if (echo_plugin) argv.insert(argv.end(), {"--plugin", kEcho});
+    if (echo_plugin) {
+      argv.insert(argv.end(), {"--plugin", kEcho});
+    } else {
+      argv.insert(argv.end(), {"--config", R"({"prelaunch":false})"});
+    }
     argv.push_back("mcp");
     child_ = ChildProcess::Spawn(argv);
   }
@@ -124,9 +129,9 @@ BOOST_AUTO_TEST_CASE(initialize_negotiates_the_protocol_version) {
         std::string(version), R"(","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})"));
   };
   json::value expected = json::parse(
-      R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",
+      R"json({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",
           "capabilities":{"tools":{"listChanged":false}},
-          "serverInfo":{"name":"firefox-bidi","version":"9.9.9"}}})");
+          "serverInfo":{"name":"echo-tool","title":"Echo (test fixture)","version":"9.9.9"}}})json");
   BOOST_TEST(initialize(1, "2025-11-25") == expected);
   for (std::string_view older : {"2025-06-18", "2025-03-26", "2024-11-05"}) {
     json::value reply = initialize(2, older);
@@ -205,55 +210,61 @@ BOOST_AUTO_TEST_CASE(refused_and_failed_calls_are_error_results) {
              R"({"error":{"kind":"browser_unavailable","message":"failed by echo_tool"}})");
 }
 
-BOOST_AUTO_TEST_CASE(spooled_files_become_resource_links_and_small_screenshots_images) {
+BOOST_AUTO_TEST_CASE(content_is_the_result_text_then_one_item_per_content_part) {
   TempDir dir;
   const std::string png = dir.path() + "/b1-0-shot.png";
   const std::string big_png = dir.path() + "/b1-1 big.png";
-  const std::string json_file = dir.path() + "/b1-2.json";
-  std::ofstream(png, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n", 8) << "abc";
+  std::ofstream(png, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n", 8) << "xyz";
   std::ofstream(big_png, std::ios::binary) << std::string((1u << 20) + 1, 'x');
-  std::ofstream(json_file) << "[1]";
-  json::object args{
-      {"frames", json::array{json::object{{"index", 0},
-                                          {"method", "browsingContext.captureScreenshot"},
-                                          {"spooled", png},
-                                          {"size", 20},
-                                          {"mime", "image/png"},
-                                          {"bytes", 11}},
-                             json::object{{"index", 1},
-                                          {"method", "browsingContext.captureScreenshot"},
-                                          {"spooled", big_png},
-                                          {"size", 20},
-                                          {"mime", "image/png"}},
-                             json::object{{"index", 2},
-                                          {"method", "script.evaluate"},
-                                          {"spooled", json_file},
-                                          {"size", 3},
-                                          {"preview", "[1]"}}}}};
   McpChild mcp;
-  json::value reply = mcp.Ask(json::serialize(
-      json::object{{"jsonrpc", "2.0"},
-                   {"id", 1},
-                   {"method", "tools/call"},
-                   {"params", json::object{{"name", "echo_tool"}, {"arguments", args}}}}));
-  json::array expected_content{
-      json::object{{"type", "text"}, {"text", json::serialize(args)}},
-      json::object{{"type", "image"}, {"data", "iVBORw0KGgphYmM="}, {"mimeType", "image/png"}},
-      json::object{{"type", "resource_link"},
-                   {"uri", "file://" + png},
-                   {"name", "b1-0-shot.png"},
-                   {"mimeType", "image/png"}},
-      json::object{{"type", "resource_link"},
-                   {"uri", "file://" + dir.path() + "/b1-1%20big.png"},
-                   {"name", "b1-1 big.png"},
-                   {"mimeType", "image/png"}},
-      json::object{{"type", "resource_link"},
-                   {"uri", "file://" + json_file},
-                   {"name", "b1-2.json"},
-                   {"mimeType", "application/json"}}};
+  auto call = [&](int id, const json::object& args) {
+    return mcp.Ask(json::serialize(
+        json::object{{"jsonrpc", "2.0"},
+                     {"id", id},
+                     {"method", "tools/call"},
+                     {"params", json::object{{"name", "echo_tool"}, {"arguments", args}}}}));
+  };
+  json::object text{{"type", "text"}, {"text", "echo parts"}};
+  json::object inline_image{
+      {"type", "image"}, {"data", "iVBORw0KGgphYmM="}, {"mimeType", "image/png"}};
+  json::object link{{"type", "resource_link"},
+                    {"uri", "file:///echo/a%20b.json"},
+                    {"name", "a b.json"},
+                    {"mimeType", "application/json"}};
+  json::object link_without_mime{
+      {"type", "resource_link"}, {"uri", "https://example.org/x"}, {"name", "x"}};
+
+  // An image by path is read and sent inline.
+  json::object args{{"parts", 1}, {"image_path", png}};
+  json::value reply = call(1, args);
   BOOST_TEST(reply.at("result").at("isError") == false);
-  BOOST_TEST(reply.at("result").at("content") == json::value(expected_content),
-             json::serialize(reply));
+  json::array expected{
+      json::object{{"type", "text"}, {"text", json::serialize(args)}},
+      text,
+      inline_image,
+      json::object{{"type", "image"}, {"data", "iVBORw0KGgp4eXo="}, {"mimeType", "image/png"}},
+      link,
+      link_without_mime};
+  BOOST_TEST(reply.at("result").at("content") == json::value(expected), json::serialize(reply));
+
+  // An image file over 1 MiB, or one that does not exist, is left out; the rest stays.
+  for (const std::string& path : {big_png, dir.path() + "/missing.png"}) {
+    args = json::object{{"parts", 1}, {"image_path", path}};
+    reply = call(2, args);
+    expected = json::array{json::object{{"type", "text"}, {"text", json::serialize(args)}}, text,
+                           inline_image, link, link_without_mime};
+    BOOST_TEST(reply.at("result").at("content") == json::value(expected), json::serialize(reply));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(server_info_and_tool_title_come_from_the_real_plugin_descriptor) {
+  McpChild mcp(/*echo_plugin=*/false);
+  json::value reply = mcp.Ask(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})");
+  BOOST_TEST(reply.at("result").at("serverInfo") ==
+             json::parse(absl::StrCat(
+                 R"json({"name":"firefox-bidi","title":"Firefox (WebDriver BiDi)","version":")json",
+                 FIREFOX_BIDI_VERSION, R"("})")));
 }
 
 BOOST_AUTO_TEST_CASE(ping_is_answered_while_a_call_runs_and_cancel_stops_it_without_reply) {
@@ -297,7 +308,8 @@ BOOST_AUTO_TEST_CASE(end_of_input_finishes_the_queued_call_and_exits_0) {
   mcp.process().CloseStdin();
   BOOST_TEST(mcp.Next().at("id") == 1);
   BOOST_TEST(mcp.process().Wait(seconds(30)) == 0);
-  BOOST_TEST(mcp.process().Stderr() == "tool-host: plugin info: echo_tool created\n");
+  // The plugin was told that the host is long-lived (AGENT_TOOL_HOST_HINT_LONG_LIVED).
+  BOOST_TEST(mcp.process().Stderr() == "tool-host: plugin info: echo_tool created long-lived\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,8 @@
 // The browser is the fake BiDi server.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <filesystem>
@@ -14,9 +16,9 @@
 #include <variant>
 #include <vector>
 
+#include "agent_tool/loader.h"
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
-#include "plugin_loader.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
@@ -60,10 +62,10 @@ std::future<ToolResult> InvokeInBackground(ToolInstance& instance) {
 
 BOOST_AUTO_TEST_SUITE(plugin_abi)
 
-BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_1_0) {
+BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_0) {
   std::shared_ptr<const PluginLibrary> library = OpenPlugin();
   const agent_tool_plugin_descriptor& d = library->descriptor();
-  BOOST_TEST(d.abi_major == 1u);
+  BOOST_TEST(d.abi_major == 2u);
   BOOST_TEST(d.abi_minor == 0u);
   BOOST_TEST(d.struct_size == sizeof(agent_tool_plugin_descriptor));
   BOOST_TEST(std::string(d.name) == "firefox_bidi");
@@ -71,6 +73,8 @@ BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_1_0) {
   BOOST_TEST(std::string(d.description) == kToolDescription);
   BOOST_TEST(std::string(d.input_schema) == kInputSchema);
   BOOST_TEST(json::parse(d.input_schema).is_object());
+  BOOST_TEST(std::string(d.title) == "Firefox (WebDriver BiDi)");
+  BOOST_TEST(std::string(d.plugin_name) == "firefox-bidi");
 }
 
 BOOST_AUTO_TEST_CASE(invalid_config_is_refused_with_kind_message_and_at) {
@@ -209,6 +213,78 @@ BOOST_AUTO_TEST_CASE(cancel_without_a_running_call_does_nothing) {
              R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})");
 }
 
+BOOST_AUTO_TEST_CASE(spooled_files_come_back_as_image_and_resource_link_parts) {
+  FakeBidiServer server;
+  server.OnCommand("browsingContext.captureScreenshot").Reply(R"({"data":"iVBORw0KGgphYmM="})");
+  server.OnCommand("script.evaluate")
+      .Reply(R"({"type":"success","realm":"r","result":{"type":"string","value":")" +
+             std::string(300, 'x') + R"("}})");
+  TempDir dir;
+  ToolInstance::Created created =
+      ToolInstance::Create(OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" +
+                                             dir.path() + R"(/spool","max_inline_bytes":100})");
+  BOOST_TEST_REQUIRE(created.instance != nullptr, created.result.json);
+  ToolResult result = created.instance->Invoke(
+      R"({"frames":[{"method":"browsingContext.captureScreenshot","label":"shot"},)"
+      R"({"method":"script.evaluate","params":{"expression":"x"}},)"
+      R"({"method":"browsingContext.getTree"}]})");
+  BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
+  json::value frames = json::parse(result.json).at("frames");
+  const std::string png(frames.at(0).at("spooled").as_string());
+  const std::string big(frames.at(1).at("spooled").as_string());
+  BOOST_TEST(png == dir.path() + "/spool/" + png.substr(png.rfind('/') + 1));
+  BOOST_TEST(png.ends_with("-0-shot.png"));
+  BOOST_TEST(big.ends_with("-1.json"));
+  using agent_tool::ContentPart;
+  std::vector<ContentPart> expected = {
+      {.kind = AGENT_TOOL_CONTENT_IMAGE, .mime = "image/png", .path = png},
+      {.kind = AGENT_TOOL_CONTENT_RESOURCE_LINK,
+       .mime = "image/png",
+       .uri = "file://" + png,
+       .name = png.substr(png.rfind('/') + 1)},
+      {.kind = AGENT_TOOL_CONTENT_RESOURCE_LINK,
+       .mime = "application/json",
+       .uri = "file://" + big,
+       .name = big.substr(big.rfind('/') + 1)}};
+  BOOST_TEST_REQUIRE(result.parts.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    BOOST_TEST((result.parts[i] == expected[i]), "part " << i);
+  }
+
+  // A result that spools nothing carries no part.
+  ToolResult small =
+      created.instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(small.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(small.parts.empty());
+}
+
+// The hint starts the browser at create unless the config says "prelaunch"; /bin/false stands
+// in for Firefox, so nothing real starts.
+BOOST_DATA_TEST_CASE(a_long_lived_host_gets_a_prelaunch_unless_the_config_says_otherwise,
+                     boost::unit_test::data::make({std::string(),
+                                                   std::string(R"(,"prelaunch":false)"),
+                                                   std::string(R"(,"prelaunch":true)")}) ^
+                         boost::unit_test::data::make({0, 0, 1}) ^
+                         boost::unit_test::data::make({1, 0, 1}),
+                     config_extra, prelaunch_without_hint, prelaunch_with_hint) {
+  TempDir dir;
+  const std::string config = R"({"firefox":{"binary":"/bin/false"},"spool_dir":")" + dir.path() +
+                             R"(/spool")" + config_extra + "}";
+  for (std::uint64_t hints : {std::uint64_t{0}, std::uint64_t{AGENT_TOOL_HOST_HINT_LONG_LIVED}}) {
+    int prelaunches = 0;
+    ToolInstance::Created created = ToolInstance::Create(
+        OpenPlugin(), config,
+        [&](agent_tool_log_level, std::string_view line) {
+          if (line == "prelaunch: starting Firefox in the background") ++prelaunches;
+        },
+        hints);
+    BOOST_TEST_REQUIRE(created.instance != nullptr, created.result.json);
+    created.instance.reset();
+    BOOST_TEST(prelaunches == (hints != 0 ? prelaunch_with_hint : prelaunch_without_hint),
+               "hints " << hints << " config " << config);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
   const std::string host = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/minimal_host";
   const std::string echo = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/echo_tool.so";
@@ -216,6 +292,13 @@ BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
   BOOST_TEST(ran.exit_code == 0);
   BOOST_TEST(ran.out == "{\"a\":1}\n");
   BOOST_TEST(ran.err == "tool: echo_tool 9.9.9\nplugin log 1: echo_tool created\n");
+  ProcessResult parts = RunProcess({host, echo, R"({"parts":1})"});
+  BOOST_TEST(parts.exit_code == 0);
+  BOOST_TEST(parts.err ==
+             "tool: echo_tool 9.9.9\nplugin log 1: echo_tool created\n"
+             "part: text echo parts\npart: image image/png (11 bytes)\n"
+             "part: resource_link file:///echo/a%20b.json a b.json\n"
+             "part: resource_link https://example.org/x x\n");
 
   const std::string args = R"({"frames":[]})";
   ProcessResult refused = RunProcess({host, kPlugin, args});

@@ -62,6 +62,7 @@ BOOST_AUTO_TEST_CASE(help_is_available_at_every_level) {
     BOOST_TEST(r.err == "");
   }
   BOOST_TEST(ToolHost({"call", "--help"}).out.find("--args JSON|@FILE") != std::string::npos);
+  BOOST_TEST(top.out.find("(default: ../lib/libfirefox_bidi.so") != std::string::npos, top.out);
 }
 
 BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_the_reason_on_stderr) {
@@ -195,6 +196,8 @@ BOOST_AUTO_TEST_CASE(serve_with_the_echo_plugin_keeps_order_and_reports_refusals
              "{\"error\":{\"kind\":\"invalid_arguments\",\"message\":\"refused by echo_tool\","
              "\"at\":\"/refuse\"}}\n"
              "{\"n\":3}\n");
+  // serve, unlike mcp, does not tell the plugin that the host is long-lived.
+  BOOST_TEST(r.err == "tool-host: plugin info: echo_tool created\n");
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_cancels_the_running_call_and_exits_143) {

@@ -64,10 +64,46 @@ BOOST_AUTO_TEST_CASE(descriptor_layout_keeps_version_fields_first) {
   BOOST_TEST(offsetof(agent_tool_plugin_descriptor, name) == 16u);
   BOOST_TEST(offsetof(agent_tool_plugin_descriptor, create_instance) == 48u);
   BOOST_TEST(offsetof(agent_tool_plugin_descriptor, destroy_instance) == 80u);
-  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 88u);
-  BOOST_TEST(sizeof(agent_tool_host_services) == 32u);
-  BOOST_TEST(sizeof(agent_tool_result) == 32u);
+  // ABI 2.0 appended title and plugin_name after ABI 1's last field.
+  BOOST_TEST(offsetof(agent_tool_plugin_descriptor, title) == 88u);
+  BOOST_TEST(offsetof(agent_tool_plugin_descriptor, plugin_name) == 96u);
+  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 104u);
   BOOST_TEST(std::string(AGENT_TOOL_ENTRY_SYMBOL) == "agent_tool_plugin_v1");
+  BOOST_TEST(AGENT_TOOL_ABI_MAJOR == 2u);
+  BOOST_TEST(AGENT_TOOL_ABI_MINOR == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(host_services_append_hints_after_the_abi_1_callbacks) {
+  BOOST_TEST(offsetof(agent_tool_host_services, struct_size) == 0u);
+  BOOST_TEST(offsetof(agent_tool_host_services, progress_callback) == 24u);
+  BOOST_TEST(offsetof(agent_tool_host_services, hints) == 32u);
+  BOOST_TEST(sizeof(agent_tool_host_services) == 40u);
+  BOOST_TEST(AGENT_TOOL_HOST_HINT_LONG_LIVED == 1);
+}
+
+BOOST_AUTO_TEST_CASE(result_starts_with_its_size_and_ends_with_the_parts) {
+  BOOST_TEST(offsetof(agent_tool_result, struct_size) == 0u);
+  BOOST_TEST(offsetof(agent_tool_result, status) == 4u);
+  BOOST_TEST(offsetof(agent_tool_result, json) == 8u);
+  BOOST_TEST(offsetof(agent_tool_result, message) == 24u);
+  BOOST_TEST(offsetof(agent_tool_result, parts) == 32u);
+  BOOST_TEST(offsetof(agent_tool_result, part_count) == 40u);
+  BOOST_TEST(sizeof(agent_tool_result) == 48u);
+}
+
+BOOST_AUTO_TEST_CASE(content_part_layout_and_kinds) {
+  BOOST_TEST(offsetof(agent_tool_content_part, struct_size) == 0u);
+  BOOST_TEST(offsetof(agent_tool_content_part, kind) == 4u);
+  BOOST_TEST(offsetof(agent_tool_content_part, text) == 8u);
+  BOOST_TEST(offsetof(agent_tool_content_part, mime) == 24u);
+  BOOST_TEST(offsetof(agent_tool_content_part, data) == 32u);
+  BOOST_TEST(offsetof(agent_tool_content_part, path) == 48u);
+  BOOST_TEST(offsetof(agent_tool_content_part, uri) == 56u);
+  BOOST_TEST(offsetof(agent_tool_content_part, name) == 64u);
+  BOOST_TEST(sizeof(agent_tool_content_part) == 72u);
+  BOOST_TEST(AGENT_TOOL_CONTENT_TEXT == 0);
+  BOOST_TEST(AGENT_TOOL_CONTENT_IMAGE == 1);
+  BOOST_TEST(AGENT_TOOL_CONTENT_RESOURCE_LINK == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -88,7 +89,7 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
     BOOST_TEST(c->firefox.offline == false);
     BOOST_TEST(c->firefox.start_timeout.count() == 30000);
     BOOST_TEST(c->firefox.args.empty());
-    BOOST_TEST(c->prelaunch == false);
+    BOOST_TEST(!c->prelaunch.has_value());
     BOOST_TEST(c->connect == "");
     BOOST_TEST(c->webdriver == "");
     BOOST_TEST(c->spool_dir == "");
@@ -122,7 +123,7 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST(c->firefox.prefs.at("p.str").as_string() == "s");
   BOOST_TEST(c->firefox.env.size() == 1u);
   BOOST_TEST(c->firefox.env.at("LANG") == "C");
-  BOOST_TEST(c->prelaunch == true);
+  BOOST_TEST((c->prelaunch == std::optional<bool>(true)));
   BOOST_TEST(c->connect == "ws://127.0.0.1:9222/session");
   BOOST_TEST(c->spool_dir == "/tmp/sp");
   BOOST_TEST(c->max_inline_bytes == 0u);

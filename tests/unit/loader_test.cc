@@ -1,5 +1,9 @@
+#include "agent_tool/loader.h"
+
 #include <unistd.h>
 
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -11,7 +15,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "plugin_loader.h"
 #include "support/temp_dir.h"
 
 namespace agent_tool {
@@ -73,18 +76,29 @@ BOOST_AUTO_TEST_CASE(entry_returning_null_is_refused) {
              absl::StrCat("plugin ", path, ": agent_tool_plugin_v1 returned NULL"));
 }
 
-BOOST_AUTO_TEST_CASE(wrong_abi_major_is_refused_naming_both_versions) {
+BOOST_AUTO_TEST_CASE(newer_abi_major_is_refused_naming_both_versions) {
   std::string path = Fixture("wrong_major");
   BOOST_TEST(ErrorOf(path) ==
-             absl::StrCat("plugin ", path, ": built for ABI 2.x; this host speaks 1.x"));
+             absl::StrCat("plugin ", path,
+                          ": built for ABI 3.x; this host speaks 2.x (use a host built against "
+                          "the plugin's newer SDK)"));
+}
+
+BOOST_AUTO_TEST_CASE(abi_1_plugin_is_refused_with_the_advice_to_rebuild_it) {
+  std::string path = Fixture("abi1_plugin");
+  BOOST_TEST(ErrorOf(path) ==
+             absl::StrCat("plugin ", path,
+                          ": built for ABI 1.x; this host speaks 2.x (rebuild the plugin against "
+                          "this SDK's agent_tool/plugin.h)"));
 }
 
 BOOST_AUTO_TEST_CASE(short_descriptor_is_refused_with_both_sizes) {
   std::string path = Fixture("short_struct");
-  // The fixture stops after input_schema: 3 x uint32 + padding + 4 pointers on x86-64.
-  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 88u);
+  // The fixture stops where ABI 1 did, after destroy_instance: 3 x uint32 + padding + 9
+  // pointers on x86-64; ABI 2.0 adds title and plugin_name.
+  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 104u);
   BOOST_TEST(ErrorOf(path) ==
-             absl::StrCat("plugin ", path, ": descriptor is 48 bytes, needs at least 88"));
+             absl::StrCat("plugin ", path, ": descriptor is 88 bytes, needs at least 104"));
 }
 
 BOOST_AUTO_TEST_CASE(null_function_pointer_is_refused_by_field_name) {
@@ -95,9 +109,11 @@ BOOST_AUTO_TEST_CASE(null_function_pointer_is_refused_by_field_name) {
 BOOST_AUTO_TEST_CASE(valid_plugin_exposes_its_descriptor) {
   std::shared_ptr<const PluginLibrary> library = OpenEcho();
   BOOST_TEST(library->path() == Fixture("echo_tool"));
-  BOOST_TEST(library->descriptor().abi_major == 1u);
+  BOOST_TEST(library->descriptor().abi_major == 2u);
   BOOST_TEST(std::string(library->descriptor().name) == "echo_tool");
   BOOST_TEST(std::string(library->descriptor().version) == "9.9.9");
+  BOOST_TEST(std::string(library->descriptor().title) == "Echo (test fixture)");
+  BOOST_TEST(std::string(library->descriptor().plugin_name) == "echo-tool");
 }
 
 BOOST_AUTO_TEST_CASE(instance_invokes_and_reports_progress_and_logs) {
@@ -118,6 +134,7 @@ BOOST_AUTO_TEST_CASE(instance_invokes_and_reports_progress_and_logs) {
   BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
   BOOST_TEST(result.json == R"({"frames":[1,2]})");
   BOOST_TEST(result.message == "");
+  BOOST_TEST(result.parts.empty());
   BOOST_TEST_REQUIRE(steps.size() == 2u);
   BOOST_TEST((steps[0] == std::make_tuple(std::uint64_t{1}, std::uint64_t{2}, "step 1")));
   BOOST_TEST((steps[1] == std::make_tuple(std::uint64_t{2}, std::uint64_t{2}, "step 2")));
@@ -169,6 +186,79 @@ BOOST_AUTO_TEST_CASE(instances_keep_the_library_loaded_after_the_last_handle_goe
   ToolResult result = created.instance->Invoke("[7]");
   BOOST_TEST(result.json == "[7]");
   BOOST_TEST(std::string(created.instance->library().descriptor().name) == "echo_tool");
+}
+
+BOOST_AUTO_TEST_CASE(content_parts_are_copied_out_in_order) {
+  ToolInstance::Created created = ToolInstance::Create(OpenEcho(), "{}");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  const std::string args = R"({"parts":1,"image_path":"/tmp/x y.png"})";
+  ToolResult result = created.instance->Invoke(args);
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(result.json == args);
+  std::vector<ContentPart> expected = {
+      {.kind = AGENT_TOOL_CONTENT_TEXT, .text = "echo parts"},
+      {.kind = AGENT_TOOL_CONTENT_IMAGE,
+       .mime = "image/png",
+       .data = std::string("\x89PNG\r\n\x1a\nabc", 11)},
+      {.kind = AGENT_TOOL_CONTENT_IMAGE, .mime = "image/png", .path = "/tmp/x y.png"},
+      {.kind = AGENT_TOOL_CONTENT_RESOURCE_LINK,
+       .mime = "application/json",
+       .uri = "file:///echo/a%20b.json",
+       .name = "a b.json"},
+      {.kind = AGENT_TOOL_CONTENT_RESOURCE_LINK, .uri = "https://example.org/x", .name = "x"}};
+  BOOST_TEST_REQUIRE(result.parts.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    BOOST_TEST((result.parts[i] == expected[i]), "part " << i);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(host_hints_reach_the_plugin) {
+  std::vector<std::string> logs;
+  LogFn log = [&](agent_tool_log_level, std::string_view s) { logs.emplace_back(s); };
+  ToolInstance::Created plain = ToolInstance::Create(OpenEcho(), "{}", log);
+  ToolInstance::Created long_lived =
+      ToolInstance::Create(OpenEcho(), "{}", log, AGENT_TOOL_HOST_HINT_LONG_LIVED);
+  BOOST_TEST_REQUIRE(plain.instance != nullptr);
+  BOOST_TEST_REQUIRE(long_lived.instance != nullptr);
+  BOOST_TEST(
+      (logs == std::vector<std::string>{"echo_tool created", "echo_tool created long-lived"}));
+}
+
+// Results a plugin got wrong become FAILED plugin_error results (and are still freed).
+BOOST_DATA_TEST_CASE(malformed_results_are_failed_with_what_is_wrong,
+                     boost::unit_test::data::make({"short", "null_part", "bad_image", "no_parts"}) ^
+                         boost::unit_test::data::make({
+                             "plugin result is 16 bytes, needs at least 48",
+                             "plugin result content part 0: is NULL",
+                             "plugin result content part 0: image part needs exactly one of "
+                             "data and path",
+                             "plugin result has 2 content parts but no parts array",
+                         }),
+                     args, message) {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library =
+      PluginLibrary::Open(Fixture("bad_results"));
+  BOOST_TEST_REQUIRE(library.ok(), std::string(library.status().message()));
+  ToolInstance::Created created = ToolInstance::Create(*library, "{}");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  ToolResult result = created.instance->Invoke(absl::StrCat("\"", args, "\""));
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_FAILED);
+  BOOST_TEST(result.message == message);
+  BOOST_TEST(result.json ==
+             absl::StrCat(R"({"error":{"kind":"plugin_error","message":")", message, R"("}})"));
+  BOOST_TEST(result.parts.empty());
+}
+
+BOOST_AUTO_TEST_CASE(parts_of_an_unknown_kind_are_skipped) {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library =
+      PluginLibrary::Open(Fixture("bad_results"));
+  BOOST_TEST_REQUIRE(library.ok(), std::string(library.status().message()));
+  ToolInstance::Created created = ToolInstance::Create(*library, "{}");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  ToolResult result = created.instance->Invoke("{}");
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(result.json == "{}");
+  BOOST_TEST_REQUIRE(result.parts.size() == 1u);
+  BOOST_TEST((result.parts[0] == ContentPart{.kind = AGENT_TOOL_CONTENT_TEXT, .text = "t"}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,5 @@
 /*
- * agent_tool/plugin.h -- the host SDK's C ABI, version 1.
+ * agent_tool/plugin.h -- the host SDK's C ABI, version 2.
  *
  * A plugin is a shared library that exports exactly one symbol, `agent_tool_plugin_v1`, a
  * function returning a pointer to a static descriptor. The descriptor names the tool, carries
@@ -35,10 +35,15 @@
 extern "C" {
 #endif
 
-#define AGENT_TOOL_ABI_MAJOR 1u
+#define AGENT_TOOL_ABI_MAJOR 2u
 #define AGENT_TOOL_ABI_MINOR 0u
 
-/* The name of the single exported entry symbol. */
+/* The name of the single exported entry symbol. It keeps its name across ABI majors: the
+ * descriptor's `abi_major` says which ABI a plugin speaks.
+ *
+ * ABI 2 (from ABI 1): `agent_tool_result` starts with `struct_size` and carries content parts;
+ * the descriptor gains `title` and `plugin_name`; `agent_tool_host_services` gains `hints`.
+ * A host of ABI 2 refuses ABI 1 plugins. */
 #define AGENT_TOOL_ENTRY_SYMBOL "agent_tool_plugin_v1"
 
 /* Outcome of create and invoke. */
@@ -61,6 +66,15 @@ typedef enum agent_tool_log_level {
   AGENT_TOOL_LOG_ERROR = 3
 } agent_tool_log_level;
 
+/* What a HOST says about itself at create time (`agent_tool_host_services.hints`, a bitwise OR).
+ * A plugin ignores bits it does not know. */
+typedef enum agent_tool_host_hint {
+  /* The host keeps the instance for many calls and wants it ready before the first one (an
+   * MCP server that an agent starts up front). A plugin may then start its expensive resources
+   * at create time instead of on the first invoke; it still honours explicit config. */
+  AGENT_TOOL_HOST_HINT_LONG_LIVED = 1
+} agent_tool_host_hint;
+
 /* Services the HOST offers to the plugin, passed at create time.
  * OWNERSHIP: owned by the host; the table and `host_context` must stay valid until
  * `destroy_instance` returns. The plugin copies nothing out of it but the pointers.
@@ -79,12 +93,59 @@ typedef struct agent_tool_host_services {
    * (frames) finished; `message` says which (e.g. "frame 2 browsingContext.navigate"). */
   void (*progress_callback)(void* host_context, void* call_context, uint64_t done, uint64_t total,
                             const char* message, size_t message_len);
+  /* Since ABI 2.0. A bitwise OR of agent_tool_host_hint values; 0 for none. */
+  uint64_t hints;
 } agent_tool_host_services;
+
+/* Kinds of content parts (MCP-shaped). A host skips a part whose kind it does not know: later
+ * minor versions may add kinds. */
+typedef enum agent_tool_content_kind {
+  /* Text to show as is: `text`, `text_len`. */
+  AGENT_TOOL_CONTENT_TEXT = 0,
+  /* An image: `mime` (e.g. "image/png") and either its bytes (`data`, `data_len`) or the
+   * absolute `path` of a file holding them (exactly one of the two). */
+  AGENT_TOOL_CONTENT_IMAGE = 1,
+  /* A link to a resource the host may fetch or offer: `uri` (e.g. "file:///abs/path"), `name`
+   * (a short display name, e.g. the file name) and `mime` (NULL when unknown). */
+  AGENT_TOOL_CONTENT_RESOURCE_LINK = 2
+} agent_tool_content_kind;
+
+/* One content part of a result: something a host can show a user or a model without
+ * understanding the tool's JSON (an MCP host turns each into one `content` item).
+ * Members a kind does not use are NULL / 0. Strings without a length are NUL-terminated.
+ * OWNERSHIP: allocated by the plugin as part of the result that points to it; lives exactly as
+ * long as that result (released by `free_result`). The host only reads it.
+ * THREADS: immutable; read it from any thread until the result is freed. */
+typedef struct agent_tool_content_part {
+  /* sizeof(agent_tool_content_part) as the plugin compiled it: a host reads a member only when
+   * `struct_size` covers it. */
+  uint32_t struct_size;
+  agent_tool_content_kind kind;
+  /* TEXT: the text, `text_len` bytes (also NUL-terminated). */
+  const char* text;
+  size_t text_len;
+  /* IMAGE (required), RESOURCE_LINK (optional): the media type, e.g. "image/png". */
+  const char* mime;
+  /* IMAGE: the image's bytes, `data_len` of them, or NULL when `path` is given. */
+  const uint8_t* data;
+  size_t data_len;
+  /* IMAGE: the absolute path of the image file, or NULL when `data` is given. The file is the
+   * plugin's (e.g. a spool file) and exists when the result is returned. */
+  const char* path;
+  /* RESOURCE_LINK: the resource's URI (required) and its display name (required). */
+  const char* uri;
+  const char* name;
+} agent_tool_content_part;
 
 /* A result of create or invoke.
  * OWNERSHIP: allocated by the plugin, released only with the descriptor's `free_result`;
- * `json` and `message` live as long as the result. */
+ * `json`, `message`, `parts` and everything they point to live as long as the result.
+ * THREADS: immutable once returned; the host may read it from any thread and free it from any
+ * thread, once. */
 typedef struct agent_tool_result {
+  /* sizeof(agent_tool_result) as the plugin compiled it: a host reads a member only when
+   * `struct_size` covers it. First in every ABI 2 version, so it is safe to read at once. */
+  uint32_t struct_size;
   agent_tool_status status;
   /* The result document (see agent_tool_status); never NULL, `json_len` bytes, also
    * NUL-terminated for convenience. */
@@ -92,6 +153,12 @@ typedef struct agent_tool_result {
   size_t json_len;
   /* A one-line human-readable summary: "" on OK, the error message otherwise. Never NULL. */
   const char* message;
+  /* Content parts to show besides `json`, in order: `part_count` pointers to parts (`parts` is
+   * NULL when `part_count` is 0). Each part is its own struct so that a part can grow by its
+   * own `struct_size`. A host that shows content shows `json` as text first, then the parts.
+   * Results of create and refusals carry none. */
+  const agent_tool_content_part* const* parts;
+  size_t part_count;
 } agent_tool_result;
 
 /* An instance of the tool (for firefox_bidi: one browser session, a spool directory and a
@@ -148,6 +215,10 @@ typedef struct agent_tool_plugin_descriptor {
   agent_tool_cancel_fn cancel;
   agent_tool_free_result_fn free_result;
   agent_tool_destroy_instance_fn destroy_instance;
+  /* Since ABI 2.0. */
+  const char* title;        /* a short title for people, e.g. "Firefox (WebDriver BiDi)" */
+  const char* plugin_name;  /* the plugin's own name as a program, e.g. "firefox-bidi" (an MCP
+                             * host serving this one tool names itself so) */
   /* Fields appended by later minor versions go here. */
 } agent_tool_plugin_descriptor;
 

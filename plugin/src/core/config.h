@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,9 @@ struct Limits {
 
 struct InstanceConfig {
   FirefoxConfig firefox;
-  bool prelaunch = false;
+  // Start the browser at create. Unset: only when the host says it is long-lived
+  // (AGENT_TOOL_HOST_HINT_LONG_LIVED, e.g. `tool-host mcp`).
+  std::optional<bool> prelaunch;
   std::string connect;    // ws://host:port/session of a running Firefox ("" = launch one)
   std::string webdriver;  // http://host:port of geckodriver / Selenium Grid ("" = launch one)
   std::string spool_dir;  // "" = a private directory under $TMPDIR

@@ -3,6 +3,8 @@
 namespace firefox_bidi {
 
 const char* const kToolName = "firefox_bidi";
+const char* const kToolTitle = "Firefox (WebDriver BiDi)";
+const char* const kPluginName = "firefox-bidi";
 
 const char* const kToolDescription =
     R"(Drive a real headless Firefox with a batch of WebDriver BiDi commands ("frames") in one call. Frames run in order on one BiDi session; each waits for its reply. The browser stays open between calls, so tabs, pages and state persist.

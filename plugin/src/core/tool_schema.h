@@ -6,6 +6,8 @@
 namespace firefox_bidi {
 
 extern const char* const kToolName;         // "firefox_bidi"
+extern const char* const kToolTitle;        // "Firefox (WebDriver BiDi)", for people
+extern const char* const kPluginName;       // "firefox-bidi", the plugin as a program
 extern const char* const kToolDescription;  // for the model: what it does and how to call it
 extern const char* const kInputSchema;      // JSON Schema draft 2020-12
 

@@ -30,7 +30,9 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
       label_cache_(config_.limits.label_cache_entries) {
   session_ = BrowserSession::Create(config_,
                                     [this](int level, std::string_view line) { Log(level, line); });
-  if (session_ != nullptr && config_.prelaunch) session_->StartPrelaunch();
+  if (session_ != nullptr && config_.prelaunch.value_or(callbacks_.long_lived_host)) {
+    session_->StartPrelaunch();
+  }
 }
 
 FirefoxBidiTool::~FirefoxBidiTool() { Shutdown(); }
@@ -104,6 +106,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   }
   ToolOutcome out;
   out.json = RunBatch(args, *session_, *spool_, label_cache_, options);
+  out.parts = ContentPartsOf(out.json);
   return out;
 }
 

@@ -11,8 +11,10 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/config.h"
+#include "core/content_parts.h"
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "net/browser_session.h"
@@ -23,8 +25,9 @@ namespace firefox_bidi {
 struct ToolOutcome {
   enum class Status { kOk, kRefused, kFailed };
   Status status = Status::kOk;
-  std::string json;     // the tool result, or {"error":{...}}
-  std::string message;  // "" on kOk, the error message otherwise
+  std::string json;                // the tool result, or {"error":{...}}
+  std::string message;             // "" on kOk, the error message otherwise
+  std::vector<ContentPart> parts;  // kOk only: what a host may show besides `json`
 };
 
 // Host callbacks. The tool serializes them (never two at once), as the ABI promises hosts.
@@ -32,6 +35,9 @@ struct ToolCallbacks {
   std::function<void(int level, std::string_view line)> log;  // 0 debug .. 3 error
   // (call_context, done, total, message)
   std::function<void(void*, std::uint64_t, std::uint64_t, std::string_view)> progress;
+  // The host keeps the instance for many calls (AGENT_TOOL_HOST_HINT_LONG_LIVED): the browser
+  // is then started at create unless the config says "prelaunch": false.
+  bool long_lived_host = false;
 };
 
 // Thread safety: Invoke runs one call at a time (a concurrent one is refused "busy" at once);

@@ -1,4 +1,4 @@
-#include "plugin_loader.h"
+#include "agent_tool/loader.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -14,10 +14,14 @@
 namespace agent_tool {
 namespace {
 
-// The smallest descriptor this host can use: every field of ABI 1.0.
+// The smallest structs this host can use: every field of ABI 2.0.
 constexpr std::size_t kMinDescriptorSize =
-    offsetof(agent_tool_plugin_descriptor, destroy_instance) +
-    sizeof(agent_tool_destroy_instance_fn);
+    offsetof(agent_tool_plugin_descriptor, plugin_name) + sizeof(const char*);
+constexpr std::size_t kMinResultSize =
+    offsetof(agent_tool_result, part_count) + sizeof(std::size_t);
+constexpr std::size_t kMinPartSize = offsetof(agent_tool_content_part, name) + sizeof(const char*);
+
+constexpr char kPluginError[] = "plugin_error";
 
 absl::Status Refuse(const std::string& path, std::string_view reason) {
   return absl::FailedPreconditionError(absl::StrCat("plugin ", path, ": ", std::string(reason)));
@@ -34,22 +38,115 @@ const char* FirstNullField(const agent_tool_plugin_descriptor& d) {
   if (d.cancel == nullptr) return "cancel";
   if (d.free_result == nullptr) return "free_result";
   if (d.destroy_instance == nullptr) return "destroy_instance";
+  if (d.title == nullptr) return "title";
+  if (d.plugin_name == nullptr) return "plugin_name";
   return nullptr;
+}
+
+// A JSON string literal of `text` (the loader needs no JSON library for its few messages).
+std::string JsonString(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else if (u < 0x20) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out.append("\\u00");
+      out.push_back(kHex[u >> 4]);
+      out.push_back(kHex[u & 15]);
+    } else {
+      out.push_back(c);
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
+// The FAILED result that stands for a result the plugin got wrong.
+ToolResult PluginError(std::string message) {
+  ToolResult out;
+  out.status = AGENT_TOOL_STATUS_FAILED;
+  out.json = absl::StrCat(R"({"error":{"kind":")", kPluginError, R"(","message":)",
+                          JsonString(message), "}}");
+  out.message = std::move(message);
+  return out;
+}
+
+std::string CopyString(const char* text) { return text != nullptr ? std::string(text) : ""; }
+
+// Appends a copy of part `index` to `out`; skips a kind this host does not know;
+// kFailedPrecondition saying what is wrong when the part is malformed.
+absl::Status CopyPart(const agent_tool_content_part* raw, std::size_t index,
+                      std::vector<ContentPart>& out) {
+  auto bad = [index](const std::string& why) {
+    return absl::FailedPreconditionError(absl::StrCat("content part ", index, ": ", why));
+  };
+  if (raw == nullptr) return bad("is NULL");
+  if (raw->struct_size < kMinPartSize) {
+    return bad(absl::StrCat("is ", raw->struct_size, " bytes, needs at least ", kMinPartSize));
+  }
+  ContentPart part;
+  part.kind = raw->kind;
+  switch (raw->kind) {
+    case AGENT_TOOL_CONTENT_TEXT:
+      if (raw->text == nullptr) return bad("text part without text");
+      part.text.assign(raw->text, raw->text_len);
+      break;
+    case AGENT_TOOL_CONTENT_IMAGE:
+      if (raw->mime == nullptr || *raw->mime == '\0') return bad("image part without mime");
+      if ((raw->data == nullptr) == (raw->path == nullptr)) {
+        return bad("image part needs exactly one of data and path");
+      }
+      part.mime = raw->mime;
+      if (raw->data != nullptr) {
+        part.data.assign(reinterpret_cast<const char*>(raw->data), raw->data_len);
+      } else {
+        part.path = raw->path;
+      }
+      break;
+    case AGENT_TOOL_CONTENT_RESOURCE_LINK:
+      if (raw->uri == nullptr || *raw->uri == '\0') return bad("resource_link part without uri");
+      if (raw->name == nullptr) return bad("resource_link part without name");
+      part.uri = raw->uri;
+      part.name = raw->name;
+      part.mime = CopyString(raw->mime);
+      break;
+    default:
+      return absl::OkStatus();  // a kind of a later minor version: skipped
+  }
+  out.push_back(std::move(part));
+  return absl::OkStatus();
 }
 
 // Copies a plugin result and releases it with the plugin's free_result.
 ToolResult TakeResult(const agent_tool_plugin_descriptor& d, agent_tool_result* raw) {
-  ToolResult out;
-  if (raw == nullptr) {
-    out.status = AGENT_TOOL_STATUS_FAILED;
-    out.message = "plugin returned no result";
-    out.json = R"({"error":{"kind":"plugin_error","message":"plugin returned no result"}})";
-    return out;
+  if (raw == nullptr) return PluginError("plugin returned no result");
+  // Frees the plugin's result on every path below.
+  struct Release {
+    const agent_tool_plugin_descriptor& d;
+    agent_tool_result* raw;
+    ~Release() { d.free_result(raw); }
+  } release{d, raw};
+  if (raw->struct_size < kMinResultSize) {
+    return PluginError(absl::StrCat("plugin result is ", raw->struct_size,
+                                    " bytes, needs at least ", kMinResultSize));
   }
+  if (raw->json == nullptr) return PluginError("plugin result has no json");
+  if (raw->part_count > 0 && raw->parts == nullptr) {
+    return PluginError(
+        absl::StrCat("plugin result has ", raw->part_count, " content parts but no parts array"));
+  }
+  ToolResult out;
   out.status = raw->status;
-  if (raw->json != nullptr) out.json.assign(raw->json, raw->json_len);
-  if (raw->message != nullptr) out.message = raw->message;
-  d.free_result(raw);
+  out.json.assign(raw->json, raw->json_len);
+  out.message = CopyString(raw->message);
+  for (std::size_t i = 0; i < raw->part_count; ++i) {
+    if (absl::Status copied = CopyPart(raw->parts[i], i, out.parts); !copied.ok()) {
+      return PluginError(absl::StrCat("plugin result ", copied.message()));
+    }
+  }
   return out;
 }
 
@@ -91,7 +188,10 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> PluginLibrary::Open(const s
   // read before the size is known.
   if (d->abi_major != AGENT_TOOL_ABI_MAJOR) {
     return refuse(absl::StrCat("built for ABI ", d->abi_major, ".x; this host speaks ",
-                               AGENT_TOOL_ABI_MAJOR, ".x"));
+                               AGENT_TOOL_ABI_MAJOR, ".x",
+                               d->abi_major < AGENT_TOOL_ABI_MAJOR
+                                   ? " (rebuild the plugin against this SDK's agent_tool/plugin.h)"
+                                   : " (use a host built against the plugin's newer SDK)"));
   }
   if (d->struct_size < kMinDescriptorSize) {
     return refuse(absl::StrCat("descriptor is ", d->struct_size, " bytes, needs at least ",
@@ -105,19 +205,23 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> PluginLibrary::Open(const s
 
 PluginLibrary::~PluginLibrary() { ::dlclose(handle_); }
 
-ToolInstance::ToolInstance(std::shared_ptr<const PluginLibrary> library, LogFn log)
+ToolInstance::ToolInstance(std::shared_ptr<const PluginLibrary> library, LogFn log,
+                           std::uint64_t hints)
     : library_(std::move(library)), log_(std::move(log)) {
   services_.struct_size = sizeof(services_);
   services_.host_context = this;
   services_.log_callback = log_ ? &ToolInstance::OnLog : nullptr;
   services_.progress_callback = &ToolInstance::OnProgress;
+  services_.hints = hints;
 }
 
 ToolInstance::Created ToolInstance::Create(std::shared_ptr<const PluginLibrary> library,
-                                           std::string_view config_json, LogFn log) {
+                                           std::string_view config_json, LogFn log,
+                                           std::uint64_t hints) {
   const agent_tool_plugin_descriptor& d = library->descriptor();
   // The services table lives in the instance object, so that object exists before create.
-  std::unique_ptr<ToolInstance> instance(new ToolInstance(std::move(library), std::move(log)));
+  std::unique_ptr<ToolInstance> instance(
+      new ToolInstance(std::move(library), std::move(log), hints));
   agent_tool_instance* raw = nullptr;
   Created created;
   created.result = TakeResult(
@@ -129,10 +233,7 @@ ToolInstance::Created ToolInstance::Create(std::shared_ptr<const PluginLibrary> 
     d.destroy_instance(raw);  // a plugin that reported failure but still returned an instance
   }
   if (created.result.status == AGENT_TOOL_STATUS_OK && created.instance == nullptr) {
-    created.result.status = AGENT_TOOL_STATUS_FAILED;
-    created.result.message = "plugin reported OK but returned no instance";
-    created.result.json =
-        R"({"error":{"kind":"plugin_error","message":"plugin reported OK but returned no instance"}})";
+    created.result = PluginError("plugin reported OK but returned no instance");
   }
   return created;
 }

@@ -1,13 +1,16 @@
-// The host side of the C ABI in C++: loads a plugin library, checks its descriptor, and wraps
-// instances so that every result is released with the plugin's own free_result.
-#ifndef AGENT_TOOL_PLUGIN_LOADER_H_
-#define AGENT_TOOL_PLUGIN_LOADER_H_
+// agent_tool/loader.h -- the host side of the C ABI (agent_tool/plugin.h) in C++: loads a
+// plugin library, checks its descriptor, and wraps instances so that every result is copied
+// out and released with the plugin's own free_result. Installed with the SDK (CMake target
+// agent_tool::loader); needs C++20 and abseil's Status, nothing else.
+#ifndef AGENT_TOOL_LOADER_H_
+#define AGENT_TOOL_LOADER_H_
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "agent_tool/plugin.h"
@@ -19,8 +22,10 @@ namespace agent_tool {
 class PluginLibrary {
  public:
   // Loads `path` and validates its descriptor. kNotFound when the file does not exist,
-  // kFailedPrecondition for anything that is not a compatible plugin; the message names the
-  // file and the reason.
+  // kFailedPrecondition for anything that is not a compatible plugin (not a shared object, no
+  // entry symbol, a NULL descriptor, another ABI major -- ABI 1 plugins included --, a
+  // descriptor shorter than ABI 2.0's, a NULL required field); the message names the file and
+  // the reason.
   static absl::StatusOr<std::shared_ptr<const PluginLibrary>> Open(const std::string& path);
 
   ~PluginLibrary();
@@ -39,11 +44,29 @@ class PluginLibrary {
   const agent_tool_plugin_descriptor* descriptor_;
 };
 
+// A content part copied out of a result (agent_tool_content_part). Members the kind does not
+// use are empty.
+struct ContentPart {
+  agent_tool_content_kind kind = AGENT_TOOL_CONTENT_TEXT;
+  std::string text;  // kText
+  std::string mime;  // kImage (never empty), kResourceLink (empty when unknown)
+  std::string data;  // kImage: the bytes, when given inline
+  std::string path;  // kImage: the file, when given by path
+  std::string uri;   // kResourceLink
+  std::string name;  // kResourceLink
+
+  bool operator==(const ContentPart&) const = default;
+};
+
 // A result copied out of the plugin (the plugin's copy is already freed).
+// A result the plugin got wrong (a result struct shorter than ABI 2.0's, a malformed part) is
+// turned into status FAILED with {"error":{"kind":"plugin_error","message":...}}; parts of a
+// kind this host does not know are skipped.
 struct ToolResult {
   agent_tool_status status = AGENT_TOOL_STATUS_FAILED;
   std::string json;
   std::string message;
+  std::vector<ContentPart> parts;
 };
 
 // Called with (done, total, message) as the frames of one invocation finish.
@@ -60,9 +83,10 @@ class ToolInstance {
     std::unique_ptr<ToolInstance> instance;  // null unless result.status is OK
     ToolResult result;
   };
-  // Creates an instance from `config_json`. `log` may be empty (logs dropped).
+  // Creates an instance from `config_json`. `log` may be empty (logs dropped). `hints` is a
+  // bitwise OR of agent_tool_host_hint values passed to the plugin.
   static Created Create(std::shared_ptr<const PluginLibrary> library, std::string_view config_json,
-                        LogFn log = {});
+                        LogFn log = {}, std::uint64_t hints = 0);
 
   ~ToolInstance();
   ToolInstance(const ToolInstance&) = delete;
@@ -75,7 +99,7 @@ class ToolInstance {
   const PluginLibrary& library() const { return *library_; }
 
  private:
-  explicit ToolInstance(std::shared_ptr<const PluginLibrary> library, LogFn log);
+  ToolInstance(std::shared_ptr<const PluginLibrary> library, LogFn log, std::uint64_t hints);
 
   static void OnLog(void* host_context, agent_tool_log_level level, const char* message,
                     std::size_t message_len);
@@ -90,4 +114,4 @@ class ToolInstance {
 
 }  // namespace agent_tool
 
-#endif  // AGENT_TOOL_PLUGIN_LOADER_H_
+#endif  // AGENT_TOOL_LOADER_H_
