@@ -1,8 +1,9 @@
 // The paired-comparison harness shared by bench-micro and bench-e2e (DESIGN.md section 8).
 //
 // A comparison has two variants, A (the baseline) and B (the candidate), and optional extra
-// measurements ("floors") reported beside them. Pair i runs A then B when i is even, B then A
-// when i is odd, so drift and cache warmth do not favour one side; extras run after the pair.
+// measurements ("floors") reported beside them. Each pair runs A and B once, in the order
+// AFirst(pair) gives (balanced in blocks of two pairs, random within a block), so drift and
+// cache warmth do not favour one side; extras run after the pair.
 // Only Variant::run is timed: prepare and finish (set-up, output capture, clean-up) are not.
 // Every sample's outputs are compared: A against B exactly, and the per-frame results of every
 // variant (extras included) against A's; a mismatch fails the run (exit 1) naming what

@@ -30,7 +30,7 @@ absl::StatusOr<BidiReply> CallEvaluate(BidiConnection& connection) {
 
 BOOST_AUTO_TEST_SUITE(reply_classification)
 
-BOOST_AUTO_TEST_CASE(lone_surrogate_reply_is_repaired_by_the_text_fallback) {
+BOOST_AUTO_TEST_CASE(lone_surrogate_reply_is_parsed_and_repaired_not_kept_as_text) {
   FakeBidiServer server;
   server.OnCommandNumber(1).SendRaw(
       R"({"type":"success","id":{{id}},"result":{"value":"\ud800x\uD83D\uDE00"}})");

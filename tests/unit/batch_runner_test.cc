@@ -162,6 +162,8 @@ FormRun RunInForm(ResultForm form) {
   return out;
 }
 
+BOOST_AUTO_TEST_SUITE(batch_runner_result_forms)
+
 BOOST_AUTO_TEST_CASE(results_as_text_and_as_values_give_identical_output) {
   const FormRun as_text = RunInForm(ResultForm::kCanonicalText);
   const FormRun parsed = RunInForm(ResultForm::kParsed);
@@ -279,6 +281,8 @@ BOOST_AUTO_TEST_CASE(a_malformed_large_reply_fails_its_frame_after_the_next_was_
     }
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_FIXTURE_TEST_SUITE(batch_runner, RunnerFixture)
 

@@ -19,6 +19,8 @@ namespace firefox_bidi {
 // The `method` pattern as documented in the tool's input schema: "module.command".
 inline constexpr std::string_view kMethodPattern =
     "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$";
+// The largest `timeout_ms` argument of a frame (600 s). The config's frame_timeout_ms, the
+// default for frames without one, has its own, larger bound (config.cc).
 inline constexpr std::int64_t kMaxTimeoutMs = 600000;
 
 bool IsValidMethod(std::string_view s);

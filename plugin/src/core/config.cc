@@ -19,9 +19,10 @@ namespace {
 
 namespace json = boost::json;
 
-// Bounds a duration so that adding it to a clock never overflows: one day is longer than any
-// sensible frame.
-constexpr std::int64_t kMaxTimeoutMs = 24ll * 60 * 60 * 1000;
+// Bounds the config's durations (firefox.start_timeout_ms, frame_timeout_ms) so that adding one
+// to a clock never overflows: one day is longer than any sensible wait. Not the bound of a
+// frame's own `timeout_ms` argument, which is kMaxTimeoutMs in batch_args.h (600 s).
+constexpr std::int64_t kMaxConfigDurationMs = 24ll * 60 * 60 * 1000;
 
 // Appends one reference token to a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
 std::string Child(std::string_view pointer, std::string_view key) {
@@ -128,7 +129,7 @@ class Parser {
       } else if (key == "offline") {
         ASSIGN_OR_RETURN(out.offline, Bool(here, value));
       } else if (key == "start_timeout_ms") {
-        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxTimeoutMs));
+        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxConfigDurationMs));
         out.start_timeout = std::chrono::milliseconds(ms);
       } else if (key == "args") {
         if (!value.is_array()) return Expected(here, value, "an array of strings");
@@ -199,7 +200,7 @@ class Parser {
       } else if (key == "spool_quota_bytes") {
         ASSIGN_OR_RETURN(config.spool_quota_bytes, Unsigned(here, value, 0, kMaxU64));
       } else if (key == "frame_timeout_ms") {
-        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxTimeoutMs));
+        ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxConfigDurationMs));
         config.frame_timeout = std::chrono::milliseconds(ms);
       } else {
         return Fail(here,

@@ -1,1 +1,0 @@
-namespace firefox_bidi::testing {}
