@@ -166,6 +166,99 @@ BOOST_AUTO_TEST_CASE(a_bidi_error_from_firefox_is_a_record_and_stops_the_batch) 
              R"({"index":1,"method":"browsingContext.getTree","skipped":true})");
 }
 
+BOOST_AUTO_TEST_CASE(a_script_that_throws_is_a_javascript_error_and_stops_the_batch) {
+  const std::string args = R"({"frames":[)" + OpenPage("<p>no button</p>") + "," +
+                           Evaluate("document.querySelector('#missing').click()",
+                                    R"(,"label":"thrown","pick":"result.value")") +
+                           R"(,{"method":"browsingContext.getTree"}]})";
+  const json::object result = SharedTool().Run(args);
+  BOOST_TEST(json::serialize(FrameRecord(result, 2)) ==
+             R"({"index":2,"method":"script.evaluate","label":"thrown","error":{"error":)"
+             R"x("javascript error","message":"TypeError: can't access property \"click\", )x"
+             R"x(document.querySelector(...) is null (line 0, column 9)"}})x");
+  BOOST_TEST(json::serialize(FrameRecord(result, 3)) ==
+             R"({"index":3,"method":"browsingContext.getTree","skipped":true})");
+  // The label binds the whole result: the exception's details are there for the asking.
+  const json::object details = SharedTool().Run(
+      R"({"frames":[{"method":"script.callFunction","pick":"result.value","params":{)"
+      R"("functionDeclaration":"(line, text) => line + ': ' + text","awaitPromise":false,)"
+      R"("target":{"context":"<<tree.contexts[0].context>>"},"arguments":[)"
+      R"({"type":"number","value":"<<thrown.exceptionDetails.lineNumber>>"},)"
+      R"({"type":"string","value":"<<thrown.exceptionDetails.text>>"}]}}]})");
+  BOOST_TEST(json::serialize(FrameRecord(details, 0)) ==
+             R"({"index":0,"method":"script.callFunction","result":"0: TypeError: can't access )"
+             R"x(property \"click\", document.querySelector(...) is null"})x");
+}
+
+BOOST_AUTO_TEST_CASE(a_misspelt_command_names_the_one_meant) {
+  const json::object result =
+      SharedTool().Run(R"({"frames":[{"method":"browsingContext.navigat","params":{}}]})");
+  BOOST_TEST(json::serialize(FrameRecord(result, 0)) ==
+             R"({"index":0,"method":"browsingContext.navigat","error":{"error":"unknown command",)"
+             R"("message":"browsingContext.navigat; did you mean `browsingContext.navigate`?"}})");
+}
+
+BOOST_AUTO_TEST_CASE(a_node_reference_firefox_does_not_know_says_to_locate_it_again) {
+  const std::string args =
+      R"({"frames":[)" + OpenPage("<p>x</p>") +
+      R"(,{"method":"script.callFunction","params":{"functionDeclaration":"e => e.tagName",)"
+      R"("awaitPromise":false,"target":{"context":"<<tree.contexts[0].context>>"},)"
+      R"("arguments":[{"sharedId":"00000000-0000-0000-0000-000000000000"}]}}]})";
+  const json::object result = SharedTool().Run(args);
+  BOOST_TEST(json::serialize(FrameRecord(result, 2)) ==
+             R"({"index":2,"method":"script.callFunction","error":{"error":"no such node",)"
+             R"("message":"The node with the reference 00000000-0000-0000-0000-000000000000 is )"
+             R"(not known; node references (sharedId) die when the page navigates or reloads: )"
+             R"(locate the element again in the current page (browsingContext.locateNodes or )"
+             R"x(script.evaluate) and use the new reference"}})x");
+}
+
+BOOST_AUTO_TEST_CASE(screenshot_formats_are_typed_by_their_bytes) {
+  struct Format {
+    std::string type;
+    std::string ext;
+    std::string magic;
+  };
+  const Format formats[] = {{"image/jpeg", ".jpg", std::string("\xFF\xD8\xFF", 3)},
+                            {"image/webp", ".webp", "RIFF"},
+                            {"image/png", ".png", std::string("\x89PNG\r\n\x1a\n", 8)}};
+  for (const Format& format : formats) {
+    BOOST_TEST_CONTEXT(format.type) {
+      const std::string args =
+          R"({"frames":[)" + OpenPage("<h1>shot</h1>") +
+          R"(,{"method":"browsingContext.captureScreenshot","label":"shot",)"
+          R"("params":{"context":"<<tree.contexts[0].context>>","format":{"type":")" +
+          format.type + R"("}}}]})";
+      const json::object result = SharedTool().Run(args);
+      const json::object& record = FrameRecord(result, 2);
+      BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+      const std::string path(record.at("spooled").as_string());
+      BOOST_TEST(std::string(record.at("mime").as_string()) == format.type);
+      BOOST_TEST(path.substr(path.size() - format.ext.size()) == format.ext);
+      const std::string bytes = ReadAll(path);
+      BOOST_TEST(bytes.substr(0, format.magic.size()) == format.magic);
+      BOOST_TEST(record.at("bytes").as_int64() == static_cast<std::int64_t>(bytes.size()));
+    }
+  }
+}
+
+// Prompts stay open until the model answers them (unhandledPromptBehavior "ignore").
+BOOST_AUTO_TEST_CASE(a_confirm_stays_open_until_handle_user_prompt_accepts_it) {
+  SharedTool().Run(R"({"frames":[)" + OpenPage("<p>ask</p>") + "," +
+                   Evaluate("setTimeout(() => { window.answer = confirm('Sure?'); }, 0); 1",
+                            R"(,"silent":true)") +
+                   "]}");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const json::object result =
+      SharedTool().Run(R"({"frames":[{"method":"browsingContext.handleUserPrompt","params":{)"
+                       R"("context":"<<tree.contexts[0].context>>","accept":true}},)" +
+                       Evaluate("window.answer", R"(,"pick":"result.value")") + "]}");
+  BOOST_TEST(json::serialize(FrameRecord(result, 0)) ==
+             R"({"index":0,"method":"browsingContext.handleUserPrompt","result":{}})");
+  BOOST_TEST(json::serialize(FrameRecord(result, 1)) ==
+             R"({"index":1,"method":"script.evaluate","result":true})");
+}
+
 BOOST_AUTO_TEST_CASE(console_messages_arrive_as_events_after_subscribing) {
   const std::string args = R"({"frames":[{"method":"session.subscribe","silent":true,)"
                            R"("params":{"events":["log.entryAdded"]}},)" +

@@ -37,6 +37,11 @@ std::vector<std::string> Commands(const FakeBidiServer& server) {
   return out;
 }
 
+// session.new asks Firefox to leave user prompts open for the model (beforeunload aside).
+const std::string kSessionNew =
+    R"(session.new {"capabilities":{"alwaysMatch":{"unhandledPromptBehavior":)"
+    R"({"default":"ignore","beforeUnload":"accept"}}}})";
+
 InstanceConfig ConnectConfig(const FakeBidiServer& server) {
   InstanceConfig config;
   config.connect = server.url();
@@ -57,9 +62,8 @@ BOOST_AUTO_TEST_CASE(connect_mode_sends_session_new_then_session_end_on_shutdown
   BOOST_TEST(reply->ok);
   BOOST_TEST(!session->launched_browser().has_value());
   session->Shutdown();
-  BOOST_TEST(Commands(server) ==
-                 (std::vector<std::string>{"session.new {\"capabilities\":{}}",
-                                           "browsingContext.getTree {}", "session.end {}"}),
+  BOOST_TEST(Commands(server) == (std::vector<std::string>{
+                                     kSessionNew, "browsingContext.getTree {}", "session.end {}"}),
              boost::test_tools::per_element());
   BOOST_TEST(server.paths() == std::vector<std::string>{"/session"},
              boost::test_tools::per_element());
@@ -119,9 +123,8 @@ BOOST_AUTO_TEST_CASE(lost_connection_fails_the_call_and_next_ensure_ready_reconn
   BOOST_REQUIRE(reply.ok());
   BOOST_TEST(reply->ok);
   BOOST_TEST(
-      Commands(server) == (std::vector<std::string>{
-                              "session.new {\"capabilities\":{}}", "browsingContext.getTree {}",
-                              "session.new {\"capabilities\":{}}", "browsingContext.getTree {}"}),
+      Commands(server) == (std::vector<std::string>{kSessionNew, "browsingContext.getTree {}",
+                                                    kSessionNew, "browsingContext.getTree {}"}),
       boost::test_tools::per_element());
   BOOST_TEST(std::count(logs.begin(), logs.end(), message) == 1);
   BOOST_TEST(std::count(logs.begin(), logs.end(), "reconnecting") == 1);
@@ -182,6 +185,7 @@ BOOST_AUTO_TEST_CASE(webdriver_mode_connects_to_the_returned_url_and_deletes_the
   BOOST_REQUIRE_EQUAL(requests.size(), 2u);
   BOOST_TEST(requests[0].method + " " + requests[0].target == "POST /session");
   BOOST_TEST(requests[0].body == R"({"capabilities":{"alwaysMatch":{"webSocketUrl":true,)"
+                                 R"("unhandledPromptBehavior":"ignore",)"
                                  R"("moz:firefoxOptions":{"args":["-headless"]}}}})");
   BOOST_TEST(requests[1].method + " " + requests[1].target == "DELETE /session/s-1");
 }

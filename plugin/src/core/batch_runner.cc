@@ -11,7 +11,9 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "core/base64.h"
+#include "core/frame_hints.h"
 #include "core/interpolate.h"
+#include "core/media_type.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
 
@@ -22,15 +24,32 @@ constexpr std::string_view kResultOpen = R"({"frames":[)";
 constexpr std::string_view kResultClose = "]}";
 constexpr std::string_view kEventsOpen = R"(],"events":[)";
 
-// Results that are files, not JSON: always spooled decoded from their base64 "data" member.
-struct Media {
-  std::string_view ext;
-  std::string_view mime;
-};
-std::optional<Media> MediaOf(std::string_view method) {
-  if (method == "browsingContext.captureScreenshot") return Media{"png", "image/png"};
-  if (method == "browsingContext.print") return Media{"pdf", "application/pdf"};
+// Results that are files, not JSON: always spooled decoded from their base64 "data" member,
+// typed by their bytes (a screenshot may be PNG, JPEG or WebP); this is the type when the bytes
+// match none.
+std::optional<MediaType> MediaOf(std::string_view method) {
+  if (method == "browsingContext.captureScreenshot") return MediaType{"png", "image/png"};
+  if (method == "browsingContext.print") return MediaType{"pdf", "application/pdf"};
   return std::nullopt;
+}
+
+// The exception message of a script.evaluate / script.callFunction result that is an
+// exception. Decided from the first bytes when the result is text (Firefox writes "type"
+// first), else from the value; a large unchecked result those bytes do not decide is parsed
+// only when `parse_large` (once the next frame has been sent).
+std::optional<std::string> ScriptThrew(const ReplyResult& result, bool parse_large) {
+  if (const std::string* text = result.text_as_held()) {
+    switch (QuickScriptVerdict(*text)) {
+      case ScriptVerdict::kSuccess:
+        return std::nullopt;
+      case ScriptVerdict::kException:
+        break;
+      case ScriptVerdict::kUndecided:
+        if (result.is_unchecked() && !parse_large) return std::nullopt;
+        break;
+    }
+  }
+  return ScriptExceptionMessage(result.value());
 }
 
 // True when the compact serialization of `v` is at most `limit` bytes. Stops serializing as
@@ -190,16 +209,31 @@ class BatchRun {
     FinishPending();  // if the hook did not run: the command was not sent
     if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
     if (!reply->ok) {
-      return Fail(i, reply->error.empty() ? "unknown error" : reply->error, reply->message);
+      return Fail(i, reply->error.empty() ? "unknown error" : reply->error,
+                  ExplainBidiError(frame.method, reply->error, reply->message));
     }
     auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
+    // A script that threw fails its frame before the next is sent, so on_error can stop it.
+    if (ReturnsEvaluateResult(frame.method)) {
+      if (std::optional<std::string> thrown = ScriptThrew(*result, /*parse_large=*/false)) {
+        return ScriptFailed(i, frame, result, *thrown);
+      }
+    }
     // Without pick the record cannot fail the frame (a malformed reply aside), so it can wait.
     if (!frame.pick && options_.finish_after_next_send) {
       pending_.emplace(i, std::move(result));
       return Outcome::kOk;
     }
     return Emit(i, frame, std::move(result));
+  }
+
+  // A script exception: an error record, but the label binds the whole result.
+  Outcome ScriptFailed(std::size_t i, const Frame& frame,
+                       const std::shared_ptr<ReplyResult>& result, std::string_view message) {
+    RememberIfSmall(frame, result);
+    AddRecord(ErrorRecord(Head(i), "javascript error", message));
+    return Outcome::kFailed;
   }
 
   Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,
@@ -235,6 +269,11 @@ class BatchRun {
                   absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
                                status.message()));
     }
+    if (ReturnsEvaluateResult(frame.method)) {
+      if (std::optional<std::string> thrown = ScriptThrew(*result, /*parse_large=*/true)) {
+        return ScriptFailed(i, frame, result, *thrown);
+      }
+    }
     const RecordHead head = Head(i);
     if (frame.silent) {
       RememberIfSmall(frame, result);
@@ -254,9 +293,12 @@ class BatchRun {
       }
       picked = *resolved;
     }
-    const std::optional<Media> media = MediaOf(frame.method);
+    std::optional<MediaType> media = MediaOf(frame.method);
     std::optional<std::string> file;  // decoded before the result may give up its text
-    if (media) file = DecodedData(result->value());
+    if (media) {
+      file = DecodedData(result->value());
+      if (file) media = SniffMediaType(*file).value_or(*media);
+    }
     // The benchmark baseline serializes the result a second time just to measure it.
     std::optional<std::string> measured;
     if (options_.two_pass_record_size) {

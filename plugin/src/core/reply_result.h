@@ -43,6 +43,12 @@ class ReplyResult {
   // The text, moved out; the result is null afterwards.
   std::string TakeText() &&;
 
+  // The text as it is held now, without checking an unchecked result or serializing a value:
+  // nullptr when the result is held only as a value. For a look at the first bytes.
+  const std::string* text_as_held() const { return text_ ? &*text_ : nullptr; }
+  // True while the result is held unchecked (before its first use).
+  bool is_unchecked() const { return unchecked_.has_value(); }
+
  private:
   struct Unchecked {
     std::uint64_t id;

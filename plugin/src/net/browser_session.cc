@@ -29,6 +29,13 @@ constexpr milliseconds kExitStatusWait{1000};
 
 constexpr std::string_view kTooManySessions = "Maximum number of active sessions";
 
+// User prompts (alert, confirm, prompt) stay open until the model answers them with
+// browsingContext.handleUserPrompt, instead of being dismissed before it can see them;
+// beforeunload prompts are accepted so that a navigation the model asked for goes through.
+boost::json::object PromptCapabilities() {
+  return {{"unhandledPromptBehavior", {{"default", "ignore"}, {"beforeUnload", "accept"}}}};
+}
+
 enum class Mode { kLaunch, kConnect, kWebDriver };
 
 class BrowserSessionImpl final : public BrowserSession {
@@ -152,7 +159,10 @@ class BrowserSessionImpl final : public BrowserSession {
         ASSIGN_OR_RETURN(WebDriverClient client, WebDriverClient::Create(config_.webdriver));
         boost::json::object firefox_options;
         if (config_.firefox.headless) firefox_options["args"] = boost::json::array{"-headless"};
+        // WebDriver classic's string form: "ignore" for every prompt but beforeunload, which
+        // Firefox then accepts.
         boost::json::object always_match{{"webSocketUrl", true},
+                                         {"unhandledPromptBehavior", "ignore"},
                                          {"moz:firefoxOptions", std::move(firefox_options)}};
         ASSIGN_OR_RETURN(WebDriverSession session,
                          client.NewSession({{"alwaysMatch", std::move(always_match)}},
@@ -179,7 +189,7 @@ class BrowserSessionImpl final : public BrowserSession {
   }
 
   absl::Status NewSession() {
-    boost::json::object params{{"capabilities", boost::json::object{}}};
+    boost::json::object params{{"capabilities", {{"alwaysMatch", PromptCapabilities()}}}};
     // session.new waits for the browser's delayed start-up (about 2 s on 2 cores).
     const milliseconds timeout = std::max(config_.firefox.start_timeout, config_.frame_timeout);
     absl::StatusOr<BidiReply> reply =
