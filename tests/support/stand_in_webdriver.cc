@@ -130,13 +130,28 @@ struct StandInWebDriver::Session {
   Marionette marionette;
 };
 
-absl::StatusOr<std::unique_ptr<StandInWebDriver>> StandInWebDriver::Start(FirefoxConfig firefox) {
+absl::StatusOr<std::unique_ptr<StandInWebDriver>> StandInWebDriver::Start(
+    FirefoxConfig firefox, std::uint16_t port, std::function<void(std::string_view)> log) {
   std::unique_ptr<StandInWebDriver> driver(new StandInWebDriver());
+  driver->log_ = std::move(log);
   firefox.args.push_back("--marionette");
   firefox.prefs["marionette.port"] = 0;
   driver->firefox_ = std::move(firefox);
   absl::StatusOr<std::unique_ptr<TestHttpServer>> http = TestHttpServer::Start(
-      [d = driver.get()](const TestHttpRequest& request) { return d->Handle(request); });
+      [d = driver.get()](const TestHttpRequest& request) {
+        if (!d->log_) return d->Handle(request);
+        const auto start = std::chrono::steady_clock::now();
+        d->log_(absl::StrCat(request.method, " ", request.target, " ..."));
+        TestHttpReply reply = d->Handle(request);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+        d->log_(absl::StrCat(request.method, " ", request.target, " -> ", reply.status, " in ", ms,
+                             " ms", reply.status == 200 ? "" : ": ",
+                             reply.status == 200 ? "" : reply.body));
+        return reply;
+      },
+      port);
   if (!http.ok()) return http.status();
   driver->http_ = *std::move(http);
   return driver;
@@ -169,6 +184,19 @@ std::vector<pid_t> StandInWebDriver::launched_groups() const {
 TestHttpReply StandInWebDriver::Handle(const TestHttpRequest& request) {
   constexpr std::string_view kSessionPrefix = "/session/";
   if (request.method == "POST" && request.target == "/session") return NewSession(request.body);
+  if (request.method == "GET" && request.target == "/status") {
+    return TestHttpReply::Json(200, R"({"value":{"ready":true,"message":""}})");
+  }
+  if (request.method == "GET" && request.target.rfind(kSessionPrefix, 0) == 0 &&
+      request.target.ends_with("/timeouts")) {
+    const std::string id = request.target.substr(kSessionPrefix.size(),
+                                                 request.target.size() - kSessionPrefix.size() - 9);
+    std::lock_guard lock(mu_);
+    if (!sessions_.count(id)) {
+      return WebDriverError(404, "invalid session id", absl::StrCat("no session ", id));
+    }
+    return TestHttpReply::Json(200, R"({"value":{"implicit":0,"pageLoad":300000,"script":30000}})");
+  }
   if (request.method == "DELETE" && request.target.rfind(kSessionPrefix, 0) == 0) {
     return DeleteSession(request.target.substr(kSessionPrefix.size()));
   }
@@ -184,14 +212,20 @@ TestHttpReply StandInWebDriver::NewSession(const std::string& body) {
   if (!caps || !caps->is_object()) {
     return WebDriverError(400, "invalid argument", "the body has no capabilities object");
   }
-  // Marionette takes the merged capabilities flat; moz:firefoxOptions is geckodriver's own
-  // (the stand-in always runs the browser as configured at Start).
+  // Marionette takes the merged capabilities flat (alwaysMatch, then the first firstMatch
+  // entry, which is how a Grid node sends them); moz:firefoxOptions is geckodriver's own (the
+  // stand-in always runs the browser as configured at Start) and se:* are the Grid's.
   boost::json::object flat;
-  if (const auto* always = caps->as_object().if_contains("alwaysMatch");
-      always && always->is_object()) {
-    for (const auto& [key, value] : always->as_object()) {
-      if (key != "moz:firefoxOptions") flat[key] = value;
+  auto merge = [&flat](const boost::json::value* from) {
+    if (!from || !from->is_object()) return;
+    for (const auto& [key, value] : from->as_object()) {
+      if (key != "moz:firefoxOptions" && !key.starts_with("se:")) flat[key] = value;
     }
+  };
+  merge(caps->as_object().if_contains("alwaysMatch"));
+  if (const auto* first = caps->as_object().if_contains("firstMatch");
+      first && first->is_array() && !first->as_array().empty()) {
+    merge(&first->as_array().front());
   }
 
   auto session = std::make_unique<Session>();

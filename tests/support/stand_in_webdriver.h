@@ -4,16 +4,22 @@
 // profile's MarionetteActivePort, and sends Marionette's WebDriver:NewSession with
 // webSocketUrl:true. Firefox's Remote Agent then serves that session's BiDi at
 // ws://127.0.0.1:PORT/session/<id>, with no session.new needed. DELETE /session/<id> sends
-// WebDriver:DeleteSession and ends that Firefox.
+// WebDriver:DeleteSession and ends that Firefox. GET /status answers ready, as geckodriver's
+// does (a Selenium Grid node polls it before it sends POST /session); GET
+// /session/<id>/timeouts answers for a live session (the tool's liveness probe).
+// build/bin/fake-geckodriver serves it as a process that a Grid node starts in place of
+// geckodriver.
 #ifndef FIREFOX_BIDI_TESTS_SUPPORT_STAND_IN_WEBDRIVER_H_
 #define FIREFOX_BIDI_TESTS_SUPPORT_STAND_IN_WEBDRIVER_H_
 
 #include <sys/types.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -25,14 +31,18 @@ namespace firefox_bidi::testing {
 // Thread safety: requests are served on the HTTP server's thread; accessors from any thread.
 class StandInWebDriver {
  public:
-  // `firefox` is the launch config for every session's browser.
-  static absl::StatusOr<std::unique_ptr<StandInWebDriver>> Start(FirefoxConfig firefox);
+  // `firefox` is the launch config for every session's browser; the server listens on
+  // 127.0.0.1:`port` (0: a free port); `log` (may be empty) gets one line per request.
+  static absl::StatusOr<std::unique_ptr<StandInWebDriver>> Start(
+      FirefoxConfig firefox, std::uint16_t port = 0,
+      std::function<void(std::string_view)> log = {});
   // Ends every remaining session and its browser.
   ~StandInWebDriver();
 
   // "http://127.0.0.1:PORT"
   std::string url() const { return http_->url(); }
-  // "POST /session", "DELETE /session/<id>" in order of arrival.
+  std::uint16_t port() const { return http_->port(); }
+  // "POST /session", "DELETE /session/<id>", "GET /status" in order of arrival.
   std::vector<std::string> request_lines() const;
   std::size_t live_sessions() const;
   // Process groups of the browsers launched so far (ended ones included).
@@ -46,6 +56,7 @@ class StandInWebDriver {
   TestHttpReply DeleteSession(const std::string& id);
 
   FirefoxConfig firefox_;
+  std::function<void(std::string_view)> log_;
   std::unique_ptr<TestHttpServer> http_;
   mutable std::mutex mu_;
   std::map<std::string, std::unique_ptr<Session>> sessions_;  // guarded by mu_

@@ -84,7 +84,8 @@ bool ReadRequest(int fd, TestHttpRequest* request) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<TestHttpServer>> TestHttpServer::Start(Handler handler) {
+absl::StatusOr<std::unique_ptr<TestHttpServer>> TestHttpServer::Start(Handler handler,
+                                                                      std::uint16_t port) {
   std::unique_ptr<TestHttpServer> server(new TestHttpServer(std::move(handler)));
   server->listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (server->listen_fd_ < 0 || ::pipe2(server->wake_fds_, O_CLOEXEC) != 0) {
@@ -93,11 +94,13 @@ absl::StatusOr<std::unique_ptr<TestHttpServer>> TestHttpServer::Start(Handler ha
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(port);
   socklen_t len = sizeof addr;
   if (::bind(server->listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
       ::listen(server->listen_fd_, 16) != 0 ||
       ::getsockname(server->listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
-    return absl::InternalError(absl::StrCat("bind/listen: ", std::strerror(errno)));
+    return absl::InternalError(
+        absl::StrCat("bind/listen 127.0.0.1:", port, ": ", std::strerror(errno)));
   }
   server->port_ = ntohs(addr.sin_port);
   server->thread_ = std::thread([s = server.get()] { s->Run(); });

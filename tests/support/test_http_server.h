@@ -48,7 +48,9 @@ class TestHttpServer {
  public:
   using Handler = std::function<TestHttpReply(const TestHttpRequest&)>;
 
-  static absl::StatusOr<std::unique_ptr<TestHttpServer>> Start(Handler handler);
+  // Binds 127.0.0.1:`port` (0: a free port the system picks).
+  static absl::StatusOr<std::unique_ptr<TestHttpServer>> Start(Handler handler,
+                                                               std::uint16_t port = 0);
   TestHttpServer(const TestHttpServer&) = delete;
   TestHttpServer& operator=(const TestHttpServer&) = delete;
   // Stops the thread and closes every connection, stalled ones included.
