@@ -205,6 +205,62 @@ BOOST_AUTO_TEST_CASE(webdriver_refusal_is_reported_with_the_http_status) {
                                     "/session answered HTTP 500: session not created: no slot");
 }
 
+// A Grid keeps the relayed socket open when its node dies; a reply that does not come makes
+// the session ask the endpoint whether the session still exists.
+BOOST_AUTO_TEST_CASE(webdriver_timeout_asks_the_endpoint_and_a_gone_session_is_disconnected) {
+  FakeBidiServer bidi;
+  bidi.OnCommand("script.evaluate").Stall();
+  bool gone = false;
+  auto http = TestHttpServer::Start([&bidi, &gone](const TestHttpRequest& request) {
+    if (request.method == "POST") {
+      return TestHttpReply::Json(
+          200, boost::json::serialize(boost::json::object{
+                   {"value",
+                    {{"sessionId", "s-1"},
+                     {"capabilities", {{"webSocketUrl", bidi.url() + "/s-1"}}}}}}));
+    }
+    if (request.method == "GET" && gone) {
+      return TestHttpReply::Json(
+          500, R"({"value":{"error":"unknown error","message":"Unable to execute request for )"
+               R"(an existing session: Connection error\nmore lines","stacktrace":"x"}})");
+    }
+    return TestHttpReply::Json(200, R"({"value":null})");
+  });
+  BOOST_REQUIRE(http.ok());
+  InstanceConfig config;
+  config.webdriver = (*http)->url();
+  auto session = BrowserSession::Create(config, nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+
+  // The session still exists: the timeout stays a timeout, the session stays usable.
+  absl::StatusOr<BidiReply> reply =
+      session->Call("script.evaluate", {}, milliseconds(200), NoEvents);
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kDeadlineExceeded);
+  BOOST_TEST(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).ok());
+
+  // The endpoint says the session is gone: browser disconnected, and the next EnsureReady
+  // deletes it and creates another.
+  gone = true;
+  reply = session->Call("script.evaluate", {}, milliseconds(200), NoEvents);
+  BOOST_TEST(reply.status().code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(reply.status()) ==
+             "browser disconnected: no reply within 200 ms and WebDriver GET " + (*http)->url() +
+                 "/session/s-1/timeouts answered HTTP 500 (the session is gone): unknown error: "
+                 "Unable to execute request for an existing session: Connection error; the "
+                 "next call reconnects");
+  gone = false;
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  session->Shutdown();
+  std::vector<std::string> lines;
+  for (const TestHttpRequest& request : (*http)->requests()) {
+    lines.push_back(request.method + " " + request.target);
+  }
+  BOOST_TEST(lines == (std::vector<std::string>{"POST /session", "GET /session/s-1/timeouts",
+                                                "GET /session/s-1/timeouts", "DELETE /session/s-1",
+                                                "POST /session", "DELETE /session/s-1"}),
+             boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

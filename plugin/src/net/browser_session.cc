@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <boost/json/parse.hpp>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -24,6 +25,7 @@ constexpr milliseconds kSessionEndTimeout{2000};
 constexpr milliseconds kCloseTimeout{1000};
 constexpr milliseconds kWebDriverNewSessionTimeout{120000};  // a Grid may queue the request
 constexpr milliseconds kWebDriverDeleteTimeout{10000};
+constexpr milliseconds kWebDriverProbeTimeout{10000};
 // How long a failed call waits for the watchdog to report a dead browser's exit status.
 constexpr milliseconds kExitStatusWait{1000};
 
@@ -92,6 +94,16 @@ class BrowserSessionImpl final : public BrowserSession {
           "no browser session (EnsureReady was not called or failed)");
     }
     absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event, on_sent);
+    if (!reply.ok() && reply.status().code() == absl::StatusCode::kDeadlineExceeded &&
+        mode_ == Mode::kWebDriver) {
+      // A Grid keeps the relayed socket open when the node behind it dies: ask the endpoint
+      // whether the session still exists.
+      if (std::optional<std::string> gone = WebDriverSessionGone()) {
+        dead_ = true;
+        return absl::UnavailableError(DescribeDisconnect(absl::UnavailableError(
+            absl::StrCat("no reply within ", timeout.count(), " ms and ", *gone))));
+      }
+    }
     if (reply.ok() || reply.status().code() != absl::StatusCode::kUnavailable) return reply;
     dead_ = true;
     return absl::UnavailableError(DescribeDisconnect(reply.status()));
@@ -249,6 +261,38 @@ class BrowserSessionImpl final : public BrowserSession {
                                                  : "; the next call reconnects");
     Log(2, out);
     return out;
+  }
+
+  // Webdriver mode: GET /session/{id}/timeouts, which any live WebDriver session answers. A
+  // non-2xx answer means the session is gone (e.g. the Grid's node died): returns why.
+  // nullopt when it answers 2xx or cannot be asked (then nothing is known).
+  std::optional<std::string> WebDriverSessionGone() {
+    absl::StatusOr<HttpUrl> url = ParseHttpUrl(config_.webdriver);
+    if (!url.ok() || !webdriver_) return std::nullopt;
+    const std::string target =
+        absl::StrCat(url->path, "/session/", webdriver_session_id_, "/timeouts");
+    absl::StatusOr<HttpResponse> response =
+        HttpRequest("GET", *url, target, "", kWebDriverProbeTimeout);
+    if (!response.ok() || (response->status >= 200 && response->status <= 299)) {
+      return std::nullopt;
+    }
+    // WebDriver errors are {"value":{"error","message"}}; the message's first line says it.
+    std::string body = response->body;
+    boost::system::error_code ec;
+    const boost::json::value doc = boost::json::parse(response->body, ec);
+    const boost::json::value* value =
+        !ec && doc.is_object() ? doc.as_object().if_contains("value") : nullptr;
+    if (value && value->is_object()) {
+      const auto* error = value->as_object().if_contains("error");
+      const auto* message = value->as_object().if_contains("message");
+      if (error && error->is_string() && message && message->is_string()) {
+        body = absl::StrCat(ToAbsl(error->get_string()), ": ", ToAbsl(message->get_string()));
+      }
+    }
+    body = body.substr(0, std::min(body.find('\n'), std::size_t{300}));
+    return absl::StrCat("WebDriver GET ", webdriver_->ToString(), "/session/",
+                        webdriver_session_id_, "/timeouts answered HTTP ", response->status,
+                        " (the session is gone): ", body);
   }
 
   // Ends the session and frees everything; safe to call in any state.
