@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: unit, integration, e2e (real headless
-# Firefox, real MCP client) and the benchmark smoke runs; without arguments also the whole suite
+# Firefox, real MCP client), grid (a real Selenium Grid) and the benchmark smoke runs; without arguments also the whole suite
 # under sanitizers and a short fuzz run.
 #   scripts/test.sh [ctest args...]      e.g. scripts/test.sh -L unit
 set -euo pipefail
@@ -8,6 +8,7 @@ source "$(dirname "$0")/common.sh"
 
 ensure_packages "${FIREFOX_BIDI_BUILD_PACKAGES[@]}"
 ensure_node
+"$FIREFOX_BIDI_ROOT/scripts/grid.sh" install  # JRE and Selenium Server for the grid tests
 build_preset release
 
 cd "$FIREFOX_BIDI_ROOT"
@@ -15,7 +16,8 @@ log "testing"
 ctest --preset release "$@"
 
 if [[ $# -eq 0 ]]; then
-  # The whole suite again under ASan+UBSan (build-dev/); LeakSanitizer also checks every
+  # The whole suite again under ASan+UBSan (build-dev/), except the grid tests (label grid: a
+  # Selenium Grid adds nothing the sanitizers check); LeakSanitizer also checks every
   # tool-host the tests start. About 9 minutes on 2 idle cores (docs/development.md).
   build_preset dev
   cd "$FIREFOX_BIDI_ROOT"
