@@ -184,7 +184,8 @@ BOOST_AUTO_TEST_CASE(webdriver_mode_connects_to_the_returned_url_and_deletes_the
   const std::vector<TestHttpRequest> requests = (*http)->requests();
   BOOST_REQUIRE_EQUAL(requests.size(), 2u);
   BOOST_TEST(requests[0].method + " " + requests[0].target == "POST /session");
-  BOOST_TEST(requests[0].body == R"({"capabilities":{"alwaysMatch":{"webSocketUrl":true,)"
+  BOOST_TEST(requests[0].body == R"({"capabilities":{"alwaysMatch":{"browserName":"firefox",)"
+                                 R"("webSocketUrl":true,)"
                                  R"("unhandledPromptBehavior":"ignore",)"
                                  R"("moz:firefoxOptions":{"args":["-headless"]}}}})");
   BOOST_TEST(requests[1].method + " " + requests[1].target == "DELETE /session/s-1");

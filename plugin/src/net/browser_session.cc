@@ -171,9 +171,11 @@ class BrowserSessionImpl final : public BrowserSession {
         ASSIGN_OR_RETURN(WebDriverClient client, WebDriverClient::Create(config_.webdriver));
         boost::json::object firefox_options;
         if (config_.firefox.headless) firefox_options["args"] = boost::json::array{"-headless"};
-        // WebDriver classic's string form: "ignore" for every prompt but beforeunload, which
-        // Firefox then accepts.
-        boost::json::object always_match{{"webSocketUrl", true},
+        // browserName: a Grid with other browsers' nodes must pick a Firefox slot.
+        // unhandledPromptBehavior, WebDriver classic's string form: "ignore" for every prompt
+        // but beforeunload, which Firefox then accepts.
+        boost::json::object always_match{{"browserName", "firefox"},
+                                         {"webSocketUrl", true},
                                          {"unhandledPromptBehavior", "ignore"},
                                          {"moz:firefoxOptions", std::move(firefox_options)}};
         ASSIGN_OR_RETURN(WebDriverSession session,
