@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,7 @@
 #include "harness.h"
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
+#include "net/webdriver_client.h"
 #include "raw_client.h"
 
 namespace firefox_bidi::bench {
@@ -97,7 +99,32 @@ class Browser {
     return browser;
   }
 
+  // A browser whose session a WebDriver endpoint (a Selenium Grid) creates, as the tool's
+  // `webdriver` mode does; the tool's client connects to the BiDi URL it returns. Its session
+  // lives on that one socket: Tool() must always be asked for the product's options.
+  static absl::StatusOr<std::unique_ptr<Browser>> ThroughWebDriver(std::string_view url) {
+    auto browser = std::unique_ptr<Browser>(new Browser());
+    ASSIGN_OR_RETURN(WebDriverClient client, WebDriverClient::Create(url));
+    boost::json::object always{{"browserName", "firefox"},
+                               {"webSocketUrl", true},
+                               {"moz:firefoxOptions", {{"args", boost::json::array{"-headless"}}}}};
+    ASSIGN_OR_RETURN(WebDriverSession session,
+                     client.NewSession({{"alwaysMatch", std::move(always)}}, milliseconds(120000)));
+    browser->webdriver_.emplace(std::move(client));
+    browser->webdriver_session_ = session.session_id;
+    ASSIGN_OR_RETURN(browser->connection_,
+                     BidiConnection::Connect(session.web_socket_url, ConnectionOptions{}));
+    RETURN_IF_ERROR(browser->SetUpPage());
+    return browser;
+  }
+
   ~Browser() {
+    if (webdriver_) {
+      if (connection_) connection_->Close(milliseconds(2000));
+      connection_.reset();
+      (void)webdriver_->DeleteSession(webdriver_session_, milliseconds(30000));
+      return;
+    }
     (void)EndSession();
     if (process_) process_->Terminate();
   }
@@ -105,6 +132,13 @@ class Browser {
   // The tool's client (BidiConnection) holding the session, connected with `options`' quick
   // ACK and result form (the rest are defaults).
   absl::StatusOr<BidiTransport*> Tool(const ConnectionOptions& options) {
+    if (webdriver_) {
+      if (options.quick_ack != ConnectionOptions{}.quick_ack ||
+          options.result_form != ConnectionOptions{}.result_form) {
+        return absl::InvalidArgumentError("a WebDriver session cannot move to another socket");
+      }
+      return connection_.get();
+    }
     if (!connection_ || connection_options_.quick_ack != options.quick_ack ||
         connection_options_.result_form != options.result_form) {
       RETURN_IF_ERROR(EndSession());
@@ -221,6 +255,8 @@ class Browser {
   }
 
   std::unique_ptr<FirefoxProcess> process_;
+  std::optional<WebDriverClient> webdriver_;  // ThroughWebDriver
+  std::string webdriver_session_;
   std::unique_ptr<BidiConnection> connection_;
   ConnectionOptions connection_options_;
   std::unique_ptr<RawBidiClient> raw_;
@@ -315,6 +351,9 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
 
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
+  if (flags.compare == "grid" && flags.webdriver.empty()) {
+    return absl::InvalidArgumentError("--compare grid needs --webdriver URL (a Selenium Grid)");
+  }
   ASSIGN_OR_RETURN(std::unique_ptr<Browser> launched, Browser::Launch());
   std::shared_ptr<Browser> browser = std::move(launched);
   // The tool's sample set-up: the session on a BidiConnection, the batch for its tab.
@@ -350,6 +389,19 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     parsed.result_form = ResultForm::kParsed;
     c.a = ToolVariant("tool, results parsed and serialized", tool(parsed, big), product);
     c.b = ToolVariant("tool, canonical results kept as text", tool(connected, big), product);
+  } else if (flags.compare == "grid") {
+    // Two browsers: A launched here, B created by the Grid and reached through its proxy.
+    ASSIGN_OR_RETURN(std::unique_ptr<Browser> remote, Browser::ThroughWebDriver(flags.webdriver));
+    std::shared_ptr<Browser> grid = std::move(remote);
+    auto grid_tool = [grid, big]() -> absl::StatusOr<ToolSetup> {
+      ASSIGN_OR_RETURN(BidiTransport * transport, grid->Tool(ConnectionOptions{}));
+      ASSIGN_OR_RETURN(auto args, MakeBatch(grid->context(), big));
+      return ToolSetup{transport, std::move(args)};
+    };
+    c.a = ToolVariant("tool, direct to a local Firefox", tool(connected, big), product);
+    c.b = ToolVariant("tool, through the Grid's BiDi proxy", grid_tool, product);
+    c.fixture = std::make_shared<std::pair<std::shared_ptr<Browser>, std::shared_ptr<Browser>>>(
+        browser, grid);
   } else if (flags.compare == "floor") {
     c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(connected, big), product);
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
@@ -366,7 +418,7 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   c.a = WithRealmsNormalized(std::move(c.a));
   c.b = WithRealmsNormalized(std::move(c.b));
   for (Extra& extra : c.extras) extra.variant = WithRealmsNormalized(std::move(extra.variant));
-  c.fixture = browser;
+  if (!c.fixture) c.fixture = browser;
   return c;
 }
 
@@ -400,6 +452,9 @@ int main(int argc, char** argv) {
       {"result-text",
        "A every result parsed and serialized again, B canonical results kept as the "
        "reply's text (the product)"},
+      {"grid",
+       "A the tool on a local Firefox's socket, B the tool through a Selenium Grid's BiDi "
+       "proxy (--webdriver URL; the Grid's node runs its browser on this machine or another)"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};

@@ -312,6 +312,8 @@ int BenchMain(int argc, char** argv, const BenchSpec& spec) {
       "compare", po::value<std::string>(&flags.compare)->default_value(spec.modes.front().name),
       compare_help.c_str())("json", po::bool_switch(&flags.json),
                             "print one JSON object instead of the table")(
+      "webdriver", po::value<std::string>(&flags.webdriver),
+      "bench-e2e --compare grid: the WebDriver endpoint, e.g. http://127.0.0.1:4444")(
       "clock", po::value<std::string>(&flags.clock)->default_value("wall"),
       "wall: elapsed time; cpu: this process's CPU time (all threads), which ignores time "
       "spent descheduled on a busy machine (and time spent waiting for a browser)")(

@@ -66,6 +66,9 @@ struct BenchFlags {
   // in-process comparisons stay readable; it does not see time spent waiting for a browser.
   std::string clock = "wall";
   std::string compare;
+  // bench-e2e --compare grid: the WebDriver endpoint (a Selenium Grid) variant B's session
+  // comes from.
+  std::string webdriver;
 };
 
 struct CompareMode {
