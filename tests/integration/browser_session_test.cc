@@ -49,6 +49,24 @@ InstanceConfig ConnectConfig(const FakeBidiServer& server) {
   return config;
 }
 
+// A WebDriver endpoint's answer to POST /session: session "s-1", BiDi at `bidi`.
+TestHttpReply NewSessionReply(const FakeBidiServer& bidi) {
+  return TestHttpReply::Json(
+      200,
+      boost::json::serialize(boost::json::object{
+          {"value",
+           {{"sessionId", "s-1"}, {"capabilities", {{"webSocketUrl", bidi.url() + "/s-1"}}}}}}));
+}
+
+// A session in webdriver mode against `http`, ready.
+std::unique_ptr<BrowserSession> WebDriverSession(const TestHttpServer& http) {
+  InstanceConfig config;
+  config.webdriver = http.url();
+  auto session = BrowserSession::Create(config, nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  return session;
+}
+
 BOOST_AUTO_TEST_SUITE(browser_session_modes)
 
 BOOST_AUTO_TEST_CASE(connect_mode_sends_session_new_then_session_end_on_shutdown) {
@@ -160,19 +178,12 @@ BOOST_AUTO_TEST_CASE(webdriver_mode_connects_to_the_returned_url_and_deletes_the
   FakeBidiServer bidi;
   auto http = TestHttpServer::Start([&bidi](const TestHttpRequest& request) {
     if (request.method == "POST") {
-      return TestHttpReply::Json(
-          200, boost::json::serialize(boost::json::object{
-                   {"value",
-                    {{"sessionId", "s-1"},
-                     {"capabilities", {{"webSocketUrl", bidi.url() + "/s-1"}}}}}}));
+      return NewSessionReply(bidi);
     }
     return TestHttpReply::Json(200, R"({"value":null})");
   });
   BOOST_REQUIRE(http.ok());
-  InstanceConfig config;
-  config.webdriver = (*http)->url();
-  auto session = BrowserSession::Create(config, nullptr);
-  BOOST_REQUIRE(session->EnsureReady().ok());
+  auto session = WebDriverSession(**http);
   BOOST_REQUIRE(session->Call("browsingContext.getTree", {}, kTimeout, NoEvents).ok());
   session->Shutdown();
 
@@ -214,11 +225,7 @@ BOOST_AUTO_TEST_CASE(webdriver_timeout_asks_the_endpoint_and_a_gone_session_is_d
   bool gone = false;
   auto http = TestHttpServer::Start([&bidi, &gone](const TestHttpRequest& request) {
     if (request.method == "POST") {
-      return TestHttpReply::Json(
-          200, boost::json::serialize(boost::json::object{
-                   {"value",
-                    {{"sessionId", "s-1"},
-                     {"capabilities", {{"webSocketUrl", bidi.url() + "/s-1"}}}}}}));
+      return NewSessionReply(bidi);
     }
     if (request.method == "GET" && gone) {
       return TestHttpReply::Json(
@@ -228,10 +235,7 @@ BOOST_AUTO_TEST_CASE(webdriver_timeout_asks_the_endpoint_and_a_gone_session_is_d
     return TestHttpReply::Json(200, R"({"value":null})");
   });
   BOOST_REQUIRE(http.ok());
-  InstanceConfig config;
-  config.webdriver = (*http)->url();
-  auto session = BrowserSession::Create(config, nullptr);
-  BOOST_REQUIRE(session->EnsureReady().ok());
+  auto session = WebDriverSession(**http);
 
   // The session still exists: the timeout stays a timeout, the session stays usable.
   absl::StatusOr<BidiReply> reply =
