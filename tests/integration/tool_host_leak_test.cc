@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(call_over_a_batch_exits_0_without_a_sanitizer_report) {
   BOOST_TEST(json::serialize(frames[6]) == R"({"index":6,"method":"session.status","result":{}})");
   BOOST_TEST(
       json::serialize(result.at("events")) ==
-      R"([{"type":"event","method":"log.entryAdded","params":{"level":"info","text":"hi"}}])");
+      R"([{"type":"event","method":"log.entryAdded","params":{"level":"info","text":"hi"},"frame":0}])");
   // The command received for frame 2 carries the interpolated value.
   const std::vector<std::string> received = server.received();
   BOOST_REQUIRE(received.size() >= 4u);

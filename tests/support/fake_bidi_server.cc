@@ -49,6 +49,21 @@ std::string WithId(std::string text, const std::string& id) {
   return text;
 }
 
+// `text` with every "{{n}}" replaced by `n`.
+std::string Numbered(const std::string& text, std::size_t n) {
+  constexpr std::string_view kPlaceholder = "{{n}}";
+  const std::string number = std::to_string(n);
+  std::string out;
+  out.reserve(text.size());
+  std::size_t from = 0;
+  for (std::size_t at = text.find(kPlaceholder); at != std::string::npos;
+       at = text.find(kPlaceholder, from)) {
+    out.append(text, from, at - from).append(number);
+    from = at + kPlaceholder.size();
+  }
+  return out.append(text, from, std::string::npos);
+}
+
 std::string SuccessReply(const std::string& id, const std::string& result_json) {
   return R"({"type":"success","id":)" + id + R"(,"result":)" + result_json + "}";
 }
@@ -181,6 +196,11 @@ class FakeBidiServer::Impl {
         case Action::Kind::kEvent:
           if (!co_await Send(ws, WithId(action.text, id))) co_return false;
           break;
+        case Action::Kind::kEvents:
+          for (std::size_t n = 0; n < action.count; ++n) {
+            if (!co_await Send(ws, Numbered(action.text, n))) co_return false;
+          }
+          break;
         case Action::Kind::kSend:
           responded = true;
           if (!co_await Send(ws, WithId(action.text, id))) co_return false;
@@ -266,6 +286,15 @@ FakeBidiServer::Script& FakeBidiServer::Script::EmitEvent(const std::string& met
   return Append({.kind = Action::Kind::kEvent,
                  .text = R"({"type":"event","method":)" + JsonString(method) + R"(,"params":)" +
                          params_json + "}"});
+}
+
+FakeBidiServer::Script& FakeBidiServer::Script::EmitEvents(const std::string& method,
+                                                           const std::string& params_json,
+                                                           std::size_t count) {
+  return Append({.kind = Action::Kind::kEvents,
+                 .text = R"({"type":"event","method":)" + JsonString(method) + R"(,"params":)" +
+                         params_json + "}",
+                 .count = count});
 }
 
 FakeBidiServer::Script& FakeBidiServer::Script::Reply(const std::string& result_json) {

@@ -60,6 +60,10 @@ class FakeBidiServer {
    public:
     // {"type":"event","method":<method>,"params":<params_json>}
     Script& EmitEvent(const std::string& method, const std::string& params_json = "{}");
+    // `count` such events, every "{{n}}" in `params_json` replaced by the event's number
+    // (0, 1, ...); the text is held once, however many are sent.
+    Script& EmitEvents(const std::string& method, const std::string& params_json,
+                       std::size_t count);
     // {"type":"success","id":<the command's id>,"result":<result_json>}
     Script& Reply(const std::string& result_json = "{}");
     // {"type":"error","id":<id>,"error":<code>,"message":<message>}
@@ -124,11 +128,12 @@ class FakeBidiServer {
 
   // One step of a script (internal; built by Script).
   struct Action {
-    enum class Kind { kEvent, kSend, kLarge, kDelay, kStall, kDrop, kDropMidMessage };
+    enum class Kind { kEvent, kEvents, kSend, kLarge, kDelay, kStall, kDrop, kDropMidMessage };
     Kind kind = Kind::kSend;
     std::string text = {};  // kEvent, kSend: the message ("{{id}}" becomes the command's id)
     std::chrono::milliseconds delay{0};  // kDelay
     std::size_t bytes = 0;               // kLarge
+    std::size_t count = 0;               // kEvents
   };
 
  private:

@@ -66,6 +66,15 @@ ScriptedTransport& ScriptedTransport::Error(std::string error, std::string messa
   return Push(std::move(reply));
 }
 
+ScriptedTransport& ScriptedTransport::EventBetweenCalls(std::string_view event_json) {
+  between_events_.push_back(ParseOrDie(event_json));
+  return *this;
+}
+
+void ScriptedTransport::PollEvents(EventSink on_event) {
+  for (boost::json::value& event : std::exchange(between_events_, {})) on_event(std::move(event));
+}
+
 ScriptedTransport& ScriptedTransport::Event(std::string_view event_json) {
   pending_events_.push_back(ParseOrDie(event_json));
   return *this;

@@ -53,6 +53,8 @@ class ScriptedTransport : public BidiTransport {
   ScriptedTransport& Error(std::string error, std::string message);
   // An event delivered before the next step's outcome.
   ScriptedTransport& Event(std::string_view event_json);
+  // An event that arrived between calls: delivered by the next PollEvents.
+  ScriptedTransport& EventBetweenCalls(std::string_view event_json);
   ScriptedTransport& Timeout();     // kDeadlineExceeded
   ScriptedTransport& Disconnect();  // kUnavailable, for this call and all later ones
   ScriptedTransport& Fail(absl::Status status);
@@ -69,6 +71,7 @@ class ScriptedTransport : public BidiTransport {
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
                                  std::chrono::milliseconds timeout, EventSink on_event,
                                  SentHook on_sent) override;
+  void PollEvents(EventSink on_event) override;
   void Interrupt() override { interrupted_ = true; }
   void ClearInterrupt() override { interrupted_ = false; }
 
@@ -82,6 +85,7 @@ class ScriptedTransport : public BidiTransport {
   const ResultForm form_;
   std::deque<Step> steps_;
   std::vector<boost::json::value> pending_events_;
+  std::vector<boost::json::value> between_events_;
   std::vector<Received> received_;
   bool disconnected_ = false;
   std::atomic<bool> interrupted_{false};

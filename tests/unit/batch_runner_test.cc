@@ -733,7 +733,7 @@ BOOST_AUTO_TEST_CASE(picked_label_is_cached_by_its_whole_result_size) {
   BOOST_TEST(boost::json::serialize(*cache.Get("small")) == R"({"v":2,"pad":"y"})");
 }
 
-BOOST_AUTO_TEST_CASE(events_are_inline_then_spooled_then_dropped) {
+BOOST_AUTO_TEST_CASE(the_oldest_events_are_dropped_then_inline_then_spooled) {
   options.limits.max_inline_events = 2;
   options.limits.max_events = 4;
   for (int i = 0; i < 5; ++i) {
@@ -745,29 +745,68 @@ BOOST_AUTO_TEST_CASE(events_are_inline_then_spooled_then_dropped) {
   const boost::json::value out = Json(text);
   const auto& events = out.at("events").as_array();
   BOOST_REQUIRE_EQUAL(events.size(), 4u);
-  BOOST_TEST(boost::json::serialize(events[0]) ==
-             R"({"type":"event","method":"log.entryAdded","params":{"n":0}})");
+  BOOST_TEST(boost::json::serialize(events[0]) == R"({"dropped":1})");
   BOOST_TEST(boost::json::serialize(events[1]) ==
-             R"({"type":"event","method":"log.entryAdded","params":{"n":1}})");
+             R"({"type":"event","method":"log.entryAdded","params":{"n":1},"frame":0})");
+  BOOST_TEST(boost::json::serialize(events[2]) ==
+             R"({"type":"event","method":"log.entryAdded","params":{"n":2},"frame":0})");
   const std::string lines =
-      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":2}}\n"
-      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":3}}\n";
-  const std::string path(events[2].at("spooled").as_string());
+      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":3},\"frame\":0}\n"
+      "{\"type\":\"event\",\"method\":\"log.entryAdded\",\"params\":{\"n\":4},\"frame\":0}\n";
+  const std::string path(events[3].at("spooled").as_string());
   BOOST_TEST(ReadFile(path) == lines);
   BOOST_TEST(path.substr(path.size() - 15) == "-1-events.jsonl");
-  BOOST_TEST(boost::json::serialize(events[2]) ==
+  BOOST_TEST(boost::json::serialize(events[3]) ==
              absl::StrCat(R"({"spooled":")", path, R"(","size":)", lines.size(),
                           R"(,"count":2,"preview":)",
                           boost::json::serialize(boost::json::string(lines)), "}"));
-  BOOST_TEST(boost::json::serialize(events[3]) == R"({"dropped":1})");
-  const std::string head = R"({"frames":[{"index":0,"method":"a.b","result":1}],"events":[)";
+  const std::string head =
+      R"({"frames":[{"index":0,"method":"a.b","result":1}],"events":[{"dropped":1},{"type":)";
   BOOST_TEST(text.substr(0, head.size()) == head);
+}
+
+// Events are bounded in bytes too (serialized with their tag): the newest that fit are kept.
+BOOST_AUTO_TEST_CASE(events_past_max_event_bytes_drop_the_oldest) {
+  auto event = [](int n) {
+    return absl::StrCat(R"({"type":"event","method":"m","params":{"n":)", n, R"(,"p":")",
+                        std::string(40, 'p'), R"("}})");
+  };
+  auto tagged = [&](int n) { return event(n).substr(0, event(n).size() - 1) + R"(,"frame":0})"; };
+  for (int n = 0; n < 6; ++n) transport.Event(event(n));
+  transport.Event(absl::StrCat(R"({"type":"event","method":"m","params":{"p":")",
+                               std::string(500, 'x'), R"("}})"));  // alone past the bound
+  transport.Reply("1");
+  options.limits.max_event_bytes = 3 * tagged(0).size();  // exactly three events
+  const boost::json::value out = Json(Run(R"({"frames":[{"method":"a.b"}]})"));
+  BOOST_TEST(boost::json::serialize(out.at("events")) ==
+             absl::StrCat(R"([{"dropped":4},)", tagged(3), ",", tagged(4), ",", tagged(5), "]"));
+}
+
+// Each event says which frame was in flight when it arrived; -1 for those that arrived
+// between calls (delivered before the first frame is sent).
+BOOST_AUTO_TEST_CASE(events_carry_the_frame_in_flight_or_minus_one_between_calls) {
+  transport.EventBetweenCalls(R"({"type":"event","method":"m","params":{"n":0}})")
+      .Event(R"({"type":"event","method":"m","params":{"n":1}})")
+      .Reply("1")
+      .Event(R"({"type":"event","method":"m","params":{"n":2}})")
+      .Reply("2");
+  const boost::json::value out =
+      Json(Run(R"({"frames":[{"method":"a.b"},{"method":"a.c","silent":true}]})"));
+  BOOST_TEST(boost::json::serialize(out.at("events")) ==
+             R"([{"type":"event","method":"m","params":{"n":0},"frame":-1},)"
+             R"({"type":"event","method":"m","params":{"n":1},"frame":0},)"
+             R"({"type":"event","method":"m","params":{"n":2},"frame":1}])");
+  // Only events: the call still reports them.
+  transport.EventBetweenCalls(R"({"type":"event","method":"m","params":{"n":3}})").Reply("3");
+  BOOST_TEST(Run(R"({"frames":[{"method":"a.d","silent":true}]})") ==
+             R"({"frames":[{"index":0,"method":"a.d"}],"events":[{"type":"event","method":"m",)"
+             R"("params":{"n":3},"frame":-1}]})");
 }
 
 BOOST_AUTO_TEST_CASE(events_past_the_result_budget_are_spooled) {
   const std::string event =
-      R"({"type":"event","method":"m","params":{"p":")" + std::string(60, 'e') + R"("}})";
-  transport.Event(event).Event(event).Reply("1");
+      R"({"type":"event","method":"m","params":{"p":")" + std::string(60, 'e') + R"("},"frame":0})";
+  transport.Event(event).Event(event).Reply("1");  // the "frame" member is kept as it is
   // Room for the frame and exactly one event: {"frames":[R],"events":[E]}.
   const std::string frame_record = R"({"index":0,"method":"a.b","result":1})";
   options.max_result_bytes = 11 + frame_record.size() + 12 + event.size() + 2;

@@ -3,6 +3,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/json/serializer.hpp>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -88,6 +89,10 @@ class BatchRun {
   }
 
   std::string Run() {
+    // Events that arrived between calls are told apart from the first frame's.
+    if (!Cancelled()) {
+      transport_.PollEvents([this](boost::json::value event) { OnEvent(std::move(event), -1); });
+    }
     bool skip_rest = false;
     for (std::size_t i = 0; i < args_.frames.size(); ++i) {
       const Frame& frame = args_.frames[i];
@@ -166,10 +171,22 @@ class BatchRun {
     return label_cache_.Get(label).get();
   }
 
-  void OnEvent(boost::json::value event) {
-    if (event_texts_.size() < options_.limits.max_events) {
-      event_texts_.push_back(boost::json::serialize(event));
-    } else {
+  // Keeps the event tagged with the frame in flight (-1: none, it arrived between calls).
+  // Past max_events or max_event_bytes the oldest kept events are dropped and counted; an event
+  // larger than max_event_bytes on its own is dropped at once.
+  void OnEvent(boost::json::value event, std::int64_t frame) {
+    if (boost::json::object* object = event.if_object()) object->insert_or_assign("frame", frame);
+    std::string text = boost::json::serialize(event);
+    if (text.size() > options_.limits.max_event_bytes) {
+      ++events_dropped_;
+      return;
+    }
+    event_bytes_ += text.size();
+    event_texts_.push_back(std::move(text));
+    while (event_texts_.size() > options_.limits.max_events ||
+           event_bytes_ > options_.limits.max_event_bytes) {
+      event_bytes_ -= event_texts_.front().size();
+      event_texts_.pop_front();
       ++events_dropped_;
     }
   }
@@ -204,7 +221,9 @@ class BatchRun {
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     absl::StatusOr<BidiReply> reply = transport_.Call(
         frame.method, interpolated ? *interpolated : frame.params, timeout,
-        [this](boost::json::value event) { OnEvent(std::move(event)); },
+        [this, i](boost::json::value event) {
+          OnEvent(std::move(event), static_cast<std::int64_t>(i));
+        },
         [this] { FinishPending(); });
     FinishPending();  // if the hook did not run: the command was not sent
     if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
@@ -383,26 +402,31 @@ class BatchRun {
     return ErrorRecord(head, "spool write failed", ToStd(status.message()));
   }
 
-  // The "events" array's elements: the first ones inline (at most max_inline_events, and only
-  // while they fit in max_result_bytes), the rest as one JSON-lines spool file named like a
-  // frame's file with index frames.size() and label "events", represented by the marker
-  // {"spooled":path,"size":file bytes,"count":K,"preview":...}; events past max_events are
-  // not kept, only counted: {"dropped":K}.
+  // The "events" array's elements: {"dropped":K} first when the oldest K were not kept, then
+  // the first kept ones inline (at most max_inline_events, and only while they fit in
+  // max_result_bytes), the rest as one JSON-lines spool file named like a frame's file with
+  // index frames.size() and label "events", represented by the marker
+  // {"spooled":path,"size":file bytes,"count":K,"preview":...}.
   std::vector<std::string> EventPieces() {
     std::vector<std::string> pieces;
     if (event_texts_.empty() && events_dropped_ == 0) return pieces;
     std::uint64_t bytes =
         result_bytes_ + kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
+    if (events_dropped_ > 0) {
+      pieces.push_back(boost::json::serialize(boost::json::object{{"dropped", events_dropped_}}));
+      bytes += pieces.back().size();
+    }
     std::size_t inline_count = 0;
     for (const std::string& text : event_texts_) {
-      const std::uint64_t next = bytes + (inline_count == 0 ? 0 : 1) + text.size();
+      const std::uint64_t next =
+          bytes + (pieces.empty() && inline_count == 0 ? 0 : 1) + text.size();
       if (inline_count == options_.limits.max_inline_events || next > options_.max_result_bytes) {
         break;
       }
       bytes = next;
       ++inline_count;
     }
-    pieces.reserve(inline_count + 2);
+    pieces.reserve(pieces.size() + inline_count + 1);
     for (std::size_t k = 0; k < inline_count; ++k) pieces.push_back(std::move(event_texts_[k]));
     if (const std::size_t count = event_texts_.size() - inline_count; count > 0) {
       std::string lines;
@@ -412,9 +436,6 @@ class BatchRun {
       }
       events_marker_ = pieces.size();
       pieces.push_back(SpoolEvents(std::move(lines), count));
-    }
-    if (events_dropped_ > 0) {
-      pieces.push_back(boost::json::serialize(boost::json::object{{"dropped", events_dropped_}}));
     }
     return pieces;
   }
@@ -497,7 +518,8 @@ class BatchRun {
   absl::flat_hash_map<std::string_view, std::shared_ptr<ReplyResult>> bindings_;
   absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
-  std::vector<std::string> event_texts_;
+  std::deque<std::string> event_texts_;  // kept events, oldest first
+  std::uint64_t event_bytes_ = 0;        // their total size
   std::size_t events_dropped_ = 0;
   std::optional<std::size_t> events_ticket_;
   std::size_t events_count_ = 0;

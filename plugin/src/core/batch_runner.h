@@ -60,15 +60,19 @@ struct RunOptions {
 // it; before the next frame's interpolation or failure, and at the end, at the latest.
 //   - `silent` wins over the screenshot/PDF rule: a silent frame writes no file.
 //
-// Events received during the batch, in arrival order:
-//   - the first ones inline, as the event messages themselves: at most
-//     limits.max_inline_events, and only while they fit in max_result_bytes;
-//   - the rest, up to limits.max_events in all, in one JSON-lines spool file (one event per
-//     line) named like a frame's file with index frames.size() and label "events"
-//     (`<batch>-<N>-events.jsonl`), shown by one marker at the end of "events":
+// Events, in arrival order: those that arrived between calls (BidiTransport::PollEvents
+// before the first frame) and those received during the batch. Each is the event message
+// with "frame" added: the index of the frame in flight when it arrived, -1 between calls.
+// At most limits.max_events and limits.max_event_bytes (serialized, tag included) are kept:
+// past either bound the oldest go, so the newest are kept.
+//   - {"dropped":K} first when K events were not kept (the oldest; or one too large alone);
+//   - then the first kept ones inline: at most limits.max_inline_events, and only while they
+//     fit in max_result_bytes;
+//   - the rest in one JSON-lines spool file (one event per line) named like a frame's file
+//     with index frames.size() and label "events" (`<batch>-<N>-events.jsonl`), shown by one
+//     marker at the end of "events":
 //     {"spooled":"/abs/path","size":FILE_BYTES,"count":K,"preview":"first 200 bytes"}
-//     (or {"error":{"error":"spool quota exceeded","message":...},"count":K});
-//   - events past limits.max_events are not kept, only counted: {"dropped":K} last.
+//     (or {"error":{"error":"spool quota exceeded","message":...},"count":K}).
 //   "events" is present only when any event arrived.
 //
 // Labels bind the whole BiDi result (whatever pick/silent say). After the batch, labels whose

@@ -30,8 +30,11 @@ struct Limits {
   std::size_t max_frames = 256;                    // frames per batch
   std::uint64_t max_message_bytes = 256ull << 20;  // one incoming BiDi message
   std::size_t max_inline_events = 50;              // events kept in the result itself
-  std::size_t max_events = 10000;                  // events per batch (later ones are counted)
-  std::size_t label_cache_entries = 256;           // labels remembered across calls
+  // Events kept per call, by number and by bytes (compact, "frame" tag included): past either
+  // bound the oldest are dropped and counted, the newest kept.
+  std::size_t max_events = 10000;
+  std::uint64_t max_event_bytes = 8ull << 20;
+  std::size_t label_cache_entries = 256;                  // labels remembered across calls
   std::uint64_t max_spool_in_flight_bytes = 64ull << 20;  // queued, not yet written
 };
 

@@ -58,6 +58,12 @@ class BidiTransport {
     return Call(method, params, timeout, on_event, [] {});
   }
 
+  // Hands every event that arrived while no command was in flight, and that can be read now,
+  // to `on_event`, without waiting for more (a message still arriving is left for the next
+  // Call). Called by the runner before its first frame, so that such events are told apart.
+  // Channel failures are left for the next Call to report. Default: none.
+  virtual void PollEvents(EventSink on_event) { (void)on_event; }
+
   // Makes the Call() in progress, and every later one, return kCancelled promptly (within a
   // few milliseconds) until ClearInterrupt(). Sticky so that an interrupt that lands between
   // two calls is not lost. Thread-safe.

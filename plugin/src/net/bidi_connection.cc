@@ -36,6 +36,8 @@ using boost::system::error_code;
 constexpr std::size_t kKeptReadBufferBytes = 4u << 20;
 // Bounds the wait for cancelled operations to finish once their socket is closed.
 constexpr std::chrono::milliseconds kDrainTimeout{1000};
+// Bounds PollEvents when the browser sends events as fast as they are read.
+constexpr std::chrono::milliseconds kPollBudget{2000};
 
 std::string Describe(const error_code& ec) {
   if (ec == asio::error::eof) return "the connection was closed (end of stream)";
@@ -199,6 +201,18 @@ class BeastConnection final : public BidiConnection {
     if (end == WaitEnd::kInterrupted) return Interrupted(method, id);
     return absl::DeadlineExceededError(absl::StrCat("no reply to ", std::string(method), " (id ",
                                                     id, ") within ", timeout.count(), " ms"));
+  }
+
+  void PollEvents(EventSink on_event) override {
+    if (!broken_.ok() || !open_.load()) return;
+    sink_ = &on_event;
+    const absl::Cleanup forget_sink = [this] { sink_ = nullptr; };
+    if (!reading_) StartRead();
+    // poll_one() checks the socket without blocking and runs at most one ready handler; it
+    // returns 0 once nothing more can be read now.
+    const Clock::time_point deadline = Clock::now() + kPollBudget;
+    while (Clock::now() < deadline && !interrupted_.load() && broken_.ok() && ioc_.poll_one() > 0) {
+    }
   }
 
   void Interrupt() override {

@@ -109,6 +109,10 @@ class BrowserSessionImpl final : public BrowserSession {
     return absl::UnavailableError(DescribeDisconnect(reply.status()));
   }
 
+  void PollEvents(EventSink on_event) override {
+    if (!dead_ && connection_ && !interrupted_.load()) connection_->PollEvents(on_event);
+  }
+
   void Interrupt() override {
     std::lock_guard lock(mu_);
     interrupted_.store(true);
