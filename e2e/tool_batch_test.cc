@@ -259,6 +259,49 @@ BOOST_AUTO_TEST_CASE(a_confirm_stays_open_until_handle_user_prompt_accepts_it) {
              R"({"index":1,"method":"script.evaluate","result":true})");
 }
 
+// A promise that lives in a page which reloads never settles: the frame fails at once.
+BOOST_AUTO_TEST_CASE(a_frame_waiting_in_a_page_that_navigates_away_fails_at_once) {
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result = SharedTool().Run(
+      R"({"frames":[)" + OpenPage("<p>reload me</p>") + "," +
+      Evaluate("new Promise(() => setTimeout(() => location.reload(), 100))",
+               R"(,"timeout_ms":20000)", true) +
+      R"(,{"method":"browsingContext.getTree","silent":true}],"on_error":"continue"})");
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  const json::object& record = FrameRecord(result, 2);
+  BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
+  BOOST_TEST(std::string(record.at("error").at("error").as_string()) == "page navigated");
+  const std::string message(record.at("error").at("message").as_string());
+  BOOST_TEST(
+      message.rfind("frame 2 (script.evaluate) stopped waiting: the page navigated away", 0) == 0u,
+      message);
+  BOOST_TEST(elapsed < std::chrono::seconds(10));
+  BOOST_TEST(json::serialize(FrameRecord(result, 3)) ==
+             R"({"index":3,"method":"browsingContext.getTree"})");
+  // The tool's own realm events are not shown to a model that did not subscribe.
+  BOOST_TEST(json::serialize(result).find("script.realm") == std::string::npos);
+}
+
+// A frame behind an alert fails at once, and the prompt is reported without a subscription.
+BOOST_AUTO_TEST_CASE(an_alert_fails_the_frame_at_once_and_is_reported) {
+  const json::object result =
+      SharedTool().Run(R"({"frames":[)" + OpenPage("<p>alert</p>") + "," +
+                       Evaluate("alert('look'); 1", R"(,"timeout_ms":20000)") + "]}");
+  const json::object& record = FrameRecord(result, 2);
+  BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
+  BOOST_TEST(std::string(record.at("error").at("error").as_string()) == "user prompt open");
+  BOOST_TEST_REQUIRE(result.contains("events"), json::serialize(result));
+  const json::object& event = result.at("events").as_array().back().as_object();
+  BOOST_TEST(std::string(event.at("method").as_string()) == "browsingContext.userPromptOpened");
+  BOOST_TEST(std::string(event.at("params").at("message").as_string()) == "look");
+  BOOST_TEST(event.at("frame").as_int64() == 2);
+  const json::object closed =
+      SharedTool().Run(R"({"frames":[{"method":"browsingContext.handleUserPrompt","params":{)"
+                       R"("context":"<<tree.contexts[0].context>>"}}]})");
+  BOOST_TEST(json::serialize(FrameRecord(closed, 0)) ==
+             R"({"index":0,"method":"browsingContext.handleUserPrompt","result":{}})");
+}
+
 BOOST_AUTO_TEST_CASE(console_messages_arrive_as_events_after_subscribing) {
   const std::string args = R"({"frames":[{"method":"session.subscribe","silent":true,)"
                            R"("params":{"events":["log.entryAdded"]}},)" +

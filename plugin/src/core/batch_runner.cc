@@ -175,6 +175,19 @@ class BatchRun {
   // Past max_events or max_event_bytes the oldest kept events are dropped and counted; an event
   // larger than max_event_bytes on its own is dropped at once.
   void OnEvent(boost::json::value event, std::int64_t frame) {
+    if (PageWatch* watch = options_.page_watch) {
+      std::optional<PageWatch::Interruption> hit = watch->OnEvent(event, watched_target_);
+      if (hit && !interruption_) {
+        // The reply will not come (or not before the model acts): stop waiting for it.
+        interruption_ = std::move(*hit);
+        transport_.Interrupt();
+      }
+      const boost::json::value* method =
+          event.is_object() ? event.get_object().if_contains("method") : nullptr;
+      if (method != nullptr && method->is_string() && !watch->Visible(method->get_string())) {
+        return;
+      }
+    }
     if (boost::json::object* object = event.if_object()) object->insert_or_assign("frame", frame);
     std::string text = boost::json::serialize(event);
     if (text.size() > options_.limits.max_event_bytes) {
@@ -219,6 +232,13 @@ class BatchRun {
       }
     }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
+    const boost::json::object& sent = interpolated ? *interpolated : frame.params;
+    watched_target_ = nullptr;
+    if (options_.page_watch != nullptr && ReturnsEvaluateResult(frame.method)) {
+      if (const boost::json::value* target = sent.if_contains("target")) {
+        watched_target_ = target->if_object();
+      }
+    }
     absl::StatusOr<BidiReply> reply = transport_.Call(
         frame.method, interpolated ? *interpolated : frame.params, timeout,
         [this, i](boost::json::value event) {
@@ -226,13 +246,34 @@ class BatchRun {
         },
         [this] { FinishPending(); });
     FinishPending();  // if the hook did not run: the command was not sent
-    if (!reply.ok()) return TransportFailure(i, frame, timeout, reply.status());
+    watched_target_ = nullptr;
+    if (std::optional<PageWatch::Interruption> hit = std::exchange(interruption_, std::nullopt)) {
+      if (!Cancelled()) {
+        transport_.ClearInterrupt();
+        if (!reply.ok() && reply.status().code() == absl::StatusCode::kCancelled) {
+          return Fail(
+              i, hit->code,
+              absl::StrCat("frame ", i, " (", frame.method, ") stopped waiting: ", hit->reason));
+        }
+      }
+    }
+    if (!reply.ok()) {
+      if (options_.page_watch != nullptr &&
+          reply.status().code() == absl::StatusCode::kUnavailable) {
+        options_.page_watch->Reset();  // the next call starts a fresh browser
+      }
+      return TransportFailure(i, frame, timeout, reply.status());
+    }
     if (!reply->ok) {
       return Fail(i, reply->error.empty() ? "unknown error" : reply->error,
                   ExplainBidiError(frame.method, reply->error, reply->message));
     }
     auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
+    if (PageWatch* watch = options_.page_watch) {
+      if (frame.method == "session.subscribe") watch->NoteSubscribe(sent, result->value());
+      if (frame.method == "session.unsubscribe") watch->NoteUnsubscribe(sent);
+    }
     // A script that threw fails its frame before the next is sent, so on_error can stop it.
     if (ReturnsEvaluateResult(frame.method)) {
       if (std::optional<std::string> thrown = ScriptThrew(*result, /*parse_large=*/false)) {
@@ -518,8 +559,10 @@ class BatchRun {
   absl::flat_hash_map<std::string_view, std::shared_ptr<ReplyResult>> bindings_;
   absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
-  std::deque<std::string> event_texts_;  // kept events, oldest first
-  std::uint64_t event_bytes_ = 0;        // their total size
+  const boost::json::object* watched_target_ = nullptr;  // the script frame in flight's target
+  std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
+  std::deque<std::string> event_texts_;                  // kept events, oldest first
+  std::uint64_t event_bytes_ = 0;                        // their total size
   std::size_t events_dropped_ = 0;
   std::optional<std::size_t> events_ticket_;
   std::size_t events_count_ = 0;

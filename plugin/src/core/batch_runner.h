@@ -14,6 +14,7 @@
 #include "core/batch_args.h"
 #include "core/config.h"
 #include "core/label_cache.h"
+#include "core/page_watch.h"
 #include "core/spool.h"
 #include "core/transport.h"
 
@@ -34,6 +35,11 @@ struct RunOptions {
   // Set from another thread to stop the batch: the frame in flight ends as "cancelled"
   // (together with BidiTransport::Interrupt), later frames are skipped.
   const std::atomic<bool>* cancelled = nullptr;
+  // Watches the page across calls (null: no watching): a script frame whose realm is destroyed
+  // (the page navigated away) or whose page opens a user prompt fails at once ("page
+  // navigated", "user prompt open"; on_error applies), and events only the tool subscribed to
+  // are left out of "events".
+  PageWatch* page_watch = nullptr;
   // Called after each frame with (frames done, total, "frame N method").
   std::function<void(std::uint64_t, std::uint64_t, std::string_view)> on_progress;
 };

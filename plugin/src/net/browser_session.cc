@@ -10,6 +10,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/page_watch.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "net/bidi_connection.h"
@@ -202,8 +203,25 @@ class BrowserSessionImpl final : public BrowserSession {
       if (interrupted_.load()) connection_->Interrupt();
     }
     // geckodriver and Grid created the BiDi session already.
-    if (mode_ == Mode::kWebDriver) return absl::OkStatus();
-    return NewSession();
+    if (mode_ != Mode::kWebDriver) RETURN_IF_ERROR(NewSession());
+    if (mode_ == Mode::kLaunch) SubscribeInternalEvents();
+    return absl::OkStatus();
+  }
+
+  // The events the tool watches for the model (PageWatch), in the browser it launched (a
+  // `connect` or `webdriver` session is not subscribed to them yet). A browser that refuses
+  // them still works, without that watching.
+  void SubscribeInternalEvents() {
+    boost::json::array events;
+    for (std::string_view event : PageWatch::InternalEvents()) events.emplace_back(event);
+    absl::StatusOr<BidiReply> reply =
+        connection_->Call("session.subscribe", {{"events", std::move(events)}},
+                          config_.frame_timeout, [](boost::json::value) {});
+    if (!reply.ok() || !reply->ok) {
+      Log(2,
+          absl::StrCat("session.subscribe to the tool's own events failed: ",
+                       reply.ok() ? reply->message : std::string(ToStd(reply.status().message()))));
+    }
   }
 
   absl::Status NewSession() {

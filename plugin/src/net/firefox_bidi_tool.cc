@@ -97,6 +97,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.frame_timeout = config_.frame_timeout;
   options.limits = config_.limits;
   options.cancelled = &cancelled_;
+  options.page_watch = &page_watch_;
   if (callbacks_.progress) {
     options.on_progress = [this, call_context](std::uint64_t done, std::uint64_t total,
                                                std::string_view message) {

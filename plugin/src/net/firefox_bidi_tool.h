@@ -16,6 +16,7 @@
 #include "core/config.h"
 #include "core/content_parts.h"
 #include "core/label_cache.h"
+#include "core/page_watch.h"
 #include "core/spool.h"
 #include "net/browser_session.h"
 
@@ -72,6 +73,7 @@ class FirefoxBidiTool {
   std::unique_ptr<BrowserSession> session_;
   std::unique_ptr<Spool> spool_;  // opened lazily by the first call
   LabelCache label_cache_;
+  PageWatch page_watch_;
 };
 
 }  // namespace firefox_bidi

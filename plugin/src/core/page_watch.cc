@@ -1,0 +1,125 @@
+#include "core/page_watch.h"
+
+#include <algorithm>
+#include <array>
+
+namespace firefox_bidi {
+namespace {
+
+constexpr std::array<std::string_view, 3> kInternalEvents = {
+    "browsingContext.userPromptOpened", "script.realmCreated", "script.realmDestroyed"};
+// Realms remembered at most (each navigation makes one or two; destroyed ones are forgotten).
+constexpr std::size_t kMaxRealms = 4096;
+
+std::string_view StringAt(const boost::json::object* object, std::string_view key) {
+  const boost::json::value* value = object != nullptr ? object->if_contains(key) : nullptr;
+  return value != nullptr && value->is_string() ? std::string_view(value->get_string())
+                                                : std::string_view();
+}
+
+std::vector<std::string> Strings(const boost::json::object& params, std::string_view key) {
+  std::vector<std::string> out;
+  const boost::json::value* list = params.if_contains(key);
+  if (list == nullptr || !list->is_array()) return out;
+  for (const boost::json::value& item : list->get_array()) {
+    if (item.is_string()) out.emplace_back(item.get_string());
+  }
+  return out;
+}
+
+// "script" covers "script.realmCreated", as in session.subscribe.
+bool Covers(std::string_view subscribed, std::string_view method) {
+  return subscribed == method ||
+         (method.size() > subscribed.size() && method.starts_with(subscribed) &&
+          method[subscribed.size()] == '.');
+}
+
+}  // namespace
+
+std::span<const std::string_view> PageWatch::InternalEvents() { return kInternalEvents; }
+
+void PageWatch::Reset() {
+  subscriptions_.clear();
+  realm_context_.clear();
+}
+
+void PageWatch::NoteSubscribe(const boost::json::object& params, const boost::json::value& result) {
+  const boost::json::object* reply = result.if_object();
+  subscriptions_.push_back(
+      Subscription{std::string(StringAt(reply, "subscription")), Strings(params, "events")});
+}
+
+void PageWatch::NoteUnsubscribe(const boost::json::object& params) {
+  const std::vector<std::string> ids = Strings(params, "subscriptions");
+  const std::vector<std::string> events = Strings(params, "events");
+  std::erase_if(subscriptions_, [&](Subscription& s) {
+    if (!s.id.empty() && std::find(ids.begin(), ids.end(), s.id) != ids.end()) return true;
+    std::erase_if(s.events, [&](const std::string& e) {
+      return std::find(events.begin(), events.end(), e) != events.end();
+    });
+    return s.events.empty();
+  });
+}
+
+bool PageWatch::Visible(std::string_view method) const {
+  if (method != "script.realmCreated" && method != "script.realmDestroyed") return true;
+  for (const Subscription& s : subscriptions_) {
+    for (const std::string& event : s.events) {
+      if (Covers(event, method)) return true;
+    }
+  }
+  return false;
+}
+
+std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::value& event,
+                                                          const boost::json::object* target) {
+  const boost::json::object* message = event.if_object();
+  const std::string_view method = StringAt(message, "method");
+  const boost::json::value* params_value = message ? message->if_contains("params") : nullptr;
+  const boost::json::object* params = params_value ? params_value->if_object() : nullptr;
+  if (params == nullptr) return std::nullopt;
+  const std::string_view target_context = StringAt(target, "context");
+  const std::string_view target_realm = StringAt(target, "realm");
+  if (method == "script.realmCreated") {
+    const std::string_view realm = StringAt(params, "realm");
+    const std::string_view context = StringAt(params, "context");
+    if (realm.empty() || context.empty()) return std::nullopt;
+    if (realm_context_.size() >= kMaxRealms) realm_context_.clear();
+    realm_context_.insert_or_assign(std::string(realm), std::string(context));
+    return std::nullopt;
+  }
+  if (method == "script.realmDestroyed") {
+    const std::string realm(StringAt(params, "realm"));
+    std::string context;
+    if (auto it = realm_context_.find(realm); it != realm_context_.end()) {
+      context = std::move(it->second);
+      realm_context_.erase(it);
+    }
+    if ((!target_realm.empty() && target_realm == realm) ||
+        (!target_context.empty() && target_context == context)) {
+      return Interruption{"page navigated",
+                          "the page navigated away (or was closed) and the realm " + realm +
+                              " the frame ran in was destroyed, so its reply will never come"};
+    }
+    return std::nullopt;
+  }
+  if (method == "browsingContext.userPromptOpened") {
+    const std::string_view context = StringAt(params, "context");
+    std::string_view realm_context;
+    if (auto it = realm_context_.find(std::string(target_realm)); it != realm_context_.end()) {
+      realm_context = it->second;
+    }
+    if (!context.empty() && (context == target_context || context == realm_context)) {
+      return Interruption{"user prompt open",
+                          std::string("a user prompt (") + std::string(StringAt(params, "type")) +
+                              ") opened in the page (\"" +
+                              std::string(StringAt(params, "message")) +
+                              "\") and the page waits until it is answered: answer it with "
+                              "browsingContext.handleUserPrompt {\"context\": \"" +
+                              std::string(context) + "\", \"accept\": true} (see \"events\")"};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace firefox_bidi

@@ -1,0 +1,60 @@
+// What the tool watches in the page for the model, across calls (DESIGN.md section 7): the
+// events it subscribes to itself (realms, user prompts), which of them the model sees, and
+// which realm belongs to which browsing context, so that a frame waiting in a page that
+// navigated away, or behind a user prompt, fails at once instead of waiting out its timeout.
+#ifndef FIREFOX_BIDI_CORE_PAGE_WATCH_H_
+#define FIREFOX_BIDI_CORE_PAGE_WATCH_H_
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace firefox_bidi {
+
+// Thread safety: none; used by one batch at a time.
+class PageWatch {
+ public:
+  // The events the session subscribes to for the tool itself, right after session.new.
+  static std::span<const std::string_view> InternalEvents();
+
+  // Forgets everything: the browser session was replaced.
+  void Reset();
+
+  // The model's own successful session.subscribe / session.unsubscribe (params as sent,
+  // result as received).
+  void NoteSubscribe(const boost::json::object& params, const boost::json::value& result);
+  void NoteUnsubscribe(const boost::json::object& params);
+
+  // Whether the model sees this event: always, unless only the tool subscribed to it
+  // (script.realmCreated / script.realmDestroyed). browsingContext.userPromptOpened is always
+  // shown, so the model learns why its page waits.
+  bool Visible(std::string_view method) const;
+
+  // What an event means for a frame in flight that targets `target` (its params' "target":
+  // {"context":C} or {"realm":R}); nullopt when nothing, else the error message's reason.
+  // Realm bookkeeping happens here for every event, whatever the target.
+  struct Interruption {
+    std::string code;    // "page navigated" or "user prompt open"
+    std::string reason;  // what happened, for the error message
+  };
+  std::optional<Interruption> OnEvent(const boost::json::value& event,
+                                      const boost::json::object* target);
+
+ private:
+  struct Subscription {
+    std::string id;  // "" when the reply had none
+    std::vector<std::string> events;
+  };
+  std::vector<Subscription> subscriptions_;
+  absl::flat_hash_map<std::string, std::string> realm_context_;  // realm -> context
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_CORE_PAGE_WATCH_H_
