@@ -73,12 +73,8 @@ BOOST_AUTO_TEST_CASE(ten_thousand_events_of_100_kb_keep_the_newest_within_bounds
   const std::string config =
       absl::StrCat(R"({"connect":")", server.url(), R"(","spool_dir":")", spool, R"("})");
   // No ASan quarantine: the peak must measure live memory in the sanitizer build too.
-  const char* env = std::getenv("ASAN_OPTIONS");
-  const std::string inherited = env != nullptr ? env : "";
-  const std::string asan_options = absl::StrCat(
-      "ASAN_OPTIONS=", inherited, inherited.empty() ? "" : ":", "quarantine_size_mb=0");
-  std::unique_ptr<ChildProcess> host =
-      ChildProcess::Spawn({"/usr/bin/env", asan_options, kToolHost, "--config", config, "serve"});
+  std::unique_ptr<ChildProcess> host = ChildProcess::Spawn(
+      {"/usr/bin/env", AsanOptionsWithoutQuarantine(), kToolHost, "--config", config, "serve"});
 
   BOOST_TEST_REQUIRE(host->Write(R"({"frames":[{"method":"script.evaluate","silent":true,)"
                                  R"("timeout_ms":600000,)"

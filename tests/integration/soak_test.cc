@@ -64,12 +64,8 @@ BOOST_AUTO_TEST_CASE(serve_memory_stays_flat_over_thousands_of_spooling_batches,
                                           spool, R"(","spool_quota_bytes":)", kQuotaBytes, "}");
   // ASan keeps freed blocks in a quarantine (256 MiB by default) that reads as growth; off for
   // the child, the sanitizer build measures live memory too (other builds ignore the variable).
-  const char* env = std::getenv("ASAN_OPTIONS");
-  const std::string inherited = env != nullptr ? env : "";
-  const std::string asan_options = absl::StrCat(
-      "ASAN_OPTIONS=", inherited, inherited.empty() ? "" : ":", "quarantine_size_mb=0");
-  std::unique_ptr<ChildProcess> host =
-      ChildProcess::Spawn({"/usr/bin/env", asan_options, kToolHost, "--config", config, "serve"});
+  std::unique_ptr<ChildProcess> host = ChildProcess::Spawn(
+      {"/usr/bin/env", AsanOptionsWithoutQuarantine(), kToolHost, "--config", config, "serve"});
   const std::string batch =
       R"({"frames":[{"method":"script.evaluate","params":{"expression":"1"},"label":"a","pick":"result.value"},)"
       R"({"method":"browsingContext.getTree","params":{"root":"<<a.result.value>>","maxDepth":"<<a.result>>"}},)"

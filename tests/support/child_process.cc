@@ -169,6 +169,12 @@ std::string ChildProcess::Stderr() const {
   return ss.str();
 }
 
+std::string AsanOptionsWithoutQuarantine() {
+  const char* env = std::getenv("ASAN_OPTIONS");
+  const std::string inherited = env != nullptr ? env : "";
+  return "ASAN_OPTIONS=" + inherited + (inherited.empty() ? "" : ":") + "quarantine_size_mb=0";
+}
+
 ProcessResult RunProcess(const std::vector<std::string>& argv, std::string_view input,
                          std::chrono::milliseconds timeout) {
   std::unique_ptr<ChildProcess> child = ChildProcess::Spawn(argv);

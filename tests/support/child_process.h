@@ -65,6 +65,11 @@ struct ProcessResult {
   std::string err;
 };
 
+// "ASAN_OPTIONS=<this process's ASAN_OPTIONS>:quarantine_size_mb=0", an argument for
+// /usr/bin/env before a child whose memory is measured: ASan's quarantine of freed blocks
+// (256 MiB by default) would read as growth. Other builds ignore the variable.
+std::string AsanOptionsWithoutQuarantine();
+
 // Runs `argv` to completion with `input` on stdin.
 ProcessResult RunProcess(const std::vector<std::string>& argv, std::string_view input = {},
                          std::chrono::milliseconds timeout = std::chrono::seconds(120));
