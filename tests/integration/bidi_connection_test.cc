@@ -179,6 +179,76 @@ BOOST_AUTO_TEST_CASE(interrupt_from_another_thread_cancels_the_wait_promptly) {
   BOOST_TEST(connection->is_open());
 }
 
+// Events that arrive with no command in flight reach WaitForEvents.
+struct Waiter {
+  BidiConnection& connection;
+  std::vector<std::string> events;
+
+  absl::Status operator()(milliseconds timeout) {
+    return connection.WaitForEvents(timeout, [&](boost::json::value event) {
+      events.push_back(boost::json::serialize(event));
+    });
+  }
+};
+
+BOOST_AUTO_TEST_CASE(events_between_commands_reach_a_wait) {
+  FakeBidiServer server;
+  server.OnCommand("browsingContext.traverseHistory")
+      .Reply("{}")
+      .DelayReply(milliseconds(100))
+      .EmitEvent("browsingContext.load", R"({"context":"C"})")
+      .EmitEvent("browsingContext.domContentLoaded", R"({"context":"C"})");
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+  BOOST_REQUIRE(call("browsingContext.traverseHistory").ok());
+  BOOST_TEST(call.events.empty());
+  Waiter wait{*connection};
+  const auto start = Clock::now();
+  BOOST_REQUIRE(wait(kGenerous).ok());
+  BOOST_TEST(MillisSince(start) >= 50);
+  // The second event may come with the first or in a second wait.
+  if (wait.events.size() < 2) BOOST_REQUIRE(wait(kGenerous).ok());
+  BOOST_TEST(
+      wait.events ==
+          (std::vector<std::string>{
+              R"({"type":"event","method":"browsingContext.load","params":{"context":"C"}})",
+              R"({"type":"event","method":"browsingContext.domContentLoaded","params":{"context":"C"}})"}),
+      boost::test_tools::per_element());
+  // Nothing more: the wait ends at its deadline, and the connection stays usable.
+  const auto quiet = Clock::now();
+  const absl::Status none = wait(milliseconds(100));
+  BOOST_TEST(none.code() == absl::StatusCode::kDeadlineExceeded);
+  BOOST_TEST(Message(none) == "no event within 100 ms");
+  BOOST_TEST(MillisSince(quiet) >= 100);
+  BOOST_TEST(call("session.status").ok());
+}
+
+BOOST_AUTO_TEST_CASE(a_wait_for_events_is_interrupted_promptly_and_sees_a_lost_browser) {
+  FakeBidiServer server;
+  server.OnCommandNumber(2).Reply("{}").DelayReply(milliseconds(100)).Drop();
+  auto connection = MustConnect(server);
+  Caller call{*connection};
+  Waiter wait{*connection};
+  std::thread interrupter([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    connection->Interrupt();
+  });
+  const auto start = Clock::now();
+  const absl::Status interrupted = wait(milliseconds(30000));
+  interrupter.join();
+  BOOST_TEST(interrupted.code() == absl::StatusCode::kCancelled);
+  BOOST_TEST(MillisSince(start) < 1000);
+  BOOST_TEST(wait(kGenerous).code() == absl::StatusCode::kCancelled);  // sticky
+  connection->ClearInterrupt();
+
+  BOOST_REQUIRE(call("session.status").ok());
+  BOOST_REQUIRE(call("session.status").ok());  // the server drops the socket 100 ms later
+  const absl::Status lost = wait(kGenerous);
+  BOOST_TEST(lost.code() == absl::StatusCode::kUnavailable);
+  BOOST_TEST(Message(lost).rfind("browser disconnected: ", 0) == 0u, Message(lost));
+  BOOST_TEST(MillisSince(start) < 5000);
+}
+
 BOOST_AUTO_TEST_CASE(largest_timeout_means_no_deadline) {
   FakeBidiServer server;
   server.OnCommand("script.evaluate").DelayReply(milliseconds(50)).Reply(R"({"v":1})");

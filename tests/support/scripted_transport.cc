@@ -90,6 +90,32 @@ ScriptedTransport& ScriptedTransport::Disconnect() {
 
 ScriptedTransport& ScriptedTransport::Fail(absl::Status status) { return Push(std::move(status)); }
 
+ScriptedTransport& ScriptedTransport::Idle() {
+  Push(BidiReply{});
+  steps_.back().wait = true;
+  return *this;
+}
+
+ScriptedTransport& ScriptedTransport::IdleTimeout() {
+  Push(absl::DeadlineExceededError("no event"));
+  steps_.back().wait = true;
+  return *this;
+}
+
+absl::Status ScriptedTransport::WaitForEvents(std::chrono::milliseconds timeout,
+                                              EventSink on_event) {
+  received_.push_back(Received{"(wait)", "{}", timeout});
+  if (interrupted_) return absl::CancelledError("interrupted");
+  if (disconnected_) return absl::UnavailableError("browser disconnected: socket closed");
+  if (steps_.empty()) return absl::DeadlineExceededError("no scripted event for this wait");
+  if (!steps_.front().wait)
+    return absl::InternalError("script: a command was expected, not a wait");
+  Step step = std::move(steps_.front());
+  steps_.pop_front();
+  for (boost::json::value& event : step.events) on_event(std::move(event));
+  return step.outcome.status();
+}
+
 absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
                                                   const boost::json::object& params,
                                                   std::chrono::milliseconds timeout,
@@ -101,6 +127,9 @@ absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
   if (disconnected_) return absl::UnavailableError("browser disconnected: socket closed");
   if (steps_.empty()) {
     return absl::UnavailableError("browser disconnected: no scripted reply for this call");
+  }
+  if (steps_.front().wait) {
+    return absl::InternalError(absl::StrCat("script: a wait was expected, not ", ToAbsl(method)));
   }
   Step step = std::move(steps_.front());
   steps_.pop_front();

@@ -7,6 +7,11 @@
 //    .Timeout()                              // call 2: kDeadlineExceeded
 //    .Disconnect();                          // call 3 and every later one: kUnavailable
 //
+// WaitForEvents() takes steps too: `.Event(...).Idle()` delivers the event to a wait and
+// returns OK; `.IdleTimeout()` makes a wait return kDeadlineExceeded. A wait that meets a
+// command's step, or a command that meets a wait's step, fails with kInternal (a test bug).
+// A wait is recorded with method "(wait)" and params "{}".
+//
 // Events are delivered, in order, during the call of the next scripted step. A call with no
 // step left fails with kUnavailable ("no scripted reply"). Every call is recorded with its
 // method, compact params and timeout so tests can assert the exact interpolated params.
@@ -58,6 +63,8 @@ class ScriptedTransport : public BidiTransport {
   ScriptedTransport& Timeout();     // kDeadlineExceeded
   ScriptedTransport& Disconnect();  // kUnavailable, for this call and all later ones
   ScriptedTransport& Fail(absl::Status status);
+  ScriptedTransport& Idle();         // a WaitForEvents() that delivers the pending events
+  ScriptedTransport& IdleTimeout();  // a WaitForEvents() that times out
 
   // Runs at the start of every call with the call's number (e.g. to set a cancel flag).
   std::function<void(std::size_t)> on_call;
@@ -72,6 +79,7 @@ class ScriptedTransport : public BidiTransport {
                                  std::chrono::milliseconds timeout, EventSink on_event,
                                  SentHook on_sent) override;
   void PollEvents(EventSink on_event) override;
+  absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event) override;
   void Interrupt() override { interrupted_ = true; }
   void ClearInterrupt() override { interrupted_ = false; }
 
@@ -79,6 +87,7 @@ class ScriptedTransport : public BidiTransport {
   struct Step {
     std::vector<boost::json::value> events;
     absl::StatusOr<BidiReply> outcome;
+    bool wait = false;  // a WaitForEvents() step
   };
   ScriptedTransport& Push(absl::StatusOr<BidiReply> outcome);
 

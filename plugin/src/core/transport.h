@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "core/reply_result.h"
 
@@ -64,6 +65,15 @@ class BidiTransport {
   // Channel failures are left for the next Call to report. Default: none.
   virtual void PollEvents(EventSink on_event) { (void)on_event; }
 
+  // Waits with no command in flight until at least one event has arrived or `timeout` has
+  // passed, handing every event read meanwhile to `on_event` (an event that was already read
+  // counts). For helpers that wait for the page (a load, a navigation) between commands.
+  //   OK                 at least one event was delivered.
+  //   kDeadlineExceeded  none arrived within `timeout`.
+  //   kCancelled, kUnavailable, kResourceExhausted as for Call().
+  //   kUnimplemented     this transport cannot wait for events (the default).
+  virtual absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event);
+
   // Makes the Call() in progress, and every later one, return kCancelled promptly (within a
   // few milliseconds) until ClearInterrupt(). Sticky so that an interrupt that lands between
   // two calls is not lost. Thread-safe.
@@ -71,6 +81,10 @@ class BidiTransport {
   // Re-arms the transport after Interrupt(); called at the start of each invocation.
   virtual void ClearInterrupt() = 0;
 };
+
+inline absl::Status BidiTransport::WaitForEvents(std::chrono::milliseconds, EventSink) {
+  return absl::UnimplementedError("this transport cannot wait for events");
+}
 
 }  // namespace firefox_bidi
 

@@ -215,6 +215,28 @@ class BeastConnection final : public BidiConnection {
     }
   }
 
+  absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event) override {
+    if (interrupted_.load()) return absl::CancelledError("interrupted before waiting for events");
+    if (!broken_.ok()) return broken_;
+    const Clock::time_point deadline = DeadlineAfter(timeout);
+    std::size_t delivered = 0;
+    auto counting = [&](boost::json::value event) {
+      ++delivered;
+      on_event(std::move(event));
+    };
+    EventSink sink = counting;
+    sink_ = &sink;
+    const absl::Cleanup forget_sink = [this] { sink_ = nullptr; };
+    if (!reading_) StartRead();
+    // A reply arriving now answers a call that timed out: Dispatch discards it (waiting_id_ 0).
+    const WaitEnd end = RunUntil([&] { return delivered > 0 || !broken_.ok(); }, deadline, true);
+    if (delivered > 0) return absl::OkStatus();
+    if (end == WaitEnd::kInterrupted)
+      return absl::CancelledError("interrupted while waiting for events");
+    if (!broken_.ok()) return broken_;
+    return absl::DeadlineExceededError(absl::StrCat("no event within ", timeout.count(), " ms"));
+  }
+
   void Interrupt() override {
     interrupted_.store(true);
     // Wakes run_one_until() in the thread waiting in Call().

@@ -29,11 +29,12 @@ struct ConnectionOptions {
 };
 
 // Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).
-// No background thread: the connection's I/O runs only inside Connect, Call and Close, on the
-// calling thread; messages that arrive between calls wait in the socket (events among them
-// go to the next call's sink). Besides the codes of BidiTransport::Call, a call fails with
-// kInternal when the browser sends a message that is not WebDriver BiDi; the connection
-// stays usable. The destructor closes the socket without a close handshake and never blocks.
+// No background thread: the connection's I/O runs only inside Connect, Call, WaitForEvents and
+// Close, on the calling thread; messages that arrive between calls wait in the socket (events
+// among them go to the next call's or wait's sink). Besides the codes of BidiTransport::Call, a
+// call fails with kInternal when the browser sends a message that is not WebDriver BiDi; the
+// connection stays usable. The destructor closes the socket without a close handshake and never
+// blocks.
 class BidiConnection : public BidiTransport {
  public:
   // Connects to `url` ("ws://host:port/path"). kInvalidArgument for a malformed URL or wss://,

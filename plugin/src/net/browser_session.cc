@@ -66,6 +66,7 @@ class BrowserSessionImpl final : public BrowserSession {
         Release();
         return status;
       }
+      ++generation_;
     }
     if (connection_ && !dead_ && connection_->is_open()) {
       std::optional<std::string> exited = process_ ? process_->ExitDescription() : std::nullopt;
@@ -77,9 +78,15 @@ class BrowserSessionImpl final : public BrowserSession {
       Release();
     }
     absl::Status status = Start();
-    if (!status.ok()) Release();
+    if (!status.ok()) {
+      Release();
+    } else {
+      ++generation_;
+    }
     return status;
   }
+
+  std::uint64_t generation() const override { return generation_; }
 
   using BidiTransport::Call;
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
@@ -112,6 +119,17 @@ class BrowserSessionImpl final : public BrowserSession {
 
   void PollEvents(EventSink on_event) override {
     if (!dead_ && connection_ && !interrupted_.load()) connection_->PollEvents(on_event);
+  }
+
+  absl::Status WaitForEvents(milliseconds timeout, EventSink on_event) override {
+    if (interrupted_.load()) return absl::CancelledError("interrupted");
+    if (dead_ || !connection_) {
+      return absl::FailedPreconditionError("no live browser session to wait for events on");
+    }
+    absl::Status status = connection_->WaitForEvents(timeout, on_event);
+    if (status.code() != absl::StatusCode::kUnavailable) return status;
+    dead_ = true;
+    return absl::UnavailableError(DescribeDisconnect(status));
   }
 
   void Interrupt() override {
@@ -363,7 +381,8 @@ class BrowserSessionImpl final : public BrowserSession {
   std::unique_ptr<FirefoxProcess> process_;   // launch mode
   std::optional<WebDriverClient> webdriver_;  // webdriver mode
   std::string webdriver_session_id_;
-  std::mutex mu_;  // guards the connection_ pointer for Interrupt
+  std::uint64_t generation_ = 0;  // sessions started so far
+  std::mutex mu_;                 // guards the connection_ pointer for Interrupt
   std::unique_ptr<BidiConnection> connection_;
   bool session_open_ = false;  // session.new succeeded: session.end is owed
   bool dead_ = false;          // a call saw the browser go away

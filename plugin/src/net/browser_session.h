@@ -7,6 +7,7 @@
 #ifndef FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 #define FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -37,6 +38,10 @@ class BrowserSession : public BidiTransport {
   virtual absl::Status EnsureReady() = 0;
   // Ends the session and releases the browser now (also done by the destructor).
   virtual void Shutdown() = 0;
+
+  // Counts the BiDi sessions EnsureReady() has started: a new value means a new browser or
+  // session, so state kept about the old one (tabs, node references, subscriptions) is void.
+  virtual std::uint64_t generation() const = 0;
 
   // The browser this session launched (launch mode, while one runs): for logs and tests.
   struct LaunchedBrowser {
