@@ -238,3 +238,53 @@ BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace
 }  // namespace firefox_bidi
+
+namespace firefox_bidi {
+namespace {
+
+BOOST_AUTO_TEST_SUITE(batch_args_helpers)
+
+constexpr std::string_view kHelpers[] = {"page.eval", "page.goto"};
+
+BOOST_AUTO_TEST_CASE(known_helpers_are_accepted) {
+  auto parsed = ParseBatchArgs(
+      R"({"frames":[{"method":"page.goto","params":{"url":"about:blank"}},{"method":"page.eval"}]})",
+      Limits{}, kHelpers);
+  BOOST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
+  BOOST_TEST(std::get<BatchArgs>(parsed).frames[1].method == "page.eval");
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_helper_is_refused_with_the_list_of_helpers) {
+  auto parsed = ParseBatchArgs(R"({"frames":[{"method":"page.eval"},{"method":"page.clik"}]})",
+                               Limits{}, kHelpers);
+  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  const ArgsError& error = std::get<ArgsError>(parsed);
+  BOOST_TEST(error.kind == "invalid_arguments");
+  BOOST_TEST(*error.at == "/frames/1/method");
+  BOOST_TEST(error.message ==
+             "frame 1: unknown helper \"page.clik\"; the helpers are page.eval, page.goto "
+             "(page.help describes them)");
+  auto none = ParseBatchArgs(R"({"frames":[{"method":"page.eval"}]})", Limits{});
+  BOOST_REQUIRE(std::holds_alternative<ArgsError>(none));
+  BOOST_TEST(std::get<ArgsError>(none).message ==
+             "frame 0: unknown helper \"page.eval\"; the helpers are none in this build "
+             "(page.help describes them)");
+}
+
+BOOST_AUTO_TEST_CASE(the_label_tab_is_reserved) {
+  auto parsed =
+      ParseBatchArgs(R"({"frames":[{"method":"page.eval","label":"tab"}]})", Limits{}, kHelpers);
+  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
+  BOOST_TEST(*std::get<ArgsError>(parsed).at == "/frames/0/label");
+  BOOST_TEST(std::get<ArgsError>(parsed).message ==
+             "frame 0: the label \"tab\" is reserved (<<tab>> is the current tab's context id); "
+             "choose another label");
+  // Only exactly "tab".
+  BOOST_TEST(std::holds_alternative<BatchArgs>(ParseBatchArgs(
+      R"({"frames":[{"method":"a.b","label":"tabs"},{"method":"a.b","label":"Tab"}]})", Limits{})));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi

@@ -1,5 +1,6 @@
 #include "core/batch_args.h"
 
+#include <algorithm>
 #include <boost/json/parser.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
@@ -8,6 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "core/records.h"
+#include "core/string_view_compat.h"
 
 namespace firefox_bidi {
 namespace {
@@ -73,10 +75,19 @@ std::optional<std::int64_t> AsTimeout(const boost::json::value& v) {
   return ms;
 }
 
+std::string JoinNames(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::string_view name : names) {
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
+  return out;
+}
+
 // Validates one frame object and moves its params out. `seen_labels` maps label -> index.
 std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t index,
                                     absl::flat_hash_map<std::string, std::size_t>& seen_labels,
-                                    Frame& frame) {
+                                    std::span<const std::string_view> helpers, Frame& frame) {
   const std::string at = absl::StrCat("/frames/", index);
   bool has_method = false;
   for (auto& member : object) {
@@ -94,6 +105,14 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
       }
       frame.method = std::string(*s);
       has_method = true;
+      if (frame.method.starts_with(kHelperPrefix) &&
+          std::find(helpers.begin(), helpers.end(), frame.method) == helpers.end()) {
+        return Invalid(key_at, absl::StrCat("frame ", index, ": unknown helper \"", frame.method,
+                                            "\"; the helpers are ",
+                                            helpers.empty() ? std::string("none in this build")
+                                                            : JoinNames(helpers),
+                                            " (page.help describes them)"));
+      }
     } else if (key == "params") {
       auto* params = v.if_object();
       if (params == nullptr) {
@@ -114,6 +133,11 @@ std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t ind
                                     Describe(v)));
       }
       frame.label = std::string(*s);
+      if (frame.label == kTabLabel) {
+        return Invalid(key_at, absl::StrCat("frame ", index, ": the label \"", ToAbsl(kTabLabel),
+                                            "\" is reserved (<<tab>> is the current tab's "
+                                            "context id); choose another label"));
+      }
       auto [it, inserted] = seen_labels.emplace(frame.label, index);
       if (!inserted) {
         return Invalid(key_at, absl::StrCat("frame ", index, ": label \"", frame.label,
@@ -185,7 +209,8 @@ std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
   return out;
 }
 
-std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits) {
+std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits,
+                                                  std::span<const std::string_view> helpers) {
   boost::json::parse_options options;
   options.max_depth = kMaxDepth;
   boost::json::parser parser({}, options);
@@ -260,7 +285,7 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
                                   R"({"method":"script.evaluate","params":{...}}, got )",
                                   JsonKindName((*frames)[i])));
     }
-    if (auto error = ParseFrame(*object, i, seen_labels, args.frames[i])) return *error;
+    if (auto error = ParseFrame(*object, i, seen_labels, helpers, args.frames[i])) return *error;
   }
   return args;
 }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -24,6 +25,11 @@ inline constexpr std::string_view kMethodPattern =
 inline constexpr std::int64_t kMaxTimeoutMs = 600000;
 
 bool IsValidMethod(std::string_view s);
+
+// Methods starting with this are helpers (DESIGN.md section 9), carried out by the plugin.
+inline constexpr std::string_view kHelperPrefix = "page.";
+// The reserved label: <<tab>> is the current tab's context id.
+inline constexpr std::string_view kTabLabel = "tab";
 
 enum class OnError { kStop, kContinue };
 
@@ -49,7 +55,10 @@ struct ArgsError {
   std::optional<std::string> at;
 };
 
-std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits);
+// `helpers`: the helper methods this build has; a "page.*" method not among them is refused
+// with a message listing them.
+std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits,
+                                                  std::span<const std::string_view> helpers = {});
 
 // {"error":{"kind":...,"message":...,"at":...}}
 std::string SerializeArgsError(const ArgsError& error);

@@ -161,7 +161,18 @@ class BatchRun {
     return options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed);
   }
 
-  const boost::json::value* Lookup(std::string_view label, std::string* why) const {
+  const boost::json::value* Lookup(std::string_view label, std::string* why) {
+    if (options_.executor != nullptr) {
+      auto sink = [this](boost::json::value event) { OnEvent(std::move(event), frame_in_flight_); };
+      std::string reserved_why;
+      const boost::json::value* value =
+          options_.executor->Reserved(label, transport_, sink, &reserved_why);
+      if (value != nullptr) return value;
+      if (!reserved_why.empty()) {
+        *why = std::move(reserved_why);
+        return nullptr;
+      }
+    }
     if (auto it = bindings_.find(label); it != bindings_.end()) return &it->second->value();
     if (auto it = failed_labels_.find(label); it != failed_labels_.end()) {
       *why = absl::StrCat("frame ", it->second, ", which has this label, failed");
@@ -188,6 +199,7 @@ class BatchRun {
         return;
       }
     }
+    if (options_.executor != nullptr && !options_.executor->OnEvent(event)) return;
     if (boost::json::object* object = event.if_object()) object->insert_or_assign("frame", frame);
     std::string text = boost::json::serialize(event);
     if (text.size() > options_.limits.max_event_bytes) {
@@ -212,6 +224,7 @@ class BatchRun {
   }
 
   Outcome RunFrame(std::size_t i, const Frame& frame) {
+    frame_in_flight_ = static_cast<std::int64_t>(i);
     if (Cancelled()) {
       return Fail(
           i, "cancelled",
@@ -233,20 +246,35 @@ class BatchRun {
     }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     const boost::json::object& sent = interpolated ? *interpolated : frame.params;
+    auto sink = [this, i](boost::json::value event) {
+      OnEvent(std::move(event), static_cast<std::int64_t>(i));
+    };
+    absl::StatusOr<BidiReply> reply = absl::UnknownError("");
+    const bool helper = options_.executor != nullptr && options_.executor->Handles(frame.method);
     watched_target_ = nullptr;
-    if (options_.page_watch != nullptr && ReturnsEvaluateResult(frame.method)) {
-      if (const boost::json::value* target = sent.if_contains("target")) {
-        watched_target_ = target->if_object();
+    if (helper) {
+      FinishPending();  // a helper sends several commands: no overlap with the pending record
+      absl::StatusOr<ExecutorReply> done =
+          options_.executor->Execute(frame.method, sent, timeout, transport_, sink);
+      if (done.ok()) {
+        if (done->file != ResultFile::kJson) result_files_.emplace(i, done->file);
+        reply = std::move(done->reply);
+      } else {
+        reply = done.status();
+      }
+    } else {
+      if (options_.page_watch != nullptr && ReturnsEvaluateResult(frame.method)) {
+        if (const boost::json::value* target = sent.if_contains("target")) {
+          watched_target_ = target->if_object();
+        }
+      }
+      reply = transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
+      FinishPending();  // if the hook did not run: the command was not sent
+      watched_target_ = nullptr;
+      if (reply.ok() && options_.executor != nullptr) {
+        options_.executor->AfterCommand(frame.method, sent, *reply);
       }
     }
-    absl::StatusOr<BidiReply> reply = transport_.Call(
-        frame.method, interpolated ? *interpolated : frame.params, timeout,
-        [this, i](boost::json::value event) {
-          OnEvent(std::move(event), static_cast<std::int64_t>(i));
-        },
-        [this] { FinishPending(); });
-    FinishPending();  // if the hook did not run: the command was not sent
-    watched_target_ = nullptr;
     if (std::optional<PageWatch::Interruption> hit = std::exchange(interruption_, std::nullopt)) {
       if (!Cancelled()) {
         transport_.ClearInterrupt();
@@ -265,8 +293,10 @@ class BatchRun {
       return TransportFailure(i, frame, timeout, reply.status());
     }
     if (!reply->ok) {
-      return Fail(i, reply->error.empty() ? "unknown error" : reply->error,
-                  ExplainBidiError(frame.method, reply->error, reply->message));
+      // A helper's message already says what to do; BiDi's own errors get explained.
+      return Fail(
+          i, reply->error.empty() ? "unknown error" : reply->error,
+          helper ? reply->message : ExplainBidiError(frame.method, reply->error, reply->message));
     }
     auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
@@ -353,8 +383,17 @@ class BatchRun {
       }
       picked = *resolved;
     }
+    const auto file_kind = result_files_.find(i);
+    const ResultFile result_file =
+        file_kind == result_files_.end() ? ResultFile::kJson : file_kind->second;
     std::optional<MediaType> media = MediaOf(frame.method);
+    if (result_file == ResultFile::kMedia && !media) media = MediaType{"png", "image/png"};
     std::optional<std::string> file;  // decoded before the result may give up its text
+    // A text result would be written as its characters, not as a JSON string.
+    std::optional<std::string> chars;
+    if (result_file == ResultFile::kText && !picked && result->value().is_string()) {
+      chars.emplace(result->value().get_string());
+    }
     if (media) {
       file = DecodedData(result->value());
       if (file) media = SniffMediaType(*file).value_or(*media);
@@ -388,6 +427,12 @@ class BatchRun {
     if (size <= options_.max_inline_bytes && projected <= options_.max_result_bytes) {
       AddRecord(InlineRecord(probe, result_text));
       return Outcome::kOk;
+    }
+    if (chars) {
+      const std::string preview(Utf8Prefix(*chars, kPreviewBytes));
+      SpoolMarker marker{
+          .size = size, .preview = preview, .mime = "text/plain", .bytes = chars->size()};
+      return SpoolFile(i, "txt", std::move(*chars), marker);
     }
     // The marker is built (copying the preview) before the text is handed to the writer.
     SpoolMarker marker{.size = size};
@@ -568,6 +613,9 @@ class BatchRun {
   std::size_t events_count_ = 0;
   std::size_t events_marker_ = 0;  // index of the spooled-events marker among the pieces
   std::optional<SpoolWriter> writer_;
+  absl::flat_hash_map<std::size_t, ResultFile> result_files_;
+  std::int64_t frame_in_flight_ =
+      -1;  // tags events received while <<tab>> is resolved  // helper results that are not JSON
   // A successful frame without pick whose record is made once the next frame has been sent.
   std::optional<std::pair<std::size_t, std::shared_ptr<ReplyResult>>> pending_;
   bool pending_failed_ = false;  // the last pending frame's record is an error

@@ -13,6 +13,7 @@
 
 #include "core/batch_args.h"
 #include "core/config.h"
+#include "core/frame_executor.h"
 #include "core/label_cache.h"
 #include "core/page_watch.h"
 #include "core/spool.h"
@@ -40,6 +41,9 @@ struct RunOptions {
   // navigated", "user prompt open"; on_error applies), and events only the tool subscribed to
   // are left out of "events".
   PageWatch* page_watch = nullptr;
+  // Carries out the frames it Handles() (the page.* helpers), resolves the reserved label
+  // `tab`, and filters the batch's events; nullptr: every frame is a raw BiDi command.
+  FrameExecutor* executor = nullptr;
   // Called after each frame with (frames done, total, "frame N method").
   std::function<void(std::uint64_t, std::uint64_t, std::string_view)> on_progress;
 };
@@ -80,6 +84,12 @@ struct RunOptions {
 //     {"spooled":"/abs/path","size":FILE_BYTES,"count":K,"preview":"first 200 bytes"}
 //     (or {"error":{"error":"spool quota exceeded","message":...},"count":K}).
 //   "events" is present only when any event arrived.
+//
+// Frames options.executor Handles() are carried out by it after interpolation, with the
+// frame's timeout; its reply is recorded as a BiDi reply would be (a helper failure is an error
+// record with the helper's code). A text result (ResultFile::kText) that is spooled is written
+// as a .txt file holding its characters; its marker adds "mime":"text/plain" and "bytes".
+// Every event passes executor->OnEvent first, which may hide it.
 //
 // Labels bind the whole BiDi result (whatever pick/silent say). After the batch, labels whose
 // whole result serializes to at most max_inline_bytes are put into the LabelCache for later

@@ -8,6 +8,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/string_view_compat.h"
+#include "page/helper_registry.h"
 
 namespace firefox_bidi {
 namespace {
@@ -44,7 +45,8 @@ void FirefoxBidiTool::Log(int level, std::string_view line) {
 }
 
 ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_context) {
-  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(args_json, config_.limits);
+  std::variant<BatchArgs, ArgsError> parsed =
+      ParseBatchArgs(args_json, config_.limits, page::HelperMethods());
   if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
     return {ToolOutcome::Status::kRefused, SerializeArgsError(*error), error->message};
   }
@@ -98,6 +100,8 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.limits = config_.limits;
   options.cancelled = &cancelled_;
   options.page_watch = &page_watch_;
+  page_.BeginCall(session_->generation());
+  options.executor = &page_;
   if (callbacks_.progress) {
     options.on_progress = [this, call_context](std::uint64_t done, std::uint64_t total,
                                                std::string_view message) {

@@ -19,6 +19,7 @@
 #include "core/page_watch.h"
 #include "core/spool.h"
 #include "net/browser_session.h"
+#include "page/page_layer.h"
 
 namespace firefox_bidi {
 
@@ -74,6 +75,7 @@ class FirefoxBidiTool {
   std::unique_ptr<Spool> spool_;  // opened lazily by the first call
   LabelCache label_cache_;
   PageWatch page_watch_;
+  page::PageLayer page_;  // the page.* helpers and what they know of the browser
 };
 
 }  // namespace firefox_bidi

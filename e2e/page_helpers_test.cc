@@ -1,0 +1,105 @@
+// The page helpers (DESIGN.md section 9) against real headless Firefox on the fixture pages
+// (fixtures/pages/, served on two loopback ports): page.goto, page.eval, <<tab>>.
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Goto(const std::string& url, std::string_view extra = "") {
+  return R"J({"method":"page.goto","params":{"url":)J" + PageSuite::Quote(url) +
+         std::string(extra) + "}}";
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_page_goto_eval)
+
+BOOST_AUTO_TEST_CASE(goto_returns_url_and_title_and_walks_history) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(
+      R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) + "," + Goto(s.pages.url("form.html")) +
+      R"J(,{"method":"page.goto","params":{"back":true}},)J"
+      R"J({"method":"page.goto","params":{"forward":true,"wait":"interactive"}},)J"
+      R"J({"method":"page.goto","params":{"reload":true}},)J"
+      R"J({"method":"page.eval","params":{"expression":"performance.getEntriesByType('navigation')[0].type"}}]})J");
+  BOOST_TEST(json::serialize(s.Record(result, 0)) ==
+             R"J({"index":0,"method":"page.goto","result":{"url":")J" + s.pages.url("plain.html") +
+                 R"J(","title":"Plain"}})J");
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) ==
+             R"J({"url":")J" + s.pages.url("form.html") + R"J(","title":"Sign up"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("result")) ==
+             R"J({"url":")J" + s.pages.url("plain.html") + R"J(","title":"Plain"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("result")) ==
+             R"J({"url":")J" + s.pages.url("form.html") + R"J(","title":"Sign up"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) ==
+             R"J({"url":")J" + s.pages.url("form.html") + R"J(","title":"Sign up"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 5).at("result")) == R"J("reload")J");
+  // The plugin's own navigation events stay out of the batch.
+  BOOST_TEST(!result.contains("events"), json::serialize(result));
+}
+
+BOOST_AUTO_TEST_CASE(goto_failures_say_what_to_do) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result =
+      s.Run(R"J({"frames":[{"method":"page.goto","params":{"url":"http://127.0.0.1:1/"}},)J"
+            R"J({"method":"page.goto","params":{"url":"about:blank","back":true}},)J"
+            R"J({"method":"page.goto","params":{"url":"nonsense"}}],"on_error":"continue"})J");
+  const json::object& refused = s.Record(result, 0).at("error").as_object();
+  BOOST_TEST(std::string(refused.at("message").as_string())
+                 .starts_with("page.goto could not open \"http://127.0.0.1:1/\": "),
+             json::serialize(refused));
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.goto takes exactly one of \"url\", )J"
+             R"J(\"back\": true, \"forward\": true or \"reload\": true"})J");
+  BOOST_TEST(std::string(s.Record(result, 2).at("error").at("message").as_string())
+                 .ends_with("; check the URL (with its scheme, e.g. https://)"));
+}
+
+BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(
+      R"J({"frames":[)J" + Goto(s.pages.url("form.html")) +
+      R"J(,{"method":"page.eval","params":{"expression":"({n: 1.5, s: 'x', u: undefined, nil: null, d: new Date(0), a: [true, NaN], h: document.querySelector('h1')})"}},)J"
+      R"J({"method":"page.eval","params":{"function":"async (a, b) => { await new Promise(r => setTimeout(r, 10)); return a.x + b; }","args":[{"x":40},2]}},)J"
+      R"J({"method":"page.eval","params":{"expression":"document.querySelectorAll('button')"}},)J"
+      R"J({"method":"page.eval","params":{"expression":"document.querySelector('h1')"},"pick":"ref"},)J"
+      R"J({"method":"page.eval","params":{"expression":"Promise.reject(new TypeError('nope'))"}}],"on_error":"continue"})J");
+  const json::value& first = s.Record(result, 1).at("result");
+  BOOST_TEST(json::serialize(first.at("h").at("tag")) == R"J("h1")J");
+  const std::string h1 = std::string(first.at("h").at("ref").as_string());
+  BOOST_TEST(
+      json::serialize(first) ==
+      R"J({"n":1.5E0,"s":"x","u":null,"nil":null,"d":"1970-01-01T00:00:00.000Z","a":[true,null],)J"
+      R"J("h":{"ref":")J" +
+          h1 + R"J(","tag":"h1","text":"Sign up"}})J");
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("result")) == "42");
+  const json::array& buttons = s.Record(result, 3).at("result").as_array();
+  BOOST_REQUIRE_EQUAL(buttons.size(), 2u);
+  BOOST_TEST(json::serialize(buttons[1].at("text")) == R"J("Later")J");
+  // The same node keeps its ref.
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) == "\"" + h1 + "\"");
+  BOOST_TEST(json::serialize(s.Record(result, 5).at("error")) ==
+             R"J({"error":"javascript error","message":"TypeError: nope (line 1, column 9); the )J"
+             R"J(code ran in the page as in its console: fix it and run it again"})J");
+}
+
+BOOST_AUTO_TEST_CASE(the_tab_label_is_the_current_tab_for_raw_frames) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(
+      R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) +
+      R"J(,{"method":"script.evaluate","params":{"expression":"document.title",)J"
+      R"J("target":{"context":"<<tab>>"},"awaitPromise":false},"pick":"result.value"},)J"
+      R"J({"method":"browsingContext.getTree","params":{"maxDepth":0},"pick":"contexts[0].context"},)J"
+      R"J({"method":"page.eval","params":{"expression":"1","tab":"<<tab>>"}}]})J");
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == R"J("Plain")J");
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("result")) == "1");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

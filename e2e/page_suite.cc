@@ -1,0 +1,44 @@
+#include "page_suite.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+
+namespace firefox_bidi::testing {
+namespace json = boost::json;
+
+PageSuite& PageSuite::Get() {
+  static PageSuite suite;  // ended (with its browser) when the test program exits
+  return suite;
+}
+
+PageSuite::PageSuite() {
+  const std::string plugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+  auto library = agent_tool::PluginLibrary::Open(plugin);
+  BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
+  const std::string config = R"({"firefox":{"offline":true},"spool_dir":")" + spool_dir() + R"("})";
+  auto created = agent_tool::ToolInstance::Create(*library, config,
+                                                  [](agent_tool_log_level, std::string_view) {});
+  BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
+  instance_ = std::move(created.instance);
+}
+
+json::object PageSuite::Run(std::string_view args) {
+  agent_tool::ToolResult result = instance_->Invoke(args);
+  BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
+  return json::parse(result.json).as_object();
+}
+
+json::object PageSuite::RunFrame(std::string_view method, std::string_view params_json) {
+  const json::object result = Run(std::string(R"({"frames":[{"method":)") + Quote(method) +
+                                  R"(,"params":)" + std::string(params_json) + "}]}");
+  return Record(result, 0);
+}
+
+const json::object& PageSuite::Record(const json::object& result, std::size_t index) {
+  return result.at("frames").as_array().at(index).as_object();
+}
+
+std::string PageSuite::Quote(std::string_view text) { return json::serialize(json::string(text)); }
+
+}  // namespace firefox_bidi::testing

@@ -1,0 +1,49 @@
+// Shared by the page helper e2e tests: one plugin instance (so one Firefox, started once,
+// ~3 s) and one fixture HTTP server on two loopback ports (fixtures/pages/) for the whole
+// test program.
+//
+//   PageSuite& s = PageSuite::Get();
+//   json::object result = s.Run(R"({"frames":[{"method":"page.goto","params":{"url":")" +
+//                               s.pages.url("form.html") + R"("}}]})");
+//   s.Record(result, 0)  // the frame record
+#ifndef FIREFOX_BIDI_E2E_PAGE_SUITE_H_
+#define FIREFOX_BIDI_E2E_PAGE_SUITE_H_
+
+#include <boost/json/object.hpp>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "agent_tool/loader.h"
+#include "support/fixture_http_server.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi::testing {
+
+class PageSuite {
+ public:
+  static PageSuite& Get();
+
+  // Runs a batch that must run (status OK) and returns its parsed result.
+  boost::json::object Run(std::string_view args);
+  // Runs one frame {"method": method, "params": params_json} and returns its record.
+  boost::json::object RunFrame(std::string_view method, std::string_view params_json);
+
+  static const boost::json::object& Record(const boost::json::object& result, std::size_t index);
+  // `text` as a JSON string literal, for building arguments.
+  static std::string Quote(std::string_view text);
+
+  std::string spool_dir() const { return dir_.path() + "/spool"; }
+
+  FixtureHttpServer pages;
+
+ private:
+  PageSuite();
+
+  TempDir dir_{"e2e-page-helpers"};
+  std::unique_ptr<agent_tool::ToolInstance> instance_;
+};
+
+}  // namespace firefox_bidi::testing
+
+#endif  // FIREFOX_BIDI_E2E_PAGE_SUITE_H_

@@ -1,0 +1,54 @@
+// Which events a batch sees. The plugin subscribes to a few events for itself (navigation
+// and tab life, kInternalEvents); those never show up in a batch's "events" unless the model
+// subscribed to them too (a successful raw session.subscribe naming the event or its module,
+// not yet undone by session.unsubscribe). Sans-I/O: fed the raw frames' commands and replies.
+#ifndef FIREFOX_BIDI_PAGE_EVENT_FILTER_H_
+#define FIREFOX_BIDI_PAGE_EVENT_FILTER_H_
+
+#include <boost/json/object.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "core/transport.h"
+
+namespace firefox_bidi::page {
+
+// Kept small on purpose: while they are subscribed, every one of these events crosses the
+// socket during raw batches too.
+inline constexpr std::string_view kInternalEvents[] = {
+    "browsingContext.contextCreated", "browsingContext.contextDestroyed",
+    "browsingContext.navigationStarted", "browsingContext.domContentLoaded",
+    "browsingContext.load"};
+
+// Thread safety: none; the batch's thread only.
+class EventFilter {
+ public:
+  // A new BiDi session: no subscription of either side exists.
+  void Reset();
+  // The plugin's own subscription to kInternalEvents is in place.
+  void SetInternalSubscribed(bool subscribed) { internal_ = subscribed; }
+  bool internal_subscribed() const { return internal_; }
+
+  // True when the batch should see an event with this method.
+  bool Shows(std::string_view event_method) const;
+
+  // Tracks the model's subscriptions from a raw frame and its reply.
+  void AfterCommand(std::string_view method, const boost::json::object& params,
+                    const BidiReply& reply);
+
+ private:
+  static bool IsInternal(std::string_view event_method);
+
+  bool internal_ = false;
+  // Names (events or modules) the model subscribed to, with how many live subscriptions.
+  absl::flat_hash_map<std::string, int> model_names_;
+  // The model's subscription ids and the names each covers.
+  absl::flat_hash_map<std::string, std::vector<std::string>> model_subscriptions_;
+};
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_EVENT_FILTER_H_

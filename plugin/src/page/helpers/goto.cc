@@ -1,0 +1,131 @@
+// page.goto: url, or back / forward / reload; wait none | interactive | complete.
+#include <boost/json/object.hpp>
+
+#include "absl/cleanup/cleanup.h"
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/navigation.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.goto";
+
+// True once the document's readyState has reached `wait`.
+bool Reached(std::string_view ready_state, std::string_view wait) {
+  if (wait == "none") return true;
+  if (wait == "interactive") return ready_state == "interactive" || ready_state == "complete";
+  return ready_state == "complete";
+}
+
+absl::StatusOr<bool> Flag(const json::object& params, std::string_view key) {
+  ASSIGN_OR_RETURN(std::optional<bool> flag, BoolParam(kMethod, params, key));
+  if (flag && !*flag) {
+    return HelperError(
+        kInvalidArgument,
+        absl::StrCat(kMethod, ": \"", ToAbsl(key), "\" can only be true; leave it out otherwise"));
+  }
+  return flag.has_value();
+}
+
+// Back and forward: traverseHistory returns once the history step has been taken; the new
+// document may still be loading, so its load events (or its readyState) are awaited.
+absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delta,
+                             std::string_view wait) {
+  const std::string_view event =
+      wait == "interactive" ? "browsingContext.domContentLoaded" : "browsingContext.load";
+  // Watched from before the step, so that a load during the command counts.
+  page.Watch([&](const json::object& e) {
+    const json::value* method = e.if_contains("method");
+    const json::value* params = e.if_contains("params");
+    if (method == nullptr || !method->is_string() || method->get_string() != event ||
+        params == nullptr || !params->is_object()) {
+      return false;
+    }
+    const json::value* context = params->get_object().if_contains("context");
+    return StringIs(context, tab);
+  });
+  const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
+  const absl::StatusOr<json::value> traversed = page.Command(
+      "browsingContext.traverseHistory", json::object{{"context", tab}, {"delta", delta}});
+  if (!traversed.ok()) {
+    page.Unwatch();
+    if (HelperErrorCode(traversed.status()) == "no such history entry") {
+      return HelperError("no such history entry",
+                         absl::StrCat(kMethod, ": there is no page to go ",
+                                      delta < 0 ? "back" : "forward", " to in this tab's history"));
+    }
+    return traversed.status();
+  }
+  if (wait == "none") {
+    page.Unwatch();
+    return absl::OkStatus();
+  }
+  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+  if (Reached(info.ready_state, wait)) {
+    page.Unwatch();
+    return absl::OkStatus();
+  }
+  return page.AwaitWatched(absl::StrCat("the page to load (wait \"", ToAbsl(wait), "\")"));
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params, {"url", "back", "forward", "reload", "wait", "tab"}));
+  ASSIGN_OR_RETURN(std::optional<std::string> url, StringParam(kMethod, params, "url"));
+  ASSIGN_OR_RETURN(const bool back, Flag(params, "back"));
+  ASSIGN_OR_RETURN(const bool forward, Flag(params, "forward"));
+  ASSIGN_OR_RETURN(const bool reload, Flag(params, "reload"));
+  if (url.has_value() + back + forward + reload != 1) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " takes exactly one of \"url\", \"back\": true, "
+                                    "\"forward\": true or \"reload\": true"));
+  }
+  ASSIGN_OR_RETURN(std::optional<std::string> wait_param, StringParam(kMethod, params, "wait"));
+  const std::string wait = wait_param.value_or("complete");
+  if (wait != "none" && wait != "interactive" && wait != "complete") {
+    return HelperError(kInvalidArgument, absl::StrCat(kMethod,
+                                                      ": \"wait\" is \"none\", \"interactive\" or "
+                                                      "\"complete\" (the default), got \"",
+                                                      wait, "\""));
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  if (url) {
+    absl::StatusOr<json::value> navigated = page.Command(
+        "browsingContext.navigate", json::object{{"context", tab}, {"url", *url}, {"wait", wait}},
+        absl::StrCat("\"", *url, "\" to load"));
+    if (!navigated.ok()) {
+      const std::optional<std::string> code = HelperErrorCode(navigated.status());
+      if (!code || *code == kTimeout) return navigated.status();
+      return HelperError(*code, absl::StrCat(kMethod, " could not open \"", *url,
+                                             "\": ", navigated.status().message(),
+                                             "; check the URL (with its scheme, e.g. https://)"));
+    }
+  } else if (reload) {
+    RETURN_IF_ERROR(page.Command("browsingContext.reload",
+                                 json::object{{"context", tab}, {"wait", wait}},
+                                 "the page to reload")
+                        .status());
+  } else {
+    RETURN_IF_ERROR(TraverseAndWait(page, tab, back ? -1 : 1, wait));
+  }
+  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+  return UrlAndTitle(info);
+}
+
+}  // namespace
+
+const HelperSpec& GotoHelper() {
+  static const HelperSpec spec{
+      kMethod,
+      "url | back | forward | reload: true; wait: none|interactive|complete -> {url,title}",
+      ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

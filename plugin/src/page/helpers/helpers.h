@@ -1,0 +1,15 @@
+// One function per helper file, each returning its helper's spec; helper_registry.cc lists
+// them. A new helper adds its file and one line in each of these two places.
+#ifndef FIREFOX_BIDI_PAGE_HELPERS_HELPERS_H_
+#define FIREFOX_BIDI_PAGE_HELPERS_HELPERS_H_
+
+#include "page/helper_registry.h"
+
+namespace firefox_bidi::page {
+
+const HelperSpec& EvalHelper();
+const HelperSpec& GotoHelper();
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_HELPERS_HELPERS_H_

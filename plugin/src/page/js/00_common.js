@@ -1,0 +1,275 @@
+// Shared by every operation. These files are concatenated, in name order, into one function
+// run in the "firefox_bidi" sandbox realm (see js_library.h); OPS holds the operations. Each
+// operation takes (input, nodes) and returns {data, nodes, windows}; input.next is the number
+// the next new ref name gets, and an operation that gives names returns data.next.
+
+// Ref names live with their document: node -> name and name -> WeakRef(node).
+const REFS = globalThis.__firefoxBidiRefs ||
+    (globalThis.__firefoxBidiRefs = {names: new WeakMap(), nodes: new Map()});
+
+// A counter over input.next; the operation returns counter.next as data.next.
+function counterFrom(input) {
+  return {next: input.next};
+}
+
+function refOf(el, counter) {
+  let name = REFS.names.get(el);
+  if (name === undefined) {
+    name = "e" + counter.next++;
+    REFS.names.set(el, name);
+    REFS.nodes.set(name, new WeakRef(el));
+  }
+  return name;
+}
+
+// The node a ref names in this document, or null once it is gone (removed, or the document
+// is not the one the name was given in: Firefox's back-forward cache keeps old documents).
+function nodeOfRef(name) {
+  const ref = REFS.nodes.get(name);
+  const el = ref && ref.deref();
+  if (!el || !el.isConnected || el.ownerDocument !== document) return null;
+  return el;
+}
+
+function collapse(text) {
+  return String(text).replace(/\s+/g, " ").trim();
+}
+
+function truncate(text, max) {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max - 1).join("") + "…";
+}
+
+const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE",
+                                   "META", "LINK"]);
+
+// Children in the rendered (flat) tree: an open shadow root's children instead of the
+// host's, a slot's assigned nodes (or its fallback children).
+function flatChildren(node) {
+  if (node.nodeType === Node.ELEMENT_NODE) {
+    if (node.shadowRoot) return Array.from(node.shadowRoot.childNodes);
+    if (node.localName === "slot") {
+      const assigned = node.assignedNodes({flatten: true});
+      if (assigned.length) return assigned;
+    }
+  }
+  return Array.from(node.childNodes);
+}
+
+// Every element under `root` (itself included) in flat-tree order.
+function flatElements(root) {
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.ELEMENT_NODE) out.push(node);
+    for (const child of flatChildren(node)) {
+      if (child.nodeType === Node.ELEMENT_NODE) walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+// Text of a subtree as rendered roughly (flat tree, hidden subtrees left out), collapsed.
+function flatText(node, memo) {
+  if (memo && memo.has(node)) return memo.get(node);
+  let text = "";
+  if (node.nodeType === Node.TEXT_NODE) {
+    text = node.data;
+  } else if (node.nodeType === Node.ELEMENT_NODE) {
+    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node)) {
+      text = "";
+    } else if (node.localName === "img" || (node.localName === "input" &&
+               node.type === "image")) {
+      text = node.getAttribute("alt") || "";
+    } else {
+      const parts = [];
+      for (const child of flatChildren(node)) parts.push(flatText(child, memo));
+      text = parts.join(isBlockLike(node) ? " " : "");
+      if (isBlockLike(node)) text = " " + text + " ";
+    }
+  } else if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+    text = flatChildren(node).map((c) => flatText(c, memo)).join("");
+  }
+  if (memo) memo.set(node, text);
+  return text;
+}
+
+function styleOf(el) {
+  return el.ownerDocument.defaultView.getComputedStyle(el);
+}
+
+function isBlockLike(el) {
+  const display = styleOf(el).display;
+  return display !== "inline" && display !== "contents" && display !== "inline-block";
+}
+
+// A subtree nobody sees: display:none, aria-hidden="true", <template>, hidden attribute.
+function isHiddenSubtree(el) {
+  if (el.getAttribute("aria-hidden") === "true") return true;
+  const style = styleOf(el);
+  return style.display === "none";
+}
+
+// The element itself is seen: not hidden, not visibility:hidden, not zero-sized.
+function isVisible(el) {
+  if (isHiddenSubtree(el)) return false;
+  const style = styleOf(el);
+  if (style.visibility === "hidden" || style.visibility === "collapse") return false;
+  if (style.display === "contents") return true;
+  const rect = el.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+function inViewport(el) {
+  const style = styleOf(el);
+  if (style.display === "contents") return true;
+  const rect = el.getBoundingClientRect();
+  const view = el.ownerDocument.defaultView;
+  return rect.bottom > 0 && rect.right > 0 && rect.top < view.innerHeight &&
+         rect.left < view.innerWidth;
+}
+
+// ---- Roles and names (a compact take on HTML-AAM and accname) ----
+
+const INPUT_ROLES = {
+  button: "button", submit: "button", reset: "button", image: "button", checkbox: "checkbox",
+  radio: "radio", range: "slider", number: "spinbutton", search: "searchbox",
+  email: "textbox", tel: "textbox", text: "textbox", url: "textbox", password: "textbox",
+  date: "textbox", "datetime-local": "textbox", month: "textbox", time: "textbox",
+  week: "textbox", color: "button", file: "button",
+};
+
+const LANDMARK_TAGS = {
+  main: "main", nav: "navigation", aside: "complementary", article: "article",
+  dialog: "dialog", ul: "list", ol: "list", menu: "list", li: "listitem", table: "table",
+  tr: "row", td: "cell", th: "columnheader", textarea: "textbox", button: "button",
+  option: "option", fieldset: "group", progress: "progressbar", meter: "meter",
+  figure: "figure", summary: "button", hr: "separator", output: "status",
+};
+
+function roleOf(el) {
+  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
+  if (explicit && explicit !== "none" && explicit !== "presentation" && explicit !== "generic") {
+    return explicit;
+  }
+  const tag = el.localName;
+  if (/^h[1-6]$/.test(tag)) return "heading";
+  switch (tag) {
+    case "a":
+    case "area":
+      return el.hasAttribute("href") ? "link" : null;
+    case "input": {
+      if (el.type === "hidden") return null;
+      const role = INPUT_ROLES[el.type] || "textbox";
+      return role === "textbox" && el.hasAttribute("list") ? "combobox" : role;
+    }
+    case "select":
+      return el.multiple || el.size > 1 ? "listbox" : "combobox";
+    case "img":
+      return el.getAttribute("alt") ? "img" : null;
+    case "form":
+      return accessibleName(el) ? "form" : null;
+    case "section":
+      return accessibleName(el) ? "region" : null;
+    case "header":
+      return el.closest("article, aside, main, nav, section") ? null : "banner";
+    case "footer":
+      return el.closest("article, aside, main, nav, section") ? null : "contentinfo";
+    case "iframe":
+    case "frame":
+      return "iframe";
+    default:
+      return LANDMARK_TAGS[tag] || null;
+  }
+}
+
+const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
+                                   "rowheader", "checkbox", "radio", "switch", "tab",
+                                   "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+                                   "treeitem", "tooltip", "row", "listitem"]);
+
+function idRefsText(el, attr) {
+  const ids = (el.getAttribute(attr) || "").split(/\s+/).filter(Boolean);
+  const root = el.getRootNode();
+  const parts = [];
+  for (const id of ids) {
+    const target = root.getElementById ? root.getElementById(id)
+                                       : el.ownerDocument.getElementById(id);
+    if (target) parts.push(flatText(target));
+  }
+  return collapse(parts.join(" "));
+}
+
+function accessibleName(el, role) {
+  if (el.hasAttribute("aria-labelledby")) {
+    const text = idRefsText(el, "aria-labelledby");
+    if (text) return text;
+  }
+  const label = collapse(el.getAttribute("aria-label") || "");
+  if (label) return label;
+  const tag = el.localName;
+  if (tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
+      tag === "progress" || tag === "output") {
+    if (tag === "input" && ["button", "submit", "reset"].includes(el.type)) {
+      return collapse(el.value || (el.type === "submit" ? "Submit" :
+                                   el.type === "reset" ? "Reset" : ""));
+    }
+    if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
+    const labels = el.labels ? Array.from(el.labels) : [];
+    const text = collapse(labels.map((l) => flatText(l)).join(" "));
+    if (text) return text;
+    const placeholder = collapse(el.getAttribute("placeholder") || "");
+    if (placeholder) return placeholder;
+    return collapse(el.getAttribute("title") || "");
+  }
+  if (tag === "img") return collapse(el.getAttribute("alt") || el.getAttribute("title") || "");
+  if (tag === "fieldset") {
+    const legend = el.querySelector(":scope > legend");
+    if (legend) return collapse(flatText(legend));
+  }
+  if (tag === "table") {
+    const caption = el.querySelector(":scope > caption");
+    if (caption) return collapse(flatText(caption));
+  }
+  if (tag === "iframe" || tag === "frame") return collapse(el.getAttribute("title") || "");
+  if (NAME_FROM_CONTENT.has(role || roleOf(el))) {
+    const text = collapse(flatText(el));
+    if (text) return text;
+  }
+  return collapse(el.getAttribute("title") || "");
+}
+
+const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "textbox",
+                                   "searchbox", "combobox", "listbox", "slider", "spinbutton",
+                                   "tab", "menuitem", "menuitemcheckbox", "menuitemradio",
+                                   "treeitem", "option", "gridcell"]);
+
+// Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
+// contenteditable.
+function isInteractive(el, role) {
+  if (role && INTERACTIVE_ROLES.has(role)) {
+    // An <option> inside a <select> is chosen through the select (page.fill).
+    return !(el.localName === "option" && el.closest("select"));
+  }
+  return el.hasAttribute("tabindex") || el.isContentEditable && !(el.parentElement &&
+         el.parentElement.isContentEditable);
+}
+
+// Page facts every navigation helper reports.
+OPS.info = function () {
+  return {data: {url: location.href, title: document.title, readyState: document.readyState}};
+};
+
+// Names for nodes handed in (page.eval results): [{ref, tag, text}].
+OPS.describe = function (input, nodes) {
+  const counter = counterFrom(input);
+  const out = nodes.map((node) => {
+    if (!node || node.nodeType !== Node.ELEMENT_NODE) {
+      return {ref: null, tag: node ? node.nodeName.toLowerCase() : null,
+              text: node ? truncate(collapse(node.textContent || ""), 80) : ""};
+    }
+    return {ref: refOf(node, counter), tag: node.localName,
+            text: truncate(collapse(flatText(node)), 80)};
+  });
+  return {data: {nodes: out, next: counter.next}};
+};

@@ -1,0 +1,282 @@
+#include "page/page_context.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/bidi_protocol.h"
+#include "core/ref_path.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
+#include "page/js_library.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+
+void PageState::Reset(std::uint64_t new_generation) {
+  generation = new_generation;
+  current_tab.clear();
+  events.Reset();
+  refs.Clear();
+}
+
+PageContext::PageContext(BidiTransport& transport, PageState& state, std::string_view method,
+                         std::chrono::milliseconds timeout, EventSink on_event)
+    : transport_(transport),
+      state_(state),
+      method_(method),
+      timeout_(timeout),
+      deadline_(Clock::now() + timeout),
+      on_event_(on_event) {}
+
+std::chrono::milliseconds PageContext::Remaining() const {
+  const Clock::time_point now = Clock::now();
+  if (now >= deadline_) return std::chrono::milliseconds(0);
+  // Rounded up, so that a little time left is never a zero timeout.
+  return std::chrono::ceil<std::chrono::milliseconds>(deadline_ - now);
+}
+
+void PageContext::Deliver(json::value event) {
+  if (watcher_ && !watched_) {
+    if (const json::object* object = event.if_object()) watched_ = watcher_(*object);
+  }
+  on_event_(std::move(event));
+}
+
+absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json::object& params,
+                                            std::string_view waiting_for) {
+  const std::chrono::milliseconds remaining = Remaining();
+  absl::StatusOr<BidiReply> reply = absl::DeadlineExceededError("no time left");
+  if (remaining.count() > 0) {
+    reply = transport_.Call(method, params, remaining,
+                            [this](json::value event) { Deliver(std::move(event)); });
+  }
+  if (reply.ok() || reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply;
+  return HelperError(
+      kTimeout, absl::StrCat(method_, " did not finish within ", timeout_.count(), " ms",
+                             waiting_for.empty() ? "" : " while waiting for ", ToAbsl(waiting_for),
+                             "; give the frame a larger \"timeout_ms\" if the page is slow"));
+}
+
+absl::StatusOr<json::value> PageContext::Command(std::string_view method,
+                                                 const json::object& params,
+                                                 std::string_view waiting_for) {
+  ASSIGN_OR_RETURN(BidiReply reply, Send(method, params, waiting_for));
+  if (!reply.ok)
+    return HelperError(reply.error.empty() ? "unknown error" : reply.error, reply.message);
+  RETURN_IF_ERROR(reply.result.status());
+  return reply.result.value();
+}
+
+absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std::string_view op,
+                                                   const json::object& input,
+                                                   const std::vector<json::value>& node_args) {
+  json::array arguments;
+  arguments.reserve(2 + node_args.size());
+  arguments.push_back(json::object{{"type", "string"}, {"value", op}});
+  // Every operation may give new ref names; they start at the registry's next number.
+  json::object with_next = input;
+  with_next["next"] = state_.refs.next();
+  arguments.push_back(json::object{{"type", "string"}, {"value", json::serialize(with_next)}});
+  for (const json::value& node : node_args) arguments.push_back(node);
+  json::object params{
+      {"functionDeclaration", SandboxFunction()},
+      {"awaitPromise", true},
+      {"target", json::object{{"context", context}, {"sandbox", kSandbox}}},
+      {"arguments", std::move(arguments)},
+      {"resultOwnership", "none"},
+      {"serializationOptions", json::object{{"maxDomDepth", 0}, {"maxObjectDepth", 2}}}};
+  ASSIGN_OR_RETURN(json::value result, Command("script.callFunction", params));
+  const json::object* object = result.if_object();
+  if (object == nullptr) return absl::InternalError("script.callFunction: result is not an object");
+  if (const json::value* type = object->if_contains("type"); StringIs(type, "exception")) {
+    std::string text = "unknown exception";
+    if (const json::value* details = object->if_contains("exceptionDetails");
+        details != nullptr && details->is_object()) {
+      if (const json::value* t = details->get_object().if_contains("text"); t && t->is_string()) {
+        text = std::string(t->get_string());
+      }
+    }
+    return HelperError(kJavascriptError,
+                       absl::StrCat(method_, ": the helper's script failed in the page: ", text));
+  }
+  const json::value* remote = object->if_contains("result");
+  const json::object* array = remote != nullptr ? remote->if_object() : nullptr;
+  const json::value* items = array != nullptr ? array->if_contains("value") : nullptr;
+  if (items == nullptr || !items->is_array() || items->get_array().size() != 3) {
+    return absl::InternalError(
+        absl::StrCat("the helper library returned an unexpected value: ", json::serialize(result)));
+  }
+  const json::array& parts = items->get_array();
+  SandboxResult out;
+  const json::object* data = parts[0].if_object();
+  const json::value* data_text = data != nullptr ? data->if_contains("value") : nullptr;
+  if (data_text == nullptr || !data_text->is_string()) {
+    return absl::InternalError("the helper library returned no data");
+  }
+  boost::system::error_code ec;
+  out.data = json::parse(data_text->get_string(), ec);
+  if (ec) return absl::InternalError("the helper library returned data that is not JSON");
+  auto list = [](const json::value& remote) -> const json::array* {
+    const json::object* o = remote.if_object();
+    const json::value* v = o != nullptr ? o->if_contains("value") : nullptr;
+    return v != nullptr ? v->if_array() : nullptr;
+  };
+  if (const json::array* nodes = list(parts[1])) {
+    for (const json::value& node : *nodes) {
+      if (const json::object* n = node.if_object()) out.nodes.push_back(*n);
+    }
+  }
+  if (const json::array* windows = list(parts[2])) {
+    for (const json::value& window : *windows) {
+      const json::object* w = window.if_object();
+      const json::value* value = w != nullptr ? w->if_contains("value") : nullptr;
+      const json::object* v = value != nullptr ? value->if_object() : nullptr;
+      const json::value* id = v != nullptr ? v->if_contains("context") : nullptr;
+      out.windows.push_back(id != nullptr && id->is_string() ? std::string(id->get_string())
+                                                             : std::string());
+    }
+  }
+  // Whatever the operation did with ref names, the counter moves on past them.
+  if (const json::object* d = out.data.if_object()) {
+    if (const json::value* next = d->if_contains("next"); next != nullptr && next->is_int64()) {
+      state_.refs.Assigned(state_.refs.next(), static_cast<std::uint64_t>(next->get_int64()),
+                           context);
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> PageContext::CurrentTab() {
+  if (!state_.current_tab.empty()) return state_.current_tab;
+  ASSIGN_OR_RETURN(json::value tree,
+                   Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
+  const json::object* object = tree.if_object();
+  const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
+  if (contexts == nullptr || !contexts->is_array() || contexts->get_array().empty()) {
+    return HelperError("no such frame", "the browser has no open tab");
+  }
+  const json::object* first = contexts->get_array()[0].if_object();
+  const json::value* id = first != nullptr ? first->if_contains("context") : nullptr;
+  if (id == nullptr || !id->is_string()) {
+    return absl::InternalError("browsingContext.getTree returned a context without an id");
+  }
+  state_.current_tab = std::string(id->get_string());
+  return state_.current_tab;
+}
+
+absl::StatusOr<std::string> PageContext::Tab(const json::object& params) {
+  ASSIGN_OR_RETURN(std::optional<std::string> tab, StringParam(method_, params, "tab"));
+  if (tab) return *tab;
+  return CurrentTab();
+}
+
+absl::Status PageContext::EnsureSubscribed() {
+  if (state_.events.internal_subscribed()) return absl::OkStatus();
+  json::array events;
+  for (std::string_view name : kInternalEvents) events.emplace_back(name);
+  // Set first: Firefox answers a subscription to contextCreated with an event per existing
+  // context, and those must be hidden too.
+  state_.events.SetInternalSubscribed(true);
+  absl::StatusOr<json::value> subscribed =
+      Command("session.subscribe", json::object{{"events", std::move(events)}});
+  if (!subscribed.ok()) state_.events.SetInternalSubscribed(false);
+  return subscribed.status();
+}
+
+void PageContext::Watch(std::function<bool(const json::object&)> done) {
+  watcher_ = std::move(done);
+  watched_ = false;
+}
+
+void PageContext::Unwatch() { watcher_ = nullptr; }
+
+absl::Status PageContext::AwaitWatched(std::string_view waiting_for) {
+  while (!watched_) {
+    const std::chrono::milliseconds remaining = Remaining();
+    absl::Status status = absl::DeadlineExceededError("no time left");
+    if (remaining.count() > 0) {
+      status = transport_.WaitForEvents(remaining,
+                                        [this](json::value event) { Deliver(std::move(event)); });
+    }
+    if (status.ok()) continue;
+    Unwatch();
+    if (status.code() != absl::StatusCode::kDeadlineExceeded) return status;
+    return HelperError(kTimeout, absl::StrCat(method_, " waited ", timeout_.count(), " ms for ",
+                                              ToAbsl(waiting_for),
+                                              "; give the frame a larger \"timeout_ms\" if the "
+                                              "page is slow"));
+  }
+  Unwatch();
+  return absl::OkStatus();
+}
+
+absl::Status CheckParams(std::string_view method, const json::object& params,
+                         std::initializer_list<std::string_view> allowed) {
+  for (const auto& member : params) {
+    const std::string_view key = member.key();
+    bool known = false;
+    for (std::string_view a : allowed) known = known || a == key;
+    if (!known) {
+      std::vector<std::string> names;
+      for (std::string_view a : allowed) names.push_back(absl::StrCat("\"", ToAbsl(a), "\""));
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(ToAbsl(method), " has no parameter \"", ToAbsl(key),
+                                      "\"; its parameters are ", absl::StrJoin(names, ", ")));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<std::string>> StringParam(std::string_view method,
+                                                       const json::object& params,
+                                                       std::string_view key) {
+  const json::value* v = params.if_contains(key);
+  if (v == nullptr) return std::optional<std::string>();
+  if (!v->is_string()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
+                                    "\" must be a string, got ", JsonKindName(*v)));
+  }
+  return std::optional<std::string>(std::string(v->get_string()));
+}
+
+absl::StatusOr<std::optional<bool>> BoolParam(std::string_view method, const json::object& params,
+                                              std::string_view key) {
+  const json::value* v = params.if_contains(key);
+  if (v == nullptr) return std::optional<bool>();
+  if (!v->is_bool()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
+                                    "\" must be true or false, got ", JsonKindName(*v)));
+  }
+  return std::optional<bool>(v->get_bool());
+}
+
+absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
+                                                     const json::object& params,
+                                                     std::string_view key, std::int64_t min,
+                                                     std::int64_t max) {
+  const json::value* v = params.if_contains(key);
+  if (v == nullptr) return std::optional<std::int64_t>();
+  std::optional<std::int64_t> n;
+  if (v->is_int64()) n = v->get_int64();
+  if (v->is_uint64() && v->get_uint64() <= static_cast<std::uint64_t>(max)) {
+    n = static_cast<std::int64_t>(v->get_uint64());
+  }
+  if (v->is_double() &&
+      v->get_double() == static_cast<double>(static_cast<std::int64_t>(v->get_double()))) {
+    n = static_cast<std::int64_t>(v->get_double());
+  }
+  if (!n || *n < min || *n > max) {
+    return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
+                                                      "\" must be an integer from ", min, " to ",
+                                                      max, ", got ", json::serialize(*v)));
+  }
+  return n;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,133 @@
+// The shared pieces every helper uses, written once: the instance's page state (current tab,
+// refs, the event filter and the plugin's own subscriptions) and, per helper frame, a
+// PageContext that sends commands within the frame's deadline, calls the sandboxed library,
+// names the tab to act on and waits for events.
+#ifndef FIREFOX_BIDI_PAGE_PAGE_CONTEXT_H_
+#define FIREFOX_BIDI_PAGE_PAGE_CONTEXT_H_
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/transport.h"
+#include "page/event_filter.h"
+#include "page/refs.h"
+
+namespace firefox_bidi::page {
+
+// What the instance knows about its browser between calls. Reset when a new BiDi session
+// starts (a new browser), except the ref counter: ref names are never reused.
+struct PageState {
+  std::uint64_t generation = 0;
+  std::string current_tab;  // "" until first needed, or after the current tab closed
+  EventFilter events;
+  RefRegistry refs;
+
+  void Reset(std::uint64_t new_generation);
+};
+
+// What a sandboxed library operation returned.
+struct SandboxResult {
+  boost::json::value data;                 // the operation's plain data
+  std::vector<boost::json::object> nodes;  // node RemoteValues ({"type":"node","sharedId",...})
+  std::vector<std::string> windows;        // browsing context ids of returned WindowProxies
+};
+
+// One helper frame's view of the browser. Thread safety: the batch's thread only.
+class PageContext {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  PageContext(BidiTransport& transport, PageState& state, std::string_view method,
+              std::chrono::milliseconds timeout, EventSink on_event);
+
+  std::string_view method() const { return method_; }
+  PageState& state() { return state_; }
+  std::chrono::milliseconds timeout() const { return timeout_; }
+  // Time left before the frame's deadline (zero when passed).
+  std::chrono::milliseconds Remaining() const;
+
+  // Sends one command within the remaining time. Transport failures as BidiTransport::Call;
+  // kDeadlineExceeded becomes a "timeout" HelperError naming `waiting_for` when given.
+  absl::StatusOr<BidiReply> Send(std::string_view method, const boost::json::object& params,
+                                 std::string_view waiting_for = {});
+  // As Send, and a BiDi error reply becomes a HelperError with BiDi's code and message.
+  absl::StatusOr<boost::json::value> Command(std::string_view method,
+                                             const boost::json::object& params,
+                                             std::string_view waiting_for = {});
+
+  // Runs library operation `op` with `input` (and node arguments, e.g. {"sharedId": ID}) in
+  // the sandbox realm of browsing context `context`. BiDi errors ("no such frame", "no such
+  // node") come back as HelperErrors with BiDi's code; an exception thrown by the library is a
+  // "javascript error" HelperError.
+  absl::StatusOr<SandboxResult> Sandbox(std::string_view context, std::string_view op,
+                                        const boost::json::object& input,
+                                        const std::vector<boost::json::value>& node_args = {});
+
+  // The tab to act on: params' "tab" (a context id) when present, else the current tab (the
+  // browser's first tab the first time). kInvalidArgument HelperError for a non-string tab.
+  absl::StatusOr<std::string> Tab(const boost::json::object& params);
+  absl::StatusOr<std::string> CurrentTab();
+
+  // The plugin's own event subscription (kInternalEvents), made once per session.
+  absl::Status EnsureSubscribed();
+
+  // Watches the events this frame receives from now on (during its commands and waits) for
+  // one `done` holds for; each event goes on to the batch as well. One watch at a time.
+  void Watch(std::function<bool(const boost::json::object&)> done);
+  // True once a watched event has arrived.
+  bool watched() const { return watched_; }
+  // Waits, within the frame's deadline, until a watched event has arrived (at once if it has
+  // already), then ends the watch. On the deadline: a "timeout" HelperError naming
+  // `waiting_for`.
+  absl::Status AwaitWatched(std::string_view waiting_for);
+  void Unwatch();
+
+  // Every event this frame receives goes through here to the batch.
+  void Deliver(boost::json::value event);
+
+ private:
+  BidiTransport& transport_;
+  PageState& state_;
+  std::string method_;
+  std::chrono::milliseconds timeout_;
+  Clock::time_point deadline_;
+  EventSink on_event_;
+  // Set by Watch: sees each event before it is delivered.
+  std::function<bool(const boost::json::object&)> watcher_;
+  bool watched_ = false;
+};
+
+// True when `v` is a JSON string equal to `s`.
+inline bool StringIs(const boost::json::value* v, std::string_view s) {
+  return v != nullptr && v->is_string() && std::string_view(v->get_string()) == s;
+}
+
+// Refuses params keys outside `allowed` with an "invalid argument" HelperError naming them.
+absl::Status CheckParams(std::string_view method, const boost::json::object& params,
+                         std::initializer_list<std::string_view> allowed);
+
+// Optional typed params; a present value of the wrong type is an "invalid argument".
+absl::StatusOr<std::optional<std::string>> StringParam(std::string_view method,
+                                                       const boost::json::object& params,
+                                                       std::string_view key);
+absl::StatusOr<std::optional<bool>> BoolParam(std::string_view method,
+                                              const boost::json::object& params,
+                                              std::string_view key);
+absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
+                                                     const boost::json::object& params,
+                                                     std::string_view key, std::int64_t min,
+                                                     std::int64_t max);
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_PAGE_CONTEXT_H_

@@ -1,0 +1,80 @@
+#include "support/fixture_http_server.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+std::string_view ContentType(std::string_view path) {
+  auto ends = [&](std::string_view ext) { return path.ends_with(ext); };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js")) return "text/javascript; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".png")) return "image/png";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".json")) return "application/json";
+  return "text/plain; charset=utf-8";
+}
+
+std::string Response(unsigned status, std::string_view reason, std::string_view type,
+                     std::string_view body) {
+  return absl::StrCat("HTTP/1.1 ", status, " ", std::string(reason),
+                      "\r\nContent-Type: ", std::string(type),
+                      "\r\nCache-Control: no-store\r\nContent-Length: ", body.size(),
+                      "\r\nConnection: close\r\n\r\n", std::string(body));
+}
+
+std::unique_ptr<TestHttpServer> MustStart(TestHttpServer::Handler handler) {
+  auto server = TestHttpServer::Start(std::move(handler));
+  if (!server.ok()) {
+    std::fprintf(stderr, "FixtureHttpServer: %s\n", server.status().ToString().c_str());
+    std::abort();
+  }
+  return *std::move(server);
+}
+
+}  // namespace
+
+std::string FixtureHttpServer::DefaultDirectory() {
+  return std::string(FIREFOX_BIDI_SOURCE_DIR) + "/fixtures/pages";
+}
+
+FixtureHttpServer::FixtureHttpServer(std::string directory) : directory_(std::move(directory)) {
+  first_ = MustStart([this](const TestHttpRequest& r) { return Serve(r, true); });
+  second_ = MustStart([this](const TestHttpRequest& r) { return Serve(r, false); });
+}
+
+std::string FixtureHttpServer::url(std::string_view path) const {
+  return absl::StrCat(first_->url(), "/", std::string(path));
+}
+
+std::string FixtureHttpServer::other_url(std::string_view path) const {
+  return absl::StrCat(second_->url(), "/", std::string(path));
+}
+
+TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool first) const {
+  std::string path = request.target.substr(0, request.target.find_first_of("?#"));
+  if (!path.empty() && path[0] == '/') path.erase(0, 1);
+  if (path.empty()) path = "index.html";
+  const bool safe = path.find("..") == std::string::npos && path.find('/') == std::string::npos;
+  std::ifstream in(directory_ + "/" + path, std::ios::binary);
+  if (request.method != "GET" || !safe || !in) {
+    return TestHttpReply::Raw(Response(404, "Not Found", "text/html; charset=utf-8",
+                                       "<!doctype html><title>Not found</title>"));
+  }
+  std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (path.ends_with(".html")) {
+    const std::string same = first ? first_->url() : second_->url();
+    const std::string other = first ? second_->url() : first_->url();
+    body = absl::StrReplaceAll(body, {{"{{OTHER_ORIGIN}}", other}, {"{{SAME_ORIGIN}}", same}});
+  }
+  return TestHttpReply::Raw(Response(200, "OK", ContentType(path), body));
+}
+
+}  // namespace firefox_bidi::testing

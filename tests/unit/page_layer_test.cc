@@ -1,0 +1,194 @@
+// The page layer (page/page_layer.h) against a scripted transport: the commands a helper
+// sends, the plugin's own subscription, and waiting for events between commands.
+#include "page/page_layer.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+#include <vector>
+
+#include "support/scripted_transport.h"
+
+namespace firefox_bidi::page {
+namespace {
+
+namespace json = boost::json;
+using testing::ScriptedTransport;
+
+// The sandbox library's reply carrying `data`.
+std::string SandboxReply(std::string_view data) {
+  return R"({"type":"success","realm":"R","result":{"type":"array","value":[{"type":"string","value":)" +
+         json::serialize(json::string(data)) +
+         R"(},{"type":"array","value":[]},{"type":"array","value":[]}]}})";
+}
+
+struct LayerFixture {
+  absl::StatusOr<ExecutorReply> Execute(std::string_view method, std::string_view params) {
+    return layer.Execute(method, json::parse(params).as_object(), std::chrono::milliseconds(5000),
+                         transport, [this](json::value event) {
+                           if (layer.OnEvent(event)) shown.push_back(json::serialize(event));
+                         });
+  }
+  std::vector<std::string> Methods() const {
+    std::vector<std::string> out;
+    for (const auto& r : transport.received()) out.push_back(r.method);
+    return out;
+  }
+
+  PageLayer layer;
+  ScriptedTransport transport;
+  std::vector<std::string> shown;
+};
+
+BOOST_AUTO_TEST_SUITE(page_layer)
+
+BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport
+      .Event(
+          R"({"type":"event","method":"browsingContext.contextCreated","params":{"context":"T1"}})")
+      .Reply(R"({"subscription":"internal"})")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]},{"context":"T2","children":[]}]})")
+      .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
+      .Event(R"({"type":"event","method":"log.entryAdded","params":{}})")
+      .Reply(R"({"navigation":"N","url":"http://x/"})")
+      .Reply(SandboxReply(R"({"url":"http://x/","title":"X","readyState":"complete"})"))
+      .Reply(R"({"navigation":"N2","url":"http://y/"})")
+      .Reply(SandboxReply(R"({"url":"http://y/","title":"","readyState":"complete"})"));
+  auto reply = f.Execute("page.goto", R"({"url":"http://x/"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->reply.ok);
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://x/","title":"X"})");
+  reply = f.Execute("page.goto", R"({"url":"http://y/","wait":"none"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://y/","title":""})");
+  BOOST_TEST(
+      f.Methods() == (std::vector<std::string>{"session.subscribe", "browsingContext.getTree",
+                                               "browsingContext.navigate", "script.callFunction",
+                                               "browsingContext.navigate", "script.callFunction"}),
+      boost::test_tools::per_element());
+  const auto& sent = f.transport.received();
+  BOOST_TEST(sent[0].params ==
+             R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
+             R"("browsingContext.navigationStarted","browsingContext.domContentLoaded",)"
+             R"("browsingContext.load"]})");
+  BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
+  BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
+  BOOST_TEST(sent[4].params == R"({"context":"T1","url":"http://y/","wait":"none"})");
+  const json::object call = json::parse(sent[3].params).as_object();
+  BOOST_TEST(json::serialize(call.at("target")) == R"({"context":"T1","sandbox":"firefox_bidi"})");
+  // The plugin's own events are hidden; others pass.
+  BOOST_TEST(f.shown == (std::vector<std::string>{
+                            R"({"type":"event","method":"log.entryAdded","params":{}})"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(back_waits_for_the_load_event_when_the_page_is_still_loading) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply("{}")
+      .Reply(SandboxReply(R"({"url":"http://a/","title":"A","readyState":"loading"})"))
+      .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"OTHER"}})")
+      .Idle()
+      .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
+      .Idle()
+      .Reply(SandboxReply(R"({"url":"http://a/","title":"A","readyState":"complete"})"));
+  auto reply = f.Execute("page.goto", R"({"back":true})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://a/","title":"A"})");
+  BOOST_TEST(f.Methods() ==
+                 (std::vector<std::string>{"session.subscribe", "browsingContext.getTree",
+                                           "browsingContext.traverseHistory", "script.callFunction",
+                                           "(wait)", "(wait)", "script.callFunction"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(f.transport.received()[2].params == R"({"context":"T1","delta":-1})");
+}
+
+BOOST_AUTO_TEST_CASE(a_wait_that_sees_no_load_ends_in_a_timeout_error) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply("{}")
+      .Reply(SandboxReply(R"({"url":"http://a/","title":"A","readyState":"loading"})"))
+      .IdleTimeout();
+  auto reply = f.Execute("page.goto", R"({"forward":true,"wait":"interactive"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(!reply->reply.ok);
+  BOOST_TEST(reply->reply.error == "timeout");
+  BOOST_TEST(reply->reply.message ==
+             "page.goto waited 5000 ms for the page to load (wait \"interactive\"); give the "
+             "frame a larger \"timeout_ms\" if the page is slow");
+}
+
+BOOST_AUTO_TEST_CASE(bad_params_fail_before_any_command_but_after_the_subscription) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}");
+  auto reply = f.Execute("page.goto", R"({"url":"http://x/","back":true})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->reply.error == "invalid argument");
+  BOOST_TEST(reply->reply.message ==
+             "page.goto takes exactly one of \"url\", \"back\": true, \"forward\": true or "
+             "\"reload\": true");
+  reply = f.Execute("page.goto", R"({"url":"http://x/","wiat":"none"})");
+  BOOST_TEST(reply->reply.message ==
+             "page.goto has no parameter \"wiat\"; its parameters are \"url\", \"back\", "
+             "\"forward\", \"reload\", \"wait\", \"tab\"");
+  BOOST_TEST(f.Methods() == (std::vector<std::string>{"session.subscribe"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_new_browser_session_forgets_the_tab_and_subscribes_again) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply(R"({"type":"success","realm":"R","result":{"type":"number","value":1}})");
+  BOOST_REQUIRE(f.Execute("page.eval", R"({"expression":"1"})").ok());
+  f.layer.BeginCall(2);
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T9","children":[]}]})")
+      .Reply(
+          R"({"type":"exception","realm":"R","exceptionDetails":{"text":"ReferenceError: x is not defined","lineNumber":0,"columnNumber":4}})");
+  auto reply = f.Execute("page.eval", R"({"expression":"1 + x"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->reply.error == "javascript error");
+  BOOST_TEST(reply->reply.message ==
+             "ReferenceError: x is not defined (line 1, column 5); the code ran in the page as "
+             "in its console: fix it and run it again");
+  BOOST_TEST(f.transport.received()[5].params ==
+             R"({"expression":"1 + x","target":{"context":"T9"},"awaitPromise":true,)"
+             R"("resultOwnership":"none","serializationOptions":{"maxDomDepth":0}})");
+}
+
+BOOST_AUTO_TEST_CASE(the_current_tab_closing_makes_the_first_tab_current_again) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  ScriptedTransport& t = f.transport;
+  t.Reply(R"({"contexts":[{"context":"T1","children":[]}]})");
+  std::string why;
+  const json::value* tab = f.layer.Reserved(
+      "tab", t, [](json::value) {}, &why);
+  BOOST_REQUIRE(tab != nullptr);
+  BOOST_TEST(*tab == "T1");
+  BOOST_TEST(f.layer.Reserved(
+                 "other", t, [](json::value) {}, &why) == nullptr);
+  BOOST_TEST(why.empty());
+  f.layer.OnEvent(json::parse(
+      R"({"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"T1"}})"));
+  t.Reply(R"({"contexts":[{"context":"T2","children":[]}]})");
+  tab = f.layer.Reserved(
+      "tab", t, [](json::value) {}, &why);
+  BOOST_REQUIRE(tab != nullptr);
+  BOOST_TEST(*tab == "T2");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::page
