@@ -96,6 +96,70 @@ BOOST_AUTO_TEST_CASE(strings_without_references_keep_their_buffer) {
   BOOST_TEST(params["r"].as_int64() == 7);
 }
 
+BOOST_AUTO_TEST_CASE(an_index_too_large_is_an_interpolation_error_not_text) {
+  BOOST_TEST(NeedsInterpolation(
+      boost::json::parse(R"({"x":"<<tree.contexts[99999999999999999999999]>>"})").as_object()));
+  BOOST_TEST(Run(R"({"x":"<<tree.contexts[99999999999999999999999]>>"})") ==
+             "<<tree.contexts[99999999999999999999999]>>: an index is too large (at most "
+             "18446744073709551615)");
+  BOOST_TEST(Run(R"({"x":"a <<tree.contexts[99999999999999999999999].context>> b"})") ==
+             "<<tree.contexts[99999999999999999999999].context>>: an index is too large (at "
+             "most 18446744073709551615)");
+  // As `.INDEX` it is also a member name, so it is looked up as one.
+  BOOST_TEST(Run(R"({"x":"<<tree.99999999999999999999999>>"})") ==
+             "<<tree.99999999999999999999999>>: no member \"99999999999999999999999\" at "
+             "tree.99999999999999999999999 (members: \"contexts\", \"n\", \"obj\", \"q\")");
+}
+
+// Interpolates with a bound of `max_bytes`; the params, or the error message.
+std::string RunBounded(std::string_view params_json, std::uint64_t max_bytes) {
+  boost::json::object params = boost::json::parse(params_json).as_object();
+  const absl::Status status = InterpolateInPlace(params, Lookup, max_bytes);
+  if (!status.ok()) {
+    BOOST_TEST(status.code() == absl::StatusCode::kResourceExhausted);
+    return std::string(status.message());
+  }
+  return boost::json::serialize(params);
+}
+
+BOOST_AUTO_TEST_CASE(expansion_is_bounded_to_the_exact_serialized_size) {
+  // {"o":{"a":[1,true,null]}} is 25 bytes; one byte less fails.
+  BOOST_TEST(RunBounded(R"({"o":"<<tree.obj>>"})", 25) == R"({"o":{"a":[1,true,null]}})");
+  BOOST_TEST(RunBounded(R"({"o":"<<tree.obj>>"})", 24) ==
+             "<<tree.obj>>: the frame's params would expand past 24 bytes of JSON; reference "
+             "smaller parts (a path into the label), or fewer times");
+  // Embedded: the value's text counted as escaped. {"e":"[say \"hi\"\n]"} is 22 bytes.
+  BOOST_TEST(RunBounded(R"({"e":"[<<tree.q>>]"})", 22) == R"({"e":"[say \"hi\"\n]"})");
+  BOOST_TEST(RunBounded(R"({"e":"[<<tree.q>>]"})", 21).starts_with("<<tree.q>>: "));
+  // {"e":"{\"a\":[1,true,null]} "} is 30 bytes.
+  BOOST_TEST(RunBounded(R"({"e":"<<tree.obj>> "})", 30) == R"({"e":"{\"a\":[1,true,null]} "})");
+  BOOST_TEST(RunBounded(R"({"e":"<<tree.obj>> "})", 29).starts_with("<<tree.obj>>: "));
+  BOOST_TEST(RunBounded(R"({"x":"<<num>>","y":"zzzz"})", 10) ==
+             "the frame's params are larger than 10 bytes of JSON");
+}
+
+BOOST_AUTO_TEST_CASE(amplification_fails_before_building_the_expansion) {
+  // 1 MiB bound to a label, referenced 4000 times (64 KB of params): 4 GB if expanded.
+  const boost::json::value big = boost::json::string(std::string(1 << 20, 'x'));
+  auto lookup = [&](std::string_view label, std::string*) -> const boost::json::value* {
+    return label == "big" ? &big : nullptr;
+  };
+  for (const bool whole : {true, false}) {
+    boost::json::array list;
+    for (int i = 0; i < 4000; ++i) list.emplace_back(whole ? "<<big>>" : "x<<big>>x");
+    boost::json::object params{{"args", std::move(list)}};
+    const absl::Status status = InterpolateInPlace(params, lookup);
+    BOOST_TEST(status.code() == absl::StatusCode::kResourceExhausted);
+    BOOST_TEST(std::string(status.message()) ==
+               "<<big>>: the frame's params would expand past 16777216 bytes of JSON; reference "
+               "smaller parts (a path into the label), or fewer times");
+    // Each copy adds 1048569 bytes to about 40 KB: the 16th would pass 16 MiB.
+    std::size_t expanded = 0;
+    for (const auto& v : params["args"].as_array()) expanded += v.as_string().size() > 100;
+    BOOST_TEST(expanded == 15u);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

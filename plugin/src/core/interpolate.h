@@ -10,6 +10,7 @@
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+#include <cstdint>
 #include <string_view>
 
 #include "absl/functional/function_ref.h"
@@ -26,10 +27,18 @@ using LabelLookup =
 // needs InterpolateInPlace on a copy; otherwise `params` is sent as it is).
 bool NeedsInterpolation(const boost::json::object& params);
 
+// At most this many bytes of compact JSON may one frame's params expand to (DESIGN.md
+// section 10): 16 MiB.
+inline constexpr std::uint64_t kMaxInterpolatedBytes = 16ull << 20;
+
 // Replaces every reference in `params`. kNotFound names the reference and where it broke:
 // "<<tree.contexts[5].context>>: index 5 out of range at tree.contexts[5] (array has 1
-// element)". On error `params` may be partly rewritten.
-absl::Status InterpolateInPlace(boost::json::object& params, LabelLookup lookup);
+// element)"; kInvalidArgument for an index too large to be one. kResourceExhausted when the
+// params would serialize to more than `max_bytes`: the size is counted while expanding, before
+// each value is copied in, so no more than about `max_bytes` is ever built. On error `params`
+// may be partly rewritten.
+absl::Status InterpolateInPlace(boost::json::object& params, LabelLookup lookup,
+                                std::uint64_t max_bytes = kMaxInterpolatedBytes);
 
 }  // namespace firefox_bidi
 

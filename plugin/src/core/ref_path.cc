@@ -23,14 +23,23 @@ std::size_t ScanName(std::string_view text, std::size_t pos) {
   return end - pos <= kMaxNameLength ? end - pos : 0;
 }
 
-// Length of the INDEX at text[pos], 0 when there is none or it does not fit a size_t.
-std::size_t ScanIndex(std::string_view text, std::size_t pos, std::size_t* value) {
+// Length of the INDEX at text[pos], 0 when there is none. An index that does not fit a
+// size_t is malformed (0) when `overflow` is null; otherwise it is accepted, `*value` is the
+// largest size_t and `*overflow` is set (a reference with it is an interpolation error, not
+// literal text).
+std::size_t ScanIndex(std::string_view text, std::size_t pos, std::size_t* value,
+                      bool* overflow = nullptr) {
   std::size_t end = pos;
   while (end < text.size() && IsDigit(text[end])) ++end;
   if (end == pos) return 0;
   std::size_t parsed = 0;
   auto [ptr, ec] = std::from_chars(text.data() + pos, text.data() + end, parsed);
-  if (ec != std::errc() || ptr != text.data() + end) return 0;
+  if (ec == std::errc::result_out_of_range && overflow != nullptr) {
+    *overflow = true;
+    parsed = std::numeric_limits<std::size_t>::max();
+  } else if (ec != std::errc() || ptr != text.data() + end) {
+    return 0;
+  }
   if (value != nullptr) *value = parsed;
   return end - pos;
 }
@@ -39,14 +48,14 @@ std::size_t ScanIndex(std::string_view text, std::size_t pos, std::size_t* value
 // first step without its leading dot (pick paths). Steps are appended to `out` unless it is
 // null. False when a step is malformed.
 bool ParseSteps(std::string_view text, std::size_t* pos, bool first_bare,
-                std::vector<PathStep>* out) {
+                std::vector<PathStep>* out, bool* overflow = nullptr) {
   std::size_t p = *pos;
   bool first = true;
   while (p < text.size()) {
     const char c = text[p];
     if (c == '[') {
       std::size_t index = 0;
-      const std::size_t n = ScanIndex(text, p + 1, &index);
+      const std::size_t n = ScanIndex(text, p + 1, &index, overflow);
       if (n == 0 || p + 1 + n >= text.size() || text[p + 1 + n] != ']') return false;
       if (out != nullptr) out->emplace_back(index);
       p += n + 2;
@@ -54,7 +63,9 @@ bool ParseSteps(std::string_view text, std::size_t* pos, bool first_bare,
       if (c == '.' && first && first_bare) return false;  // a pick has no leading dot
       const std::size_t start = c == '.' ? p + 1 : p;
       std::size_t n = ScanName(text, start);
-      if (n == 0) n = ScanIndex(text, start, nullptr);
+      // `.INDEX` is also a member name, so a huge one is not an overflow (it may name one).
+      bool name_overflow = false;
+      if (n == 0) n = ScanIndex(text, start, nullptr, overflow ? &name_overflow : nullptr);
       if (n == 0) return false;
       if (out != nullptr) out->emplace_back(std::string(text.substr(start, n)));
       p = start + n;
@@ -134,7 +145,8 @@ std::optional<Reference> ParseReference(std::string_view text) {
   if (n == 0) return std::nullopt;
   Reference ref;
   std::size_t pos = n;
-  if (!ParseSteps(text, &pos, /*first_bare=*/false, &ref.path.steps) || pos != text.size()) {
+  if (!ParseSteps(text, &pos, /*first_bare=*/false, &ref.path.steps, &ref.path.index_overflow) ||
+      pos != text.size()) {
     return std::nullopt;
   }
   ref.label = std::string(text.substr(0, n));
@@ -147,7 +159,8 @@ std::size_t MatchReference(std::string_view text) {
   const std::size_t n = ScanName(text, 2);
   if (n == 0) return 0;
   std::size_t pos = 2 + n;
-  if (!ParseSteps(text, &pos, /*first_bare=*/false, nullptr)) return 0;
+  bool overflow = false;
+  if (!ParseSteps(text, &pos, /*first_bare=*/false, nullptr, &overflow)) return 0;
   if (text.substr(pos, 2) != ">>") return 0;
   return pos + 2;
 }

@@ -31,6 +31,9 @@ using PathStep = std::variant<std::string, std::size_t>;
 struct RefPath {
   std::vector<PathStep> steps;
   std::string text;  // as written, for error messages
+  // A reference (never a pick) may hold an index too large for a size_t: it is well-formed,
+  // so it is not literal text, but it resolves to nothing (an interpolation error).
+  bool index_overflow = false;
 };
 
 // A parsed `<<REF>>`: the label and the path after it. `path.text` is the whole REF.
@@ -47,11 +50,13 @@ const char* JsonKindName(const boost::json::value& v);
 // Parses a pick path ("result.value", "[0].x"); nullopt when malformed.
 std::optional<RefPath> ParsePickPath(std::string_view text);
 
-// Parses a whole REF ("tree.contexts[0].context"); nullopt when malformed.
+// Parses a whole REF ("tree.contexts[0].context"); nullopt when malformed. An index too
+// large for a size_t is not malformed here: it sets path.index_overflow.
 std::optional<Reference> ParseReference(std::string_view text);
 
 // Length of the well-formed `<<REF>>` starting at `text[0]` (which must be "<<"), or 0 when
-// `text` does not start with one. Does not allocate.
+// `text` does not start with one (an index too large for a size_t still matches, as in
+// ParseReference). Does not allocate.
 std::size_t MatchReference(std::string_view text);
 
 // The value at `path` inside `root`, or nullptr when it does not resolve.
