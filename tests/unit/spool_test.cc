@@ -531,17 +531,58 @@ BOOST_AUTO_TEST_CASE(default_slot_that_is_a_symlink_is_refused) {
 BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
-  const std::string owners = MustSpool(*owner, 0, std::string(60, 'o'));
+  const std::string owners = MustSpool(*owner, 0, std::string(40, 'o'));
   auto guest = MustOpen(tmp.path(), 100);
-  BOOST_TEST(guest->used_bytes() == 0u);
+  BOOST_TEST(guest->used_bytes() == 40u);  // the owner's file counts, for the guest too
   const std::string batch = guest->BeginBatch();
   BOOST_TEST(batch.rfind("000002_" + std::to_string(::getpid()) + "_", 0) == 0u);
-  const std::string guests = MustSpool(*guest, 0, std::string(60, 'g'));
+  const std::string guests = MustSpool(*guest, 0, std::string(40, 'g'));
   BOOST_TEST(guests == tmp / (batch + "-0.json"));
   guest->BeginBatch();
-  MustSpool(*guest, 0, std::string(60, 'h'));  // evicts only the guest's own earlier batch
-  BOOST_TEST(ReadFile(owners) == std::string(60, 'o'));
+  MustSpool(*guest, 0, std::string(40, 'h'));  // evicts only the guest's own earlier batch
+  BOOST_TEST(ReadFile(owners) == std::string(40, 'o'));
   BOOST_TEST(!Exists(guests));
+  BOOST_TEST(guest->used_bytes() == 80u);
+}
+
+BOOST_AUTO_TEST_CASE(a_shared_directory_stays_within_its_quota_whoever_writes) {
+  TempDir tmp;
+  auto owner = MustOpen(tmp.path(), 100);
+  const std::string owners = MustSpool(*owner, 0, std::string(30, 'o'));
+  auto guest = MustOpen(tmp.path(), 100);
+  // The long-lived owner sees what the guest wrote since it opened the directory.
+  const std::string guests = MustSpool(*guest, 0, std::string(50, 'g'));
+  owner->BeginBatch();
+  BOOST_TEST(owner->Reserve(0, "", "json", 60).status().code() ==
+             absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(owner->used_bytes() == 80u);
+  // It evicts its own older batch to make room, never the guest's live file.
+  MustSpool(*owner, 1, std::string(40, 'p'));
+  BOOST_TEST(!Exists(owners));
+  BOOST_TEST(owner->used_bytes() == 90u);
+  // The guest counts the owner's new file as well.
+  guest->BeginBatch();
+  BOOST_TEST(guest->Reserve(0, "", "json", 70).status().code() ==
+             absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(ReadFile(guests) == std::string(50, 'g'));
+  std::uint64_t on_disk = 0;
+  for (const std::string& name : ListDir(tmp.path())) {
+    if (name[0] != '.') on_disk += ReadFile(tmp / name).size();
+  }
+  BOOST_TEST(on_disk == 90u);
+}
+
+BOOST_AUTO_TEST_CASE(files_a_gone_guest_left_later_are_evicted_first) {
+  TempDir tmp;
+  auto owner = MustOpen(tmp.path(), 100);
+  const std::string owners = MustSpool(*owner, 0, std::string(30, 'o'));
+  // Written after the owner opened the directory by a guest that is gone (pid above pid_max).
+  WriteFile(tmp / "000005_999999999_0-0.json", std::string(60, 'd'));
+  owner->BeginBatch();
+  MustSpool(*owner, 0, std::string(40, 'n'));
+  BOOST_TEST(!Exists(tmp / "000005_999999999_0-0.json"));
+  BOOST_TEST(ReadFile(owners) == std::string(30, 'o'));
+  BOOST_TEST(owner->used_bytes() == 70u);
 }
 
 BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
@@ -553,8 +594,8 @@ BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
   // A guest suffix of a pid that cannot exist (above pid_max) marks an abandoned file.
   WriteFile(tmp / "000009_999999999_0-0.json", std::string(30, 'd'));
   auto next_owner = MustOpen(tmp.path(), 100);
-  BOOST_TEST(next_owner->used_bytes() == 30u);
-  MustSpool(*next_owner, 0, std::string(100, 'n'));
+  BOOST_TEST(next_owner->used_bytes() == 90u);  // the running guest's 60 count too
+  MustSpool(*next_owner, 0, std::string(40, 'n'));
   BOOST_TEST(ReadFile(guests) == std::string(60, 'g'));
   BOOST_TEST(!Exists(tmp / "000009_999999999_0-0.json"));
 }

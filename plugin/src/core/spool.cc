@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -236,7 +237,8 @@ struct FoundFile {
 
 struct Scan {
   std::uint64_t max_counter = 0;
-  std::vector<FoundFile> files;  // regular files in the spool grammar
+  struct timespec dir_mtime = {};  // before the scan: a later change makes it differ
+  std::vector<FoundFile> files;    // regular files in the spool grammar
 };
 
 absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
@@ -251,6 +253,7 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
   }
   ::rewinddir(dir);
   Scan scan;
+  if (struct stat dir_st; ::fstat(dir_fd, &dir_st) == 0) scan.dir_mtime = dir_st.st_mtim;
   int err = 0;
   while (true) {
     errno = 0;
@@ -289,6 +292,17 @@ bool BatchOfLiveProcess(std::string_view batch) {
   return ::kill(pid, 0) == 0 || errno == EPERM;
 }
 
+// A directory mtime that can tell a later change apart: file systems stamp with a coarse
+// clock (a few ms), so a change within the same tick as the scan could keep the mtime. A
+// recent one is not trusted (zero: the next look scans again).
+struct timespec TrustedMtime(const struct timespec& mtime) {
+  struct timespec now {};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  const std::int64_t age_ns = (static_cast<std::int64_t>(now.tv_sec) - mtime.tv_sec) * 1000000000 +
+                              (now.tv_nsec - mtime.tv_nsec);
+  return age_ns > 100 * 1000000 ? mtime : timespec{};
+}
+
 bool Earlier(const struct timespec& a, const struct timespec& b) {
   return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
 }
@@ -318,13 +332,20 @@ class DirectorySpool final : public Spool {
     if (!lock_fd_.valid()) {
       static std::atomic<std::uint64_t> shared_instances{0};
       shared_suffix_ = absl::StrFormat("_%d_%d", ::getpid(), shared_instances.fetch_add(1));
+      // Another instance's files count against the quota but are never ours to evict.
+      for (const FoundFile& file : scan.files) foreign_ += file.bytes;
+      scanned_mtime_ = TrustedMtime(scan.dir_mtime);
       return;
     }
+    scanned_mtime_ = TrustedMtime(scan.dir_mtime);
     // Files found at Open are the oldest batches: the oldest file of a batch dates it.
     std::map<std::string, Batch> by_id;
     std::map<std::string, struct timespec> oldest;
     for (FoundFile& file : scan.files) {
-      if (BatchOfLiveProcess(file.batch)) continue;
+      if (BatchOfLiveProcess(file.batch)) {
+        foreign_ += file.bytes;  // a running guest's: counted, never evicted
+        continue;
+      }
       Batch& batch = by_id[file.batch];
       batch.id = file.batch;
       batch.bytes += file.bytes;
@@ -375,6 +396,7 @@ class DirectorySpool final : public Spool {
                                                      " is already reserved in this batch"));
       }
     }
+    RETURN_IF_ERROR(RescanIfChangedLocked());
     RETURN_IF_ERROR(MakeRoomLocked(bytes));
     current.entries.push_back(Entry{name, bytes, false});
     current.bytes += bytes;
@@ -426,7 +448,7 @@ class DirectorySpool final : public Spool {
 
   std::uint64_t used_bytes() const override {
     std::lock_guard lock(mu_);
-    return used_;
+    return used_ + foreign_;
   }
 
  private:
@@ -478,7 +500,46 @@ class DirectorySpool final : public Spool {
   }
 
   // Files found at Open may hold more than the quota, hence the first test.
-  bool FitsLocked(std::uint64_t bytes) const { return used_ <= quota_ && bytes <= quota_ - used_; }
+  bool FitsLocked(std::uint64_t bytes) const {
+    const std::uint64_t used = used_ + foreign_;
+    return used <= quota_ && bytes <= quota_ - used;
+  }
+
+  // Another process may share the directory (a guest instance, or the owner for a guest) and
+  // write files of its own: when the directory changed since the last look, its files are
+  // counted again. Files of processes that are gone become the owner's oldest batches to
+  // evict; those of running ones count against the quota and are left alone.
+  absl::Status RescanIfChangedLocked() {
+    struct stat st;
+    if (::fstat(dir_fd_.get(), &st) != 0) {
+      return ErrnoStatus(errno, absl::StrCat("cannot stat spool directory ", directory_));
+    }
+    if (st.st_mtim.tv_sec == scanned_mtime_.tv_sec &&
+        st.st_mtim.tv_nsec == scanned_mtime_.tv_nsec) {
+      return absl::OkStatus();
+    }
+    ASSIGN_OR_RETURN(Scan scan, ScanDirectory(dir_fd_.get(), directory_));
+    scanned_mtime_ = TrustedMtime(scan.dir_mtime);
+    foreign_ = 0;
+    for (FoundFile& file : scan.files) {
+      if (FindLocked(file.name).second != nullptr) continue;  // ours
+      if (!lock_fd_.valid() || BatchOfLiveProcess(file.batch)) {
+        foreign_ += file.bytes;
+        continue;
+      }
+      // Left by a process that is gone: the oldest batch, evicted first.
+      auto batch = std::find_if(batches_.begin(), batches_.end(),
+                                [&](const Batch& b) { return b.id == file.batch; });
+      if (batch == batches_.end() || (has_current_ && std::next(batch) == batches_.end())) {
+        batch = batches_.insert(batches_.begin(), Batch{});
+        batch->id = file.batch;
+      }
+      batch->bytes += file.bytes;
+      batch->entries.push_back(Entry{std::move(file.name), file.bytes, true});
+      used_ += file.bytes;
+    }
+    return absl::OkStatus();
+  }
 
   // Evicts whole earlier batches, oldest first, until `bytes` more fit; evicts nothing when
   // even evicting all of them would not be enough.
@@ -489,7 +550,7 @@ class DirectorySpool final : public Spool {
     for (auto it = batches_.begin(); it != current; ++it) {
       if (it->reserved == 0) evictable += it->bytes;
     }
-    std::uint64_t kept = used_ - evictable;
+    std::uint64_t kept = used_ - evictable + foreign_;
     if (bytes > quota_ || kept > quota_ - bytes) {
       return absl::ResourceExhaustedError(
           absl::StrCat("spool quota exceeded: frame needs ", bytes, " bytes, quota ", quota_,
@@ -559,6 +620,8 @@ class DirectorySpool final : public Spool {
   bool has_current_ = false;  // batches_.back() is the current batch
   std::uint64_t next_counter_;
   std::uint64_t used_ = 0;
+  std::uint64_t foreign_ = 0;         // files of other live instances in the directory
+  struct timespec scanned_mtime_ {};  // the directory's mtime at the last scan
 };
 
 absl::StatusOr<std::unique_ptr<Spool>> MakeSpool(std::string path, Fd dir_fd, Fd lock_fd,

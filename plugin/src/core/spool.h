@@ -34,9 +34,14 @@ struct SpoolReservation {
 // `spool_dir` (real directory, owned by us, no group/other access).
 //
 // A `spool_dir` that another live instance already holds (its `.lock` is taken) is shared: this
-// instance then neither counts nor evicts the files it finds there (they may be live results of
-// the other instance) and its batch ids carry a process-unique suffix `_<pid>_<n>`, so names
-// never collide. A later owner leaves files with the suffix of a running process alone too.
+// instance then never evicts the files it finds there (they may be live results of the other
+// instance) and its batch ids carry a process-unique suffix `_<pid>_<n>`, so names never
+// collide. A later owner leaves files with the suffix of a running process alone too.
+// The quota holds for the directory as a whole, whoever wrote the files: every instance counts
+// the others' files against it, and before each reservation looks again when the directory
+// changed (its mtime), so a long-lived instance sees what guests wrote since. Files of
+// processes that are gone become the owner's oldest batches, evicted first. (Two processes
+// reserving at the very same moment may each see room for their own file.)
 //
 // Only regular files whose names follow the spool grammar are counted and evicted; anything
 // else in the directory (the lock file, a user's own files) is left alone.
@@ -82,7 +87,8 @@ class Spool {
   // Gives back a reservation that will not be written (no-op for a written or unknown one).
   virtual void Release(const SpoolReservation& reservation) = 0;
 
-  // Bytes counted against the quota (files on disk plus reservations).
+  // Bytes counted against the quota (files on disk, ours and other instances', plus
+  // reservations), as of the last look at the directory.
   virtual std::uint64_t used_bytes() const = 0;
 };
 
