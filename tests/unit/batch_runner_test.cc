@@ -296,6 +296,46 @@ BOOST_AUTO_TEST_CASE(small_result_is_inline_with_exact_bytes) {
   BOOST_TEST(transport.received()[0].timeout.count() == 30000);
 }
 
+BOOST_AUTO_TEST_CASE(refused_frames_are_judged_after_interpolation_and_never_sent) {
+  const Policy policy(PolicyOptions{.file_roots = {dir.path()}});
+  options.policy = &policy;
+  transport.Reply(R"({"value":"file:///etc/passwd"})").Reply(R"({"navigation":"N"})");
+  const std::string result =
+      Run(R"({"on_error":"continue","frames":[{"method":"session.end"},)"
+          R"({"method":"script.evaluate","label":"u"},)"
+          R"({"method":"browsingContext.navigate","params":{"context":"C","url":"<<u.value>>"}},)"
+          R"({"method":"browsingContext.navigate","params":{"context":"C","url":"file://)" +
+          dir.path() + R"(/a.html"}}]})");
+  BOOST_TEST(
+      result ==
+      R"({"frames":[{"index":0,"method":"session.end","error":{"error":"not allowed",)"
+      R"("message":"session.end is not allowed: the tool owns the BiDi session and starts )"
+      R"(and ends it itself (no config key allows this); to start over with a fresh )"
+      R"(browser, send browser.close and the next call starts a new one; frame 0 was not )"
+      R"(sent"}},{"index":1,"method":"script.evaluate","label":"u","result":{"value":)"
+      R"("file:///etc/passwd"}},{"index":2,"method":"browsingContext.navigate","error":)"
+      R"({"error":"not allowed","message":"browsingContext.navigate url \"file:///etc/)"
+      R"(passwd\" is not allowed: the file \"/etc/passwd\" is outside file_roots [\")" +
+          dir.path() +
+          R"(\"]; file: URLs may only name files inside the config key \"file_roots\" )"
+          R"((add a directory that holds it there to allow it); frame 2 was not sent"}},)"
+          R"({"index":3,"method":"browsingContext.navigate","result":{"navigation":"N"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
+  BOOST_TEST(transport.received()[0].method == "script.evaluate");
+  BOOST_TEST(transport.received()[1].method == "browsingContext.navigate");
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_frame_stops_the_batch_with_on_error_stop) {
+  const Policy policy(PolicyOptions{});
+  options.policy = &policy;
+  BOOST_TEST(Run(R"({"frames":[{"method":"webExtension.install"},{"method":"a.b"}]})") ==
+             R"({"frames":[{"index":0,"method":"webExtension.install","error":{"error":)"
+             R"("not allowed","message":"webExtension.install is not allowed: installing )"
+             R"(browser extensions is off; set the config key \"allow_extensions\": true to )"
+             R"(allow it; frame 0 was not sent"}},{"index":1,"method":"a.b","skipped":true}]})");
+  BOOST_TEST(transport.received().empty());
+}
+
 BOOST_AUTO_TEST_CASE(escapes_are_boost_json_output_as_is) {
   transport.Reply("{\"s\":\"caf\xC3\xA9 \\\"q\\\" \\\\ \\u0001\\u001f\\n\"}");
   BOOST_TEST(Run(R"({"frames":[{"method":"a.b"}]})") ==

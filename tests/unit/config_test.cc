@@ -24,10 +24,11 @@ const BadConfig kBadConfigs[] = {
     {R"({"frame_timeout":5})", "/frame_timeout",
      "config /frame_timeout: unknown key (the config takes firefox, prelaunch, connect, "
      "webdriver, spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-     "frame_timeout_ms)"},
+     "frame_timeout_ms, file_roots, allow_extensions)"},
     {R"({"a/b~c":1})", "/a~1b~0c",
      "config /a~1b~0c: unknown key (the config takes firefox, prelaunch, connect, webdriver, "
-     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms)"},
+     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms, "
+     "file_roots, allow_extensions)"},
     {R"({"firefox":[]})", "/firefox", "config /firefox: must be an object, not an array"},
     {R"({"firefox":{"headles":true}})", "/firefox/headles",
      "config /firefox/headles: unknown key (firefox takes binary, headless, args, prefs, env, "
@@ -75,6 +76,15 @@ const BadConfig kBadConfigs[] = {
      "config /frame_timeout_ms: must be an integer from 1 to 86400000"},
     {R"({"frame_timeout_ms":86400001})", "/frame_timeout_ms",
      "config /frame_timeout_ms: must be an integer from 1 to 86400000"},
+    {R"({"file_roots":"/home"})", "/file_roots",
+     "config /file_roots: must be an array of absolute paths, not a string"},
+    {R"({"file_roots":["/srv",3]})", "/file_roots/1",
+     "config /file_roots/1: must be a string, not a number"},
+    {R"({"file_roots":["/srv","docs"]})", "/file_roots/1",
+     "config /file_roots/1: must be an absolute path"},
+    {R"({"file_roots":[""]})", "/file_roots/0", "config /file_roots/0: must be an absolute path"},
+    {R"({"allow_extensions":"yes"})", "/allow_extensions",
+     "config /allow_extensions: must be a boolean, not a string"},
 };
 
 BOOST_AUTO_TEST_SUITE(config)
@@ -97,6 +107,8 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
     BOOST_TEST(c->max_result_bytes == 65536u);
     BOOST_TEST(c->spool_quota_bytes == 16777216u);
     BOOST_TEST(c->frame_timeout.count() == 30000);
+    BOOST_TEST(!c->file_roots.has_value());  // the host's working directory
+    BOOST_TEST(c->allow_extensions == false);
     BOOST_TEST(error.message == "");
   }
 }
@@ -109,7 +121,8 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
           "start_timeout_ms":90000},
           "prelaunch":true,"connect":"ws://127.0.0.1:9222/session","spool_dir":"/tmp/sp",
           "max_inline_bytes":0,"max_result_bytes":100,"spool_quota_bytes":12345,
-          "frame_timeout_ms":250})",
+          "frame_timeout_ms":250,"file_roots":["/srv/docs","/home/u/in"],
+          "allow_extensions":true})",
       &error);
   BOOST_TEST_REQUIRE(c.ok(), std::string(c.status().message()));
   BOOST_TEST(c->firefox.binary == "/opt/ff/firefox");
@@ -130,6 +143,16 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST(c->max_result_bytes == 100u);
   BOOST_TEST(c->spool_quota_bytes == 12345u);
   BOOST_TEST(c->frame_timeout.count() == 250);
+  BOOST_TEST_REQUIRE(c->file_roots.has_value());
+  BOOST_TEST((*c->file_roots == std::vector<std::string>{"/srv/docs", "/home/u/in"}));
+  BOOST_TEST(c->allow_extensions == true);
+}
+
+BOOST_AUTO_TEST_CASE(empty_file_roots_allow_no_files_at_all) {
+  absl::StatusOr<InstanceConfig> c = ParseConfig(R"({"file_roots":[]})", nullptr);
+  BOOST_TEST_REQUIRE(c.ok());
+  BOOST_TEST_REQUIRE(c->file_roots.has_value());
+  BOOST_TEST(c->file_roots->empty());
 }
 
 BOOST_AUTO_TEST_CASE(webdriver_endpoint_is_read) {

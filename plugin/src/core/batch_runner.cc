@@ -244,8 +244,11 @@ class BatchRun {
                     absl::StrCat(status.message(), "; frame ", i, " was not sent"));
       }
     }
-    const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     const boost::json::object& sent = interpolated ? *interpolated : frame.params;
+    if (absl::Status allowed = Allowed(frame.method, sent); !allowed.ok()) {
+      return Fail(i, kNotAllowed, absl::StrCat(allowed.message(), "; frame ", i, " was not sent"));
+    }
+    const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     auto sink = [this, i](boost::json::value event) {
       OnEvent(std::move(event), static_cast<std::int64_t>(i));
     };
@@ -324,6 +327,12 @@ class BatchRun {
     RememberIfSmall(frame, result);
     AddRecord(ErrorRecord(Head(i), "javascript error", message));
     return Outcome::kFailed;
+  }
+
+  // The one place a frame is judged before it is sent (DESIGN.md section 10).
+  absl::Status Allowed(std::string_view method, const boost::json::object& params) const {
+    if (options_.policy == nullptr) return absl::OkStatus();
+    return options_.policy->CheckFrame(method, params);
   }
 
   Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,

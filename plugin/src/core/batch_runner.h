@@ -16,6 +16,7 @@
 #include "core/frame_executor.h"
 #include "core/label_cache.h"
 #include "core/page_watch.h"
+#include "core/policy.h"
 #include "core/spool.h"
 #include "core/transport.h"
 
@@ -44,6 +45,10 @@ struct RunOptions {
   // Carries out the frames it Handles() (the page.* helpers), resolves the reserved label
   // `tab`, and filters the batch's events; nullptr: every frame is a raw BiDi command.
   FrameExecutor* executor = nullptr;
+  // What the model may do (DESIGN.md section 10). Every frame is judged right before it is
+  // sent, after interpolation; a refused one gets `error: "not allowed"` and nothing is sent
+  // for it. nullptr: nothing is judged (tests and benchmarks of the runner alone).
+  const Policy* policy = nullptr;
   // Called after each frame with (frames done, total, "frame N method").
   std::function<void(std::uint64_t, std::uint64_t, std::string_view)> on_progress;
 };
@@ -54,9 +59,9 @@ struct RunOptions {
 // The result is {"frames":[RECORD...],"events":[...]} (DESIGN.md section 7), compact.
 //
 // Frame outcomes and on_error:
-//   - BiDi error reply, "timeout", "invalid interpolation" (nothing is sent for that frame),
-//     "invalid pick", "reply too large": an error record; with on_error "stop" later frames
-//     are "skipped", with "continue" they run.
+//   - BiDi error reply, "timeout", "invalid interpolation" and "not allowed" (nothing is sent
+//     for that frame), "invalid pick", "reply too large": an error record; with on_error "stop"
+//     later frames are "skipped", with "continue" they run.
 //   - "browser disconnected" and "cancelled" (options.cancelled set, or the transport
 //     interrupted): an error record, and later frames are skipped whatever on_error says.
 //   - "spool quota exceeded" / "spool write failed": the command itself succeeded and its

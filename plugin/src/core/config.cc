@@ -202,11 +202,23 @@ class Parser {
       } else if (key == "frame_timeout_ms") {
         ASSIGN_OR_RETURN(std::uint64_t ms, Unsigned(here, value, 1, kMaxConfigDurationMs));
         config.frame_timeout = std::chrono::milliseconds(ms);
+      } else if (key == "file_roots") {
+        if (!value.is_array()) return Expected(here, value, "an array of absolute paths");
+        const json::array& roots = value.get_array();
+        config.file_roots.emplace();
+        for (std::size_t i = 0; i < roots.size(); ++i) {
+          const std::string root_at = absl::StrCat(here, "/", i);
+          ASSIGN_OR_RETURN(std::string root, String(root_at, roots[i]));
+          if (!root.starts_with("/")) return Fail(root_at, "must be an absolute path");
+          config.file_roots->push_back(std::move(root));
+        }
+      } else if (key == "allow_extensions") {
+        ASSIGN_OR_RETURN(config.allow_extensions, Bool(here, value));
       } else {
         return Fail(here,
                     "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
                     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-                    "frame_timeout_ms)");
+                    "frame_timeout_ms, file_roots, allow_extensions)");
       }
     }
     if (!config.connect.empty() && !config.webdriver.empty()) {

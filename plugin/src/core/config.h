@@ -51,6 +51,10 @@ struct InstanceConfig {
   std::uint64_t spool_quota_bytes = 16ull << 20;
   std::chrono::milliseconds frame_timeout{30000};
   std::chrono::milliseconds connect_timeout{10000};  // TCP + WebSocket handshake
+  // Directories whose files the model may open (file: URLs) and upload (input.setFiles):
+  // absolute paths. nullopt: the host process's working directory; empty: none.
+  std::optional<std::vector<std::string>> file_roots;
+  bool allow_extensions = false;  // webExtension.install
   Limits limits;
 };
 

@@ -11,6 +11,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/page_watch.h"
+#include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "net/bidi_connection.h"
@@ -31,6 +32,8 @@ constexpr milliseconds kWebDriverProbeTimeout{10000};
 constexpr milliseconds kExitStatusWait{1000};
 
 constexpr std::string_view kTooManySessions = "Maximum number of active sessions";
+// Launches tried when each new browser's session is taken by someone else before ours.
+constexpr int kLaunchAttempts = 3;
 
 // User prompts (alert, confirm, prompt) stay open until the model answers them with
 // browsingContext.handleUserPrompt, instead of being dismissed before it can see them;
@@ -58,7 +61,10 @@ class BrowserSessionImpl final : public BrowserSession {
     prelaunch_ = std::thread([this] { prelaunch_status_ = Start(); });
   }
 
+  void SetDownloadsDirectory(std::string dir) override { downloads_dir_ = std::move(dir); }
+
   absl::Status EnsureReady() override {
+    closed_ = false;
     if (prelaunch_.joinable()) {
       prelaunch_.join();
       const absl::Status status = std::exchange(prelaunch_status_, absl::OkStatus());
@@ -93,6 +99,11 @@ class BrowserSessionImpl final : public BrowserSession {
                                  milliseconds timeout, EventSink on_event,
                                  SentHook on_sent) override {
     if (interrupted_.load()) return absl::CancelledError("interrupted");
+    if (closed_) {
+      return absl::UnavailableError(
+          "browser disconnected: browser.close ended the browser earlier in this call; the "
+          "next call starts a fresh browser");
+    }
     if (dead_) {
       return absl::FailedPreconditionError(
           "the browser disconnected; EnsureReady must start a new session first");
@@ -108,13 +119,30 @@ class BrowserSessionImpl final : public BrowserSession {
       // whether the session still exists.
       if (std::optional<std::string> gone = WebDriverSessionGone()) {
         dead_ = true;
-        return absl::UnavailableError(DescribeDisconnect(absl::UnavailableError(
+        absl::Status status = absl::UnavailableError(DescribeDisconnect(absl::UnavailableError(
             absl::StrCat("no reply within ", timeout.count(), " ms and ", *gone))));
+        Release();
+        closed_ = true;
+        return status;
       }
     }
-    if (reply.ok() || reply.status().code() != absl::StatusCode::kUnavailable) return reply;
+    if (reply.ok()) {
+      if (reply->ok && method == "browser.close") {
+        // The session is over and the browser on its way out: no browser may outlive it.
+        Log(1, "browser.close ended the session; releasing the browser now");
+        dead_ = true;
+        Release();
+        closed_ = true;
+      }
+      return reply;
+    }
+    if (reply.status().code() != absl::StatusCode::kUnavailable) return reply;
     dead_ = true;
-    return absl::UnavailableError(DescribeDisconnect(reply.status()));
+    absl::Status status = absl::UnavailableError(DescribeDisconnect(reply.status()));
+    // The session may live on in the browser without its socket: end the browser at once.
+    Release();
+    closed_ = true;
+    return status;
   }
 
   void PollEvents(EventSink on_event) override {
@@ -171,9 +199,39 @@ class BrowserSessionImpl final : public BrowserSession {
     if (log_) log_(level, line);
   }
 
-  // Opens a session per mode; on failure leaves whatever it got for Release().
+  // Opens a session per mode; on failure leaves whatever it got for Release(). A launched
+  // browser whose session was taken by someone else is ended and replaced.
   absl::Status Start() {
+    for (int attempt = 1;; ++attempt) {
+      absl::Status status = StartOnce();
+      if (status.ok() || mode_ != Mode::kLaunch || !session_taken_ || attempt == kLaunchAttempts ||
+          interrupted_.load()) {
+        return status;
+      }
+      Log(2, absl::StrCat("the launched browser's BiDi session was taken by another client "
+                          "before ours (",
+                          status.message(), "); ending that browser and launching a new one"));
+      Release();
+    }
+  }
+
+  // The profile's default download directory is the private downloads directory, unless the
+  // config's own prefs say otherwise.
+  FirefoxConfig LaunchConfig() const {
+    FirefoxConfig firefox = config_.firefox;
+    if (downloads_dir_.empty()) return firefox;
+    firefox.prefs.try_emplace("browser.download.dir", downloads_dir_);
+    firefox.prefs.try_emplace("browser.download.folderList", 2);
+    firefox.prefs.try_emplace("browser.download.useDownloadDir", true);
+    firefox.prefs.try_emplace("browser.download.start_downloads_in_tmp_dir", false);
+    firefox.prefs.try_emplace("browser.download.always_ask_before_handling_new_types", false);
+    firefox.prefs.try_emplace("browser.download.panel.shown", true);
+    return firefox;
+  }
+
+  absl::Status StartOnce() {
     dead_ = false;
+    session_taken_ = false;
     ConnectionOptions options;
     options.connect_timeout = config_.connect_timeout;
     options.max_message_bytes = config_.limits.max_message_bytes;
@@ -181,7 +239,7 @@ class BrowserSessionImpl final : public BrowserSession {
     std::string url;
     switch (mode_) {
       case Mode::kLaunch: {
-        ASSIGN_OR_RETURN(process_, FirefoxProcess::Launch(config_.firefox, &interrupted_));
+        ASSIGN_OR_RETURN(process_, FirefoxProcess::Launch(LaunchConfig(), &interrupted_));
         Log(1, absl::StrCat("Firefox ", process_->browser_pid(), " listening on ",
                             process_->bidi_url(), " (profile ", process_->profile_dir(), ")"));
         url = process_->bidi_url() + "/session";
@@ -203,9 +261,9 @@ class BrowserSessionImpl final : public BrowserSession {
                                          {"moz:firefoxOptions", std::move(firefox_options)}};
         ASSIGN_OR_RETURN(WebDriverSession session,
                          client.NewSession({{"alwaysMatch", std::move(always_match)}},
-                                           kWebDriverNewSessionTimeout));
+                                           kWebDriverNewSessionTimeout, &interrupted_));
         Log(1, absl::StrCat("WebDriver session ", session.session_id, " at ", client.ToString(),
-                            ": ", session.web_socket_url));
+                            ": ", RedactUrl(session.web_socket_url)));
         webdriver_.emplace(std::move(client));
         webdriver_session_id_ = session.session_id;
         url = session.web_socket_url;
@@ -253,6 +311,7 @@ class BrowserSessionImpl final : public BrowserSession {
                           absl::StrCat("session.new failed: ", reply.status().message()));
     }
     if (!reply->ok) {
+      if (reply->error == "session not created") session_taken_ = true;
       if (absl::StrContains(reply->message, ToAbsl(kTooManySessions))) {
         return absl::FailedPreconditionError(absl::StrCat(
             "session.new refused (", reply->message,
@@ -384,8 +443,11 @@ class BrowserSessionImpl final : public BrowserSession {
   std::uint64_t generation_ = 0;  // sessions started so far
   std::mutex mu_;                 // guards the connection_ pointer for Interrupt
   std::unique_ptr<BidiConnection> connection_;
-  bool session_open_ = false;  // session.new succeeded: session.end is owed
-  bool dead_ = false;          // a call saw the browser go away
+  bool session_open_ = false;   // session.new succeeded: session.end is owed
+  bool dead_ = false;           // a call saw the browser go away
+  bool closed_ = false;         // released during this invocation: later calls fail at once
+  bool session_taken_ = false;  // the last session.new failed with "session not created"
+  std::string downloads_dir_;   // the launched browser's default download directory
   std::atomic<bool> interrupted_{false};
 };
 

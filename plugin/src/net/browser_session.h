@@ -4,6 +4,13 @@
 // session.end, close, and for a launched browser terminate and reap the process group and
 // remove the profile. If the browser dies, the call in flight fails with "browser
 // disconnected" and the next EnsureReady() starts (or reconnects) a fresh one.
+//
+// A browser is never left running without this session (DESIGN.md section 10): when the
+// socket drops during a call, or a `browser.close` command succeeds, everything is released at
+// once (a launched browser's process group is ended, a WebDriver session deleted), later calls
+// of the same invocation fail with kUnavailable, and the next EnsureReady() starts afresh. A
+// launched browser whose session.new fails because its session was taken (another local user
+// connected to its port first) is ended and replaced.
 #ifndef FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 #define FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 
@@ -29,6 +36,9 @@ class BrowserSession : public BidiTransport {
   static std::unique_ptr<BrowserSession> Create(const InstanceConfig& config, LogFn log);
   ~BrowserSession() override = default;
 
+  // Where a launched browser saves downloads (its profile's default download directory):
+  // the private downloads directory inside the spool directory. Set before the first launch.
+  virtual void SetDownloadsDirectory(std::string /*dir*/) {}
   // Starts the browser in the background (config "prelaunch"); EnsureReady() then waits for it.
   virtual void StartPrelaunch() = 0;
   // Makes sure a live session exists: launches/connects when there is none or the last one

@@ -1,7 +1,11 @@
 #include "net/firefox_bidi_tool.h"
 
+#include <unistd.h>
+
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
+#include <cstdlib>
+#include <memory>
 #include <utility>
 #include <variant>
 
@@ -29,11 +33,35 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
     : config_(std::move(config)),
       callbacks_(std::move(callbacks)),
       label_cache_(config_.limits.label_cache_entries) {
+  if (config_.file_roots) {
+    file_roots_ = *config_.file_roots;
+  } else {
+    std::unique_ptr<char, decltype(&std::free)> cwd(::getcwd(nullptr, 0), &std::free);
+    if (cwd) file_roots_.emplace_back(cwd.get());
+  }
   session_ = BrowserSession::Create(config_,
                                     [this](int level, std::string_view line) { Log(level, line); });
-  if (session_ != nullptr && config_.prelaunch.value_or(callbacks_.long_lived_host)) {
+  // A browser launched now must know where downloads go: the spool is opened first. If it
+  // cannot be, the first call reports why.
+  if (session_ != nullptr && config_.prelaunch.value_or(callbacks_.long_lived_host) &&
+      OpenSpool().ok()) {
     session_->StartPrelaunch();
   }
+}
+
+absl::Status FirefoxBidiTool::OpenSpool() {
+  if (spool_ != nullptr) return absl::OkStatus();
+  absl::StatusOr<std::unique_ptr<Spool>> spool =
+      Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
+  if (!spool.ok()) return spool.status();
+  absl::StatusOr<std::string> downloads = OpenDownloadsDirectory((*spool)->directory());
+  if (!downloads.ok()) return downloads.status();
+  policy_ = std::make_unique<Policy>(PolicyOptions{.file_roots = file_roots_,
+                                                   .allow_extensions = config_.allow_extensions,
+                                                   .downloads_dir = *downloads});
+  if (session_ != nullptr) session_->SetDownloadsDirectory(*downloads);
+  spool_ = *std::move(spool);
+  return absl::OkStatus();
 }
 
 FirefoxBidiTool::~FirefoxBidiTool() { Shutdown(); }
@@ -76,14 +104,9 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
                  "this build of the plugin has no browser support");
   }
   // The spool first: it is cheap, and an unusable spool_dir should not cost a browser launch.
-  if (spool_ == nullptr) {
-    absl::StatusOr<std::unique_ptr<Spool>> spool =
-        Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
-    if (!spool.ok()) {
-      return Error(ToolOutcome::Status::kFailed, "spool_unavailable",
-                   std::string(ToStd(spool.status().message())));
-    }
-    spool_ = std::move(*spool);
+  if (absl::Status opened = OpenSpool(); !opened.ok()) {
+    return Error(ToolOutcome::Status::kFailed, "spool_unavailable",
+                 std::string(ToStd(opened.message())));
   }
   // A cancel that interrupts starting or reaching the browser ends the call as one during a
   // frame does: RunBatch reports the first frame cancelled before it was sent, the rest skipped.
@@ -102,6 +125,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.page_watch = &page_watch_;
   page_.BeginCall(session_->generation());
   options.executor = &page_;
+  options.policy = policy_.get();
   if (callbacks_.progress) {
     options.on_progress = [this, call_context](std::uint64_t done, std::uint64_t total,
                                                std::string_view message) {

@@ -17,6 +17,7 @@
 #include "core/content_parts.h"
 #include "core/label_cache.h"
 #include "core/page_watch.h"
+#include "core/policy.h"
 #include "core/spool.h"
 #include "net/browser_session.h"
 #include "page/page_layer.h"
@@ -61,6 +62,9 @@ class FirefoxBidiTool {
 
  private:
   void Log(int level, std::string_view line);
+  // Opens the spool, its private downloads directory and the policy that names it; tells the
+  // session where downloads go. Idempotent once it succeeded.
+  absl::Status OpenSpool();
 
   const InstanceConfig config_;
   ToolCallbacks callbacks_;
@@ -72,7 +76,9 @@ class FirefoxBidiTool {
   std::atomic<bool> cancelled_{false};
 
   std::unique_ptr<BrowserSession> session_;
-  std::unique_ptr<Spool> spool_;  // opened lazily by the first call
+  std::unique_ptr<Spool> spool_;  // opened lazily by the first call (at create with prelaunch)
+  std::vector<std::string> file_roots_;  // config file_roots, or the working directory
+  std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)
   LabelCache label_cache_;
   PageWatch page_watch_;
   page::PageLayer page_;  // the page.* helpers and what they know of the browser

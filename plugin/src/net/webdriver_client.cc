@@ -1,5 +1,6 @@
 #include "net/webdriver_client.h"
 
+#include <algorithm>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -14,8 +15,10 @@
 #include <optional>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 
@@ -42,6 +45,9 @@ struct Exchange {
   beast::error_code ec;
   HttpResponse response;
 };
+
+// How often a request in flight looks at its cancel flag.
+constexpr std::chrono::milliseconds kCancelPoll{20};
 
 asio::awaitable<void> RunRequest(HttpUrl url, http::request<http::string_body> request,
                                  std::chrono::milliseconds timeout, Exchange* out) {
@@ -84,8 +90,9 @@ asio::awaitable<void> RunRequest(HttpUrl url, http::request<http::string_body> r
 absl::StatusOr<HttpUrl> ParseHttpUrl(std::string_view url) {
   constexpr std::string_view kScheme = "http://";
   if (url.rfind(kScheme, 0) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "\"", ToAbsl(url), "\" is not an http:// URL (https is not supported; use a local proxy)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("\"", RedactUrl(url),
+                     "\" is not an http:// URL (https is not supported; use a local proxy)"));
   }
   std::string_view rest = url.substr(kScheme.size());
   const std::size_t slash = rest.find('/');
@@ -93,11 +100,11 @@ absl::StatusOr<HttpUrl> ParseHttpUrl(std::string_view url) {
   std::string_view path = slash == std::string_view::npos ? "" : rest.substr(slash);
   if (authority.find('@') != std::string_view::npos) {
     return absl::InvalidArgumentError(
-        absl::StrCat("\"", ToAbsl(url), "\": user info is not supported"));
+        absl::StrCat("\"", RedactUrl(url), "\": user info is not supported"));
   }
   if (path.find_first_of("?#") != std::string_view::npos) {
     return absl::InvalidArgumentError(
-        absl::StrCat("\"", ToAbsl(url), "\": a query or fragment is not supported"));
+        absl::StrCat("\"", RedactUrl(url), "\": a query or fragment is not supported"));
   }
   HttpUrl out;
   std::string_view host = authority;
@@ -106,13 +113,13 @@ absl::StatusOr<HttpUrl> ParseHttpUrl(std::string_view url) {
     const std::size_t close = authority.find(']');
     if (close == std::string_view::npos) {
       return absl::InvalidArgumentError(
-          absl::StrCat("\"", ToAbsl(url), "\": unterminated IPv6 address"));
+          absl::StrCat("\"", RedactUrl(url), "\": unterminated IPv6 address"));
     }
     host = authority.substr(1, close - 1);
     std::string_view after = authority.substr(close + 1);
     if (!after.empty()) {
       if (after.front() != ':') {
-        return absl::InvalidArgumentError(absl::StrCat("\"", ToAbsl(url), "\": bad authority"));
+        return absl::InvalidArgumentError(absl::StrCat("\"", RedactUrl(url), "\": bad authority"));
       }
       port = after.substr(1);
     }
@@ -121,13 +128,13 @@ absl::StatusOr<HttpUrl> ParseHttpUrl(std::string_view url) {
     port = authority.substr(colon + 1);
   }
   if (host.empty())
-    return absl::InvalidArgumentError(absl::StrCat("\"", ToAbsl(url), "\": no host"));
+    return absl::InvalidArgumentError(absl::StrCat("\"", RedactUrl(url), "\": no host"));
   out.host = std::string(host);
   if (!port.empty() || authority.back() == ':') {
     int value = 0;
     if (!absl::SimpleAtoi(ToAbsl(port), &value) || value < 1 || value > 65535) {
       return absl::InvalidArgumentError(
-          absl::StrCat("\"", ToAbsl(url), "\": bad port \"", ToAbsl(port), "\""));
+          absl::StrCat("\"", RedactUrl(url), "\": bad port \"", ToAbsl(port), "\""));
     }
     out.port = static_cast<std::uint16_t>(value);
   }
@@ -138,7 +145,8 @@ absl::StatusOr<HttpUrl> ParseHttpUrl(std::string_view url) {
 
 absl::StatusOr<HttpResponse> HttpRequest(std::string_view method, const HttpUrl& url,
                                          std::string_view target, std::string_view body,
-                                         std::chrono::milliseconds timeout) {
+                                         std::chrono::milliseconds timeout,
+                                         const std::atomic<bool>* cancel) {
   http::request<http::string_body> request;
   request.method_string(beast::string_view(method.data(), method.size()));
   request.target(beast::string_view(target.data(), target.size()));
@@ -161,7 +169,16 @@ absl::StatusOr<HttpResponse> HttpRequest(std::string_view method, const HttpUrl&
   try {
     asio::io_context io;
     asio::co_spawn(io, RunRequest(url, std::move(request), timeout, &exchange), asio::detached);
-    io.run_for(timeout);
+    // In short slices, so that a cancel ends the wait within one slice.
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!exchange.done && !io.stopped()) {
+      if (cancel != nullptr && cancel->load()) {
+        return absl::CancelledError(absl::StrCat(where, ": cancelled"));
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (now >= deadline) break;
+      io.run_for(std::min<std::chrono::steady_clock::duration>(kCancelPoll, deadline - now));
+    }
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat(where, ": ", e.what()));
   }
@@ -193,9 +210,9 @@ std::string WebDriverClient::ToString() const {
 
 absl::StatusOr<boost::json::value> WebDriverClient::Exchange(
     std::string_view method, std::string_view path, std::string_view body,
-    std::chrono::milliseconds timeout) const {
+    std::chrono::milliseconds timeout, const std::atomic<bool>* cancel) const {
   const std::string target = absl::StrCat(url_.path, ToAbsl(path));
-  ASSIGN_OR_RETURN(HttpResponse response, HttpRequest(method, url_, target, body, timeout));
+  ASSIGN_OR_RETURN(HttpResponse response, HttpRequest(method, url_, target, body, timeout, cancel));
   const std::string where =
       absl::StrCat("WebDriver ", ToAbsl(method), " ", ToString(), ToAbsl(path));
   boost::system::error_code ec;
@@ -225,10 +242,11 @@ absl::StatusOr<boost::json::value> WebDriverClient::Exchange(
 }
 
 absl::StatusOr<WebDriverSession> WebDriverClient::NewSession(
-    const boost::json::object& capabilities, std::chrono::milliseconds timeout) const {
+    const boost::json::object& capabilities, std::chrono::milliseconds timeout,
+    const std::atomic<bool>* cancel) const {
   const std::string body =
       boost::json::serialize(boost::json::object{{"capabilities", capabilities}});
-  ASSIGN_OR_RETURN(boost::json::value doc, Exchange("POST", "/session", body, timeout));
+  ASSIGN_OR_RETURN(boost::json::value doc, Exchange("POST", "/session", body, timeout, cancel));
   const std::string where = absl::StrCat("WebDriver POST ", ToString(), "/session");
   const boost::json::object* value = nullptr;
   if (doc.is_object()) {
@@ -241,6 +259,13 @@ absl::StatusOr<WebDriverSession> WebDriverClient::NewSession(
     return absl::UnavailableError(
         absl::StrCat(where, ": the reply has no value.sessionId or value.capabilities: ",
                      Excerpt(boost::json::serialize(doc))));
+  }
+  if (!IsValidSessionId(id->get_string())) {
+    return absl::UnavailableError(absl::StrCat(
+        where,
+        ": the reply's sessionId is not a plain token (1 to 128 characters of "
+        "A-Z a-z 0-9 . _ ~ -), so it cannot be used in a request path; nothing was sent with "
+        "it, and the endpoint's session timeout ends that session"));
   }
   WebDriverSession session;
   session.session_id = std::string(id->get_string());
@@ -259,8 +284,25 @@ absl::StatusOr<WebDriverSession> WebDriverClient::NewSession(
 }
 
 absl::Status WebDriverClient::DeleteSession(std::string_view session_id,
-                                            std::chrono::milliseconds timeout) const {
-  return Exchange("DELETE", absl::StrCat("/session/", ToAbsl(session_id)), "", timeout).status();
+                                            std::chrono::milliseconds timeout,
+                                            const std::atomic<bool>* cancel) const {
+  if (!IsValidSessionId(session_id)) {
+    return absl::InvalidArgumentError(
+        "not deleting a WebDriver session whose id is not a plain token");
+  }
+  return Exchange("DELETE", absl::StrCat("/session/", ToAbsl(session_id)), "", timeout, cancel)
+      .status();
+}
+
+bool IsValidSessionId(std::string_view id) {
+  if (id.empty() || id.size() > 128 || id == "." || id == "..") return false;
+  for (const char c : id) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '~' &&
+        c != '-') {
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace firefox_bidi

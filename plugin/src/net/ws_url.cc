@@ -6,6 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/policy.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
@@ -13,7 +14,7 @@ namespace {
 
 absl::Status UrlError(std::string_view url, std::string_view what) {
   return absl::InvalidArgumentError(
-      absl::StrCat("invalid BiDi WebSocket URL \"", std::string(url), "\": ", std::string(what)));
+      absl::StrCat("invalid BiDi WebSocket URL \"", RedactUrl(url), "\": ", std::string(what)));
 }
 
 absl::StatusOr<std::uint16_t> ParsePort(std::string_view url, std::string_view digits) {
@@ -37,7 +38,9 @@ std::string WsUrl::HostHeader() const {
   return ipv6 ? absl::StrCat("[", host, "]:", port) : absl::StrCat(host, ":", port);
 }
 
-std::string WsUrl::ToString() const { return absl::StrCat("ws://", HostHeader(), target); }
+std::string WsUrl::ToString() const {
+  return absl::StrCat("ws://", HostHeader(), target.substr(0, target.find('?')));
+}
 
 absl::StatusOr<WsUrl> ParseWsUrl(std::string_view url) {
   constexpr std::string_view kScheme = "ws://";

@@ -17,12 +17,13 @@ struct WsUrl {
 
   // The value of the handshake's Host header: "127.0.0.1:9222", "[::1]:9222".
   std::string HostHeader() const;
-  // "ws://127.0.0.1:9222/session", for messages.
+  // "ws://127.0.0.1:9222/session", for messages: without the query, which may hold a secret.
   std::string ToString() const;
 };
 
 // Parses "ws://host[:port][/path][?query]". kInvalidArgument saying what is wrong for anything
-// else, including "wss://" (TLS is not supported), user info and fragments.
+// else, including "wss://" (TLS is not supported), user info and fragments. Messages show the
+// URL without user info and query (RedactUrl).
 absl::StatusOr<WsUrl> ParseWsUrl(std::string_view url);
 
 }  // namespace firefox_bidi
