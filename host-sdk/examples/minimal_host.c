@@ -47,7 +47,7 @@ static void OnLog(void* host_context, agent_tool_log_level level, const char* me
 }
 
 int main(int argc, char** argv) {
-  const char* args = argc > 2 ? argv[2] : "{\"frames\":[]}";
+  const char* args = argc > 2 ? argv[2] : "{\"frames\":[{\"method\":\"browsingContext.getTree\"}]}";
   const char* config = argc > 3 ? argv[3] : "{}";
   void* library;
   agent_tool_entry_fn entry;

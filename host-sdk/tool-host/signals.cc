@@ -34,6 +34,7 @@ bool InstallSignalPipe() {
   action.sa_flags = SA_RESTART;
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
+  ::sigaction(SIGHUP, &action, nullptr);  // the terminal or the parent went away
   ::signal(SIGPIPE, SIG_IGN);
   return true;
 }

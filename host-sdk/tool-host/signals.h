@@ -1,4 +1,4 @@
-// SIGINT/SIGTERM as data: the handler only records the signal and writes one byte to a pipe
+// SIGINT/SIGTERM/SIGHUP as data: the handler only records the signal and writes one byte to a pipe
 // (async-signal-safe); threads poll the pipe or check the flag and do the real work (cancel
 // the call, destroy the instance) outside the handler.
 #ifndef TOOL_HOST_SIGNALS_H_
@@ -19,7 +19,7 @@ int SignalFd();
 // The first signal received, 0 when none.
 int ReceivedSignal();
 
-// Reacts to SIGINT/SIGTERM on its own thread, so that the reaction does not depend on what the
+// Reacts to SIGINT/SIGTERM/SIGHUP on its own thread, so that the reaction does not depend on what the
 // main thread is blocked in: on the first signal runs `on_signal` once, then `cancel` at once
 // and again every 100 ms until destroyed (a cancel that lands just before the plugin registers
 // an invocation is a no-op by contract, so one is not enough).

@@ -146,9 +146,10 @@ agent_tool_result* ErrorResult(agent_tool_status status, std::string_view kind,
 
 // For the catch-all handlers: no allocation beyond the result itself.
 agent_tool_result* InternalError(const char* what) {
-  std::string message = std::string("internal error: ") + what;
+  // Building the message may throw (bad_alloc) too: nothing may cross the C boundary.
   try {
-    return ErrorResult(AGENT_TOOL_STATUS_FAILED, "internal", message);
+    return ErrorResult(AGENT_TOOL_STATUS_FAILED, "internal",
+                       std::string("internal error: ") + what);
   } catch (...) {
     return &kOutOfMemory;
   }

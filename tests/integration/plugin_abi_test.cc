@@ -307,6 +307,13 @@ BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
   BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
   BOOST_TEST(refused.out == SerializeArgsError(std::get<ArgsError>(parsed)) + "\n");
 
+  // Without arguments it sends a valid batch (echo_tool shows what it got).
+  ProcessResult defaults = RunProcess({host, echo});
+  BOOST_TEST(defaults.exit_code == 0);
+  BOOST_TEST(defaults.out == "{\"frames\":[{\"method\":\"browsingContext.getTree\"}]}\n");
+  BOOST_TEST(std::holds_alternative<BatchArgs>(
+      ParseBatchArgs(defaults.out.substr(0, defaults.out.size() - 1), Limits{})));
+
   ProcessResult incompatible =
       RunProcess({host, std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/fixtures/wrong_major.so"});
   BOOST_TEST(incompatible.exit_code == 2);

@@ -215,6 +215,20 @@ BOOST_AUTO_TEST_CASE(sigterm_cancels_the_running_call_and_exits_143) {
   BOOST_TEST(out == "{\"cancelled\":true}\n");
 }
 
+BOOST_AUTO_TEST_CASE(sighup_cancels_the_running_call_and_exits_129_like_sigterm) {
+  auto child =
+      ChildProcess::Spawn({kToolHost, "--plugin", kEcho, "call", "--args", "{\"block\":1}"});
+  auto deadline = std::chrono::steady_clock::now() + seconds(20);
+  while (child->Stderr().find("echo_tool created") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  child->Signal(SIGHUP);
+  std::string out = child->ReadRest(seconds(20));
+  BOOST_TEST(child->Wait(seconds(20)) == 129);
+  BOOST_TEST(out == "{\"cancelled\":true}\n");
+}
+
 BOOST_AUTO_TEST_CASE(sigint_ends_serve_and_cancels_its_call) {
   auto child = ChildProcess::Spawn({kToolHost, "--plugin", kEcho, "serve"});
   child->Write("{\"n\":1}\n{\"block\":1}\n{\"n\":3}\n");

@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(long_refused_values_are_shortened_in_messages) {
   BOOST_TEST(error.message.substr(error.message.size() - 73) ==
              "got \"" + std::string(64, 'm') + "\"...");
   const ArgsError key_error = Refuse(R"({"frames":[{"method":"a.b",")" + method + R"(":1}]})");
-  BOOST_TEST(*key_error.at == "/frames/0/" + method);
+  BOOST_TEST(*key_error.at == "/frames/0/" + std::string(64, 'm') + "...");  // bounded too
   BOOST_TEST(key_error.message.find("unknown key \"" + std::string(64, 'm') + "\"...;") !=
              std::string::npos);
 }
@@ -192,6 +192,20 @@ BOOST_AUTO_TEST_CASE(serialized_error_has_kind_message_and_at) {
 BOOST_AUTO_TEST_CASE(json_pointer_escapes_tilde_before_slash) {
   BOOST_TEST(JsonPointerAppend("/a", "~/") == "/a/~0~1");
   BOOST_TEST(JsonPointerAppend("", "") == "/");
+}
+
+BOOST_AUTO_TEST_CASE(a_huge_key_is_echoed_only_as_a_bounded_prefix) {
+  const std::string key = std::string(60, 'k') + "/~" + std::string(50 << 20, 'x');
+  BOOST_TEST(JsonPointerAppend("/frames/0", key) ==
+             "/frames/0/" + std::string(60, 'k') + "~1~0xx...");
+  for (const std::string& args : {R"({"frames":[{"method":"a.b"}],")" + key + R"(":1})",
+                                  R"({"frames":[{"method":"a.b",")" + key + R"(":1}]})"}) {
+    const ArgsError error = Refuse(args);
+    BOOST_REQUIRE(error.at.has_value());
+    BOOST_TEST(error.at->size() < 100u, *error.at);
+    BOOST_TEST(error.message.size() < 1000u);
+    BOOST_TEST(SerializeArgsError(error).size() < 1200u);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(method_shape_is_module_dot_command) {

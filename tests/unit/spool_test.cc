@@ -528,6 +528,64 @@ BOOST_AUTO_TEST_CASE(default_slot_that_is_a_symlink_is_refused) {
   BOOST_TEST(ListDir(tmp / "elsewhere").empty());
 }
 
+BOOST_AUTO_TEST_CASE(a_default_root_taken_by_another_falls_back_to_a_fresh_private_directory) {
+  TempDir tmp;
+  TmpdirOverride tmpdir(tmp.path());
+  const std::string root = DefaultRoot(tmp);
+  BOOST_TEST_REQUIRE(::mkdir((tmp / "elsewhere").c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::symlink((tmp / "elsewhere").c_str(), root.c_str()) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  BOOST_TEST_REQUIRE(spool.ok(), spool.status().ToString());
+  const std::string dir = (*spool)->directory();
+  BOOST_TEST(dir.rfind(root + "-", 0) == 0u, dir);
+  BOOST_TEST(dir.size() == root.size() + 7);
+  BOOST_TEST((*spool)->notice() ==
+             "the default spool directory " + root +
+                 " is taken by another user (a link, not a directory, or not yours); using the "
+                 "fresh private directory " +
+                 dir + " instead, which later processes do not reuse: remove " + root +
+                 " or set spool_dir");
+  struct stat st;
+  BOOST_TEST_REQUIRE(::lstat(dir.c_str(), &st) == 0);
+  BOOST_TEST((st.st_mode & 07777) == 0700u);
+  BOOST_TEST(ListDir(tmp / "elsewhere").empty());
+  MustSpool(**spool, 0, "x");
+  // Our own root, when it is ours, is used as before and says nothing.
+  spool->reset();
+  BOOST_TEST_REQUIRE(::unlink(root.c_str()) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> normal = Spool::Open("", 100);
+  BOOST_TEST_REQUIRE(normal.ok());
+  BOOST_TEST((*normal)->directory() == root + "/spool-0");
+  BOOST_TEST((*normal)->notice() == "");
+}
+
+BOOST_AUTO_TEST_CASE(directories_above_the_spool_are_checked_as_ssh_checks_key_paths) {
+  TempDir tmp;
+  const std::string open_dir = tmp / "open";
+  BOOST_TEST_REQUIRE(::mkdir(open_dir.c_str(), 0700) == 0);
+  BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 0777) == 0);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(open_dir + "/spool", 100);
+  BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
+  BOOST_TEST(Message(spool.status()) ==
+             "spool directory " + open_dir + "/spool lies in " + open_dir +
+                 ", which others may write (mode 0777, not sticky): they could replace the "
+                 "spool directory; chmod go-w " +
+                 open_dir + " or set spool_dir elsewhere");
+  BOOST_TEST(!Exists(open_dir + "/spool"));
+  // Sticky, as /tmp is: nobody else can rename or remove our entries there.
+  BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 01777) == 0);
+  BOOST_TEST(Spool::Open(open_dir + "/spool", 100).ok());
+  if (::geteuid() == 0) {
+    BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 0755) == 0);
+    BOOST_TEST_REQUIRE(::chown(open_dir.c_str(), 65534, 65534) == 0);
+    spool = Spool::Open(open_dir + "/spool", 100);
+    BOOST_TEST(Message(spool.status()) ==
+               "spool directory " + open_dir + "/spool lies in " + open_dir +
+                   ", which belongs to uid 65534 (not root, not you): its owner could replace "
+                   "the spool directory; set spool_dir to a directory of yours");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);

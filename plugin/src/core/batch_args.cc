@@ -194,10 +194,11 @@ bool IsValidMethod(std::string_view s) {
 }
 
 std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
+  const std::string_view shown = Utf8Prefix(key, kMaxPointerKeyBytes);
   std::string out(pointer);
-  out.reserve(out.size() + key.size() + 1);
+  out.reserve(out.size() + 2 * shown.size() + 4);
   out.push_back('/');
-  for (char c : key) {
+  for (char c : shown) {
     if (c == '~') {
       out.append("~0");
     } else if (c == '/') {
@@ -206,6 +207,7 @@ std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
       out.push_back(c);
     }
   }
+  if (shown.size() < key.size()) out.append("...");
   return out;
 }
 

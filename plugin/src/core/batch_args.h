@@ -63,7 +63,10 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
 // {"error":{"kind":...,"message":...,"at":...}}
 std::string SerializeArgsError(const ArgsError& error);
 
-// Appends `key` to a JSON Pointer, escaping "~" as "~0" and "/" as "~1" (RFC 6901).
+// Appends `key` to a JSON Pointer, escaping "~" as "~0" and "/" as "~1" (RFC 6901). A key
+// longer than kMaxPointerKeyBytes is cut to that many bytes (on a UTF-8 boundary) followed by
+// "...", so an error never echoes a huge key whole.
+inline constexpr std::size_t kMaxPointerKeyBytes = 64;
 std::string JsonPointerAppend(std::string_view pointer, std::string_view key);
 
 }  // namespace firefox_bidi

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <list>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <system_error>
@@ -211,6 +212,49 @@ absl::StatusOr<Fd> OpenPrivateDirectory(int at_fd, const std::string& name,
                         st.st_mode & 07777, path));
   }
   return fd;
+}
+
+// As ssh checks the directories above a key file: each directory above `path` (its real path)
+// must belong to root or to us, and not be writable by group or others unless it is sticky
+// (like /tmp, where nobody can rename or remove our entries). A parent that cannot be resolved
+// is left to the open that follows, which then fails with its own error.
+absl::Status CheckParents(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string parent = slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);
+  std::unique_ptr<char, decltype(&std::free)> real(::realpath(parent.c_str(), nullptr), &std::free);
+  if (!real) return absl::OkStatus();
+  const uid_t euid = ::geteuid();
+  for (std::string dir = real.get();;) {
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0) {
+      return ErrnoStatus(errno,
+                         absl::StrCat("cannot stat ", dir, ", above spool directory ", path));
+    }
+    if (st.st_uid != 0 && st.st_uid != euid) {
+      return UnsafeDirectory(absl::StrFormat(
+          "spool directory %s lies in %s, which belongs to uid %d (not root, not you): its owner "
+          "could replace the spool directory; set spool_dir to a directory of yours",
+          path, dir, st.st_uid));
+    }
+    if ((st.st_mode & 022) != 0 && (st.st_mode & S_ISVTX) == 0) {
+      return UnsafeDirectory(absl::StrFormat(
+          "spool directory %s lies in %s, which others may write (mode %04o, not sticky): they "
+          "could replace the spool directory; chmod go-w %s or set spool_dir elsewhere",
+          path, dir, st.st_mode & 07777, dir));
+    }
+    if (dir == "/") break;
+    const std::size_t up = dir.rfind('/');
+    dir = up == 0 ? "/" : dir.substr(0, up);
+  }
+  return absl::OkStatus();
+}
+
+// True when `path` exists but cannot be our private directory: a link, not a directory, or
+// someone else's. In a shared $TMPDIR another user can create it before us.
+bool TakenByAnother(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0) return false;
+  return S_ISLNK(st.st_mode) || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid();
 }
 
 // Takes the instance lock of a spool directory. An invalid Fd when another instance holds it.
@@ -451,6 +495,9 @@ class DirectorySpool final : public Spool {
     return used_ + foreign_;
   }
 
+  std::string notice() const override { return notice_; }
+  void set_notice(std::string notice) { notice_ = std::move(notice); }
+
  private:
   std::string StartBatchLocked() {
     // A batch that never reserved anything leaves no trace.
@@ -612,6 +659,7 @@ class DirectorySpool final : public Spool {
   const Fd lock_fd_;  // held for our lifetime; invalid when the directory is shared
   const std::uint64_t quota_;
   std::string shared_suffix_;  // appended to batch ids when shared
+  std::string notice_;         // set once, before the spool is shared
 
   // std::mutex rather than absl::Mutex: the system abseil is not built for ThreadSanitizer.
   // Guards everything below; *Locked() members expect it held.
@@ -640,6 +688,7 @@ absl::StatusOr<std::unique_ptr<Spool>> OpenExplicit(std::string dir, std::uint64
     dir = JoinPath(cwd, dir);
   }
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  RETURN_IF_ERROR(CheckParents(dir));
   ASSIGN_OR_RETURN(Fd dir_fd, OpenPrivateDirectory(AT_FDCWD, dir, dir));
   ASSIGN_OR_RETURN(Fd lock_fd, TryLock(dir_fd.get(), dir));
   return MakeSpool(std::move(dir), std::move(dir_fd), std::move(lock_fd), quota);
@@ -650,6 +699,28 @@ absl::StatusOr<std::unique_ptr<Spool>> OpenDefault(std::uint64_t quota) {
   std::string base = tmpdir != nullptr && tmpdir[0] == '/' ? tmpdir : "/tmp";
   while (base.size() > 1 && base.back() == '/') base.pop_back();
   std::string root = JoinPath(base, absl::StrCat("firefox-bidi-", ::geteuid()));
+  RETURN_IF_ERROR(CheckParents(root));
+  if (TakenByAnother(root)) {
+    // Someone else holds the name: a fresh private directory rather than no spool at all.
+    std::string fresh = absl::StrCat(root, "-XXXXXX");
+    if (::mkdtemp(fresh.data()) == nullptr) {
+      return ErrnoStatus(errno, absl::StrCat("spool directory ", root,
+                                             " is taken by another user, and creating a fresh "
+                                             "one failed"));
+    }
+    ASSIGN_OR_RETURN(Fd dir_fd, OpenPrivateDirectory(AT_FDCWD, fresh, fresh));
+    ASSIGN_OR_RETURN(Fd lock_fd, TryLock(dir_fd.get(), fresh));
+    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool,
+                     MakeSpool(fresh, std::move(dir_fd), std::move(lock_fd), quota));
+    static_cast<DirectorySpool*>(spool.get())
+        ->set_notice(absl::StrCat(
+            "the default spool directory ", root,
+            " is taken by another user (a link, not a directory, or not yours); using the fresh "
+            "private directory ",
+            fresh, " instead, which later processes do not reuse: remove ", root,
+            " or set spool_dir"));
+    return spool;
+  }
   ASSIGN_OR_RETURN(Fd root_fd, OpenPrivateDirectory(AT_FDCWD, root, root));
   for (int slot = 0; slot < kMaxDefaultSlots; ++slot) {
     std::string name = absl::StrCat("spool-", slot);

@@ -55,7 +55,12 @@ class Spool {
  public:
   // Opens `dir` (created with mode 0700 when missing; an existing one must be a real directory
   // owned by us with no group/other access) and counts the files already there as the oldest
-  // batches. `dir` empty: the default private directory under $TMPDIR.
+  // batches. `dir` empty: the default private directory under $TMPDIR. As ssh checks the
+  // directories above a key file, every directory above the spool directory (after realpath)
+  // must belong to root or to us and be writable by nobody else unless it is sticky (as /tmp
+  // is); otherwise kFailedPrecondition. When the default root `$TMPDIR/firefox-bidi-<euid>` is
+  // taken by another user (a link, not a directory, or someone else's), a fresh private
+  // directory `$TMPDIR/firefox-bidi-<euid>-XXXXXX` is used instead and notice() says so.
   // kFailedPrecondition with a clear message when the directory is unsafe (a link, not a
   // directory, foreign owner, group/other access) or missing with no parent; other codes from
   // the OS error otherwise (kPermissionDenied...), kResourceExhausted when every default slot
@@ -90,6 +95,11 @@ class Spool {
   // Bytes counted against the quota (files on disk, ours and other instances', plus
   // reservations), as of the last look at the directory.
   virtual std::uint64_t used_bytes() const = 0;
+
+  // Something the user should hear about the directory chosen (logged by the tool), e.g. that
+  // the default directory was taken by another user and a fresh private one is used instead;
+  // "" when nothing.
+  virtual std::string notice() const { return ""; }
 };
 
 // Writes spool files off the batch thread. Submit() hands over the bytes and returns at once

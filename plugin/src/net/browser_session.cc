@@ -64,7 +64,9 @@ class BrowserSessionImpl final : public BrowserSession {
   void SetDownloadsDirectory(std::string dir) override { downloads_dir_ = std::move(dir); }
 
   absl::Status EnsureReady() override {
-    closed_ = false;
+    const bool lost = std::exchange(lost_, false);
+    const bool closed = std::exchange(closed_by_command_, false);
+    const bool released = lost || closed;
     if (prelaunch_.joinable()) {
       prelaunch_.join();
       const absl::Status status = std::exchange(prelaunch_status_, absl::OkStatus());
@@ -79,7 +81,7 @@ class BrowserSessionImpl final : public BrowserSession {
       if (!exited) return absl::OkStatus();
       Log(2, absl::StrCat("the browser died between calls: ", *exited));
     }
-    if (connection_ || process_) {
+    if (connection_ || process_ || released) {
       Log(1, mode_ == Mode::kLaunch ? "starting a fresh browser" : "reconnecting");
       Release();
     }
@@ -99,12 +101,12 @@ class BrowserSessionImpl final : public BrowserSession {
                                  milliseconds timeout, EventSink on_event,
                                  SentHook on_sent) override {
     if (interrupted_.load()) return absl::CancelledError("interrupted");
-    if (closed_) {
+    if (closed_by_command_) {
       return absl::UnavailableError(
           "browser disconnected: browser.close ended the browser earlier in this call; the "
           "next call starts a fresh browser");
     }
-    if (dead_) {
+    if (dead_ || lost_) {
       return absl::FailedPreconditionError(
           "the browser disconnected; EnsureReady must start a new session first");
     }
@@ -132,7 +134,7 @@ class BrowserSessionImpl final : public BrowserSession {
         Log(1, "browser.close ended the session; releasing the browser now");
         dead_ = true;
         Release();
-        closed_ = true;
+        closed_by_command_ = true;
       }
       return reply;
     }
@@ -141,7 +143,7 @@ class BrowserSessionImpl final : public BrowserSession {
     absl::Status status = absl::UnavailableError(DescribeDisconnect(reply.status()));
     // The session may live on in the browser without its socket: end the browser at once.
     Release();
-    closed_ = true;
+    lost_ = true;
     return status;
   }
 
@@ -443,11 +445,13 @@ class BrowserSessionImpl final : public BrowserSession {
   std::uint64_t generation_ = 0;  // sessions started so far
   std::mutex mu_;                 // guards the connection_ pointer for Interrupt
   std::unique_ptr<BidiConnection> connection_;
-  bool session_open_ = false;   // session.new succeeded: session.end is owed
-  bool dead_ = false;           // a call saw the browser go away
-  bool closed_ = false;         // released during this invocation: later calls fail at once
-  bool session_taken_ = false;  // the last session.new failed with "session not created"
-  std::string downloads_dir_;   // the launched browser's default download directory
+  bool session_open_ = false;  // session.new succeeded: session.end is owed
+  bool dead_ = false;          // a call saw the browser go away
+  // Released at once during this invocation, so later calls fail without a socket:
+  bool lost_ = false;               // the socket dropped
+  bool closed_by_command_ = false;  // a browser.close succeeded
+  bool session_taken_ = false;      // the last session.new failed with "session not created"
+  std::string downloads_dir_;       // the launched browser's default download directory
   std::atomic<bool> interrupted_{false};
 };
 

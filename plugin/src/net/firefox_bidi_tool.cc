@@ -54,6 +54,7 @@ absl::Status FirefoxBidiTool::OpenSpool() {
   absl::StatusOr<std::unique_ptr<Spool>> spool =
       Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
   if (!spool.ok()) return spool.status();
+  if (const std::string notice = (*spool)->notice(); !notice.empty()) Log(2, notice);
   absl::StatusOr<std::string> downloads = OpenDownloadsDirectory((*spool)->directory());
   if (!downloads.ok()) return downloads.status();
   policy_ = std::make_unique<Policy>(PolicyOptions{.file_roots = file_roots_,

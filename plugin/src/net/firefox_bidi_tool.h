@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,11 @@ class FirefoxBidiTool {
   void Cancel();
   // Ends the browser session now.
   void Shutdown();
+
+  // The browser this instance launched, while one runs (launch mode): for logs and tests.
+  std::optional<BrowserSession::LaunchedBrowser> launched_browser() const {
+    return session_ != nullptr ? session_->launched_browser() : std::nullopt;
+  }
 
  private:
   void Log(int level, std::string_view line);

@@ -1,0 +1,154 @@
+// The policy of DESIGN.md section 10 against real headless Firefox, as an attacker would try
+// it: a model that ends the session so another local user can take the browser over, a model
+// that closes the browser, and a model that downloads or opens files outside what it may.
+#include <signal.h>
+#include <unistd.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "core/config.h"
+#include "net/bidi_connection.h"
+#include "net/firefox_bidi_tool.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi {
+namespace {
+
+namespace json = boost::json;
+using std::chrono::milliseconds;
+using testing::TempDir;
+
+bool GroupExists(pid_t group) { return ::kill(-group, 0) == 0 || errno != ESRCH; }
+
+// One tool instance launching its own offline Firefox, spool in a private directory, files
+// allowed under `root`.
+struct PolicyTool {
+  PolicyTool() {
+    std::filesystem::create_directory(root());
+    InstanceConfig config;
+    config.firefox.offline = true;
+    config.firefox.start_timeout = milliseconds(60000);  // 2 shared cores
+    config.spool_dir = dir / "spool";
+    config.file_roots = std::vector<std::string>{root()};
+    tool = std::make_unique<FirefoxBidiTool>(config, ToolCallbacks{});
+  }
+  ~PolicyTool() { tool.reset(); }
+
+  std::string root() const { return dir / "root"; }
+  std::string downloads() const { return dir / "spool/downloads"; }
+
+  json::array Frames(std::string_view args) {
+    ToolOutcome out = tool->Invoke(args, nullptr);
+    BOOST_TEST_REQUIRE((out.status == ToolOutcome::Status::kOk), out.json);
+    return json::parse(out.json).at("frames").as_array();
+  }
+
+  TempDir dir;
+  std::unique_ptr<FirefoxBidiTool> tool;
+};
+
+std::string ErrorCode(const json::value& record) {
+  const json::object& o = record.as_object();
+  if (!o.contains("error")) return "";
+  return std::string(o.at("error").at("error").as_string());
+}
+
+// Tries to take the browser over as another local client would: session.new on its port.
+// Returns the error message, or "" when it got a session.
+std::string Hijack(const std::string& bidi_url) {
+  absl::StatusOr<std::unique_ptr<BidiConnection>> raw =
+      BidiConnection::Connect(bidi_url + "/session", ConnectionOptions{});
+  if (!raw.ok()) return std::string(raw.status().message());
+  absl::StatusOr<BidiReply> reply = (*raw)->Call("session.new", {{"capabilities", json::object{}}},
+                                                 milliseconds(30000), [](json::value) {});
+  (*raw)->Close(milliseconds(1000));
+  if (!reply.ok()) return std::string(reply.status().message());
+  return reply->ok ? "" : reply->message;
+}
+
+BOOST_AUTO_TEST_SUITE(policy_e2e)
+
+BOOST_AUTO_TEST_CASE(session_end_is_refused_and_browser_close_leaves_no_browser_behind) {
+  PolicyTool t;
+  json::array frames =
+      t.Frames(R"({"on_error":"continue","frames":[{"method":"session.end"},)"
+               R"({"method":"browsingContext.getTree","pick":"contexts[0].url"}]})");
+  BOOST_TEST(ErrorCode(frames[0]) == "not allowed");
+  BOOST_TEST(frames[1].at("result").as_string() == "about:blank");
+  std::optional<BrowserSession::LaunchedBrowser> first = t.tool->launched_browser();
+  BOOST_REQUIRE(first.has_value());
+  // The session is still the tool's: nobody else can take the browser.
+  BOOST_TEST(Hijack(first->bidi_url).find("Maximum number of active sessions") !=
+             std::string::npos);
+
+  frames =
+      t.Frames(R"({"frames":[{"method":"browser.close"},{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(!frames[0].as_object().contains("error"), json::serialize(frames[0]));
+  BOOST_TEST(ErrorCode(frames[1]) == "browser disconnected");
+  // Ended at once: by the time the call returns the whole process group is gone.
+  BOOST_TEST(!t.tool->launched_browser().has_value());
+  BOOST_TEST(!GroupExists(first->process_group));
+  BOOST_TEST(Hijack(first->bidi_url) != "");
+
+  // The next call starts a fresh browser.
+  frames =
+      t.Frames(R"({"frames":[{"method":"browsingContext.getTree","pick":"contexts[0].url"}]})");
+  BOOST_TEST(frames[0].at("result").as_string() == "about:blank");
+  std::optional<BrowserSession::LaunchedBrowser> second = t.tool->launched_browser();
+  BOOST_REQUIRE(second.has_value());
+  BOOST_TEST(second->browser_pid != first->browser_pid);
+}
+
+BOOST_AUTO_TEST_CASE(downloads_stay_in_the_private_directory_and_files_inside_the_roots) {
+  PolicyTool t;
+  std::ofstream(t.root() + "/page.html") << "<title>inside</title>";
+  TempDir outside;
+  std::ofstream(outside / "secret.html") << "<title>secret</title>";
+  const std::string context_frame =
+      R"({"method":"browsingContext.getTree","label":"tree","silent":true})";
+  json::array frames = t.Frames(absl::StrCat(
+      R"({"on_error":"continue","frames":[)", context_frame,
+      R"(,{"method":"browser.setDownloadBehavior","params":{"downloadBehavior":{"type":"allowed","destinationFolder":")",
+      outside.path(), R"("}}})",
+      R"(,{"method":"browsingContext.navigate","params":{"context":"<<tree.contexts[0].context>>","url":"file://)",
+      outside.path(), R"(/secret.html","wait":"complete"}})",
+      R"(,{"method":"browsingContext.navigate","params":{"context":"<<tree.contexts[0].context>>","url":"file://)",
+      t.root(), R"(/page.html","wait":"complete"}})",
+      R"(,{"method":"script.evaluate","params":{"expression":"document.title","awaitPromise":false,"target":{"context":"<<tree.contexts[0].context>>"}},"pick":"result.value"})",
+      // A download with no setDownloadBehavior at all: the profile's default folder.
+      R"(,{"method":"script.evaluate","params":{"expression":"const a = document.createElement('a'); a.href = URL.createObjectURL(new Blob(['probe'])); a.download = 'probe.txt'; document.body.append(a); a.click(); 1","awaitPromise":false,"target":{"context":"<<tree.contexts[0].context>>"}},"pick":"result.value"}]})"));
+  BOOST_REQUIRE_EQUAL(frames.size(), 6u);
+  BOOST_TEST(ErrorCode(frames[1]) == "not allowed");
+  BOOST_TEST(ErrorCode(frames[2]) == "not allowed");
+  BOOST_TEST(ErrorCode(frames[3]) == "", json::serialize(frames[3]));
+  BOOST_TEST(frames[4].at("result").as_string() == "inside");
+  BOOST_TEST(ErrorCode(frames[5]) == "", json::serialize(frames[5]));
+  const std::string probe = t.downloads() + "/probe.txt";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!std::filesystem::exists(probe) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  BOOST_TEST(std::filesystem::exists(probe), probe);
+  BOOST_TEST(std::distance(std::filesystem::directory_iterator(outside.path()),
+                           std::filesystem::directory_iterator()) == 1);  // secret.html only
+
+  // Inside the downloads directory is allowed.
+  frames = t.Frames(absl::StrCat(
+      R"({"frames":[{"method":"browser.setDownloadBehavior","params":{"downloadBehavior":{"type":"allowed","destinationFolder":")",
+      t.downloads(), R"("}}}]})"));
+  BOOST_TEST(ErrorCode(frames[0]) == "", json::serialize(frames[0]));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi

@@ -1,0 +1,176 @@
+// What a hostile model or a hostile local user tried, replayed against the policy and bounds
+// of DESIGN.md section 10 without a real browser: amplification through interpolation, a hung
+// WebDriver endpoint that must not hold a cancel, and a launched browser whose session someone
+// else took before ours. (The attacks that need real Firefox are in e2e/policy_test.cc.)
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <boost/json/parse.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cerrno>
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/config.h"
+#include "core/string_view_compat.h"
+#include "net/browser_session.h"
+#include "net/firefox_bidi_tool.h"
+#include "support/child_process.h"
+#include "support/fake_bidi_server.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::ChildProcess;
+using testing::FakeBidiServer;
+using testing::TempDir;
+
+const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
+const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
+
+// Peak resident set of a running process, from /proc (VmHWM), in KiB; 0 when unknown.
+long PeakRssKib(pid_t pid) {
+  std::ifstream status(absl::StrCat("/proc/", pid, "/status"));
+  std::string key;
+  while (status >> key) {
+    if (key == "VmHWM:") {
+      long kib = 0;
+      status >> kib;
+      return kib;
+    }
+    status.ignore(1 << 16, '\n');
+  }
+  return 0;
+}
+
+// A TCP port that accepts connections (the kernel completes them into the backlog) and never
+// answers: a hung WebDriver endpoint.
+class SilentPort {
+ public:
+  SilentPort() {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    BOOST_REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    BOOST_REQUIRE(::listen(fd_, 16) == 0);
+    socklen_t len = sizeof addr;
+    BOOST_REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+    port_ = ntohs(addr.sin_port);
+  }
+  ~SilentPort() { ::close(fd_); }
+  int port() const { return port_; }
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
+};
+
+BOOST_AUTO_TEST_SUITE(policy_attacks)
+
+BOOST_AUTO_TEST_CASE(amplification_is_an_interpolation_error_with_bounded_memory) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").ReplyLarge(1 << 20);  // {"value":"xxx..."}: 1 MiB
+  TempDir spool;
+  // 4000 references to the 1 MiB value: 64 KB of arguments, 4 GiB if expanded.
+  std::string refs;
+  for (int i = 0; i < 4000; ++i) absl::StrAppend(&refs, i == 0 ? "" : ",", "\"<<big.value>>\"");
+  const std::string args =
+      absl::StrCat(R"({"frames":[{"method":"script.evaluate","label":"big","silent":true},)",
+                   R"({"method":"script.callFunction","params":{"arguments":[)", refs, "]}}]}");
+  BOOST_TEST(args.size() < 70000u);
+  auto child = ChildProcess::Spawn(
+      {kToolHost, "--plugin", kPlugin, "--config",
+       absl::StrCat(R"({"connect":")", server.url(), R"(","spool_dir":")", spool.path(), "\"}"),
+       "serve"});
+  BOOST_REQUIRE(child->Write(args + "\n"));
+  std::optional<std::string> line = child->ReadLine(milliseconds(60000));
+  BOOST_REQUIRE_MESSAGE(line.has_value(), child->Stderr());
+  const long peak_kib = PeakRssKib(child->pid());
+  const boost::json::value result = boost::json::parse(*line);
+  const boost::json::object& refused = result.at("frames").at(1).as_object();
+  BOOST_TEST(refused.at("error").at("error").as_string() == "invalid interpolation");
+  BOOST_TEST(std::string(refused.at("error").at("message").as_string()) ==
+             "<<big.value>>: the frame's params would expand past 16777216 bytes of JSON; "
+             "reference smaller parts (a path into the label), or fewer times; frame 1 was not "
+             "sent");
+  BOOST_TEST(peak_kib > 0);
+  BOOST_TEST(peak_kib < 512 * 1024, "peak RSS " << peak_kib << " KiB");
+  for (const std::string& message : server.received()) {
+    BOOST_TEST(message.find("script.callFunction") == std::string::npos);
+  }
+  child->CloseStdin();
+  BOOST_TEST(child->Wait(milliseconds(10000)) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_hung_webdriver_post_ends_within_100_ms_of_a_cancel) {
+  SilentPort hung;
+  InstanceConfig config;
+  config.webdriver = absl::StrCat("http://127.0.0.1:", hung.port());
+  TempDir spool;
+  config.spool_dir = spool.path();
+  FirefoxBidiTool tool(config, {});
+  ToolOutcome outcome;
+  std::chrono::steady_clock::time_point returned;
+  std::thread call([&] {
+    outcome = tool.Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})", nullptr);
+    returned = std::chrono::steady_clock::now();
+  });
+  std::this_thread::sleep_for(milliseconds(500));  // POST /session is waiting by now
+  const auto cancelled = std::chrono::steady_clock::now();
+  tool.Cancel();
+  call.join();
+  const auto waited = std::chrono::duration_cast<milliseconds>(returned - cancelled);
+  BOOST_TEST(waited.count() < 100, "returned " << waited.count() << " ms after the cancel");
+  const boost::json::value result = boost::json::parse(outcome.json);
+  BOOST_TEST(result.at("frames").at(0).at("error").at("error").as_string() == "cancelled");
+}
+
+BOOST_AUTO_TEST_CASE(a_launched_browser_whose_session_was_taken_is_ended_and_replaced) {
+  FakeBidiServer server;
+  server.OnCommandNumber(1).Error("session not created", "Maximum number of active sessions");
+  TempDir dir;
+  const std::string pids = dir / "pids";
+  const std::string script = dir / "fake-firefox";
+  std::ofstream(script) << "#!/bin/sh\necho $$ >> " << pids
+                        << "\necho 'WebDriver BiDi listening on ws://127.0.0.1:" << server.port()
+                        << "' >&2\nexec sleep 60\n";
+  ::chmod(script.c_str(), 0755);
+  InstanceConfig config;
+  config.firefox.binary = script;
+  std::vector<std::string> logs;
+  auto session =
+      BrowserSession::Create(config, [&](int, std::string_view line) { logs.emplace_back(line); });
+  const absl::Status ready = session->EnsureReady();
+  BOOST_REQUIRE_MESSAGE(ready.ok(), ready.ToString());
+  std::ifstream in(pids);
+  std::vector<pid_t> launched;
+  for (pid_t pid; in >> pid;) launched.push_back(pid);
+  BOOST_REQUIRE_EQUAL(launched.size(), 2u);
+  BOOST_TEST((::kill(launched[0], 0) == -1 && errno == ESRCH));  // the taken one is gone
+  BOOST_REQUIRE(session->launched_browser().has_value());
+  BOOST_TEST(session->launched_browser()->browser_pid == launched[1]);
+  bool explained = false;
+  for (const std::string& line : logs) {
+    explained = explained || line.find(
+                                 "the launched browser's BiDi session was taken by another "
+                                 "client before ours") != std::string::npos;
+  }
+  BOOST_TEST(explained);
+  session->Shutdown();
+  BOOST_TEST((::kill(launched[1], 0) == -1 && errno == ESRCH));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
