@@ -42,6 +42,14 @@ void Worker::Post(std::function<void()> job) {
   changed_.notify_all();
 }
 
+bool Worker::TryPost(std::function<void()> job) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (closed_ || queue_.size() >= max_queued_) return false;
+  queue_.push_back(std::move(job));
+  changed_.notify_all();
+  return true;
+}
+
 void Worker::Close() {
   std::lock_guard<std::mutex> lock(mutex_);
   closed_ = true;

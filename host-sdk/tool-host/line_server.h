@@ -42,6 +42,9 @@ class Worker {
 
   // Queues `job`; ignored once Close() was called.
   void Post(std::function<void()> job);
+  // Queues `job` unless `max_queued` jobs already wait: never blocks, so the thread reading
+  // input stays free for what must not wait (ping, cancellation). False when full or closed.
+  bool TryPost(std::function<void()> job);
   // Drops the jobs that have not started and ignores later Post()s (a Post() blocked on a
   // full queue returns). The running job is left to finish.
   void Close();

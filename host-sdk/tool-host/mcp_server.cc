@@ -17,6 +17,9 @@
 namespace tool_host {
 namespace {
 
+// JSON-RPC "server error" range: a tools/call that finds the queue full.
+constexpr int kServerBusy = -32000;
+
 namespace json = boost::json;
 
 constexpr std::array<std::string_view, 4> kSupportedVersions = {"2025-11-25", "2025-06-18",
@@ -196,9 +199,20 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
     }
     calls_[key] = call;
   }
-  worker_.Post([this, call, args = std::move(args), progress_token = std::move(progress_token)] {
-    RunToolCall(call, args, progress_token);
-  });
+  // Never blocks the reader: a full queue answers at once, so ping and cancellation still pass.
+  const bool queued = worker_.TryPost(
+      [this, call, args = std::move(args), progress_token = std::move(progress_token)] {
+        RunToolCall(call, args, progress_token);
+      });
+  if (!queued) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      calls_.erase(json::serialize(id));
+    }
+    ReplyError(id, kServerBusy,
+               "Server busy: too many tool calls are waiting; wait for their results before "
+               "sending more");
+  }
 }
 
 void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string& args,

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -282,6 +283,45 @@ BOOST_AUTO_TEST_CASE(ping_is_answered_while_a_call_runs_and_cancel_stops_it_with
   BOOST_TEST(
       mcp.Ask(
           R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo_tool","arguments":{"n":3}}})") ==
+      json::parse(
+          R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"n\":3}"}],"isError":false}})"));
+}
+
+BOOST_AUTO_TEST_CASE(a_full_queue_refuses_calls_at_once_and_ping_still_passes) {
+  McpChild mcp;
+  mcp.Send(
+      R"({"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"echo_tool","arguments":{"block":1},"_meta":{"progressToken":1}}})");
+  BOOST_TEST(mcp.Next().at("params").at("progress") == 1);  // running: the queue is empty
+  BOOST_TEST(mcp.Next().at("params").at("progress") == 2);
+  // 64 calls fill the queue behind it; the 6 after them are refused at once.
+  for (int i = 100; i < 170; ++i) {
+    mcp.Send(absl::StrCat(
+        R"({"jsonrpc":"2.0","id":)", i,
+        R"(,"method":"tools/call","params":{"name":"echo_tool","arguments":{"block":1}}})"));
+  }
+  for (int i = 164; i < 170; ++i) {
+    BOOST_TEST(mcp.Next() == Error(i, -32000,
+                                   "Server busy: too many tool calls are waiting; wait for "
+                                   "their results before sending more"));
+  }
+  BOOST_TEST(mcp.Ask(R"({"jsonrpc":"2.0","id":2,"method":"ping"})") ==
+             json::parse(R"({"jsonrpc":"2.0","id":2,"result":{}})"));
+  // Cancellation passes too: queued calls cancelled send nothing, then the running one ends.
+  for (int i = 100; i < 164; ++i) {
+    mcp.Send(absl::StrCat(
+        R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":)", i, "}}"));
+  }
+  mcp.Send(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}})");
+  // The cancelled calls leave the queue as the worker reaches them; then calls run again.
+  json::value reply;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    reply = mcp.Ask(
+        R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo_tool","arguments":{"n":3}}})");
+    if (!reply.as_object().contains("error")) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  BOOST_TEST(
+      reply ==
       json::parse(
           R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"n\":3}"}],"isError":false}})"));
 }
