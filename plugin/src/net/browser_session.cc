@@ -124,7 +124,7 @@ class BrowserSessionImpl final : public BrowserSession {
         absl::Status status = absl::UnavailableError(DescribeDisconnect(absl::UnavailableError(
             absl::StrCat("no reply within ", timeout.count(), " ms and ", *gone))));
         Release();
-        closed_ = true;
+        lost_ = true;
         return status;
       }
     }
@@ -375,7 +375,7 @@ class BrowserSessionImpl final : public BrowserSession {
     const std::string target =
         absl::StrCat(url->path, "/session/", webdriver_session_id_, "/timeouts");
     absl::StatusOr<HttpResponse> response =
-        HttpRequest("GET", *url, target, "", kWebDriverProbeTimeout);
+        HttpRequest("GET", *url, target, "", kWebDriverProbeTimeout, &interrupted_);
     if (!response.ok() || (response->status >= 200 && response->status <= 299)) {
       return std::nullopt;
     }
