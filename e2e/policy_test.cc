@@ -145,10 +145,10 @@ BOOST_AUTO_TEST_CASE(downloads_stay_in_the_private_directory_and_files_inside_th
   // refuses it, and a page cannot send the top level to one itself.
   frames = t.Frames(absl::StrCat(
       R"({"on_error":"continue","frames":[)", context_frame,
-      R"(,{"method":"browsingContext.create","params":{"type":"tab"},"label":"tab","silent":true})",
-      R"(,{"method":"browsingContext.navigate","params":{"context":"<<tab.context>>","url":"data:text/html,<title>d1</title>","wait":"complete"}})",
-      R"js(,{"method":"script.evaluate","params":{"expression":"location.href = 'data:text/html,<title>d2</title>'; new Promise(r => setTimeout(r, 1500))","awaitPromise":true,"target":{"context":"<<tab.context>>"}},"silent":true})js",
-      R"(,{"method":"script.evaluate","params":{"expression":"document.title","awaitPromise":false,"target":{"context":"<<tab.context>>"}},"pick":"result.value"})",
+      R"(,{"method":"browsingContext.create","params":{"type":"tab"},"label":"blank","silent":true})",
+      R"(,{"method":"browsingContext.navigate","params":{"context":"<<blank.context>>","url":"data:text/html,<title>d1</title>","wait":"complete"}})",
+      R"js(,{"method":"script.evaluate","params":{"expression":"location.href = 'data:text/html,<title>d2</title>'; new Promise(r => setTimeout(r, 1500))","awaitPromise":true,"target":{"context":"<<blank.context>>"}},"silent":true})js",
+      R"(,{"method":"script.evaluate","params":{"expression":"document.title","awaitPromise":false,"target":{"context":"<<blank.context>>"}},"pick":"result.value"})",
       R"(,{"method":"browsingContext.navigate","params":{"context":"<<tree.contexts[0].context>>","url":"data:text/html,<title>d3</title>","wait":"complete"}}]})"));
   BOOST_REQUIRE_EQUAL(frames.size(), 6u);
   BOOST_TEST(ErrorCode(frames[2]) == "", json::serialize(frames[2]));
