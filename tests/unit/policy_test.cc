@@ -82,6 +82,19 @@ BOOST_AUTO_TEST_CASE(file_urls_are_decoded_and_dot_segments_removed) {
              "the file: URL holds an encoded NUL byte");
 }
 
+BOOST_AUTO_TEST_CASE(page_goto_urls_are_judged_like_navigate) {
+  Tree tree;
+  Policy policy = tree.Make();
+  BOOST_TEST(policy.CheckFrame("page.goto", {{"url", "file://" + tree.root + "/inside.txt"}}).ok());
+  BOOST_TEST(policy.CheckFrame("page.goto", {{"back", true}}).ok());
+  absl::Status status = policy.CheckFrame("page.goto", {{"url", "file:///etc/passwd"}});
+  BOOST_TEST(status.code() == absl::StatusCode::kPermissionDenied);
+  BOOST_TEST(Message(status).starts_with(
+                 "page.goto url \"file:///etc/passwd\" is not allowed: the file \"/etc/passwd\" "
+                 "is outside file_roots "),
+             Message(status));
+}
+
 BOOST_AUTO_TEST_CASE(file_urls_inside_a_root_pass_and_outside_are_refused) {
   Tree tree;
   Policy policy = tree.Make();

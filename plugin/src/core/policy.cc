@@ -350,9 +350,10 @@ absl::Status Policy::CheckFrame(std::string_view method, const boost::json::obje
         "config key allows this); to start over with a fresh browser, send browser.close and "
         "the next call starts a new one"));
   }
-  if (method == "browsingContext.navigate") {
+  // page.goto navigates with browsingContext.navigate itself: judged here, before it runs.
+  if (method == "browsingContext.navigate" || method == "page.goto") {
     if (const boost::json::value* url = params.if_contains("url"); url && url->is_string()) {
-      return CheckUrl(url->get_string(), "browsingContext.navigate url");
+      return CheckUrl(url->get_string(), absl::StrCat(ToAbsl(method), " url"));
     }
     return absl::OkStatus();
   }
