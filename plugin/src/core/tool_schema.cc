@@ -17,6 +17,8 @@ Keep results small: "pick" returns only part of the result ("result.value", "con
 
 Errors: a failed frame gives {"error": {"error": "code", "message": "..."}}; a script that throws is {"error": "javascript error"} with the exception's text and location (its label still binds the whole result). "on_error": "stop" (default) reports later frames as {"skipped": true}; "continue" runs them anyway. Do not await a promise to see the next page after a click: the old page's promise never settles (the frame fails with "page navigated"); navigate with "wait": "complete", or check location.href / document.readyState without a promise in a later frame. Dialogs (alert, confirm, prompt) stay open until answered with browsingContext.handleUserPrompt. Events (after session.subscribe) are listed in "events", each with "frame": the index of the frame in flight when it arrived, -1 between calls; when too many arrive the oldest are dropped ({"dropped": K}).
 
+Page helpers need no BiDi and act on the current tab (the first tab; in raw frames "<<tab>>" is its context id; a helper's "tab" param names another): {"method": "page.goto", "params": {"url": "https://..."}} (or "back"/"forward"/"reload": true; "wait": "none", "interactive" or "complete", the default) returns {"url", "title"}; {"method": "page.eval", "params": {"expression": "document.title"}} (or "function": "(a, b) => a + b" with "args": [1, 2]) runs in the page, awaits promises and returns plain JSON (a DOM node as {"ref", "tag", "text"}). Helpers chain, pick and spool like any frame.
+
 Result: {"frames": [{"index": 0, "method": "...", "label": "...", "result": ...}, ...], "events": [...]}.
 
 Example: the title of https://example.com in the first tab:
