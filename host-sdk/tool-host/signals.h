@@ -19,8 +19,8 @@ int SignalFd();
 // The first signal received, 0 when none.
 int ReceivedSignal();
 
-// Reacts to SIGINT/SIGTERM/SIGHUP on its own thread, so that the reaction does not depend on what the
-// main thread is blocked in: on the first signal runs `on_signal` once, then `cancel` at once
+// Reacts to SIGINT/SIGTERM/SIGHUP on its own thread, so that the reaction does not depend on what
+// the main thread is blocked in: on the first signal runs `on_signal` once, then `cancel` at once
 // and again every 100 ms until destroyed (a cancel that lands just before the plugin registers
 // an invocation is a no-op by contract, so one is not enough).
 // Thread safety: construct and destroy on one thread; the callbacks run on the watcher thread.

@@ -182,13 +182,14 @@ BOOST_AUTO_TEST_CASE(a_large_text_result_spools_as_its_characters) {
   const std::size_t n =
       std::string(R"({"index":0,"method":"page.text","label":"t","result":)").size() +
       boost::json::serialize(boost::json::value(text)).size() + 1;
-  BOOST_TEST(out == R"({"frames":[{"index":0,"method":"page.text","label":"t","spooled":"DIR/)" +
-                        files[0] + R"(","size":)" + std::to_string(n) + R"(,"preview":")" +
-                        std::string(200, 'x') + R"(","mime":"text/plain","bytes":)" +
-                        std::to_string(text.size()) +
-                        R"(},{"index":1,"method":"page.text","result":"xxx\n\"y"}],)"
-                        R"("events":[{"type":"event","method":"log.entryAdded","params":{},"frame":0},)"
-                        R"({"type":"event","method":"log.entryAdded","params":{},"frame":1}]})");
+  BOOST_TEST(out ==
+             R"({"frames":[{"index":0,"method":"page.text","label":"t","spooled":"DIR/)" +
+                 files[0] + R"(","size":)" + std::to_string(n) + R"(,"preview":")" +
+                 std::string(200, 'x') + R"(","mime":"text/plain","bytes":)" +
+                 std::to_string(text.size()) +
+                 R"(},{"index":1,"method":"page.text","result":"xxx\n\"y"}],)"
+                 R"("events":[{"type":"event","method":"log.entryAdded","params":{},"frame":0},)"
+                 R"({"type":"event","method":"log.entryAdded","params":{},"frame":1}]})");
 }
 
 BOOST_AUTO_TEST_CASE(the_reserved_tab_label_resolves_through_the_executor) {

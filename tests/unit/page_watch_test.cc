@@ -32,8 +32,8 @@ BOOST_AUTO_TEST_CASE(a_destroyed_realm_interrupts_only_frames_in_its_context) {
   BOOST_TEST(
       !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R1","context":"C1"})"), &in_c1));
   BOOST_TEST(!watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R1"})"), &in_c2));
-  BOOST_TEST(!watch.OnEvent(Event("script.realmCreated", R"({"realm":"R2","context":"C1"})"),
-                            &in_c1));
+  BOOST_TEST(
+      !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R2","context":"C1"})"), &in_c1));
   const auto hit = watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R2"})"), &in_c1);
   BOOST_TEST_REQUIRE(hit.has_value());
   BOOST_TEST(hit->code == "page navigated");

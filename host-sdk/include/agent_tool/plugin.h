@@ -216,9 +216,9 @@ typedef struct agent_tool_plugin_descriptor {
   agent_tool_free_result_fn free_result;
   agent_tool_destroy_instance_fn destroy_instance;
   /* Since ABI 2.0. */
-  const char* title;        /* a short title for people, e.g. "Firefox (WebDriver BiDi)" */
-  const char* plugin_name;  /* the plugin's own name as a program, e.g. "firefox-bidi" (an MCP
-                             * host serving this one tool names itself so) */
+  const char* title;       /* a short title for people, e.g. "Firefox (WebDriver BiDi)" */
+  const char* plugin_name; /* the plugin's own name as a program, e.g. "firefox-bidi" (an MCP
+                            * host serving this one tool names itself so) */
   /* Fields appended by later minor versions go here. */
 } agent_tool_plugin_descriptor;
 
