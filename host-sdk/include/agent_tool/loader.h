@@ -47,8 +47,8 @@ class PluginLibrary {
 // A content part copied out of a result (agent_tool_content_part). Members the kind does not
 // use are empty.
 struct ContentPart {
-  agent_tool_content_kind kind = AGENT_TOOL_CONTENT_TEXT;
-  std::string text;  // kText
+  std::uint32_t kind = AGENT_TOOL_CONTENT_TEXT;  // an agent_tool_content_kind
+  std::string text;                              // kText
   std::string mime;  // kImage (never empty), kResourceLink (empty when unknown)
   std::string data;  // kImage: the bytes, when given inline
   std::string path;  // kImage: the file, when given by path

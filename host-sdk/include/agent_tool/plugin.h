@@ -120,7 +120,9 @@ typedef struct agent_tool_content_part {
   /* sizeof(agent_tool_content_part) as the plugin compiled it: a host reads a member only when
    * `struct_size` covers it. */
   uint32_t struct_size;
-  agent_tool_content_kind kind;
+  /* An agent_tool_content_kind, held as a fixed-width integer: a later minor version may add
+   * kinds, and a host must be able to read (and skip) a value its enum does not name. */
+  uint32_t kind;
   /* TEXT: the text, `text_len` bytes (also NUL-terminated). */
   const char* text;
   size_t text_len;
