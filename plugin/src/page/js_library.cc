@@ -34,8 +34,9 @@ std::string Build() {
 }  // namespace
 
 std::string_view SandboxFunction() {
-  static const std::string* const kFunction = new std::string(Build());
-  return *kFunction;
+  // An object, not a leaked pointer: see TheRegistry() in helper_registry.cc.
+  static const std::string kFunction = Build();
+  return kFunction;
 }
 
 }  // namespace firefox_bidi::page
