@@ -9,6 +9,8 @@ namespace firefox_bidi::page {
 
 const HelperSpec& EvalHelper();
 const HelperSpec& GotoHelper();
+const HelperSpec& SnapshotHelper();
+const HelperSpec& TextHelper();
 
 }  // namespace firefox_bidi::page
 

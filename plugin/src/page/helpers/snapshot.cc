@@ -1,0 +1,110 @@
+// page.snapshot: the text outline of the tab (or of a root element), iframes included.
+#include <boost/json/object.hpp>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/status_macros.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.snapshot";
+constexpr std::int64_t kDefaultMaxLines = 300;
+constexpr int kMaxFrameDepth = 8;
+
+// The lines of one document's outline with its iframes' outlines spliced in under them.
+absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::string& context,
+                                                 const std::vector<json::value>& root,
+                                                 std::int64_t depth, bool viewport_only,
+                                                 int frame_depth) {
+  ASSIGN_OR_RETURN(
+      SandboxResult result,
+      page.Sandbox(context, "snapshot",
+                   json::object{{"depth", depth}, {"viewport_only", viewport_only}}, root));
+  std::vector<std::string> lines;
+  const json::object* data = result.data.if_object();
+  if (data == nullptr) return absl::InternalError("snapshot returned no object");
+  if (const json::value* list = data->if_contains("lines"); list && list->is_array()) {
+    for (const json::value& line : list->get_array()) {
+      if (line.is_string()) lines.emplace_back(line.get_string());
+    }
+  }
+  const json::value* frames = data->if_contains("frames");
+  if (frames == nullptr || !frames->is_array() || frame_depth >= kMaxFrameDepth) return lines;
+  // Spliced from the last, so that earlier positions stay valid.
+  const json::array& list = frames->get_array();
+  for (std::size_t k = std::min(list.size(), result.windows.size()); k-- > 0;) {
+    const json::object* frame = list[k].if_object();
+    if (frame == nullptr || result.windows[k].empty()) continue;
+    const json::value* after = frame->if_contains("after");
+    const json::value* inner_depth = frame->if_contains("depth");
+    if (after == nullptr || !after->is_int64() || inner_depth == nullptr ||
+        !inner_depth->is_int64()) {
+      continue;
+    }
+    absl::StatusOr<std::vector<std::string>> inner =
+        Outline(page, result.windows[k], {}, inner_depth->get_int64(), viewport_only,
+                frame_depth + 1);
+    if (!inner.ok()) {
+      if (HelperErrorCode(inner.status()) == "no such frame") continue;  // gone meanwhile
+      return inner.status();
+    }
+    const std::size_t at = std::min<std::size_t>(after->get_int64() + 1, lines.size());
+    lines.insert(lines.begin() + at, inner->begin(), inner->end());
+  }
+  return lines;
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(kMethod, params, {"root", "max_lines", "viewport_only", "tab"}));
+  ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
+                   IntParam(kMethod, params, "max_lines", 1, 100000));
+  ASSIGN_OR_RETURN(std::optional<bool> viewport_only,
+                   BoolParam(kMethod, params, "viewport_only"));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  std::string context = tab;
+  std::vector<json::value> root;
+  if (const json::value* root_param = params.if_contains("root")) {
+    const json::object* object = root_param->if_object();
+    ASSIGN_OR_RETURN(std::optional<Target> target,
+                     object != nullptr ? ParseTarget(kMethod, *object)
+                                       : absl::StatusOr<std::optional<Target>>(std::nullopt));
+    if (!target || object->contains("root") || object->size() != (target->name ? 2u : 1u)) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": \"root\" is a target object such as "
+                                               "{\"ref\": \"e5\"} or {\"css\": \"main\"}"));
+    }
+    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, *target));
+    context = resolved.context;
+    root.push_back(resolved.argument);
+  }
+  ASSIGN_OR_RETURN(std::vector<std::string> lines,
+                   Outline(page, context, root, 0, viewport_only.value_or(false), 0));
+  const std::size_t limit = static_cast<std::size_t>(max_lines.value_or(kDefaultMaxLines));
+  if (lines.size() > limit) {
+    const std::size_t left_out = lines.size() - limit;
+    lines.resize(limit);
+    lines.push_back(absl::StrCat("[", left_out,
+                                 " more lines left out; to see a part, give page.snapshot a "
+                                 "\"root\" such as {\"ref\": \"e5\"} or {\"css\": \"main\"}]"));
+  }
+  return json::value(absl::StrJoin(lines, "\n"));
+}
+
+}  // namespace
+
+const HelperSpec& SnapshotHelper() {
+  static const HelperSpec spec{
+      kMethod,
+      "root (target), max_lines (300), viewport_only -> outline: - ROLE \"NAME\" [ref=eN] STATES",
+      ResultFile::kText, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,102 @@
+// Target resolution inside one document (see targets.h): ref, css, text, role + name.
+// Matching sees through open shadow roots; iframes are reported as windows, with how many
+// matches precede each, so that the plugin can search them in their own browsing contexts
+// and keep document order.
+
+// The parent in the flat tree: a slotted node's slot, a shadow root's host.
+function flatParent(node) {
+  if (node.assignedSlot) return node.assignedSlot;
+  const parent = node.parentNode;
+  if (parent && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host) {
+    return parent.host;
+  }
+  return parent;
+}
+
+function isFrame(el) {
+  return el.localName === "iframe" || el.localName === "frame";
+}
+
+// Keeps only the candidates none of whose flat descendants is a candidate too.
+function innermost(candidates) {
+  const set = new Set(candidates);
+  const outer = new Set();
+  for (const el of candidates) {
+    for (let p = flatParent(el); p && p.nodeType === Node.ELEMENT_NODE; p = flatParent(p)) {
+      if (outer.has(p)) break;
+      if (set.has(p)) outer.add(p);
+    }
+  }
+  return candidates.filter((el) => !outer.has(el));
+}
+
+function describeTarget(input) {
+  if (input.css !== undefined) return "css " + JSON.stringify(input.css);
+  if (input.text !== undefined) return "text " + JSON.stringify(input.text);
+  return "role " + JSON.stringify(input.role) +
+         (input.name !== undefined ? " named " + JSON.stringify(input.name) : "");
+}
+
+// input: {css} | {text, mode: "exact"|"contains"} | {role, name?, mode}; visible (default
+// true): only elements that are seen count. Returns data {count, frames: [{before}]},
+// nodes [the first match], windows [each iframe's WindowProxy, in document order].
+OPS.find = function (input, nodes) {
+  const scope = nodes.length ? nodes[0] : document.documentElement;
+  const visibleOnly = input.visible !== false;
+  const all = flatElements(scope);
+  let test;
+  if (input.css !== undefined) {
+    try {
+      scope.ownerDocument.createDocumentFragment().querySelector(input.css);
+    } catch (e) {
+      return {data: {error: {code: "invalid argument",
+                             message: "css " + JSON.stringify(input.css) +
+                                      " is not a valid selector: " + e.message}}};
+    }
+    test = (el) => el.matches(input.css);
+  } else if (input.text !== undefined) {
+    const needle = collapse(input.text);
+    const lower = needle.toLowerCase();
+    const memo = new Map();
+    test = input.mode === "exact" ? (el) => collapse(flatText(el, memo)) === needle
+                                  : (el) => collapse(flatText(el, memo)).toLowerCase()
+                                                .includes(lower);
+  } else {
+    const name = input.name === undefined ? undefined : collapse(input.name);
+    const lower = name === undefined ? undefined : name.toLowerCase();
+    test = (el) => {
+      const role = roleOf(el);
+      if (role !== input.role) return false;
+      if (name === undefined) return true;
+      const own = accessibleName(el, role);
+      return input.mode === "exact" ? own === name : own.toLowerCase().includes(lower);
+    };
+  }
+  let matches = [];
+  const frames = [];
+  const windows = [];
+  all.forEach((el, position) => {
+    if (isFrame(el)) {
+      if (el.contentWindow && (!visibleOnly || isVisible(el))) frames.push({position, el});
+      return;
+    }
+    if (test(el) && (!visibleOnly || isVisible(el))) matches.push({position, el});
+  });
+  if (input.text !== undefined) {
+    const kept = new Set(innermost(matches.map((m) => m.el)));
+    matches = matches.filter((m) => kept.has(m.el));
+  }
+  for (const frame of frames) {
+    frame.before = matches.filter((m) => m.position < frame.position).length;
+  }
+  for (const frame of frames) windows.push(frame.el.contentWindow);
+  return {data: {count: matches.length, frames: frames.map((f) => ({before: f.before}))},
+          nodes: matches.slice(0, 1).map((m) => m.el), windows};
+};
+
+// input: {ref}. The named node (nodes[0]) if it is still in this document; else data.stale.
+OPS.ref = function (input) {
+  const el = nodeOfRef(input.ref);
+  if (!el) return {data: {stale: true}};
+  return {data: {stale: false}, nodes: [el]};
+};

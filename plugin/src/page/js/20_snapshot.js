@@ -1,0 +1,171 @@
+// page.snapshot inside one document: one line per meaningful node, indented by depth,
+//   - ROLE "NAME" [ref=eN] STATES
+// Interactive elements get refs; headings, landmarks, lists, images with alt text and short
+// text runs appear without one. Hidden nodes are left out (and, with viewport_only, what is
+// off screen). Open shadow roots are walked as rendered; each visible iframe is a line whose
+// content the plugin fills in from the iframe's own browsing context (data.frames gives the
+// line after which it goes and its depth; windows the iframe's WindowProxy).
+
+// Roles whose content is their name: their children are not listed.
+const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox", "radio",
+                            "switch", "slider", "spinbutton", "img", "heading", "option",
+                            "menuitem", "menuitemcheckbox", "menuitemradio", "tab",
+                            "progressbar", "meter", "separator", "combobox", "listbox"]);
+const MAX_NAME = 100;
+const MAX_TEXT = 100;
+const MAX_VALUE = 100;
+
+function quoted(text, max) {
+  return JSON.stringify(truncate(text, max));
+}
+
+function statesOf(el, role) {
+  const states = [];
+  const aria = (name) => el.getAttribute(name);
+  if (role === "heading") {
+    const level = aria("aria-level") || (/^h([1-6])$/.exec(el.localName) || [])[1];
+    if (level) states.push("level=" + level);
+  }
+  if (role === "checkbox" || role === "radio" || role === "switch" ||
+      role === "menuitemcheckbox" || role === "menuitemradio") {
+    const checked = el.localName === "input" ? el.checked : aria("aria-checked") === "true";
+    if (checked) states.push("checked");
+    if (el.localName === "input" && el.indeterminate) states.push("mixed");
+  }
+  if (aria("aria-pressed") === "true") states.push("pressed");
+  if (aria("aria-selected") === "true" || (el.localName === "option" && el.selected)) {
+    states.push("selected");
+  }
+  if (aria("aria-expanded") === "true") states.push("expanded");
+  if (aria("aria-expanded") === "false") states.push("collapsed");
+  if (el.localName === "details") states.push(el.open ? "expanded" : "collapsed");
+  if (el.disabled || aria("aria-disabled") === "true") states.push("disabled");
+  if (el.required || aria("aria-required") === "true") states.push("required");
+  if (el.readOnly && (role === "textbox" || role === "searchbox")) states.push("readonly");
+  let value = null;
+  if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
+      role === "slider" || role === "combobox") {
+    if (el.localName === "select") {
+      const option = el.selectedOptions && el.selectedOptions[0];
+      value = option ? collapse(option.label || option.textContent) : "";
+    } else if ("value" in el && el.localName !== "button") {
+      value = el.type === "password" ? (el.value ? "••••" : "") : el.value;
+    } else if (el.isContentEditable) {
+      value = collapse(el.textContent);
+    }
+  }
+  if (value) states.push("value=" + quoted(collapse(value), MAX_VALUE));
+  return states;
+}
+
+OPS.snapshot = function (input, nodes) {
+  const counter = counterFrom(input);
+  const base = input.depth || 0;
+  const viewportOnly = !!input.viewport_only;
+  const root = nodes.length ? nodes[0] : (document.body || document.documentElement);
+  const lines = [];
+  const frames = [];
+  const windows = [];
+  const memo = new Map();         // flat text per node
+  const meaningful = new Map();   // element -> has a line of its own or below it
+
+  const emit = (depth, role, name, ref, states) => {
+    let line = "  ".repeat(depth) + "- " + role;
+    if (name) line += " " + quoted(name, MAX_NAME);
+    if (ref) line += " [ref=" + ref + "]";
+    if (states && states.length) line += " " + states.join(" ");
+    lines.push(line);
+  };
+
+  const hasLine = (el) => isFrame(el) || !!roleOf(el) || isInteractive(el, roleOf(el));
+  const isMeaningful = (el) => {
+    if (meaningful.has(el)) return meaningful.get(el);
+    let result = hasLine(el);
+    if (!result) {
+      for (const child of flatChildren(el)) {
+        if (child.nodeType === Node.ELEMENT_NODE && isMeaningful(child)) {
+          result = true;
+          break;
+        }
+      }
+    }
+    meaningful.set(el, result);
+    return result;
+  };
+
+  const walkChildren = (el, depth, showText) => {
+    for (const child of flatChildren(el)) {
+      if (child.nodeType === Node.TEXT_NODE) {
+        const text = collapse(child.data);
+        if (text && showText) emit(depth, "text", truncate(text, MAX_TEXT));
+      } else if (child.nodeType === Node.ELEMENT_NODE) {
+        walk(child, depth, showText);
+      }
+    }
+  };
+
+  const walk = (el, depth, showText) => {
+    if (TEXT_TAGS_SKIPPED.has(el.tagName) || isHiddenSubtree(el)) return;
+    const style = styleOf(el);
+    const contents = style.display === "contents";
+    const rect = contents ? null : el.getBoundingClientRect();
+    const sized = contents || (rect.width > 0 && rect.height > 0);
+    if (!sized && style.overflow !== "visible") return;
+    const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
+    // With viewport_only an element off screen is not listed, nor its own text; its
+    // descendants are still walked (a fixed or overflowing one can be on screen).
+    const offscreen = viewportOnly && !contents && sized && el !== root && !inViewport(el);
+    const seen = visible && sized && !offscreen;
+    const role = roleOf(el);
+    const interactive = isInteractive(el, role);
+    if (isFrame(el)) {
+      if (!seen) return;
+      emit(depth, "iframe", accessibleName(el, "iframe"),
+           interactive ? refOf(el, counter) : null);
+      if (el.contentWindow) {
+        frames.push({after: lines.length - 1, depth: depth + 1});
+        windows.push(el.contentWindow);
+      }
+      return;
+    }
+    // A label's text names its control: not listed again.
+    const textShown = showText && visible && !offscreen &&
+                      !(el.localName === "label" && el.control);
+    if (!seen || (!role && !interactive)) {
+      if (!seen || isMeaningful(el)) {
+        walkChildren(el, depth, textShown);
+      } else if (textShown) {
+        const text = collapse(flatText(el, memo));
+        if (text) emit(depth, "text", truncate(text, MAX_TEXT));
+      }
+      return;
+    }
+    const shownRole = role || "generic";
+    let name = accessibleName(el, shownRole);
+    const leaf = LEAF_ROLES.has(shownRole);
+    let below = !leaf;
+    if (!leaf && !name && !Array.from(flatChildren(el)).some(
+        (c) => c.nodeType === Node.ELEMENT_NODE && isMeaningful(c))) {
+      name = collapse(flatText(el, memo));  // a list item or cell of plain text
+      below = false;
+    }
+    emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, statesOf(el, role));
+    if (el.localName === "select") {
+      for (const option of el.options) {
+        emit(depth + 1, "option", collapse(option.label || option.textContent), null,
+             option.selected ? ["selected"] : []);
+      }
+      return;
+    }
+    if (below) walkChildren(el, depth + 1, showText);
+  };
+
+  if (root.nodeType === Node.ELEMENT_NODE) {
+    if (root === document.body || root === document.documentElement) {
+      walkChildren(root, base, true);
+    } else {
+      walk(root, base, true);
+    }
+  }
+  return {data: {lines, frames, next: counter.next}, windows};
+};

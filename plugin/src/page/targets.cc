@@ -1,0 +1,219 @@
+#include "page/targets.h"
+
+#include <boost/json/serialize.hpp>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+// Iframes nest at most this deep in a search (a page cannot make the search endless).
+constexpr int kMaxFrameDepth = 8;
+
+std::string Quoted(std::string_view s) { return json::serialize(json::string(s)); }
+
+struct Found {
+  std::uint64_t count = 0;
+  std::optional<json::object> first;  // the first match's node RemoteValue
+  std::string first_context;
+};
+
+absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
+                             const json::object& input, int depth) {
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "find", input));
+  const json::object* data = result.data.if_object();
+  if (data == nullptr) return absl::InternalError("find returned no object");
+  if (const json::value* error = data->if_contains("error"); error && error->is_object()) {
+    const json::object& e = error->get_object();
+    return HelperError(
+        e.contains("code") && e.at("code").is_string() ? std::string(e.at("code").get_string())
+                                                       : std::string(kInvalidArgument),
+        absl::StrCat(page.method(), ": ",
+                     e.contains("message") && e.at("message").is_string()
+                         ? std::string(e.at("message").get_string())
+                         : std::string("bad target")));
+  }
+  Found found;
+  const json::value* count = data->if_contains("count");
+  found.count = count != nullptr && count->is_int64() ? count->get_int64() : 0;
+  if (found.count > 0 && !result.nodes.empty()) {
+    found.first = result.nodes[0];
+    found.first_context = context;
+  }
+  const json::value* frames = data->if_contains("frames");
+  if (frames == nullptr || !frames->is_array() || depth >= kMaxFrameDepth) return found;
+  bool first_is_local = found.first.has_value();
+  bool decided = false;  // whether the first match in document order is known
+  for (std::size_t i = 0; i < frames->get_array().size() && i < result.windows.size(); ++i) {
+    if (result.windows[i].empty()) continue;
+    const json::value* before = frames->get_array()[i].if_object()
+                                    ? frames->get_array()[i].get_object().if_contains("before")
+                                    : nullptr;
+    const bool ahead_of_local = before != nullptr && before->is_int64() && before->get_int64() == 0;
+    absl::StatusOr<Found> inner = FindIn(page, result.windows[i], input, depth + 1);
+    if (!inner.ok()) {
+      // An iframe whose document cannot be searched (gone, not loaded) has no matches; a bad
+      // target or a lost browser is the whole search's failure.
+      if (HelperErrorCode(inner.status()) == "no such frame") continue;
+      return inner.status();
+    }
+    found.count += inner->count;
+    if (decided || inner->count == 0) continue;
+    if (ahead_of_local || !first_is_local) {
+      found.first = std::move(inner->first);
+      found.first_context = std::move(inner->first_context);
+      first_is_local = false;
+      decided = true;
+    } else {
+      decided = true;  // the local first match comes before this and every later iframe
+    }
+  }
+  return found;
+}
+
+ResolvedTarget FromNode(std::string context, const json::object& node, std::uint64_t matches) {
+  ResolvedTarget out;
+  out.context = std::move(context);
+  if (const json::value* id = node.if_contains("sharedId"); id && id->is_string()) {
+    out.shared_id = std::string(id->get_string());
+  }
+  out.argument = json::object{{"sharedId", out.shared_id}};
+  out.matches = matches;
+  return out;
+}
+
+absl::Status Stale(PageContext& page, const Target& target, std::string_view why) {
+  return HelperError(kStaleRef, absl::StrCat(page.method(), ": ref ", target.value, " ",
+                                             ToAbsl(why),
+                                             "; take a new page.snapshot and use its refs"));
+}
+
+absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& target) {
+  const std::optional<std::string> context = page.state().refs.ContextOf(target.value);
+  if (!context) {
+    if (!RefRegistry::Number(target.value)) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(page.method(), ": \"ref\" is a name from page.snapshot or "
+                                                     "page.eval such as \"e12\", got ",
+                                      Quoted(target.value)));
+    }
+    return Stale(page, target, "is not known in this browser");
+  }
+  absl::StatusOr<SandboxResult> result =
+      page.Sandbox(*context, "ref", json::object{{"ref", target.value}});
+  if (!result.ok()) {
+    if (HelperErrorCode(result.status()) == "no such frame") {
+      return Stale(page, target, "belonged to a frame or tab that is gone");
+    }
+    return result.status();
+  }
+  const json::object* data = result->data.if_object();
+  const json::value* stale = data != nullptr ? data->if_contains("stale") : nullptr;
+  if (stale == nullptr || !stale->is_bool() || stale->get_bool() || result->nodes.empty()) {
+    return Stale(page, target,
+                 "no longer exists: its element was removed or the page navigated since the "
+                 "snapshot");
+  }
+  return FromNode(*context, result->nodes[0], 1);
+}
+
+}  // namespace
+
+std::string Target::Describe() const {
+  switch (kind) {
+    case Kind::kRef:
+      return absl::StrCat("ref ", value);
+    case Kind::kCss:
+      return absl::StrCat("css ", Quoted(value));
+    case Kind::kText:
+      return absl::StrCat("text ", Quoted(value));
+    case Kind::kRole:
+      return absl::StrCat("role ", Quoted(value), name ? absl::StrCat(" named ", Quoted(*name))
+                                                       : std::string());
+  }
+  return value;
+}
+
+absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
+                                                  const json::object& params) {
+  std::optional<Target> target;
+  auto take = [&](std::string_view key, Target::Kind kind) -> absl::Status {
+    ASSIGN_OR_RETURN(std::optional<std::string> value, StringParam(method, params, key));
+    if (!value) return absl::OkStatus();
+    if (target) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(ToAbsl(method),
+                                      " takes one target: exactly one of \"ref\", \"css\", "
+                                      "\"text\" or \"role\" (with \"name\")"));
+    }
+    target = Target{kind, std::move(*value), std::nullopt};
+    return absl::OkStatus();
+  };
+  RETURN_IF_ERROR(take("ref", Target::Kind::kRef));
+  RETURN_IF_ERROR(take("css", Target::Kind::kCss));
+  RETURN_IF_ERROR(take("text", Target::Kind::kText));
+  RETURN_IF_ERROR(take("role", Target::Kind::kRole));
+  ASSIGN_OR_RETURN(std::optional<std::string> name, StringParam(method, params, "name"));
+  if (name) {
+    if (!target || target->kind != Target::Kind::kRole) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(ToAbsl(method), ": \"name\" goes with \"role\" (e.g. "
+                                                      "\"role\": \"button\", \"name\": \"Save\")"));
+    }
+    target->name = std::move(name);
+  }
+  if (target && target->value.empty()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(method), ": the target ", target->Describe(),
+                                    " is empty"));
+  }
+  return target;
+}
+
+absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view tab,
+                                             const Target& target,
+                                             const ResolveOptions& options) {
+  if (target.kind == Target::Kind::kRef) return ResolveRef(page, target);
+  json::object input{{"visible", options.visible_only}};
+  switch (target.kind) {
+    case Target::Kind::kCss:
+      input["css"] = target.value;
+      break;
+    case Target::Kind::kText:
+      input["text"] = target.value;
+      break;
+    default:
+      input["role"] = target.value;
+      if (target.name) input["name"] = *target.name;
+      break;
+  }
+  const std::string context(tab);
+  Found found;
+  if (target.kind == Target::Kind::kCss) {
+    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+  } else {
+    // Exact text (or name) first, anywhere in the tab; else containing it.
+    input["mode"] = "exact";
+    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+    if (found.count == 0 && (target.kind == Target::Kind::kText || target.name)) {
+      input["mode"] = "contains";
+      ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+    }
+  }
+  if (found.count == 0 || !found.first) {
+    return HelperError(kNoSuchElement,
+                       absl::StrCat(page.method(), ": no ",
+                                    options.visible_only ? "visible " : "", "element matches ",
+                                    target.Describe(),
+                                    "; check the target, or take a page.snapshot to see what "
+                                    "the page shows"));
+  }
+  return FromNode(found.first_context, *found.first, found.count);
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,59 @@
+// Targets (DESIGN.md section 9): a helper that acts on an element takes exactly one of
+// "ref", "css", "text", or "role" (with an optional "name"). Matching sees through open
+// shadow roots and into iframes, same- and cross-origin, each searched in its own browsing
+// context (an iframe element's WindowProxy names its context). Only visible elements count;
+// several matches: the first in document order (iframes' content where the iframe stands).
+#ifndef FIREFOX_BIDI_PAGE_TARGETS_H_
+#define FIREFOX_BIDI_PAGE_TARGETS_H_
+
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "page/page_context.h"
+
+namespace firefox_bidi::page {
+
+// The params keys of a target; a helper that takes one lists these among its parameters.
+inline constexpr std::string_view kTargetKeys[] = {"ref", "css", "text", "role", "name"};
+
+struct Target {
+  enum class Kind { kRef, kCss, kText, kRole };
+  Kind kind = Kind::kCss;
+  std::string value;                // the ref, selector, text or role
+  std::optional<std::string> name;  // with kRole: the accessible name
+  // For messages: `ref e5`, `css "a.buy"`, `text "Sign in"`, `role "button" named "Go"`.
+  std::string Describe() const;
+};
+
+// The target in `params` (its keys as kTargetKeys). nullopt when it has none of them; an
+// "invalid argument" HelperError for two at once, a non-string, or "name" without "role".
+absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
+                                                  const boost::json::object& params);
+
+struct ResolvedTarget {
+  std::string context;           // the browsing context whose document holds the element
+  boost::json::object argument;  // {"sharedId": ID}: the element as a BiDi argument
+  std::string shared_id;
+  std::uint64_t matches = 1;     // how many visible elements matched (1 for a ref)
+};
+
+struct ResolveOptions {
+  bool visible_only = true;  // false: hidden elements match too (e.g. a hidden file input)
+};
+
+// Finds the target's element in tab `tab` (a ref: wherever its name was given).
+//   "no such element": nothing visible matches (the message names the target);
+//   "stale ref": the ref's node was removed, or its document was navigated away from, or
+//                the name was never given in this browser (take a new snapshot);
+//   "invalid argument": e.g. a css selector that does not parse.
+absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view tab,
+                                             const Target& target,
+                                             const ResolveOptions& options = {});
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_TARGETS_H_
