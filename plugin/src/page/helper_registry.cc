@@ -13,7 +13,8 @@ struct Registry {
   std::vector<std::string_view> methods;
 
   Registry() {
-    helpers = {EvalHelper(), GotoHelper(), SnapshotHelper(), TextHelper()};
+    helpers = {ClickHelper(),      EvalHelper(),     FillHelper(), GotoHelper(),   PressHelper(),
+               ScreenshotHelper(), SnapshotHelper(), TextHelper(), WaitForHelper()};
     std::sort(helpers.begin(), helpers.end(),
               [](const HelperSpec& a, const HelperSpec& b) { return a.method < b.method; });
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);

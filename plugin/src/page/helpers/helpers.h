@@ -7,10 +7,15 @@
 
 namespace firefox_bidi::page {
 
+const HelperSpec& ClickHelper();
 const HelperSpec& EvalHelper();
+const HelperSpec& FillHelper();
 const HelperSpec& GotoHelper();
+const HelperSpec& PressHelper();
+const HelperSpec& ScreenshotHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TextHelper();
+const HelperSpec& WaitForHelper();
 
 }  // namespace firefox_bidi::page
 

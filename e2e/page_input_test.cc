@@ -1,0 +1,387 @@
+// page.click, page.fill, page.press, page.waitFor and page.screenshot against real headless
+// Firefox on the fixture pages (fixtures/pages/, served over loopback HTTP). The batches hold
+// helper frames only: no BiDi method.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page); }
+
+// Runs {"frames":[FRAMES...]EXTRA} and returns the parsed result.
+json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
+
+std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "") {
+  std::string out = R"({"frames":[)";
+  bool first = true;
+  for (const std::string& f : frames) {
+    if (!first) out += ",";
+    out += f;
+    first = false;
+  }
+  return absl::StrCat(out, "]", std::string(extra), "}");
+}
+
+std::string Goto(std::string_view page) {
+  return absl::StrCat(R"({"method":"page.goto","silent":true,"params":{"url":)",
+                      PageSuite::Quote(Url(page)), "}}");
+}
+
+std::string Eval(std::string_view expression) {
+  return json::serialize(
+      json::object{{"method", "page.eval"}, {"params", {{"expression", expression}}}});
+}
+
+std::string Record(const json::object& result, std::size_t index) {
+  return json::serialize(PageSuite::Record(result, index));
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_page_input)
+
+BOOST_AUTO_TEST_CASE(a_click_is_real_trusted_input_and_reports_no_navigation) {
+  const json::object result =
+      Run(Frames({Goto("input.html"), R"({"method":"page.click","params":{"css":"#target"}})",
+                  Eval("window.seen")}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":")",
+                          Url("input.html"), R"(","title":"Input","navigated":false}})"));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["click:0:1::true"]})");
+}
+
+BOOST_AUTO_TEST_CASE(buttons_counts_and_modifiers_reach_the_page) {
+  const json::object result = Run(Frames(
+      {Goto("input.html"),
+       R"({"method":"page.click","silent":true,"params":{"css":"#target","count":2}})",
+       R"({"method":"page.click","silent":true,"params":{"css":"#target","button":"right"}})",
+       R"({"method":"page.click","silent":true,"params":{"css":"#target","button":"middle"}})",
+       R"({"method":"page.click","silent":true,)"
+       R"("params":{"css":"#target","modifiers":["Shift","Control"]}})",
+       Eval("window.seen")}));
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":["click:0:1::true","click:0:2::true",)"
+             R"("dblclick:0:2::true","contextmenu:2:1::true","auxclick:2:1::true",)"
+             R"("auxclick:1:1::true","click:0:1:CS:true"]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_click_that_navigates_returns_once_the_new_page_has_loaded) {
+  const json::object result = Run(
+      Frames({Goto("input.html"), R"({"method":"page.click","params":{"text":"Go to the result"}})",
+              Eval("document.readyState + ' ' + document.getElementById('thanks').textContent")}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":")",
+                          Url("welcome.html?name=linked"),
+                          R"(","title":"Welcome","navigated":true}})"));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"complete Thanks linked"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
+  const json::object result =
+      Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"#buy"}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element covered",)"
+             R"("message":"page.click: button#buy \"Buy now\" is covered by p \"Please accept )"
+             R"(cookies\" (inside div#overlay), which would receive the click; nothing was )"
+             R"(clicked. Close or wait out the cover (e.g. page.waitFor its text with gone: )"
+             R"(true), or click it instead"}})");
+  const json::object after =
+      Run(Frames({Eval("[window.overlayClicks, document.getElementById('buy').textContent]"),
+                  R"({"method":"page.click","silent":true,"params":{"text":"Accept"}})",
+                  R"({"method":"page.click","silent":true,"params":{"css":"#buy"}})",
+                  Eval("document.getElementById('buy').textContent")}));
+  BOOST_TEST(Record(after, 0) == R"({"index":0,"method":"page.eval","result":[0,"Buy now"]})");
+  BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
+}
+
+BOOST_AUTO_TEST_CASE(an_element_below_the_fold_is_scrolled_into_view_and_clicked) {
+  const json::object result =
+      Run(Frames({Goto("overlay.html?open"),
+                  R"({"method":"page.click","silent":true,"params":{"css":"#far"}})",
+                  Eval("[document.getElementById('status').textContent, scrollY > 2000]")}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["far clicked",true]})");
+}
+
+BOOST_AUTO_TEST_CASE(identical_buttons_are_told_apart_by_their_card) {
+  const json::object result = Run(
+      Frames({Goto("cards.html"), R"({"method":"page.click","params":{"css":"#card-7 button"}})",
+              R"({"method":"page.click","pick":"matches","params":{"text":"Add to cart"}})",
+              Eval("window.added")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.click","result":12})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":["Product 7","Product 1"]})");
+}
+
+// The flow a model needs most, in one call with helpers only.
+BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"),
+       R"({"method":"page.fill","params":{"css":"#name","value":"Ada Lovelace"}})",
+       R"({"method":"page.fill","params":{"css":"#email","value":"ada@example.com"}})",
+       R"({"method":"page.fill","params":{"css":"#bio","value":"Counts\nthings"}})",
+       R"({"method":"page.fill","params":{"css":"#notes","value":"Likes engines"}})",
+       R"({"method":"page.fill","params":{"css":"#plan","value":"Pro plan"}})",
+       R"({"method":"page.fill","params":{"css":"#weekly","value":true}})",
+       R"({"method":"page.fill","params":{"css":"#large","value":true}})",
+       R"({"method":"page.fill","params":{"css":"#start","value":"2024-05-31"}})",
+       R"({"method":"page.click","params":{"css":"#send"}})",
+       Eval("Array.from(document.querySelectorAll('#fields li'), (li) => li.textContent)")}));
+  const std::string values[] = {R"("Ada Lovelace")",
+                                R"("ada@example.com")",
+                                R"("Counts\nthings")",
+                                R"("Likes engines")",
+                                R"("pro")",
+                                "true",
+                                "true",
+                                R"("2024-05-31")"};
+  for (std::size_t i = 0; i < std::size(values); ++i) {
+    BOOST_TEST(Record(result, i + 1) == absl::StrCat(R"({"index":)", i + 1,
+                                                     R"(,"method":"page.fill","result":{"value":)",
+                                                     values[i], "}}"));
+  }
+  BOOST_TEST(Record(result, 9) ==
+             absl::StrCat(
+                 R"({"index":9,"method":"page.click","result":{"url":")",
+                 Url("welcome.html?name=Ada+Lovelace&email=ada%40example.com&bio=Counts%0Athings&"
+                     "plan=pro&weekly=on&terms=on&size=large&start=2024-05-31&notes=Likes+engines"),
+                 R"(","title":"Welcome","navigated":true}})"));
+  BOOST_TEST(Record(result, 10) ==
+             R"({"index":10,"method":"page.eval","result":["name=Ada Lovelace",)"
+             R"("email=ada@example.com","bio=Counts\nthings","plan=pro","weekly=on",)"
+             R"("terms=on","size=large","start=2024-05-31","notes=Likes engines"]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_controlled_input_takes_the_filled_value_and_rejects_a_scripted_one) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"),
+       // What a script can do without real input: the page's state does not take it.
+       Eval("const i = document.getElementById('name'); i.value = 'scripted';"
+            " i.dispatchEvent(new Event('input', {bubbles: true}));"
+            " document.getElementById('state').textContent"),
+       R"({"method":"page.fill","params":{"css":"#name","value":"Grace"}})",
+       Eval("new Promise((r) => setTimeout(() => r(document.getElementById('state').textContent"
+            " + ' ' + document.getElementById('name').value), 120))"),
+       Eval("window.fieldEvents.filter((e) => e.startsWith('name:'))")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.eval","result":"state.name=initial"})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Grace"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"state.name=Grace Grace"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["name:input:false",)"
+                                  R"("name:input:true","name:change:false"]})");
+}
+
+BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
+  const json::object result = Run(
+      Frames({Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#code","value":"x"}})",
+              R"({"method":"page.fill","params":{"css":"#plan","value":"Gold"}})",
+              R"({"method":"page.fill","params":{"css":"#small","value":false}})",
+              R"({"method":"page.fill","params":{"css":"#weekly","value":"yes"}})",
+              R"({"method":"page.fill","params":{"css":"#avatar","value":"x"}})",
+              R"({"method":"page.fill","params":{"css":"#send","value":"x"}})",
+              R"({"method":"page.fill","params":{"css":"#start","value":"tomorrow"}})",
+              R"({"method":"page.fill","params":{"css":"#email"}})"},
+             R"(,"on_error":"continue")"));
+  const auto error = [](std::size_t index, std::string_view code, std::string_view message) {
+    return absl::StrCat(R"({"index":)", index, R"(,"method":"page.fill","error":{"error":")",
+                        std::string(code), R"(","message":")", std::string(message), R"("}})");
+  };
+  BOOST_TEST(Record(result, 1) == error(1, "not fillable", "page.fill: input#code is read-only"));
+  BOOST_TEST(Record(result, 2) ==
+             error(2, "no such option",
+                   R"(page.fill: select#plan has no option labelled or valued \"Gold\"; its )"
+                   R"(options are \"Free\", \"Pro plan\", \"Team\")"));
+  BOOST_TEST(Record(result, 3) ==
+             error(3, "not fillable",
+                   "page.fill: input#small is a checked radio button, which a click cannot "
+                   "uncheck; fill another radio button of its group with true"));
+  BOOST_TEST(
+      Record(result, 4) ==
+      error(4, "not fillable", "page.fill: input#weekly is a checkbox: give value true or false"));
+  BOOST_TEST(Record(result, 5) ==
+             error(5, "not fillable", "page.fill: input#avatar is a file input: use page.upload"));
+  BOOST_TEST(Record(result, 6) ==
+             error(6, "not fillable",
+                   R"(page.fill: button#send \"Send\" is not an input, textarea, select or )"
+                   R"(contenteditable element; target the field itself)"));
+  BOOST_TEST(Record(result, 7) ==
+             error(7, "not fillable",
+                   R"(page.fill: input#start did not take \"tomorrow\" (for type=date use the )"
+                   R"(format the browser expects, e.g. 2024-05-31 for a date, 13:45 for a time))"));
+  BOOST_TEST(Record(result, 8) ==
+             error(8, "invalid argument",
+                   "page.fill needs \\\"value\\\": text for inputs, textareas and "
+                   "contenteditable elements, an option's label or value for a select, true or "
+                   "false for a checkbox or radio button"));
+}
+
+BOOST_AUTO_TEST_CASE(fill_with_submit_presses_enter_and_follows_the_navigation) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",
+       R"({"method":"page.fill","params":{"css":"#email","value":"alan@example.com","submit":true}})",
+       Eval("location.pathname + ' ' + document.getElementById('thanks').textContent")}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"alan@example.com"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"/welcome.html Thanks Alan"})");
+}
+
+BOOST_AUTO_TEST_CASE(keys_and_chords_reach_the_focused_element) {
+  const json::object result = Run(
+      Frames({Goto("input.html"),
+              R"({"method":"page.press","silent":true,"params":{"css":"#box","key":"Control+a"}})",
+              R"({"method":"page.press","silent":true,"params":{"key":"Backspace"}})",
+              R"({"method":"page.press","silent":true,"params":{"css":"#menu","key":"ArrowDown"}})",
+              R"({"method":"page.press","silent":true,"params":{"key":"ArrowDown"}})",
+              R"({"method":"page.press","params":{"css":"#other","key":"Shift+Tab"}})",
+              Eval("[window.seen, document.getElementById('box').value, document.activeElement.id,"
+                   " document.getElementById('log').textContent]")}));
+  BOOST_TEST(Record(result, 5) ==
+             absl::StrCat(R"({"index":5,"method":"page.press","result":{"url":")",
+                          Url("input.html"), R"(","title":"Input","navigated":false}})"));
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.eval","result":[["box:Control:C:true",)"
+             R"("box:a:C:true","box:Backspace::true","menu:ArrowDown::true",)"
+             R"("menu:ArrowDown::true","other:Shift:S:true","other:Tab:S:true"],"","box",)"
+             R"("item 2"]})");
+}
+
+BOOST_AUTO_TEST_CASE(enter_that_navigates_returns_the_new_page) {
+  const json::object result = Run(Frames(
+      {Goto("input.html"), R"({"method":"page.press","params":{"css":"#box","key":"Enter"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.press","result":{"url":")",
+                          Url("welcome.html?name=entered"),
+                          R"(","title":"Welcome","navigated":true}})"));
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused_with_examples) {
+  const json::object result =
+      Run(Frames({R"({"method":"page.press","params":{"key":"Control+Entr"}})"}));
+  BOOST_TEST(Record(result, 0) ==
+             R"({"index":0,"method":"page.press","error":{"error":"invalid argument",)"
+             R"("message":"page.press: in \"Control+Entr\": unknown key \"Entr\": use a key )"
+             R"(name such as Enter, Escape, Tab, Backspace, Delete, ArrowDown, PageUp, Home, )"
+             R"(Space, F5, a single character such as \"a\" or \"/\", or a chord such as )"
+             R"(Control+a or Shift+Tab"}})");
+}
+
+BOOST_AUTO_TEST_CASE(wait_for_late_text_and_for_a_spinner_to_go) {
+  const json::object result = Run(Frames(
+      {Goto("late.html?delay=300"),
+       R"({"method":"page.waitFor","timeout_ms":10000,"params":{"css":"#spinner","gone":true}})",
+       R"({"method":"page.waitFor","timeout_ms":10000,"params":{"text":"Ready now"}})"}));
+  const std::string url = Url("late.html?delay=300");
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.waitFor","result":{"url":")", url,
+                          R"(","title":"Ready"}})"));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.waitFor","result":{"url":")", url,
+                          R"(","title":"Ready"}})"));
+}
+
+BOOST_AUTO_TEST_CASE(wait_for_keeps_waiting_across_navigations) {
+  // The first page navigates after 300 ms to a second one whose text appears 300 ms later.
+  const json::object result =
+      Run(Frames({Goto("late.html?delay=300&next=late.html%3Fdelay%3D300%26step%3D2"),
+                  R"({"method":"page.waitFor","timeout_ms":10000,"params":{"text":"Ready now"}})",
+                  R"({"method":"page.waitFor","timeout_ms":10000,"params":{"url":"step=2"}})"}));
+  const std::string url = Url("late.html?delay=300&step=2");
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.waitFor","result":{"url":")", url,
+                          R"(","title":"Ready"}})"));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.waitFor","result":{"url":")", url,
+                          R"(","title":"Ready"}})"));
+}
+
+BOOST_AUTO_TEST_CASE(wait_for_times_out_naming_what_it_waited_for) {
+  const json::object result =
+      Run(Frames({Goto("late.html?delay=100000"),
+                  R"({"method":"page.waitFor","timeout_ms":400,"params":{"text":"Never here"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.waitFor","error":{"error":"timeout",)",
+                          R"("message":"page.waitFor waited 400 ms for the text \"Never here\" )",
+                          R"(to appear (the tab shows )", Url("late.html?delay=100000"),
+                          R"(); raise timeout_ms, or check the page with page.snapshot"}})"));
+}
+
+// Width and height from a PNG's IHDR chunk.
+std::pair<int, int> PngSize(const std::string& png) {
+  const auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned char>(png[at]) << 24) |
+           (static_cast<unsigned char>(png[at + 1]) << 16) |
+           (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+  };
+  return {be32(16), be32(20)};
+}
+
+BOOST_AUTO_TEST_CASE(screenshots_are_image_files_of_the_viewport_an_element_or_the_page) {
+  const json::object result =
+      Run(Frames({Goto("cards.html"), R"({"method":"page.screenshot"})",
+                  R"({"method":"page.screenshot","params":{"css":"#card-3"}})",
+                  R"({"method":"page.screenshot","params":{"full_page":true}})",
+                  R"({"method":"page.screenshot","params":{"format":"jpeg"}})",
+                  Eval("const r = document.getElementById('card-3').getBoundingClientRect();"
+                       " [Math.round(r.width), Math.round(r.height), innerWidth, innerHeight,"
+                       " document.documentElement.scrollHeight]")}));
+  const json::array dims = PageSuite::Record(result, 5).at("result").as_array();
+  const std::pair<int, int> expected[] = {
+      {static_cast<int>(dims[2].as_int64()), static_cast<int>(dims[3].as_int64())},
+      {static_cast<int>(dims[0].as_int64()), static_cast<int>(dims[1].as_int64())},
+      {static_cast<int>(dims[2].as_int64()), static_cast<int>(dims[4].as_int64())}};
+  for (std::size_t i = 1; i <= 3; ++i) {
+    const json::object& record = PageSuite::Record(result, i);
+    BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+    const std::string path(record.at("spooled").as_string());
+    BOOST_TEST(path.ends_with(".png"), path);
+    BOOST_TEST(std::string(record.at("mime").as_string()) == "image/png");
+    const std::string png = ReadAll(path);
+    BOOST_TEST(record.at("bytes").as_int64() == static_cast<std::int64_t>(png.size()));
+    BOOST_TEST(png.substr(0, 8) == "\x89PNG\r\n\x1a\n");
+    BOOST_TEST(PngSize(png).first == expected[i - 1].first, "screenshot " << i);
+    BOOST_TEST(PngSize(png).second == expected[i - 1].second, "screenshot " << i);
+  }
+  const json::object& jpeg = PageSuite::Record(result, 4);
+  BOOST_TEST_REQUIRE(jpeg.contains("spooled"), json::serialize(jpeg));
+  BOOST_TEST(std::string(jpeg.at("mime").as_string()) == "image/jpeg");
+  BOOST_TEST(ReadAll(std::string(jpeg.at("spooled").as_string())).substr(0, 3) == "\xFF\xD8\xFF");
+}
+
+BOOST_AUTO_TEST_CASE(screenshot_params_are_checked) {
+  const json::object result =
+      Run(Frames({R"({"method":"page.screenshot","params":{"format":"gif"}})",
+                  R"({"method":"page.screenshot","params":{"css":"body","full_page":true}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 0) ==
+             R"({"index":0,"method":"page.screenshot","error":{"error":"invalid argument",)"
+             R"("message":"page.screenshot: \"format\" is \"png\" (the default), \"jpeg\" or )"
+             R"(\"webp\", got \"gif\""}})");
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.screenshot","error":{"error":"invalid argument",)"
+             R"("message":"page.screenshot takes a target (that element only) or )"
+             R"(\"full_page\": true, not both"}})");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

@@ -1,0 +1,96 @@
+#include "page/actions.h"
+
+#include <boost/json/serialize.hpp>
+#include <cstddef>
+
+#include "absl/strings/str_cat.h"
+#include "page/keys.h"
+
+namespace firefox_bidi::page {
+namespace {
+
+namespace json = boost::json;
+
+json::object Pause() { return json::object{{"type", "pause"}}; }
+
+}  // namespace
+
+absl::StatusOr<ClickSpec> ParseClickSpec(const json::object& params) {
+  ClickSpec spec;
+  if (const json::value* button = params.if_contains("button")) {
+    const json::string* name = button->if_string();
+    if (name != nullptr && *name == "left") {
+      spec.button = 0;
+    } else if (name != nullptr && *name == "middle") {
+      spec.button = 1;
+    } else if (name != nullptr && *name == "right") {
+      spec.button = 2;
+    } else {
+      return absl::InvalidArgumentError("params.button must be \"left\", \"middle\" or \"right\"");
+    }
+  }
+  if (const json::value* count = params.if_contains("count")) {
+    if (!count->is_int64() || (count->as_int64() != 1 && count->as_int64() != 2)) {
+      return absl::InvalidArgumentError("params.count must be 1 or 2 (2 is a double click)");
+    }
+    spec.count = static_cast<int>(count->as_int64());
+  }
+  if (const json::value* modifiers = params.if_contains("modifiers")) {
+    constexpr absl::string_view kWhat =
+        "params.modifiers must be an array of \"Shift\", \"Control\", \"Alt\", \"Meta\"";
+    if (!modifiers->is_array()) return absl::InvalidArgumentError(kWhat);
+    for (const json::value& m : modifiers->as_array()) {
+      absl::StatusOr<std::string> value =
+          m.is_string() ? KeyValue(m.as_string()) : absl::InvalidArgumentError("");
+      if (!value.ok() || !IsModifierValue(*value)) {
+        return absl::InvalidArgumentError(absl::StrCat(kWhat, "; got ", json::serialize(m)));
+      }
+      spec.modifiers.push_back(*std::move(value));
+    }
+  }
+  return spec;
+}
+
+json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
+                                const ClickSpec& spec) {
+  const std::size_t held = spec.modifiers.size();
+  json::array pointer;
+  for (std::size_t i = 0; i < held; ++i) pointer.push_back(Pause());
+  pointer.push_back(
+      json::object{{"type", "pointerMove"},
+                   {"x", 0},
+                   {"y", 0},
+                   {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}});
+  for (int i = 0; i < spec.count; ++i) {
+    pointer.push_back(json::object{{"type", "pointerDown"}, {"button", spec.button}});
+    pointer.push_back(json::object{{"type", "pointerUp"}, {"button", spec.button}});
+  }
+  json::array sources;
+  if (held > 0) {
+    for (std::size_t i = 0; i < held; ++i) pointer.push_back(Pause());
+    json::array keys;
+    for (const std::string& m : spec.modifiers) {
+      keys.push_back(json::object{{"type", "keyDown"}, {"value", m}});
+    }
+    for (int i = 0; i < 1 + 2 * spec.count; ++i) keys.push_back(Pause());
+    for (auto m = spec.modifiers.rbegin(); m != spec.modifiers.rend(); ++m) {
+      keys.push_back(json::object{{"type", "keyUp"}, {"value", *m}});
+    }
+    sources.push_back(
+        json::object{{"type", "key"}, {"id", kKeyboardSource}, {"actions", std::move(keys)}});
+  }
+  sources.push_back(json::object{{"type", "pointer"},
+                                 {"id", kMouseSource},
+                                 {"parameters", {{"pointerType", "mouse"}}},
+                                 {"actions", std::move(pointer)}});
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
+json::object KeyActionsParams(std::string_view context, json::array key_actions) {
+  json::array sources;
+  sources.push_back(
+      json::object{{"type", "key"}, {"id", kKeyboardSource}, {"actions", std::move(key_actions)}});
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
+}  // namespace firefox_bidi::page

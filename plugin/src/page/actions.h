@@ -1,0 +1,47 @@
+// Parameters of input.performActions for the helpers' real input: a click on an element (its
+// in-view centre, through an element origin), key chords and typed text.
+//
+// Input sources are named "page.mouse" and "page.keyboard", so the helpers' input state (held
+// buttons, click counting) stays apart from sources a batch's raw frames create.
+// Pure functions, no I/O; thread-safe.
+#ifndef FIREFOX_BIDI_PAGE_ACTIONS_H_
+#define FIREFOX_BIDI_PAGE_ACTIONS_H_
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace firefox_bidi::page {
+
+inline constexpr std::string_view kMouseSource = "page.mouse";
+inline constexpr std::string_view kKeyboardSource = "page.keyboard";
+
+struct ClickSpec {
+  int button = 0;                      // WebDriver button: 0 left, 1 middle, 2 right
+  int count = 1;                       // 1 or 2 (a double click)
+  std::vector<std::string> modifiers;  // WebDriver key values held during the click
+};
+
+// Reads `button` ("left", "middle", "right"; default left), `count` (1 or 2; default 1) and
+// `modifiers` (an array of "Shift", "Control", "Alt", "Meta"; default none) from a helper's
+// params. kInvalidArgument names the member and what it may be.
+absl::StatusOr<ClickSpec> ParseClickSpec(const boost::json::object& params);
+
+// {"context":C,"actions":[...]} that clicks the element whose sharedId is `shared_id` at its
+// in-view centre (an element-origin pointerMove with x = y = 0): modifiers go down first, then
+// the pointer moves, presses and releases `count` times, then the modifiers go up. The sources
+// advance tick by tick, so the key source pauses while the pointer acts and vice versa.
+boost::json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
+                                       const ClickSpec& spec);
+
+// {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
+boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_ACTIONS_H_

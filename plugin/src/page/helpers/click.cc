@@ -1,0 +1,54 @@
+// page.click: target; button, count, modifiers -> {"url","title","navigated"}.
+#include <boost/json/object.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/actions.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.click";
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params,
+                  {"ref", "css", "text", "role", "name", "button", "count", "modifiers", "tab"}));
+  absl::StatusOr<ClickSpec> spec = ParseClickSpec(params);
+  if (!spec.ok()) {
+    return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", spec.status().message()));
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  ASSIGN_OR_RETURN(const TargetSpec wanted, ParseTarget(page, kMethod, tab, params));
+  // One call finds the element, scrolls it into view and checks what the click would hit.
+  ASSIGN_OR_RETURN(const OnElementResult prepared,
+                   OnElement(page, kMethod, wanted, "inputPrepareClick", {}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
+  const ElementTarget& target = prepared.element;
+  ASSIGN_OR_RETURN(
+      const bool navigated,
+      PerformAndFollow(
+          page, tab,
+          ClickActionsParams(target.context, target.node.at("sharedId").as_string(), *spec),
+          "the click"));
+  ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, navigated));
+  if (target.matches > 1) result["matches"] = target.matches;
+  return result;
+}
+
+}  // namespace
+
+const HelperSpec& ClickHelper() {
+  static const HelperSpec spec{
+      kMethod,
+      "target (ref|css|text|role+name); button: left|middle|right, count: 1|2, modifiers: "
+      "[Shift|Control|Alt|Meta] -> {url,title,navigated}",
+      ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,71 @@
+// page.fill: target; value; submit -> {"value"}.
+#include <boost/json/object.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/actions.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+#include "page/keys.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.fill";
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(kMethod, params,
+                              {"ref", "css", "text", "role", "name", "value", "submit", "tab"}));
+  const json::value* value = params.if_contains("value");
+  if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " needs \"value\": text for inputs, textareas and "
+                                    "contenteditable elements, an option's label or "
+                                    "value for a select, true or false for a checkbox "
+                                    "or radio button"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<bool> submit, BoolParam(kMethod, params, "submit"));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  ASSIGN_OR_RETURN(const TargetSpec wanted, ParseTarget(page, kMethod, tab, params));
+  // One call finds the element and fills it.
+  ASSIGN_OR_RETURN(OnElementResult filled,
+                   OnElement(page, kMethod, wanted, "inputFill", json::object{{"value", *value}}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
+  const ElementTarget& target = filled.element;
+  json::value after = filled.data.as_object()["value"];
+  if (const json::value* click = filled.data.as_object().if_contains("click");
+      click != nullptr && click->is_bool() && click->get_bool()) {
+    // A checkbox or radio button whose state must change is clicked for real.
+    RETURN_IF_ERROR(
+        ClickElement(page, kMethod, tab, target.context, target.node, ClickSpec{}).status());
+    ASSIGN_OR_RETURN(SandboxResult read,
+                     page.Sandbox(target.context, "inputValue", json::object{}, {target.node}));
+    after = std::move(read.data);
+  }
+  if (submit.value_or(false)) {
+    const KeyChord enter{{}, "\xEE\x80\x87"};  // U+E007, Enter
+    RETURN_IF_ERROR(PerformAndFollow(page, tab,
+                                     KeyActionsParams(target.context, ChordKeyActions(enter)),
+                                     "the Enter that submitted the field")
+                        .status());
+  }
+  json::object result{{"value", std::move(after)}};
+  if (target.matches > 1) result["matches"] = target.matches;
+  return result;
+}
+
+}  // namespace
+
+const HelperSpec& FillHelper() {
+  static const HelperSpec spec{
+      kMethod,
+      "target; value (text | option label or value | true/false), submit: press Enter after "
+      "-> {value}",
+      ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,61 @@
+// page.screenshot: optional target (that element only), full_page, format -> the screenshot
+// record of DESIGN.md section 7 (always a file, with "mime" and "bytes").
+#include <boost/json/object.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.screenshot";
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(
+      kMethod, params, {"ref", "css", "text", "role", "name", "full_page", "format", "tab"}));
+  ASSIGN_OR_RETURN(const std::optional<bool> full_page, BoolParam(kMethod, params, "full_page"));
+  ASSIGN_OR_RETURN(const std::optional<std::string> format, StringParam(kMethod, params, "format"));
+  const std::string type = format.value_or("png");
+  if (type != "png" && type != "jpeg" && type != "webp") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"format\" is \"png\" (the default), \"jpeg\" or "
+                                    "\"webp\", got \"",
+                                    type, "\""));
+  }
+  const bool element = HasTarget(params);
+  if (element && full_page.value_or(false)) {
+    return HelperError(kInvalidArgument, absl::StrCat(kMethod,
+                                                      " takes a target (that element only) or "
+                                                      "\"full_page\": true, not both"));
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  json::object capture{{"context", tab}, {"format", {{"type", absl::StrCat("image/", type)}}}};
+  if (full_page.value_or(false)) capture["origin"] = "document";
+  if (element) {
+    ASSIGN_OR_RETURN(const ElementTarget target, FindElement(page, kMethod, tab, params));
+    // The whole element wherever it is on the page, not only its part in the viewport.
+    capture["context"] = target.context;
+    capture["origin"] = "document";
+    capture["clip"] = json::object{{"type", "element"}, {"element", target.node}};
+  }
+  return page.Command("browsingContext.captureScreenshot", capture, "the screenshot");
+}
+
+}  // namespace
+
+const HelperSpec& ScreenshotHelper() {
+  static const HelperSpec spec{
+      kMethod,
+      "optional target (that element only), full_page, format: png|jpeg|webp -> an image file "
+      "record {spooled,mime,bytes,...}",
+      ResultFile::kMedia, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,98 @@
+// page.waitFor: one of text, css, url; gone -> {"url","title"}, bounded by the frame's
+// timeout_ms and kept up across navigations and reloads.
+#include <algorithm>
+#include <boost/json/object.hpp>
+#include <chrono>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/navigation.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.waitFor";
+// The longest single wait inside the page: a document that goes away without a pagehide (a
+// crashed or discarded one) costs at most this before the next document is asked.
+constexpr std::chrono::milliseconds kSlice{2000};
+// Kept back from the frame's deadline to report where the tab is when the wait times out.
+constexpr std::chrono::milliseconds kReportMargin{150};
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(kMethod, params, {"text", "css", "url", "gone", "tab"}));
+  std::string kind;
+  std::string value;
+  for (const std::string_view k : {"text", "css", "url"}) {
+    ASSIGN_OR_RETURN(std::optional<std::string> v, StringParam(kMethod, params, k));
+    if (!v.has_value()) continue;
+    if (!kind.empty()) {
+      kind.clear();
+      break;
+    }
+    kind = std::string(k);
+    value = *std::move(v);
+  }
+  if (kind.empty()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " takes exactly one of \"text\", \"css\" or \"url\" "
+                                    "(a part of the tab's URL)"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<bool> gone_param, BoolParam(kMethod, params, "gone"));
+  const bool gone = gone_param.value_or(false);
+  if (gone && kind == "url") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod, ": \"gone\" applies to text and css, not url"));
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  const std::string what =
+      kind == "url" ? absl::StrCat("the tab's URL to contain \"", value, "\"")
+                    : absl::StrCat(kind == "text" ? "the text \"" : "an element matching \"", value,
+                                   "\" ", gone ? "to disappear" : "to appear");
+  for (;;) {
+    const auto slice = std::min(page.Remaining() - kReportMargin, kSlice);
+    if (slice.count() <= 0) {
+      absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
+      return HelperError(
+          kTimeout, absl::StrCat(kMethod, " waited ", page.timeout().count(), " ms for ", what,
+                                 info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "",
+                                 "; raise timeout_ms, or check the page with page.snapshot"));
+    }
+    absl::StatusOr<SandboxResult> waited = page.Sandbox(
+        tab, "inputWaitFor",
+        json::object{{"kind", kind}, {"value", value}, {"want", !gone}, {"ms", slice.count()}});
+    if (waited.ok()) {
+      const json::value* done =
+          waited->data.is_object() ? waited->data.get_object().if_contains("done") : nullptr;
+      if (done != nullptr && done->is_bool() && done->get_bool()) break;
+    } else {
+      const std::optional<std::string> code = HelperErrorCode(waited.status());
+      if (!code.has_value()) return waited.status();         // the browser went away, cancelled
+      if (*code == "no such frame") return waited.status();  // the tab was closed
+      if (*code == kJavascriptError &&
+          absl::string_view(waited.status().message()).find("invalid CSS selector") !=
+              absl::string_view::npos) {
+        return HelperError(kInvalidArgument,
+                           absl::StrCat(kMethod, ": \"", value, "\" is not a valid CSS selector"));
+      }
+      // Anything else while the tab changes documents (its realm destroyed, no document yet)
+      // is asked again of the next document, until the deadline.
+    }
+  }
+  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+  return UrlAndTitle(info);
+}
+
+}  // namespace
+
+const HelperSpec& WaitForHelper() {
+  static const HelperSpec spec{
+      kMethod, "text | css | url (substring); gone: true waits for it to go -> {url,title}",
+      ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,403 @@
+// The in-page side of page.click, page.fill and page.press (OPS.inputPrepareClick,
+// OPS.inputFill, OPS.inputFocus), run in the browsing context that holds the element, which
+// comes as nodes[0].
+//
+// Their data: {"ok": true, ...} when the C++ side may go on, or {"error": CODE, "message":
+// TEXT} with a message that says what to do next.
+
+// A short description of an element for messages: tag, then #id or .classes, then up to 60
+// characters of its visible text in quotes. `div#overlay "Please wait"`.
+function inputDescribe(el) {
+  let text = el.tagName.toLowerCase();
+  if (el.id) {
+    text += '#' + el.id;
+  } else if (typeof el.className === 'string' && el.className.trim() !== '') {
+    text += '.' + el.className.trim().split(/\s+/).join('.');
+  }
+  const tag = el.tagName.toLowerCase();
+  const fieldTags = ['select', 'textarea', 'input'];
+  const content = fieldTags.includes(tag) ? '' :
+      (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
+  if (content !== '') {
+    text += ' "' + (content.length > 60 ? content.slice(0, 59) + '\u2026' : content) + '"';
+  }
+  return text;
+}
+
+// The cover as the model can target it: the element hit, and when that has no id, the
+// nearest ancestor (across shadow roots) that has one.
+function inputDescribeCover(hit) {
+  let text = inputDescribe(hit);
+  if (hit.id) return text;
+  for (let n = hit.parentNode || hit.host; n && n.nodeType !== 9; n = n.parentNode || n.host) {
+    if (n.nodeType === 1 && n.id) return text + ' (inside ' + n.tagName.toLowerCase() + '#' + n.id + ')';
+  }
+  return text;
+}
+
+// Whether `node` is `el` or inside it, crossing shadow-root boundaries upwards.
+function inputContains(el, node) {
+  for (let n = node; n; n = n.parentNode || n.host) {
+    if (n === el) return true;
+  }
+  return false;
+}
+
+// The innermost element at viewport point (x, y) of el's document, looking into open shadow
+// roots as a real pointer event would hit them.
+function inputElementFromPoint(doc, x, y) {
+  let hit = doc.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+// WebDriver's in-view centre point of the element's first client rect: the point an
+// element-origin pointerMove with x = y = 0 goes to. Null when no part of it is in view.
+function inputInViewCentre(el) {
+  const rects = el.getClientRects();
+  if (rects.length === 0) return null;
+  const r = rects[0];
+  const win = el.ownerDocument.defaultView;
+  const left = Math.max(0, Math.min(r.x, r.x + r.width));
+  const right = Math.min(win.innerWidth, Math.max(r.x, r.x + r.width));
+  const top = Math.max(0, Math.min(r.y, r.y + r.height));
+  const bottom = Math.min(win.innerHeight, Math.max(r.y, r.y + r.height));
+  if (right <= left || bottom <= top) return null;
+  return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
+}
+
+function inputNotVisible(el, why) {
+  return {
+    error: 'element not visible',
+    message: inputDescribe(el) + ' ' + why +
+        '; take a new page.snapshot to find what is shown, or page.waitFor it first',
+  };
+}
+
+// Scrolls the element into view when it is not wholly in view, then checks that a pointer at
+// its in-view centre would hit it (or something inside it, or a label of it).
+// {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible", "message"}.
+function inputPrepareClick(el) {
+  if (!el.isConnected) {
+    return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
+  }
+  const style = el.ownerDocument.defaultView.getComputedStyle(el);
+  if (style.visibility === 'hidden' || style.visibility === 'collapse') {
+    return inputNotVisible(el, 'is hidden (visibility: ' + style.visibility + ')');
+  }
+  let rect = el.getBoundingClientRect();
+  if (el.getClientRects().length === 0 || rect.width === 0 || rect.height === 0) {
+    return inputNotVisible(el, 'has no size on the page (display: none, or zero width or height)');
+  }
+  const win = el.ownerDocument.defaultView;
+  if (rect.top < 0 || rect.left < 0 || rect.bottom > win.innerHeight ||
+      rect.right > win.innerWidth) {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  }
+  const point = inputInViewCentre(el);
+  if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
+  const hit = inputElementFromPoint(el.ownerDocument, point.x, point.y);
+  if (hit && !inputContains(el, hit)) {
+    const label = hit.closest && hit.closest('label');
+    if (!(label && label.control === el)) {
+      return {
+        error: 'element covered',
+        message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
+            ', which would receive the click; nothing was clicked. Close or wait out the cover ' +
+            '(e.g. page.waitFor its text with gone: true), or click it instead',
+      };
+    }
+  }
+  return {ok: true, x: point.x, y: point.y};
+}
+
+const INPUT_TYPED_TYPES = new Set(
+    ['', 'text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+const INPUT_SET_TYPES =
+    new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
+
+function inputFireInputAndChange(el) {
+  const win = el.ownerDocument.defaultView;
+  el.dispatchEvent(new win.Event('input', {bubbles: true, composed: true}));
+  el.dispatchEvent(new win.Event('change', {bubbles: true}));
+}
+
+// The field's value as page.fill reports it: a select's option value, a checkbox's or radio's
+// checked state, a contenteditable element's text, else its value.
+function inputFieldValue(el) {
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
+  return el.innerText;
+}
+
+function inputFillError(el, what) {
+  return {error: 'not fillable', message: inputDescribe(el) + ' ' + what};
+}
+
+// Fills the element with `value`.
+//   text fields (input, textarea, contenteditable): focus, select what was there and replace
+//     it through the browser's editor (document.execCommand "insertText", or "delete" for an
+//     empty value), which fires trusted beforeinput/input events as typing does; then a
+//     change event, as when the user leaves the field.
+//   select: the option whose label (visible text) or value is `value`; input + change.
+//   date/time/color/range inputs: the value set directly; input + change.
+//   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
+//     it for real), else the state as it is.
+// {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
+function inputFill(el, value) {
+  if (el.localName === 'label' && el.control) el = el.control;  // a label fills its field
+  if (!el.isConnected) {
+    return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
+  }
+  const tag = el.tagName.toLowerCase();
+  const type = tag === 'input' ? (el.getAttribute('type') || '').toLowerCase() : '';
+  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
+    if (typeof value !== 'boolean') {
+      return inputFillError(el, 'is a ' + type + ': give value true or false');
+    }
+    if (el.disabled) return inputFillError(el, 'is disabled');
+    if (el.checked === value) return {ok: true, value: value};
+    if (type === 'radio' && !value) {
+      return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
+          'fill another radio button of its group with true');
+    }
+    return {ok: true, click: true};
+  }
+  if (typeof value === 'boolean') {
+    return inputFillError(el, 'is not a checkbox or radio button: give value as text');
+  }
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') {
+    return inputFillError(el, 'takes a string value');
+  }
+  if (tag === 'select') {
+    if (el.disabled) return inputFillError(el, 'is disabled');
+    const options = Array.from(el.options);
+    const option = options.find((o) => o.label.trim() === text.trim()) ||
+        options.find((o) => o.value === text);
+    if (!option) {
+      const names = options.slice(0, 20).map((o) => JSON.stringify(o.label.trim()));
+      return {
+        error: 'no such option',
+        message: inputDescribe(el) + ' has no option labelled or valued ' +
+            JSON.stringify(text) + '; its options are ' + names.join(', ') +
+            (options.length > 20 ? ' and ' + (options.length - 20) + ' more' : ''),
+      };
+    }
+    if (el.multiple) {
+      for (const o of options) o.selected = o === option;
+    } else {
+      el.selectedIndex = options.indexOf(option);
+    }
+    inputFireInputAndChange(el);
+    return {ok: true, value: el.value};
+  }
+  if (tag === 'input' && type === 'file') {
+    return inputFillError(el, 'is a file input: use page.upload');
+  }
+  if (tag === 'input' && INPUT_SET_TYPES.has(type)) {
+    if (el.disabled) return inputFillError(el, 'is disabled');
+    const before = el.value;
+    el.value = text;
+    if (el.value !== text && text !== '') {
+      el.value = before;
+      return inputFillError(el, 'did not take ' + JSON.stringify(text) + ' (for type=' + type +
+          ' use the format the browser expects, e.g. 2024-05-31 for a date, 13:45 for a time)');
+    }
+    inputFireInputAndChange(el);
+    return {ok: true, value: el.value};
+  }
+  const editable = tag === 'textarea' || (tag === 'input' && INPUT_TYPED_TYPES.has(type));
+  if (!editable && !el.isContentEditable) {
+    return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
+        'target the field itself');
+  }
+  if (el.disabled) return inputFillError(el, 'is disabled');
+  if (el.readOnly) return inputFillError(el, 'is read-only');
+  const doc = el.ownerDocument;
+  el.focus();
+  if (editable) {
+    el.select();
+  } else {
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    const selection = doc.defaultView.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  if (text === '') {
+    doc.execCommand('delete', false, null);
+  } else {
+    doc.execCommand('insertText', false, text);
+  }
+  el.dispatchEvent(new doc.defaultView.Event('change', {bubbles: true}));
+  return {ok: true, value: inputFieldValue(el)};
+}
+
+// Focuses the element before page.press sends its keys.
+function inputFocus(el) {
+  if (!el.isConnected) {
+    return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
+  }
+  el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+  el.focus();
+  return {ok: true};
+}
+
+OPS.inputPrepareClick = function (input, nodes) {
+  return inputOnElement(input, nodes, (el) => inputPrepareClick(el));
+};
+
+OPS.inputFill = function (input, nodes) {
+  return inputOnElement(input, nodes, (el) => inputFill(el, input.value));
+};
+
+OPS.inputFocus = function (input, nodes) {
+  return inputOnElement(input, nodes, (el) => inputFocus(el));
+};
+
+OPS.inputValue = function (input, nodes) {
+  return {data: inputFieldValue(nodes[0])};
+};
+
+// page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
+// the page, through open shadow roots and same-origin iframes, contains input.value, spaces
+// collapsed), "css" (a visible element matches input.value there) or "url" (the document's
+// URL contains input.value).
+function inputConditionHolds(input) {
+  if (input.kind === 'url') return location.href.includes(input.value);
+  const docs = [document];
+  for (let i = 0; i < docs.length; i++) {
+    for (const frame of docs[i].querySelectorAll('iframe, frame')) {
+      let inner = null;
+      try {
+        inner = frame.contentDocument;
+      } catch (e) {
+        inner = null;  // cross-origin
+      }
+      if (inner && inner.documentElement) docs.push(inner);
+    }
+  }
+  if (input.kind === 'text') {
+    const wanted = collapse(input.value);
+    return docs.some((doc) => doc.body && collapse(flatText(doc.body)).includes(wanted));
+  }
+  for (const doc of docs) {
+    if (!doc.documentElement) continue;
+    for (const el of flatElements(doc.documentElement)) {
+      let matches = false;
+      try {
+        matches = el.matches(input.value);
+      } catch (e) {
+        throw new Error('invalid CSS selector ' + JSON.stringify(input.value));
+      }
+      if (matches && isVisible(el)) return true;
+    }
+  }
+  return false;
+}
+
+// Waits up to input.ms for inputConditionHolds(input) to be input.want, re-checking on every
+// DOM change and every 50 ms (for URL changes without one). Data: {"done": true} when it
+// holds, {"done": false} when the time is up or the document is being left (pagehide: the
+// caller checks again in the next document).
+OPS.inputWaitFor = function (input) {
+  if (inputConditionHolds(input) === input.want) return {data: {done: true}};
+  return new Promise((resolve) => {
+    let finished = false;
+    let pending = false;
+    const observer = new MutationObserver(() => {
+      if (pending) return;
+      pending = true;
+      setTimeout(() => {
+        pending = false;
+        check();
+      }, 10);
+    });
+    const tick = setInterval(() => check(), 50);
+    const finish = (done) => {
+      if (finished) return;
+      finished = true;
+      observer.disconnect();
+      clearInterval(tick);
+      clearTimeout(limit);
+      window.removeEventListener('pagehide', leave);
+      resolve({data: {done: done}});
+    };
+    const check = () => {
+      try {
+        if (inputConditionHolds(input) === input.want) finish(true);
+      } catch (e) {
+        finish(false);
+      }
+    };
+    const leave = () => finish(false);
+    const limit = setTimeout(() => finish(false), input.ms);
+    window.addEventListener('pagehide', leave);
+    observer.observe(document, {subtree: true, childList: true, characterData: true,
+                                attributes: true});
+  });
+};
+
+// Finds the element a target names in this document, through open shadow roots: find.css
+// (a selector), find.text (the innermost visible element whose text is exactly this, else
+// the innermost that contains it), find.role with find.name (accessible role and name), or
+// find.ref (a ref name given in this document). Visible elements only. {el, matches, stale}:
+// el the first match in document order, or null.
+function inputFindElement(find) {
+  if (find.ref !== undefined) {
+    const el = nodeOfRef(find.ref);
+    return {el: el, matches: el ? 1 : 0, stale: !el};
+  }
+  const all = flatElements(document.documentElement).filter((el) => isVisible(el));
+  let found = [];
+  if (find.css !== undefined) {
+    try {
+      found = all.filter((el) => el.matches(find.css));
+    } catch (e) {
+      throw new Error('invalid CSS selector ' + JSON.stringify(find.css));
+    }
+  } else if (find.text !== undefined) {
+    const wanted = collapse(find.text);
+    const memo = new Map();
+    const texts = all.map((el) => collapse(flatText(el, memo)));
+    const innermost = (test) => {
+      const hits = all.filter((el, i) => test(texts[i]));
+      return hits.filter((el) => !hits.some((other) => other !== el && inputContains(el, other)));
+    };
+    found = innermost((t) => t === wanted);
+    if (found.length === 0) found = innermost((t) => t.includes(wanted));
+  } else if (find.role !== undefined) {
+    found = all.filter((el) => {
+      const role = roleOf(el);
+      return role === find.role &&
+          (find.name === undefined || collapse(accessibleName(el, role)) === collapse(find.name));
+    });
+  }
+  return {el: found.length ? found[0] : null, matches: found.length, stale: false};
+}
+
+// Runs `act(el)` on nodes[0], or on the element input.find names; the data gains "matches"
+// (and "stale" for a ref whose element is gone) and the element comes back as nodes[0].
+function inputOnElement(input, nodes, act) {
+  let el = nodes[0];
+  let matches = 1;
+  if (!el) {
+    const found = inputFindElement(input.find);
+    if (!found.el) return {data: {matches: 0, stale: found.stale}};
+    el = found.el;
+    matches = found.matches;
+  }
+  const data = act(el);
+  data.matches = matches;
+  return {data: data, nodes: [el]};
+}
+
+OPS.inputFind = function (input) {
+  return inputOnElement(input, [], () => ({}));
+};

@@ -1,0 +1,222 @@
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "page/actions.h"
+#include "page/keys.h"
+
+namespace firefox_bidi::page {
+namespace {
+
+namespace json = boost::json;
+
+std::string Value(std::string_view name) {
+  absl::StatusOr<std::string> v = KeyValue(name);
+  return v.ok() ? *v : "error: " + std::string(v.status().message());
+}
+
+std::string Chord(std::string_view chord) {
+  absl::StatusOr<KeyChord> c = ParseKeyChord(chord);
+  if (!c.ok()) return "error: " + std::string(c.status().message());
+  return json::serialize(ChordKeyActions(*c));
+}
+
+std::string Typed(std::string_view text) {
+  absl::StatusOr<json::array> a = TypeTextKeyActions(text);
+  return a.ok() ? json::serialize(*a) : "error: " + std::string(a.status().message());
+}
+
+// The expected text with each "\\uE0XX" written out as the UTF-8 of that key value, as
+// Boost.JSON serializes it.
+std::string Keys(std::string text) {
+  for (std::size_t at = text.find("\\uE0"); at != std::string::npos; at = text.find("\\uE0")) {
+    const unsigned code = std::stoul(text.substr(at + 2, 4), nullptr, 16);
+    const std::string utf8 = {static_cast<char>(0xE0 | (code >> 12)),
+                              static_cast<char>(0x80 | ((code >> 6) & 0x3F)),
+                              static_cast<char>(0x80 | (code & 0x3F))};
+    text.replace(at, 6, utf8);
+  }
+  return text;
+}
+
+constexpr std::string_view kExamples =
+    "use a key name such as Enter, Escape, Tab, Backspace, Delete, ArrowDown, PageUp, Home, "
+    "Space, F5, a single character such as \"a\" or \"/\", or a chord such as Control+a or "
+    "Shift+Tab";
+
+BOOST_AUTO_TEST_SUITE(page_keys)
+
+BOOST_AUTO_TEST_CASE(named_keys_map_to_webdriver_values_whatever_their_case) {
+  BOOST_TEST(Value("Enter") == "\uE007");
+  BOOST_TEST(Value("enter") == "\uE007");
+  BOOST_TEST(Value("ESCAPE") == "\uE00C");
+  BOOST_TEST(Value("Esc") == "\uE00C");
+  BOOST_TEST(Value("Tab") == "\uE004");
+  BOOST_TEST(Value("Backspace") == "\uE003");
+  BOOST_TEST(Value("Delete") == "\uE017");
+  BOOST_TEST(Value("ArrowDown") == "\uE015");
+  BOOST_TEST(Value("ArrowUp") == "\uE013");
+  BOOST_TEST(Value("ArrowLeft") == "\uE012");
+  BOOST_TEST(Value("ArrowRight") == "\uE014");
+  BOOST_TEST(Value("PageUp") == "\uE00E");
+  BOOST_TEST(Value("PageDown") == "\uE00F");
+  BOOST_TEST(Value("Home") == "\uE011");
+  BOOST_TEST(Value("End") == "\uE010");
+  BOOST_TEST(Value("Space") == "\uE00D");
+  BOOST_TEST(Value("F1") == "\uE031");
+  BOOST_TEST(Value("F5") == "\uE035");
+  BOOST_TEST(Value("F12") == "\uE03C");
+  BOOST_TEST(Value("Shift") == "\uE008");
+  BOOST_TEST(Value("Control") == "\uE009");
+  BOOST_TEST(Value("Ctrl") == "\uE009");
+  BOOST_TEST(Value("Alt") == "\uE00A");
+  BOOST_TEST(Value("Meta") == "\uE03D");
+  BOOST_TEST(Value("Command") == "\uE03D");
+}
+
+BOOST_AUTO_TEST_CASE(a_single_character_is_its_own_key) {
+  BOOST_TEST(Value("a") == "a");
+  BOOST_TEST(Value("A") == "A");
+  BOOST_TEST(Value("/") == "/");
+  BOOST_TEST(Value("+") == "+");
+  BOOST_TEST(Value(" ") == " ");
+  BOOST_TEST(Value("\xC3\xA9") == "\xC3\xA9");                  // é
+  BOOST_TEST(Value("\xF0\x9F\x98\x80") == "\xF0\x9F\x98\x80");  // an emoji, 4 bytes
+}
+
+BOOST_AUTO_TEST_CASE(unknown_keys_are_refused_with_examples) {
+  BOOST_TEST(Value("Entr") == "error: unknown key \"Entr\": " + std::string(kExamples));
+  BOOST_TEST(Value("F13") == "error: unknown key \"F13\": " + std::string(kExamples));
+  BOOST_TEST(Value("") == "error: the key name is empty: " + std::string(kExamples));
+  BOOST_TEST(Value("\n") ==
+             "error: the key is a control character (code 10): " + std::string(kExamples));
+  BOOST_TEST(Value("\xC3") == "error: unknown key \"\xC3\": " + std::string(kExamples));
+}
+
+BOOST_AUTO_TEST_CASE(a_chord_holds_its_modifiers_around_the_key) {
+  BOOST_TEST(Chord("Enter") ==
+             Keys(R"([{"type":"keyDown","value":"\uE007"},{"type":"keyUp","value":"\uE007"}])"));
+  BOOST_TEST(Chord("Control+a") ==
+             Keys(R"([{"type":"keyDown","value":"\uE009"},{"type":"keyDown","value":"a"},)"
+                  R"({"type":"keyUp","value":"a"},{"type":"keyUp","value":"\uE009"}])"));
+  BOOST_TEST(Chord("Shift+Tab") ==
+             Keys(R"([{"type":"keyDown","value":"\uE008"},{"type":"keyDown","value":"\uE004"},)"
+                  R"({"type":"keyUp","value":"\uE004"},{"type":"keyUp","value":"\uE008"}])"));
+  BOOST_TEST(Chord("ctrl+shift+ArrowLeft") ==
+             Keys(R"([{"type":"keyDown","value":"\uE009"},{"type":"keyDown","value":"\uE008"},)"
+                  R"({"type":"keyDown","value":"\uE012"},{"type":"keyUp","value":"\uE012"},)"
+                  R"({"type":"keyUp","value":"\uE008"},{"type":"keyUp","value":"\uE009"}])"));
+  BOOST_TEST(Chord("Shift") ==
+             Keys(R"([{"type":"keyDown","value":"\uE008"},{"type":"keyUp","value":"\uE008"}])"));
+}
+
+BOOST_AUTO_TEST_CASE(plus_is_a_key_where_a_key_belongs) {
+  BOOST_TEST(Chord("+") == R"([{"type":"keyDown","value":"+"},{"type":"keyUp","value":"+"}])");
+  BOOST_TEST(Chord("Control++") ==
+             Keys(R"([{"type":"keyDown","value":"\uE009"},{"type":"keyDown","value":"+"},)"
+                  R"({"type":"keyUp","value":"+"},{"type":"keyUp","value":"\uE009"}])"));
+}
+
+BOOST_AUTO_TEST_CASE(malformed_chords_name_the_part_at_fault) {
+  BOOST_TEST(Chord("Control+") ==
+             "error: the key after \"Control+\" is missing: " + std::string(kExamples));
+  BOOST_TEST(Chord("") == "error: the key is empty: " + std::string(kExamples));
+  BOOST_TEST(Chord("a+b") ==
+             "error: in \"a+b\": \"a\" is not a modifier; only the last key of a chord may be "
+             "another key (modifiers: Shift, Control, Alt, Meta), e.g. Control+a or Shift+Tab");
+  BOOST_TEST(Chord("Control+Entr") ==
+             "error: in \"Control+Entr\": unknown key \"Entr\": " + std::string(kExamples));
+  BOOST_TEST(Chord("+a") == "error: unknown key \"+a\": " + std::string(kExamples));
+}
+
+BOOST_AUTO_TEST_CASE(typed_text_is_one_press_per_character) {
+  BOOST_TEST(Typed("") == "[]");
+  BOOST_TEST(Typed("h\xC3\xA9") ==
+             R"([{"type":"keyDown","value":"h"},{"type":"keyUp","value":"h"},)"
+             R"({"type":"keyDown","value":"é"},{"type":"keyUp","value":"é"}])");
+  BOOST_TEST(Typed("a\r\nb\tc") ==
+             Keys(R"([{"type":"keyDown","value":"a"},{"type":"keyUp","value":"a"},)"
+                  R"({"type":"keyDown","value":"\uE007"},{"type":"keyUp","value":"\uE007"},)"
+                  R"({"type":"keyDown","value":"b"},{"type":"keyUp","value":"b"},)"
+                  R"({"type":"keyDown","value":"\uE004"},{"type":"keyUp","value":"\uE004"},)"
+                  R"({"type":"keyDown","value":"c"},{"type":"keyUp","value":"c"}])"));
+}
+
+BOOST_AUTO_TEST_CASE(typed_text_refuses_bad_utf8_and_control_characters) {
+  BOOST_TEST(Typed("ab\xC3") == "error: the text is not valid UTF-8 at byte 2");
+  BOOST_TEST(Typed("\xC0\xAF") == "error: the text is not valid UTF-8 at byte 0");  // overlong
+  BOOST_TEST(Typed("\xED\xA0\x80") == "error: the text is not valid UTF-8 at byte 0");
+  BOOST_TEST(Typed("a\x01") ==
+             "error: the text holds a control character (code 1) at byte 1 that no key types");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(page_actions)
+
+std::string Click(std::string_view params) {
+  absl::StatusOr<ClickSpec> spec = ParseClickSpec(json::parse(params).as_object());
+  if (!spec.ok()) return "error: " + std::string(spec.status().message());
+  return json::serialize(ClickActionsParams("CTX", "NODE", *spec));
+}
+
+constexpr std::string_view kMove =
+    R"({"type":"pointerMove","x":0,"y":0,"origin":{"type":"element","element":{"sharedId":"NODE"}}})";
+
+BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
+  BOOST_TEST(Click("{}") ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+                 std::string(kMove) +
+                 R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_double_right_click_presses_twice) {
+  BOOST_TEST(Click(R"({"button":"right","count":2})") ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+                 std::string(kMove) +
+                 R"(,{"type":"pointerDown","button":2},{"type":"pointerUp","button":2},)"
+                 R"({"type":"pointerDown","button":2},{"type":"pointerUp","button":2}]}]})");
+}
+
+BOOST_AUTO_TEST_CASE(modifiers_are_held_for_the_whole_click_tick_by_tick) {
+  BOOST_TEST(
+      Click(R"({"button":"middle","modifiers":["Control","Shift"]})") ==
+      Keys(R"({"context":"CTX","actions":[{"type":"key","id":"page.keyboard","actions":[)"
+           R"({"type":"keyDown","value":"\uE009"},{"type":"keyDown","value":"\uE008"},)"
+           R"({"type":"pause"},{"type":"pause"},{"type":"pause"},)"
+           R"({"type":"keyUp","value":"\uE008"},{"type":"keyUp","value":"\uE009"}]},)"
+           R"({"type":"pointer","id":"page.mouse","parameters":{"pointerType":"mouse"},"actions":[)"
+           R"({"type":"pause"},{"type":"pause"},)" +
+           std::string(kMove) +
+           R"(,{"type":"pointerDown","button":1},{"type":"pointerUp","button":1},)"
+           R"({"type":"pause"},{"type":"pause"}]}]})"));
+}
+
+BOOST_AUTO_TEST_CASE(bad_click_params_are_refused_naming_the_member) {
+  BOOST_TEST(Click(R"({"button":"primary"})") ==
+             "error: params.button must be \"left\", \"middle\" or \"right\"");
+  BOOST_TEST(Click(R"({"count":3})") == "error: params.count must be 1 or 2 (2 is a double click)");
+  BOOST_TEST(Click(R"({"count":"2"})") ==
+             "error: params.count must be 1 or 2 (2 is a double click)");
+  BOOST_TEST(
+      Click(R"({"modifiers":"Shift"})") ==
+      "error: params.modifiers must be an array of \"Shift\", \"Control\", \"Alt\", \"Meta\"");
+  BOOST_TEST(Click(R"({"modifiers":["Shift","a"]})") ==
+             "error: params.modifiers must be an array of \"Shift\", \"Control\", \"Alt\", "
+             "\"Meta\"; got \"a\"");
+}
+
+BOOST_AUTO_TEST_CASE(key_actions_run_on_the_helpers_keyboard) {
+  json::array keys{json::object{{"type", "keyDown"}, {"value", "x"}}};
+  BOOST_TEST(json::serialize(KeyActionsParams("CTX", keys)) ==
+             R"({"context":"CTX","actions":[{"type":"key","id":"page.keyboard",)"
+             R"("actions":[{"type":"keyDown","value":"x"}]}]})");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::page
