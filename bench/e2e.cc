@@ -30,6 +30,7 @@
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "harness.h"
+#include "helpers_workload.h"
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
 #include "net/webdriver_client.h"
@@ -356,6 +357,12 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   }
   ASSIGN_OR_RETURN(std::unique_ptr<Browser> launched, Browser::Launch());
   std::shared_ptr<Browser> browser = std::move(launched);
+  if (flags.compare.starts_with("helpers-")) {
+    HelpersBrowser helpers_browser{[browser]() { return browser->Tool(ConnectionOptions{}); },
+                                   [browser]() { return browser->context(); }};
+    return MakeHelpersComparison(std::string_view(flags.compare).substr(8), helpers_browser,
+                                 browser);
+  }
   // The tool's sample set-up: the session on a BidiConnection, the batch for its tab.
   auto tool = [browser](ConnectionOptions options, std::vector<std::string> expressions) {
     return [browser, options, expressions]() -> absl::StatusOr<ToolSetup> {
@@ -455,6 +462,12 @@ int main(int argc, char** argv) {
       {"grid",
        "A the tool on a local Firefox's socket, B the tool through a Selenium Grid's BiDi "
        "proxy (--webdriver URL; the Grid's node runs its browser on this machine or another)"},
+      {"helpers-click",
+       "A the best raw batch that clicks a link and waits for the page it opens (locateNodes, "
+       "input.performActions, a script.evaluate that waits for the new document), B page.click"},
+      {"helpers-fill",
+       "A the best raw batch that fills a framework-controlled input with 200 characters (one "
+       "script.callFunction doing what page.fill does), B page.fill"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};

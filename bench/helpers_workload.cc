@@ -1,0 +1,208 @@
+#include "helpers_workload.h"
+
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <variant>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "bench_support.h"
+#include "core/batch_args.h"
+#include "core/batch_runner.h"
+#include "core/label_cache.h"
+#include "core/spool.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_registry.h"
+#include "page/page_layer.h"
+
+namespace firefox_bidi::bench {
+namespace {
+
+namespace json = boost::json;
+using std::chrono::milliseconds;
+
+constexpr milliseconds kTimeout{30000};
+constexpr std::uint64_t kQuota = 64ull << 20;
+
+// The link page and the page it opens.
+constexpr std::string_view kLinkPage = R"(<!doctype html><title>From</title>
+<p>Somewhere to click.</p><a id="go" href="to.html">Go on</a>)";
+constexpr std::string_view kTargetPage = R"(<!doctype html><title>To</title><p>Arrived.</p>)";
+
+// A framework-style controlled input: only trusted input events change the state.
+constexpr std::string_view kFormPage = R"(<!doctype html><title>Form</title>
+<label>Name <input id="name"></label><p id="state"></p>
+<script>
+  const state = {name: ''};
+  const input = document.getElementById('name');
+  input.addEventListener('input', (e) => {
+    if (e.isTrusted) state.name = input.value;
+    document.getElementById('state').textContent = state.name;
+  });
+</script>)";
+
+absl::Status WritePage(const std::string& dir, std::string_view name, std::string_view html) {
+  std::ofstream out(absl::StrCat(dir, "/", ToAbsl(name)), std::ios::binary);
+  out << html;
+  out.close();
+  if (!out) return absl::InternalError(absl::StrCat("cannot write ", ToAbsl(name), " in ", dir));
+  return absl::OkStatus();
+}
+
+// The result of a command that must succeed.
+absl::StatusOr<json::value> Must(BidiTransport& transport, std::string_view method,
+                                 const json::object& params) {
+  ASSIGN_OR_RETURN(BidiReply reply, transport.Call(method, params, kTimeout, [](json::value) {}));
+  if (!reply.ok) {
+    return absl::InternalError(
+        absl::StrCat(ToAbsl(method), ": ", reply.error, ": ", reply.message));
+  }
+  return reply.result.value();
+}
+
+// A JSON string of `text` repeated up to `n` characters.
+std::string Text(std::size_t n) {
+  const std::string words = "Ada Lovelace wrote the first program for an engine. ";
+  std::string out;
+  while (out.size() < n) out += words;
+  out.resize(n);
+  return out;
+}
+
+struct Job {
+  std::string page;       // file loaded before each sample (untimed)
+  std::string raw_batch;  // <<ctx>> stands for the tab's context id
+  std::string helper_batch;
+  std::string state_expression;  // read after each sample (untimed): the compared output
+};
+
+// Compares what the sample left in the page (or its last result) and checks every record.
+Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Job job,
+                   bool helper) {
+  struct Sample {
+    BidiTransport* transport = nullptr;
+    std::shared_ptr<const BatchArgs> args;
+    std::unique_ptr<ScratchDir> spool_dir;
+    std::unique_ptr<Spool> spool;
+    std::unique_ptr<LabelCache> labels;
+    std::string result;
+  };
+  auto sample = std::make_shared<Sample>();
+  // One page layer per variant, kept across samples as an instance keeps it across calls.
+  auto layer = std::make_shared<page::PageLayer>();
+  layer->BeginCall(1);
+  Variant v;
+  v.name = std::move(name);
+  v.prepare = [sample, browser, dir, job, helper]() -> absl::Status {
+    ASSIGN_OR_RETURN(sample->transport, browser.transport());
+    const std::string context = browser.context();
+    RETURN_IF_ERROR(Must(*sample->transport, "browsingContext.navigate",
+                         {{"context", context},
+                          {"url", absl::StrCat("file://", dir, "/", job.page)},
+                          {"wait", "complete"}})
+                        .status());
+    const std::string text =
+        absl::StrReplaceAll(helper ? job.helper_batch : job.raw_batch, {{"<<ctx>>", context}});
+    std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(text, Limits{}, page::HelperMethods());
+    if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+      return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
+    }
+    sample->args = std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));
+    ASSIGN_OR_RETURN(sample->spool_dir, ScratchDir::Create("bench-spool-"));
+    ASSIGN_OR_RETURN(sample->spool, Spool::Open(sample->spool_dir->path(), kQuota));
+    sample->labels = std::make_unique<LabelCache>(Limits{}.label_cache_entries);
+    return absl::OkStatus();
+  };
+  v.run = [sample, layer]() -> absl::Status {
+    RunOptions options;
+    options.executor = layer.get();
+    layer->BeginCall(1);
+    sample->result =
+        RunBatch(*sample->args, *sample->transport, *sample->spool, *sample->labels, options);
+    return absl::OkStatus();
+  };
+  v.finish = [sample, browser, job]() -> absl::StatusOr<SampleOutput> {
+    // Every frame must have succeeded.
+    const json::value result = json::parse(sample->result);
+    for (const json::value& record : result.at("frames").as_array()) {
+      if (record.as_object().contains("error") || record.as_object().contains("skipped")) {
+        return absl::InternalError(absl::StrCat("a frame failed: ", json::serialize(record)));
+      }
+    }
+    ASSIGN_OR_RETURN(json::value state, Must(*sample->transport, "script.evaluate",
+                                             {{"expression", job.state_expression},
+                                              {"target", {{"context", browser.context()}}},
+                                              {"awaitPromise", false}}));
+    SampleOutput out;
+    out.exact = json::serialize(state.as_object()["result"]);
+    sample->spool.reset();
+    sample->spool_dir.reset();
+    return out;
+  };
+  return v;
+}
+
+}  // namespace
+
+absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, HelpersBrowser browser,
+                                                 std::shared_ptr<void> keep_alive) {
+  ASSIGN_OR_RETURN(std::unique_ptr<ScratchDir> pages, ScratchDir::Create("bench-pages-"));
+  const std::string dir = pages->path();
+  RETURN_IF_ERROR(WritePage(dir, "from.html", kLinkPage));
+  RETURN_IF_ERROR(WritePage(dir, "to.html", kTargetPage));
+  RETURN_IF_ERROR(WritePage(dir, "form.html", kFormPage));
+  Job job;
+  if (job_name == "click") {
+    job.page = "from.html";
+    // Raw: find the link, click it for real, then wait in the tab for the new document (the
+    // evaluate runs once the navigation has settled).
+    job.raw_batch = R"JSON({"frames":[
+      {"method":"browsingContext.locateNodes","label":"link","silent":true,
+       "params":{"context":"<<ctx>>","locator":{"type":"css","value":"#go"}}},
+      {"method":"input.performActions","silent":true,"params":{"context":"<<ctx>>","actions":[
+        {"type":"pointer","id":"mouse","actions":[
+          {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
+           "element":{"sharedId":"<<link.nodes[0].sharedId>>"}}},
+          {"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]}},
+      {"method":"script.evaluate","pick":"result.value","params":{
+       "target":{"context":"<<ctx>>"},"awaitPromise":true,"expression":
+       "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON";
+    job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#go"}}]})";
+    job.state_expression = "location.pathname.split('/').pop() + ' ' + document.title";
+  } else if (job_name == "fill") {
+    job.page = "form.html";
+    const std::string value = json::serialize(json::value(Text(200)));
+    // Raw: one call in a sandbox that does what the helper's fill does for a text field.
+    job.raw_batch = absl::StrCat(
+        R"({"frames":[{"method":"script.callFunction","pick":"result.value","params":{)"
+        R"("target":{"context":"<<ctx>>","sandbox":"raw"},"awaitPromise":false,)"
+        R"("arguments":[{"type":"string","value":)",
+        value,
+        R"(}],"functionDeclaration":"(v) => { const el = document.querySelector('#name');)"
+        R"( el.focus(); el.select(); document.execCommand('insertText', false, v);)"
+        R"( el.dispatchEvent(new Event('change', {bubbles: true})); return el.value; }"}}]})");
+    job.helper_batch = absl::StrCat(
+        R"({"frames":[{"method":"page.fill","params":{"css":"#name","value":)", value, "}}]}");
+    job.state_expression =
+        "document.getElementById('name').value + '|' + document.getElementById('state')"
+        ".textContent";
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("unknown helpers job ", ToAbsl(job_name)));
+  }
+  Comparison c;
+  c.a = JobVariant(absl::StrCat("raw batch (", ToAbsl(job_name), ")"), browser, dir, job, false);
+  c.b = JobVariant(absl::StrCat("page helper (", ToAbsl(job_name), ")"), browser, dir, job, true);
+  struct Keep {
+    std::shared_ptr<void> browser;
+    std::unique_ptr<ScratchDir> pages;
+  };
+  c.fixture = std::make_shared<Keep>(Keep{std::move(keep_alive), std::move(pages)});
+  return c;
+}
+
+}  // namespace firefox_bidi::bench
