@@ -1,0 +1,94 @@
+// What `page.logs` returns (DESIGN.md section 9, "Logs"): for every tab, from when it opens,
+// the console messages, uncaught errors and failed requests its documents produced, one
+// compact line each, bounded with the newest kept.
+//
+// TabLogs is fed the BiDi event messages the plugin's own subscriptions bring
+// (EventsNeeded()) and keeps, per tab (a top-level browsing context), three bounded lists:
+//   console          "METHOD: TEXT (FILE:LINE)"   e.g. `error: payment widget failed: E42
+//   (app.js:12)` errors           "TEXT (FILE:LINE)"           e.g. `TypeError: x is undefined
+//   (app.js:3)` failed_requests  "STATUS METHOD URL"          e.g. `404 GET /missing/logo.png`
+//                    "failed METHOD URL: ERROR"   e.g. `failed GET http://127.0.0.1:9/a:
+//                    NS_ERROR_CONNECTION_REFUSED`
+// A URL on the tab's own origin is shown as its path and query; any other URL in full. FILE is
+// the last path segment of the script's URL (nothing for data: URLs), LINE is 1-based. A line
+// is one line (runs of white space with line breaks become one space) of at most
+// max_line_bytes (cut on a UTF-8 boundary, ending in "…"); a line equal to the one before it
+// in the same list is counted instead of repeated: `log: tick (×12)`.
+//
+// Events of nested browsing contexts (iframes) count for their tab: the tree is learnt from
+// browsingContext.contextCreated; a context never announced counts as a tab of its own.
+//
+// Thread safety: none; one owner (the page helper layer, on the batch's thread).
+#ifndef FIREFOX_BIDI_PAGE_LOG_LINES_H_
+#define FIREFOX_BIDI_PAGE_LOG_LINES_H_
+
+#include <boost/json/object.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace firefox_bidi::page {
+
+struct LogLimits {
+  std::size_t max_lines = 100;       // per list and tab; older lines are dropped and counted
+  std::size_t max_line_bytes = 300;  // a longer line is cut
+};
+
+class TabLogs {
+ public:
+  explicit TabLogs(LogLimits limits = {}) : limits_(limits) {}
+
+  // The BiDi events the collection needs to be subscribed to.
+  static const std::vector<std::string>& EventsNeeded();
+
+  // Takes one BiDi event message ({"type":"event","method":M,"params":P}). Returns true when
+  // M is one of EventsNeeded() (whether or not it made a line), false for any other message.
+  bool Observe(const boost::json::object& event);
+
+  // {"console":[...],"errors":[...],"failed_requests":[...]} of `tab`, oldest first, plus
+  // "dropped":N when N older lines were dropped to stay within max_lines. An unknown tab has
+  // empty lists. With `clear`, the tab's lists and its dropped count start afresh.
+  boost::json::object Read(std::string_view tab, bool clear);
+
+  // The top-level context `context` belongs to (itself when it has no known parent).
+  std::string TabOf(std::string_view context) const;
+
+  // Line formatting, for tests. `params` is an event's params; `tab_origin` the origin
+  // ("scheme://host[:port]") of the tab's document, "" when unknown.
+  static std::string ConsoleLine(const boost::json::object& params);
+  static std::string ErrorLine(const boost::json::object& params);
+  static std::string FailedResponseLine(const boost::json::object& params,
+                                        std::string_view tab_origin);
+  static std::string FetchErrorLine(const boost::json::object& params, std::string_view tab_origin);
+  // "scheme://authority" of an http(s)/ws(s)/file-like URL, "" for others (data:, about:).
+  static std::string OriginOf(std::string_view url);
+
+ private:
+  struct Line {
+    std::string text;
+    std::uint64_t repeats = 1;
+  };
+  struct List {
+    std::deque<Line> lines;
+  };
+  struct Tab {
+    List console, errors, failed;
+    std::uint64_t dropped = 0;
+    std::string origin;  // of the tab's current document, from its navigation responses
+  };
+
+  void Add(std::string_view context, List Tab::*list, std::string text);
+  void Forget(const std::string& context);
+
+  LogLimits limits_;
+  std::map<std::string, Tab, std::less<>> tabs_;
+  std::map<std::string, std::string, std::less<>> parent_;  // nested context -> its parent
+};
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_LOG_LINES_H_
