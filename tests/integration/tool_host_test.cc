@@ -135,6 +135,8 @@ BOOST_AUTO_TEST_CASE(describe_prints_the_real_plugin_beside_the_build_by_default
                                       {"input_schema", json::parse(kInputSchema)}};
   BOOST_TEST(described == expected);
   BOOST_TEST(described.at("input_schema").is_object());
+  // DESIGN.md section 9: the whole description and schema stay under 5 KiB.
+  BOOST_TEST(r.out.size() <= 5120u);
 }
 
 BOOST_AUTO_TEST_CASE(call_refused_by_the_plugin_exits_1_with_the_error_json) {

@@ -1,6 +1,8 @@
 #include "core/tool_schema.h"
 
+#include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <regex>
 #include <set>
@@ -10,6 +12,7 @@
 
 #include "core/batch_args.h"
 #include "core/ref_path.h"
+#include "page/help_text.h"
 
 namespace firefox_bidi {
 namespace {
@@ -84,16 +87,55 @@ BOOST_AUTO_TEST_CASE(patterns_are_the_validators_patterns) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(description_example_batch_is_valid_arguments) {
+// The example batches of the description: each line that starts with {"frames":.
+std::vector<std::string> Examples(std::string_view text) {
+  std::vector<std::string> examples;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (line.starts_with("{\"frames\":")) examples.emplace_back(line);
+    start = end + 1;
+  }
+  return examples;
+}
+
+BOOST_AUTO_TEST_CASE(description_examples_are_valid_arguments) {
+  const std::vector<std::string> examples = Examples(kToolDescription);
+  BOOST_TEST_REQUIRE(examples.size() == 2u);
+  for (const std::string& example : examples) {
+    auto parsed = ParseBatchArgs(example, Limits{});
+    BOOST_TEST(std::holds_alternative<BatchArgs>(parsed), example);
+  }
+  const auto parsed = ParseBatchArgs(examples[1], Limits{});
+  const BatchArgs& raw = std::get<BatchArgs>(parsed);
+  BOOST_TEST(raw.frames.size() == 2u);
+  BOOST_TEST(raw.frames[1].method == "script.evaluate");
+  BOOST_TEST(raw.frames[1].pick->text == "result.value");
+}
+
+// tool-host describe prints exactly this object, compact, and a newline.
+BOOST_AUTO_TEST_CASE(describe_output_fits_in_5_kib) {
+  const std::string described =
+      boost::json::serialize(boost::json::object{
+          {"name", kToolName}, {"description", kToolDescription}, {"input_schema", Schema()}}) +
+      "\n";
+  BOOST_TEST(described.size() <= 5120u);
+}
+
+BOOST_AUTO_TEST_CASE(description_lists_every_helper_with_its_synopsis_in_order) {
   const std::string description = kToolDescription;
-  const std::size_t start = description.rfind("{\"frames\": [");
-  BOOST_REQUIRE(start != std::string::npos);
-  auto parsed = ParseBatchArgs(std::string_view(description).substr(start), Limits{});
-  BOOST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
-  const BatchArgs& args = std::get<BatchArgs>(parsed);
-  BOOST_TEST(args.frames.size() == 3u);
-  BOOST_TEST(args.frames[2].pick->text == "result.value");
-  BOOST_TEST(description.find("<<tree.contexts[0].context>>") != std::string::npos);
+  std::size_t at = 0;
+  for (const page::HelperDoc& doc : page::HelperDocs()) {
+    const std::string line =
+        "\n- " + std::string(doc.method) + " " + std::string(doc.synopsis) + "\n";
+    const std::size_t found = description.find(line);
+    BOOST_TEST_REQUIRE(found != std::string::npos, "missing: " << line);
+    BOOST_TEST(found > at, doc.method << " out of order");
+    at = found;
+  }
+  BOOST_TEST(page::HelperDocs().size() == 14u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -7,26 +7,38 @@ const char* const kToolTitle = "Firefox (WebDriver BiDi)";
 const char* const kPluginName = "firefox-bidi";
 
 const char* const kToolDescription =
-    R"(Drive a real headless Firefox with a batch of WebDriver BiDi commands ("frames") in one call. Frames run in order on one BiDi session; each waits for its reply. The browser stays open between calls, so tabs, pages and state persist.
+    R"(Drive a real Firefox browser. One call runs a batch of frames in order and returns one JSON result; the browser, its tabs and pages stay open between calls.
 
-Frame: {"method": "module.command", "params": {...}, "label": "name", "timeout_ms": 30000, "pick": "path", "silent": false}. Only "method" is required; it is any BiDi command (browsingContext.getTree, browsingContext.navigate, script.evaluate, script.callFunction, input.performActions, browsingContext.captureScreenshot, ...). "params" defaults to {}.
+Call: {"frames": [FRAME, ...], "on_error": "stop"}. FRAME: {"method": M, "params": {...}, "label": L, "pick": P, "silent": true, "timeout_ms": N}; only method is required.
 
-Chaining: a frame's "label" names its whole result. Inside later params, any string may contain <<label.path>> (path steps: .name, .0 or [0]). A string that is exactly one reference becomes the referenced JSON value (any type); inside a longer string the reference is replaced by its text. "<<" that is not a complete reference stays literal. Labels of small results stay usable in later calls.
+Page helpers act on the current tab. A target is one of "ref": "e12" (from page.snapshot), "css": "form button", "text": "Sign in", or "role": "button", "name": "Sign in".
+- page.goto {url} or {back|forward|reload: true} -> {url, title}
+- page.snapshot {root?, max_lines?} -> page outline with refs: - button "Buy" [ref=e4]
+- page.text {target?, max_chars?, offset?} -> the visible text
+- page.click {target, button?, count?} -> {url, title, navigated}
+- page.fill {target, value, submit?} -> {value}
+- page.press {key, target?} -> {url, title, navigated}
+- page.waitFor {text|css|url, gone?} -> {url, title}
+- page.eval {expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text}
+- page.screenshot {target?, full_page?} -> an image file
+- page.tabs {action: list|new|select|close, url?, tab?} -> [{tab, url, title, current}]
+- page.logs {clear?} -> {console, errors, failed_requests}
+- page.dialog {accept, text?} -> {type, message}
+- page.upload {target, files} -> {files}
+- page.help {method?} -> this reference; with method, one helper in full with an example
+While an alert, confirm or prompt is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
 
-Keep results small: "pick" returns only part of the result ("result.value", "contexts[0].context"); "silent": true returns no result at all (the label still binds it). Results over 8 KiB, or past the 64 KiB budget for the whole call, are written to a file instead: the record is then {"spooled": "/abs/path", "size": N, "preview": "first 200 bytes"}; read the file only if you need it. Screenshots and PDFs are always saved as decoded files typed by their bytes (.png, .jpg, .webp, .pdf, with "mime" and "bytes").
+Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
 
-Errors: a failed frame gives {"error": {"error": "code", "message": "..."}}; a script that throws is {"error": "javascript error"} with the exception's text and location (its label still binds the whole result). "on_error": "stop" (default) reports later frames as {"skipped": true}; "continue" runs them anyway. Do not await a promise to see the next page after a click: the old page's promise never settles (the frame fails with "page navigated"); navigate with "wait": "complete", or check location.href / document.readyState without a promise in a later frame. Dialogs (alert, confirm, prompt) stay open until answered with browsingContext.handleUserPrompt. Events (after session.subscribe) are listed in "events", each with "frame": the index of the frame in flight when it arrived, -1 between calls; when too many arrive the oldest are dropped ({"dropped": K}).
+Chaining: "label" names a frame's whole result; later params may hold "<<label.path>>" (path steps .name, .0, [0]). A string that is exactly one reference becomes that JSON value; inside a longer string, its text.
 
-Page helpers need no BiDi and act on the current tab (the first tab; in raw frames "<<tab>>" is its context id; a helper's "tab" param names another): {"method": "page.goto", "params": {"url": "https://..."}} (or "back"/"forward"/"reload": true; "wait": "none", "interactive" or "complete", the default) returns {"url", "title"}; {"method": "page.eval", "params": {"expression": "document.title"}} (or "function": "(a, b) => a + b" with "args": [1, 2]) runs in the page, awaits promises and returns plain JSON (a DOM node as {"ref", "tag", "text"}). Helpers chain, pick and spool like any frame.
+Keep results small: "pick": "result.value" returns only that part; "silent": true returns nothing (the label still binds it).
 
-Result: {"frames": [{"index": 0, "method": "...", "label": "...", "result": ...}, ...], "events": [...]}.
+Result: {"frames": [{"index": 0, "method": M, "result": R}, ...], "events": [...]}. A failed frame has "error": {"error": CODE, "message": ...}; later frames are "skipped": true unless "on_error": "continue". A result over 8 KiB is written to a file instead: {"spooled": "/path", "size": N, "preview": "..."} (text as .txt; images with "mime", "bytes"); read the file only if you need it.
 
-Example: the title of https://example.com in the first tab:
-{"frames": [
-  {"method": "browsingContext.getTree", "params": {}, "label": "tree", "silent": true},
-  {"method": "browsingContext.navigate", "params": {"context": "<<tree.contexts[0].context>>", "url": "https://example.com", "wait": "complete"}, "silent": true},
-  {"method": "script.evaluate", "params": {"expression": "document.title", "target": {"context": "<<tree.contexts[0].context>>"}, "awaitPromise": false}, "pick": "result.value"}
-]})";
+Examples:
+{"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name><button onclick=\"document.title=document.querySelector('input').value\">Save</button>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada"}},{"method":"page.click","params":{"text":"Save"}},{"method":"page.snapshot"}]}
+{"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Hi</p>"},"label":"nav"},{"method":"script.evaluate","params":{"expression":"document.body.innerHTML + ' <<nav.title>>'","target":{"context":"<<tab>>"},"awaitPromise":false},"pick":"result.value"}]})";
 
 const char* const kInputSchema = R"({
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -1,0 +1,87 @@
+#include "page/help_text.h"
+
+#include <boost/test/unit_test.hpp>
+#include <set>
+#include <string>
+#include <variant>
+
+#include "core/batch_args.h"
+
+namespace firefox_bidi::page {
+namespace {
+
+BOOST_AUTO_TEST_SUITE(help_text)
+
+BOOST_AUTO_TEST_CASE(every_helper_of_the_design_is_documented_once) {
+  std::set<std::string> methods;
+  for (const HelperDoc& doc : HelperDocs()) methods.emplace(doc.method);
+  BOOST_TEST((methods == std::set<std::string>{
+                             "page.goto", "page.snapshot", "page.text", "page.click", "page.fill",
+                             "page.press", "page.waitFor", "page.eval", "page.screenshot",
+                             "page.tabs", "page.logs", "page.dialog", "page.upload", "page.help"}));
+  BOOST_TEST(methods.size() == HelperDocs().size());
+}
+
+BOOST_AUTO_TEST_CASE(each_example_is_one_line_of_valid_arguments_using_its_helper) {
+  for (const HelperDoc& doc : HelperDocs()) {
+    BOOST_TEST_CONTEXT(doc.method) {
+      BOOST_TEST(doc.example.starts_with("{\"frames\":"));
+      BOOST_TEST(doc.example.find('\n') == std::string_view::npos);
+      auto parsed = ParseBatchArgs(doc.example, Limits{});
+      BOOST_TEST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
+      bool uses_it = false;
+      for (const Frame& frame : std::get<BatchArgs>(parsed).frames) {
+        uses_it = uses_it || frame.method == doc.method;
+      }
+      BOOST_TEST(uses_it);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(one_helper_in_full) {
+  const std::optional<std::string> text = HelpText("page.dialog");
+  BOOST_TEST_REQUIRE(text.has_value());
+  BOOST_TEST(*text ==
+             "page.dialog {accept, text?} -> {type, message}\n"
+             "Answers the open alert, confirm, prompt or beforeunload dialog. While one is open, "
+             "every helper result carries \"dialog\": {type, message}.\n"
+             "params:\n"
+             "  accept: true (OK) or false (Cancel)\n"
+             "  text: the answer to a prompt\n"
+             "result: {\"type\": \"alert\"|\"confirm\"|\"prompt\"|\"beforeunload\", \"message\"} "
+             "of the dialog answered\n"
+             "errors: \"no dialog\" (none is open)\n"
+             "example:\n" +
+                 std::string(FindHelperDoc("page.dialog")->example));
+}
+
+BOOST_AUTO_TEST_CASE(helpers_with_a_target_explain_targets) {
+  for (const char* method : {"page.click", "page.fill", "page.upload", "page.text"}) {
+    BOOST_TEST(HelpText(method)->find("\nA target is one of \"ref\": \"e12\"") != std::string::npos,
+               method);
+  }
+  BOOST_TEST(HelpText("page.tabs")->find("A target is") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_whole_reference_lists_every_helper_and_stays_inline) {
+  const std::optional<std::string> text = HelpText("");
+  BOOST_TEST_REQUIRE(text.has_value());
+  for (const HelperDoc& doc : HelperDocs()) {
+    BOOST_TEST(text->find("\n" + std::string(doc.method) + " " + std::string(doc.synopsis) +
+                          "\n") != std::string::npos,
+               doc.method);
+  }
+  // A result that fits the default max_inline_bytes (8192) with its record around it.
+  BOOST_TEST(text->size() <= 6000u);
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_method_has_no_help) {
+  BOOST_TEST(!HelpText("page.nope").has_value());
+  BOOST_TEST(!HelpText("script.evaluate").has_value());
+  BOOST_TEST(FindHelperDoc("page.nope") == nullptr);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::page
