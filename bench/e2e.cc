@@ -34,6 +34,8 @@
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
 #include "net/webdriver_client.h"
+#include "page/event_filter.h"
+#include "page/page_layer.h"
 #include "raw_client.h"
 
 namespace firefox_bidi::bench {
@@ -45,6 +47,11 @@ constexpr milliseconds kTimeout{30000};
 constexpr milliseconds kSessionTimeout{60000};  // the first session.new waits for start-up
 constexpr std::size_t kBigChars = 238000;       // ~300 KB of UTF-8 in the reply
 constexpr std::size_t kMidChars = 55000;        // ~70 KB
+// 20 console lines and 20 data: URL loads: the events a page's noise brings.
+constexpr char kNoise[] =
+    "(() => { for (let i = 0; i < 20; i++) { console.log('bench line', i); "
+    "const x = new XMLHttpRequest(); x.open('GET', 'data:text/plain,' + i, false); x.send(); } "
+    "return 20; })()";
 
 // Builds globalThis.__bench = {big: [3 strings], mid: [5 strings]} in the page. The text
 // generator is a seeded xorshift, so every run (and every browser) gets the same strings.
@@ -181,6 +188,30 @@ class Browser {
 
   const std::string& context() const { return context_; }
 
+  // Subscribes the session to `events` (none: ends the subscription made here), on the tool's
+  // client; a no-op when that is already the state.
+  absl::Status SetSubscribed(const std::vector<std::string_view>& events) {
+    if (events.empty() == subscription_.empty()) return absl::OkStatus();
+    if (events.empty()) {
+      RETURN_IF_ERROR(
+          Run("session.unsubscribe", {{"subscriptions", boost::json::array{subscription_}}})
+              .status());
+      subscription_.clear();
+      return absl::OkStatus();
+    }
+    boost::json::array names;
+    for (std::string_view name : events) names.emplace_back(name);
+    ASSIGN_OR_RETURN(boost::json::value subscribed,
+                     Run("session.subscribe", {{"events", std::move(names)}}));
+    const boost::json::value* id =
+        subscribed.is_object() ? subscribed.get_object().if_contains("subscription") : nullptr;
+    if (id == nullptr || !id->is_string()) {
+      return absl::InternalError("session.subscribe returned no subscription id");
+    }
+    subscription_ = id->get_string();
+    return absl::OkStatus();
+  }
+
  private:
   Browser() = default;
 
@@ -240,6 +271,7 @@ class Browser {
 
   // Ends the session on whichever client holds it and closes that socket.
   absl::Status EndSession() {
+    subscription_.clear();  // a subscription ends with its session
     if (connection_) {
       auto reply = connection_->Call("session.end", {}, kTimeout, [](boost::json::value) {});
       connection_->Close(milliseconds(2000));
@@ -263,6 +295,7 @@ class Browser {
   std::unique_ptr<RawBidiClient> raw_;
   std::uint64_t next_raw_id_ = 1;
   std::string context_;
+  std::string subscription_;  // of SetSubscribed; "" when none
 };
 
 // Realm ids name the tab's realm and change with each session (each session has a new tab),
@@ -409,6 +442,33 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.b = ToolVariant("tool, through the Grid's BiDi proxy", grid_tool, product);
     c.fixture = std::make_shared<std::pair<std::shared_ptr<Browser>, std::shared_ptr<Browser>>>(
         browser, grid);
+  } else if (flags.compare == "logs" || flags.compare == "logs-noisy") {
+    // What the page layer's always-on collection (its own subscriptions: tab life, dialogs,
+    // console, uncaught errors, network failures) costs a raw batch: A without the layer and
+    // its subscriptions, B the product. "logs-noisy": two of the five frames make the page log
+    // 20 lines and load 20 data: URLs, so that B receives ~80 events A never sees.
+    std::vector<std::string> batch = big;
+    if (flags.compare == "logs-noisy") {
+      batch[1] = batch[3] = kNoise;
+    }
+    auto layer = std::make_shared<page::PageLayer>();
+    std::vector<std::string_view> internal(std::begin(page::kInternalEvents),
+                                           std::end(page::kInternalEvents));
+    auto subscribed = [browser, tool, connected, batch, layer](
+                          bool on, std::vector<std::string_view> events) {
+      return [=]() -> absl::StatusOr<ToolSetup> {
+        ASSIGN_OR_RETURN(ToolSetup setup, tool(connected, batch)());
+        RETURN_IF_ERROR(browser->SetSubscribed(on ? events : std::vector<std::string_view>{}));
+        if (on) layer->AssumeSubscribed();
+        return setup;
+      };
+    };
+    RunOptions with_layer = product;
+    with_layer.executor = layer.get();
+    c.a = ToolVariant("raw batch, no page layer, no subscriptions", subscribed(false, internal),
+                      product);
+    c.b = ToolVariant("raw batch, page layer collecting (the product)", subscribed(true, internal),
+                      with_layer);
   } else if (flags.compare == "floor") {
     c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(connected, big), product);
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
@@ -447,6 +507,11 @@ int main(int argc, char** argv) {
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
        "once) is reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+      {"logs",
+       "A a raw batch without the page layer and its own event subscriptions, B with them "
+       "(the product: logs and dialogs collected for every tab)"},
+      {"logs-noisy",
+       "as logs, with two frames that make the page log 20 lines and load 20 data: URLs"},
       {"cold",
        "A Firefox started by hand (profile made untimed), session.new and one command on a raw "
        "socket, B the tool's first call of that command (BrowserSession launch included)"},

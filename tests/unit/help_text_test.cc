@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "core/batch_args.h"
+#include "page/helper_registry.h"
 
 namespace firefox_bidi::page {
 namespace {
@@ -27,7 +28,7 @@ BOOST_AUTO_TEST_CASE(each_example_is_one_line_of_valid_arguments_using_its_helpe
     BOOST_TEST_CONTEXT(doc.method) {
       BOOST_TEST(doc.example.starts_with("{\"frames\":"));
       BOOST_TEST(doc.example.find('\n') == std::string_view::npos);
-      auto parsed = ParseBatchArgs(doc.example, Limits{});
+      auto parsed = ParseBatchArgs(doc.example, Limits{}, HelperMethods());
       BOOST_TEST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
       bool uses_it = false;
       for (const Frame& frame : std::get<BatchArgs>(parsed).frames) {

@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
       .Reply(R"({"subscription":"internal"})")
       .Reply(R"({"contexts":[{"context":"T1","children":[]},{"context":"T2","children":[]}]})")
       .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
-      .Event(R"({"type":"event","method":"log.entryAdded","params":{}})")
+      .Event(R"({"type":"event","method":"network.beforeRequestSent","params":{}})")
       .Reply(R"({"navigation":"N","url":"http://x/"})")
       .Reply(SandboxReply(R"({"url":"http://x/","title":"X","readyState":"complete"})"))
       .Reply(R"({"navigation":"N2","url":"http://y/"})")
@@ -73,7 +73,9 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
              R"("browsingContext.navigationStarted","browsingContext.domContentLoaded",)"
-             R"("browsingContext.load"]})");
+             R"("browsingContext.load","browsingContext.userPromptOpened",)"
+                 R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
+                 R"("network.fetchError"]})");
   BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
   BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
   BOOST_TEST(sent[4].params == R"({"context":"T1","url":"http://y/","wait":"none"})");
@@ -81,7 +83,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   BOOST_TEST(json::serialize(call.at("target")) == R"({"context":"T1","sandbox":"firefox_bidi"})");
   // The plugin's own events are hidden; others pass.
   BOOST_TEST(f.shown == (std::vector<std::string>{
-                            R"({"type":"event","method":"log.entryAdded","params":{}})"}),
+                            R"({"type":"event","method":"network.beforeRequestSent","params":{}})"}),
              boost::test_tools::per_element());
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/batch_args.h"
+#include "page/helper_registry.h"
 #include "core/ref_path.h"
 #include "page/help_text.h"
 
@@ -105,10 +106,10 @@ BOOST_AUTO_TEST_CASE(description_examples_are_valid_arguments) {
   const std::vector<std::string> examples = Examples(kToolDescription);
   BOOST_TEST_REQUIRE(examples.size() == 2u);
   for (const std::string& example : examples) {
-    auto parsed = ParseBatchArgs(example, Limits{});
+    auto parsed = ParseBatchArgs(example, Limits{}, page::HelperMethods());
     BOOST_TEST(std::holds_alternative<BatchArgs>(parsed), example);
   }
-  const auto parsed = ParseBatchArgs(examples[1], Limits{});
+  const auto parsed = ParseBatchArgs(examples[1], Limits{}, page::HelperMethods());
   const BatchArgs& raw = std::get<BatchArgs>(parsed);
   BOOST_TEST(raw.frames.size() == 2u);
   BOOST_TEST(raw.frames[1].method == "script.evaluate");

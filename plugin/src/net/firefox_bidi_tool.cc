@@ -9,6 +9,7 @@
 #include <utility>
 #include <variant>
 
+#include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/string_view_compat.h"
@@ -125,6 +126,12 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.cancelled = &cancelled_;
   options.page_watch = &page_watch_;
   page_.BeginCall(session_->generation());
+  // Collection of logs and dialogs starts with the session, not with the first helper. A
+  // failure here shows again in the first helper that needs the subscription.
+  if (absl::Status subscribed = page_.Subscribe(*session_);
+      !subscribed.ok() && !cancelled_.load()) {
+    Log(2, absl::StrCat("the plugin's own event subscription failed: ", subscribed.message()));
+  }
   options.executor = &page_;
   options.policy = policy_.get();
   if (callbacks_.progress) {

@@ -18,10 +18,19 @@ namespace firefox_bidi::page {
 
 // Kept small on purpose: while they are subscribed, every one of these events crosses the
 // socket during raw batches too.
-inline constexpr std::string_view kInternalEvents[] = {
-    "browsingContext.contextCreated", "browsingContext.contextDestroyed",
-    "browsingContext.navigationStarted", "browsingContext.domContentLoaded",
-    "browsingContext.load"};
+// Tab life and navigation (current tab, navigation waits, "opened"), dialogs, and what
+// page.logs collects for every tab (console messages, uncaught errors, failed requests: see
+// page/log_lines.h; docs/benchmarks.md measures what collecting them costs raw batches).
+inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextCreated",
+                                                       "browsingContext.contextDestroyed",
+                                                       "browsingContext.navigationStarted",
+                                                       "browsingContext.domContentLoaded",
+                                                       "browsingContext.load",
+                                                       "browsingContext.userPromptOpened",
+                                                       "browsingContext.userPromptClosed",
+                                                       "log.entryAdded",
+                                                       "network.responseCompleted",
+                                                       "network.fetchError"};
 
 // Thread safety: none; the batch's thread only.
 class EventFilter {

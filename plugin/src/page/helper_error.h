@@ -29,6 +29,10 @@ inline constexpr std::string_view kTimeout = "timeout";
 inline constexpr std::string_view kJavascriptError = "javascript error";
 inline constexpr std::string_view kNotAllowed = "not allowed";
 inline constexpr std::string_view kNavigationFailed = "navigation failed";
+inline constexpr std::string_view kNoDialog = "no dialog";
+inline constexpr std::string_view kNoSuchTab = "no such tab";
+// A command that runs page code was abandoned because a dialog opened in its tab.
+inline constexpr std::string_view kDialogOpen = "dialog open";
 
 }  // namespace firefox_bidi::page
 

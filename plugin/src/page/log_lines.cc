@@ -116,6 +116,17 @@ std::string ShortUrl(std::string_view url, std::string_view tab_origin) {
 
 const json::object* RequestOf(const json::object& params) { return ObjectAt(params, "request"); }
 
+// The icon the browser asks every site for on its own; a site without one is no news.
+bool IsFavicon(const json::object* request) {
+  if (request == nullptr) return false;
+  std::string_view url = StringAt(*request, "url");
+  url = url.substr(0, url.find_first_of("?#"));
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return false;
+  const std::size_t path = url.find('/', scheme + 3);
+  return path != std::string_view::npos && url.substr(path) == "/favicon.ico";
+}
+
 }  // namespace
 
 const std::vector<std::string>& TabLogs::EventsNeeded() {
@@ -241,7 +252,7 @@ bool TabLogs::Observe(const json::object& event) {
     const json::value* status = response != nullptr ? response->if_contains("status") : nullptr;
     boost::system::error_code ec;
     if (status != nullptr && status->is_number() && status->to_number<std::int64_t>(ec) >= 400 &&
-        !ec) {
+        !ec && !IsFavicon(request)) {
       Add(context, &Tab::failed, FailedResponseLine(*params, tab.origin));
     }
     return true;

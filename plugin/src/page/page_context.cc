@@ -21,6 +21,9 @@ void PageState::Reset(std::uint64_t new_generation) {
   current_tab.clear();
   events.Reset();
   refs.Clear();
+  tab_history.Clear();
+  logs = TabLogs();
+  dialogs.Clear();
 }
 
 PageContext::PageContext(BidiTransport& transport, PageState& state, std::string_view method,
@@ -46,13 +49,61 @@ void PageContext::Deliver(json::value event) {
   on_event_(std::move(event));
 }
 
+namespace {
+
+// The tab whose page code `method` may run (input, scripts), "" for other commands. Firefox
+// answers such a command only once a dialog it opened has been closed.
+std::string BlockableTab(const PageState& state, std::string_view method,
+                         const json::object& params) {
+  if (method != "input.performActions" && method != "script.callFunction" &&
+      method != "script.evaluate") {
+    return "";
+  }
+  const json::value* context = params.if_contains("context");
+  if (const json::value* target = params.if_contains("target");
+      target != nullptr && target->is_object()) {
+    context = target->get_object().if_contains("context");
+  }
+  if (context == nullptr || !context->is_string()) return "";
+  return state.logs.TabOf(context->get_string());
+}
+
+bool IsPromptOpened(const json::value& event) {
+  const json::object* object = event.if_object();
+  return object != nullptr &&
+         StringIs(object->if_contains("method"), "browsingContext.userPromptOpened");
+}
+
+}  // namespace
+
 absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json::object& params,
                                             std::string_view waiting_for) {
   const std::chrono::milliseconds remaining = Remaining();
   absl::StatusOr<BidiReply> reply = absl::DeadlineExceededError("no time left");
+  const std::string blockable_tab = BlockableTab(state_, method, params);
+  std::optional<OpenDialog> dialog;
   if (remaining.count() > 0) {
-    reply = transport_.Call(method, params, remaining,
-                            [this](json::value event) { Deliver(std::move(event)); });
+    reply = transport_.Call(method, params, remaining, [&](json::value event) {
+      const bool prompt = IsPromptOpened(event);
+      Deliver(std::move(event));
+      // The command will not be answered while the dialog is open: abandon it (its late
+      // reply is discarded) and let the helper report the dialog.
+      if (prompt && !dialog && !blockable_tab.empty()) {
+        if (const OpenDialog* open = state_.dialogs.Find(blockable_tab)) {
+          dialog = *open;
+          transport_.Interrupt();
+        }
+      }
+    });
+  }
+  if (dialog) {
+    transport_.ClearInterrupt();
+    if (!reply.ok() && reply.status().code() == absl::StatusCode::kCancelled) {
+      return HelperError(kDialogOpen,
+                         absl::StrCat(method_, ": a", dialog->type == "alert" ? "n " : " ",
+                                      dialog->type, " dialog opened (\"", dialog->message,
+                                      "\") and blocks the page; answer it with page.dialog"));
+    }
   }
   if (reply.ok() || reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply;
   return HelperError(

@@ -19,8 +19,11 @@
 
 #include "absl/status/statusor.h"
 #include "core/transport.h"
+#include "page/dialogs.h"
 #include "page/event_filter.h"
+#include "page/log_lines.h"
 #include "page/refs.h"
+#include "page/tab_history.h"
 
 namespace firefox_bidi::page {
 
@@ -31,6 +34,9 @@ struct PageState {
   std::string current_tab;  // "" until first needed, or after the current tab closed
   EventFilter events;
   RefRegistry refs;
+  TabHistory tab_history;  // the tabs current before this one, for when it closes
+  TabLogs logs;            // what page.logs returns, per tab
+  Dialogs dialogs;         // the dialog open in each tab
 
   void Reset(std::uint64_t new_generation);
 };

@@ -7,6 +7,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helper_registry.h"
+#include "page/helpers/navigation.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -19,6 +20,13 @@ constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
 
 void PageLayer::BeginCall(std::uint64_t session_generation) {
   if (session_generation != state_.generation) state_.Reset(session_generation);
+}
+
+absl::Status PageLayer::Subscribe(BidiTransport& transport) {
+  if (state_.events.internal_subscribed()) return absl::OkStatus();
+  PageContext page(transport, state_, "session.subscribe", kTabLookupTimeout,
+                   [this](json::value event) { OnEvent(event); });
+  return page.EnsureSubscribed();
 }
 
 bool PageLayer::Handles(std::string_view method) const { return method.starts_with(kHelperPrefix); }
@@ -37,9 +45,34 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   out.file = helper->file;
   PageContext page(transport, state_, method, timeout, on_event);
   const absl::Status subscribed = page.EnsureSubscribed();
+  opened_.clear();
+  watching_opened_ = true;
   absl::StatusOr<json::value> result =
       subscribed.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(subscribed);
+  watching_opened_ = false;
+  const json::value* tab_param = params.if_contains("tab");
+  const std::string tab = tab_param != nullptr && tab_param->is_string()
+                              ? std::string(tab_param->get_string())
+                              : state_.current_tab;
+  if (!result.ok() && HelperErrorCode(result.status()) == kDialogOpen &&
+      (method == "page.click" || method == "page.press")) {
+    // The input reached the page and opened a dialog: that is what it did. The tab stays.
+    absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
+    if (info.ok()) {
+      json::object done = UrlAndTitle(*info);
+      done["navigated"] = false;
+      result = json::value(std::move(done));
+    }
+  }
   if (result.ok()) {
+    // A click or key that opened tabs says so; the current tab does not change.
+    if (json::object* object = result->if_object();
+        object != nullptr && !opened_.empty() && method != "page.tabs") {
+      json::array opened;
+      for (const std::string& id : opened_) opened.emplace_back(id);
+      (*object)["opened"] = std::move(opened);
+    }
+    state_.dialogs.Annotate(tab, *result);
     out.reply.ok = true;
     out.reply.result = ReplyResult(std::move(*result));
     return out;
@@ -75,13 +108,22 @@ bool PageLayer::OnEvent(const json::value& event) {
   const json::value* method = object != nullptr ? object->if_contains("method") : nullptr;
   if (method == nullptr || !method->is_string()) return true;
   const std::string_view name = method->get_string();
-  if (name == "browsingContext.contextDestroyed" && !state_.current_tab.empty()) {
-    const json::value* params = object->if_contains("params");
-    const json::object* p = params != nullptr ? params->if_object() : nullptr;
-    const json::value* context = p != nullptr ? p->if_contains("context") : nullptr;
-    // The browser's first open tab becomes current when the next helper needs one.
-    if (StringIs(context, state_.current_tab)) state_.current_tab.clear();
+  const json::value* params = object->if_contains("params");
+  const json::object* p = params != nullptr ? params->if_object() : nullptr;
+  const json::value* context = p != nullptr ? p->if_contains("context") : nullptr;
+  if (name == "browsingContext.contextDestroyed" && context != nullptr && context->is_string()) {
+    // The most recently current open tab becomes current (with none, the browser's first
+    // open tab, when the next helper needs one).
+    state_.tab_history.Closed(state_.current_tab, context->get_string());
+    std::erase(opened_, context->get_string());
   }
+  if (name == "browsingContext.contextCreated" && watching_opened_ && context != nullptr &&
+      context->is_string()) {
+    const json::value* parent = p->if_contains("parent");
+    if (parent == nullptr || parent->is_null()) opened_.emplace_back(context->get_string());
+  }
+  state_.dialogs.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
+  state_.logs.Observe(*object);
   return state_.events.Shows(name);
 }
 

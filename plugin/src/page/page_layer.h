@@ -6,6 +6,8 @@
 
 #include <boost/json/value.hpp>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "core/frame_executor.h"
 #include "page/page_context.h"
@@ -18,6 +20,14 @@ class PageLayer final : public FrameExecutor {
   // Called before each batch with the browser session's generation (BrowserSession::
   // generation()): a new one means a new browser, and what was known of the old is dropped.
   void BeginCall(std::uint64_t session_generation);
+  // Makes the plugin's own subscriptions (kInternalEvents) once per browser session, so that
+  // logs and dialogs are collected for every tab from when it opens, whether or not a helper
+  // has run yet. Events received meanwhile are only observed. Failures come back as from
+  // BidiTransport::Call; the first helper tries again.
+  absl::Status Subscribe(BidiTransport& transport);
+  // The caller has subscribed the session to kInternalEvents itself (benchmarks); their
+  // events are then filtered as after Subscribe.
+  void AssumeSubscribed() { state_.events.SetInternalSubscribed(true); }
 
   bool Handles(std::string_view method) const override;
   absl::StatusOr<ExecutorReply> Execute(std::string_view method, const boost::json::object& params,
@@ -34,6 +44,10 @@ class PageLayer final : public FrameExecutor {
  private:
   PageState state_;
   boost::json::value tab_value_;  // what <<tab>> resolved to last
+  // Tabs the browser opened while a helper ran (a click on a target=_blank link): its
+  // result's "opened".
+  std::vector<std::string> opened_;
+  bool watching_opened_ = false;
 };
 
 }  // namespace firefox_bidi::page

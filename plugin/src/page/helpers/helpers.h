@@ -8,12 +8,16 @@
 namespace firefox_bidi::page {
 
 const HelperSpec& ClickHelper();
+const HelperSpec& DialogHelper();
 const HelperSpec& EvalHelper();
 const HelperSpec& FillHelper();
 const HelperSpec& GotoHelper();
+const HelperSpec& HelpHelper();
+const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
 const HelperSpec& ScreenshotHelper();
 const HelperSpec& SnapshotHelper();
+const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();
 const HelperSpec& WaitForHelper();
 

@@ -1,0 +1,235 @@
+// page.tabs, page.logs, page.dialog and "opened" (DESIGN.md section 9) against real headless
+// Firefox on the fixture pages tabs.html, noise.html and dialogs.html.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Goto(const std::string& url) {
+  return R"J({"method":"page.goto","silent":true,"params":{"url":)J" + PageSuite::Quote(url) + "}}";
+}
+
+std::string Str(const json::value& v) { return std::string(v.as_string()); }
+
+// A loopback port nothing listens on (bound, then closed), so a request to it is refused.
+int ClosedPort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof(address);
+  BOOST_TEST_REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+  BOOST_TEST_REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+// How many requests for `path` the fixture server answered (Firefox may ask twice for a
+// missing image when the server closes each connection).
+std::size_t RequestsFor(const FixtureHttpServer& pages, std::string_view path) {
+  std::size_t n = 0;
+  for (const TestHttpRequest& request : pages.requests()) n += request.target == path;
+  return n;
+}
+
+// [tab, current] pairs of a page.tabs result, in the browser's order.
+std::string Tabs(const json::value& result) {
+  std::string out;
+  for (const json::value& tab : result.as_array()) {
+    out += Str(tab.at("tab")) + (tab.at("current").as_bool() ? "*" : "") + " ";
+  }
+  return out;
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_page_more)
+
+BOOST_AUTO_TEST_CASE(tabs_open_select_close_and_the_most_recent_becomes_current) {
+  PageSuite& s = PageSuite::Get();
+  const json::object first = s.Run(R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) +
+                                   R"J(,{"method":"page.tabs"}]})J");
+  const json::array& one = PageSuite::Record(first, 1).at("result").as_array();
+  BOOST_TEST_REQUIRE(one.size() == 1u);
+  const std::string t0 = Str(one[0].at("tab"));
+  BOOST_TEST(json::serialize(one[0]) == R"J({"tab":")J" + t0 + R"J(","url":")J" +
+                                            s.pages.url("plain.html") +
+                                            R"J(","title":"Plain","current":true})J");
+
+  const json::object opened =
+      s.Run(R"J({"frames":[{"method":"page.tabs","label":"a","params":{"action":"new","url":)J" +
+            PageSuite::Quote(s.pages.url("tab-second.html")) +
+            R"J(}},{"method":"page.tabs","label":"b","params":{"action":"new"}},)J"
+            R"J({"method":"page.eval","params":{"expression":"location.href"}}]})J");
+  const json::array& two = PageSuite::Record(opened, 0).at("result").as_array();
+  BOOST_TEST_REQUIRE(two.size() == 2u);
+  const std::string a = Str(two[1].at("tab"));
+  BOOST_TEST(json::serialize(two[1]) == R"J({"tab":")J" + a + R"J(","url":")J" +
+                                            s.pages.url("tab-second.html") +
+                                            R"J(","title":"Report","current":true})J");
+  const json::array& three = PageSuite::Record(opened, 1).at("result").as_array();
+  BOOST_TEST_REQUIRE(three.size() == 3u);
+  const std::string b = Str(three[2].at("tab"));
+  BOOST_TEST(Tabs(three) == t0 + " " + a + " " + b + "* ");
+  BOOST_TEST(Str(three[2].at("url")) == "about:blank");
+  // Helpers act on the current tab.
+  BOOST_TEST(Str(PageSuite::Record(opened, 2).at("result")) == "about:blank");
+
+  // a, then close it: b (current before a) is current again; close b: t0.
+  const json::object closed =
+      s.Run(R"J({"frames":[{"method":"page.tabs","params":{"action":"select","tab":")J" + a +
+            R"J("}},{"method":"page.tabs","params":{"action":"close"}},)J"
+            R"J({"method":"page.tabs","params":{"action":"close"}},)J"
+            R"J({"method":"page.eval","params":{"expression":"document.title"}}]})J");
+  BOOST_TEST(Tabs(PageSuite::Record(closed, 0).at("result")) == t0 + " " + a + "* " + b + " ");
+  BOOST_TEST(Tabs(PageSuite::Record(closed, 1).at("result")) == t0 + " " + b + "* ");
+  BOOST_TEST(Tabs(PageSuite::Record(closed, 2).at("result")) == t0 + "* ");
+  BOOST_TEST(Str(PageSuite::Record(closed, 3).at("result")) == "Plain");
+}
+
+BOOST_AUTO_TEST_CASE(tab_mistakes_say_what_to_do) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result =
+      s.Run(R"J({"frames":[{"method":"page.tabs","params":{"action":"select","tab":"nope"}},)J"
+            R"J({"method":"page.tabs","params":{"action":"close"}},)J"
+            R"J({"method":"page.tabs","params":{"action":"open"}},)J"
+            R"J({"method":"page.tabs","params":{"url":"about:blank"}}],"on_error":"continue"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 0).at("error")) ==
+             R"J({"error":"no such tab","message":"page.tabs: \"nope\" is not an open tab; )J"
+             R"J({\"action\": \"list\"} lists them"})J");
+  const json::object& only = PageSuite::Record(result, 1).at("error").as_object();
+  BOOST_TEST(Str(only.at("error")) == "invalid argument");
+  BOOST_TEST(Str(only.at("message"))
+                 .find("is the only open tab, and closing it would end the "
+                       "browser") != std::string::npos);
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.tabs: \"action\" is \"list\" (the )J"
+             R"J(default), \"new\", \"select\" or \"close\", got \"open\""})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 3).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.tabs: \"url\" goes with )J"
+             R"J(\"action\": \"new\""})J");
+}
+
+BOOST_AUTO_TEST_CASE(logs_are_one_line_each_and_never_leak_into_events) {
+  PageSuite& s = PageSuite::Get();
+  const json::object loaded = s.Run(R"J({"frames":[)J" + Goto(s.pages.url("noise.html")) +
+                                    R"J(,{"method":"page.logs","params":{"clear":false}},)J"
+                                    R"J({"method":"page.logs"},{"method":"page.logs"}]})J");
+  const std::size_t logo_requests = RequestsFor(s.pages, "/missing/logo.png");
+  BOOST_TEST_REQUIRE(logo_requests >= 1u);
+  const std::string expected =
+      R"J({"console":["warn: low stock (noise.js:6)","log: page ready 3 (noise.html:14)"],)J"
+      R"J("errors":["TypeError: cart is undefined (noise.html:15)"],)J"
+      R"J("failed_requests":["404 GET /missing/logo.png)J" +
+      (logo_requests == 1 ? std::string() : " (\xC3\x97" + std::to_string(logo_requests) + ")") +
+      R"J("]})J";
+  BOOST_TEST(json::serialize(PageSuite::Record(loaded, 1).at("result")) == expected);
+  BOOST_TEST(json::serialize(PageSuite::Record(loaded, 2).at("result")) == expected);
+  BOOST_TEST(json::serialize(PageSuite::Record(loaded, 3).at("result")) ==
+             R"J({"console":[],"errors":[],"failed_requests":[]})J");
+  BOOST_TEST(!loaded.contains("events"), json::serialize(loaded));
+
+  // An error thrown by a handler later, and a request that fails in the network.
+  const std::string refused = "http://127.0.0.1:" + std::to_string(ClosedPort()) + "/api";
+  const json::object later = s.Run(
+      R"J({"frames":[{"method":"page.eval","params":{"expression":)J"
+      R"J("setTimeout(paymentWidget, 0); fetch(')J" +
+      refused +
+      R"J(').catch(() => 0); 1"}},)J"
+      R"J({"method":"page.eval","params":{"expression":"new Promise(r => setTimeout(r, 300))"}},)J"
+      R"J({"method":"page.logs"}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(later, 2).at("result")) ==
+             R"J({"console":["error: payment widget failed: E42 (noise.js:3)"],)J"
+             R"J("errors":["Error: card form missing (noise.js:4)",)J"
+             R"J("Cross-Origin Request Blocked: The Same Origin Policy disallows reading the )J"
+             R"J(remote resource at )J" +
+                 refused +
+                 R"J(. (Reason: CORS request did not succeed). Status code: (null)."],)J"
+                 R"J("failed_requests":["failed GET )J" +
+                 refused + R"J(: NS_ERROR_CONNECTION_REFUSED"]})J");
+  BOOST_TEST(!later.contains("events"), json::serialize(later));
+}
+
+BOOST_AUTO_TEST_CASE(a_batch_that_subscribes_sees_the_events_and_logs_are_still_kept) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(
+      R"J({"frames":[{"method":"session.subscribe","label":"sub","silent":true,)J"
+      R"J("params":{"events":["log.entryAdded"]}},)J" +
+      Goto(s.pages.url("plain.html")) +
+      R"J(,{"method":"page.eval","params":{"expression":"console.info('seen'); 1"}},)J"
+      R"J({"method":"page.logs"},)J"
+      R"J({"method":"session.unsubscribe","silent":true,"params":{"subscriptions":["<<sub.subscription>>"]}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 3).at("result")) ==
+             R"J({"console":["info: seen (plain.html:1)"],"errors":[],"failed_requests":[]})J");
+  BOOST_TEST_REQUIRE(result.contains("events"), json::serialize(result));
+  std::size_t logs = 0;
+  for (const json::value& event : result.at("events").as_array()) {
+    BOOST_TEST(Str(event.at("method")) == "log.entryAdded", json::serialize(event));
+    ++logs;
+  }
+  BOOST_TEST(logs == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(dialogs_stay_open_show_in_results_and_page_dialog_answers_them) {
+  PageSuite& s = PageSuite::Get();
+  // Script that opens a dialog does not return while it is open: the helper says so at once.
+  const json::object confirm = s.Run(
+      R"J({"frames":[)J" + Goto(s.pages.url("dialogs.html")) +
+      R"J(,{"method":"page.eval","params":{"expression":"document.querySelectorAll('button')[1].click()"}},)J"
+      R"J({"method":"page.tabs"},)J"
+      R"J({"method":"page.eval","params":{"expression":"({out: document.getElementById('out').textContent})"}},)J"
+      R"J({"method":"page.dialog","params":{"accept":false}},)J"
+      R"J({"method":"page.eval","params":{"expression":"({out: document.getElementById('out').textContent})"}},)J"
+      R"J({"method":"page.dialog"}],"on_error":"continue"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(confirm, 1).at("error")) ==
+             R"J({"error":"dialog open","message":"page.eval: a confirm dialog opened )J"
+             R"J((\"Delete 3 files?\") and blocks the page; answer it with page.dialog"})J");
+  const json::array& tabs = PageSuite::Record(confirm, 2).at("result").as_array();
+  BOOST_TEST(json::serialize(tabs.back().at("dialog")) ==
+             R"J({"type":"confirm","message":"Delete 3 files?"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(confirm, 3).at("result")) ==
+             R"J({"out":"nothing yet","dialog":{"type":"confirm","message":"Delete 3 files?"}})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(confirm, 4).at("result")) ==
+             R"J({"type":"confirm","message":"Delete 3 files?"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(confirm, 5).at("result")) ==
+             R"J({"out":"cancelled"})J");
+  const json::object& none = PageSuite::Record(confirm, 6).at("error").as_object();
+  BOOST_TEST(Str(none.at("error")) == "no dialog");
+
+  // A prompt takes its answer; an alert is accepted.
+  const json::object prompt = s.Run(
+      R"J({"frames":[{"method":"page.eval","params":{"expression":"document.querySelectorAll('button')[2].click()"}},)J"
+      R"J({"method":"page.dialog","params":{"text":"Ada"}},)J"
+      R"J({"method":"page.eval","params":{"expression":"document.getElementById('out').textContent"}},)J"
+      R"J({"method":"page.eval","params":{"expression":"document.querySelectorAll('button')[0].click()"}},)J"
+      R"J({"method":"page.dialog","params":{"text":"no"}},)J"
+      R"J({"method":"page.dialog","params":{"accept":true}},)J"
+      R"J({"method":"page.eval","params":{"expression":"document.getElementById('out').textContent"}}],)J"
+      R"J("on_error":"continue"})J");
+  BOOST_TEST(Str(PageSuite::Record(prompt, 0).at("error").at("error")) == "dialog open");
+  BOOST_TEST(json::serialize(PageSuite::Record(prompt, 1).at("result")) ==
+             R"J({"type":"prompt","message":"Your name?"})J");
+  BOOST_TEST(Str(PageSuite::Record(prompt, 2).at("result")) == "name: Ada");
+  BOOST_TEST(json::serialize(PageSuite::Record(prompt, 4).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.dialog: \"text\" answers a prompt, )J"
+             R"J(but the open dialog is an alert"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(prompt, 5).at("result")) ==
+             R"J({"type":"alert","message":"Saved!"})J");
+  BOOST_TEST(Str(PageSuite::Record(prompt, 6).at("result")) == "alert closed");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

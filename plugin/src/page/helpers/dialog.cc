@@ -1,0 +1,68 @@
+// page.dialog: answers the alert, confirm, prompt or beforeunload dialog open in the tab.
+// Dialogs are learnt from the plugin's own browsingContext.userPromptOpened/Closed events
+// (PageState::dialogs); they stay open until answered (the session does not dismiss them).
+#include <boost/json/object.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/help_text.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.dialog";
+
+absl::Status NoDialog(std::string_view tab) {
+  return HelperError(kNoDialog,
+                     absl::StrCat(kMethod, ": no dialog is open in tab ", ToAbsl(tab),
+                                  "; alerts, confirms and prompts show up as \"dialog\" in "
+                                  "helper results while they are open"));
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(kMethod, params, {"accept", "text", "tab"}));
+  ASSIGN_OR_RETURN(std::optional<bool> accept, BoolParam(kMethod, params, "accept"));
+  ASSIGN_OR_RETURN(std::optional<std::string> text, StringParam(kMethod, params, "text"));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  // A dialog that opened just before this frame: its event is read by this round trip.
+  if (page.state().dialogs.Find(tab) == nullptr) {
+    RETURN_IF_ERROR(
+        page.Command("browsingContext.getTree", json::object{{"root", tab}, {"maxDepth", 0}})
+            .status());
+  }
+  const OpenDialog* open = page.state().dialogs.Find(tab);
+  if (open == nullptr) return NoDialog(tab);
+  const OpenDialog dialog = *open;
+  if (text && dialog.type != "prompt") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"text\" answers a prompt, but the open dialog "
+                                    "is a",
+                                    dialog.type == "alert" ? "n " : " ", dialog.type));
+  }
+  json::object handle{{"context", tab}, {"accept", accept.value_or(true)}};
+  if (text) handle.emplace("userText", *text);
+  absl::StatusOr<json::value> handled = page.Command("browsingContext.handleUserPrompt", handle);
+  if (!handled.ok()) {
+    if (HelperErrorCode(handled.status()) == "no such alert") {
+      page.state().dialogs.Answered(tab);
+      return NoDialog(tab);
+    }
+    return handled.status();
+  }
+  page.state().dialogs.Answered(tab);
+  return json::object{{"type", dialog.type}, {"message", dialog.message}};
+}
+
+}  // namespace
+
+const HelperSpec& DialogHelper() {
+  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

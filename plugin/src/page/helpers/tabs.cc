@@ -1,0 +1,191 @@
+// page.tabs: list (default), new (optional url), select, close; the result is every open tab
+// after the action, [{"tab","url","title","current"}]. The current tab is PageState's; when
+// it closes, the most recently current open tab becomes current (page/tab_history.h).
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/help_text.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/navigation.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.tabs";
+
+struct OpenTab {
+  std::string id;
+  std::string url;
+};
+
+// The browser's tabs (top-level browsing contexts), in the browser's order.
+absl::StatusOr<std::vector<OpenTab>> OpenTabs(PageContext& page) {
+  ASSIGN_OR_RETURN(json::value tree,
+                   page.Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
+  std::vector<OpenTab> tabs;
+  const json::object* object = tree.if_object();
+  const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
+  if (contexts == nullptr || !contexts->is_array()) {
+    return absl::InternalError("browsingContext.getTree returned no contexts");
+  }
+  for (const json::value& context : contexts->get_array()) {
+    const json::object* c = context.if_object();
+    if (c == nullptr) continue;
+    const json::value* id = c->if_contains("context");
+    const json::value* url = c->if_contains("url");
+    if (id == nullptr || !id->is_string()) continue;
+    tabs.push_back(OpenTab{std::string(id->get_string()), url != nullptr && url->is_string()
+                                                              ? std::string(url->get_string())
+                                                              : std::string()});
+  }
+  return tabs;
+}
+
+bool Contains(const std::vector<OpenTab>& tabs, std::string_view id) {
+  for (const OpenTab& tab : tabs) {
+    if (tab.id == id) return true;
+  }
+  return false;
+}
+
+absl::Status NoSuchTab(std::string_view id) {
+  return HelperError(kNoSuchTab,
+                     absl::StrCat(kMethod, ": \"", ToAbsl(id),
+                                  "\" is not an open tab; {\"action\": \"list\"} lists them"));
+}
+
+// Loads `url` in the new tab and waits for it, as page.goto does.
+absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std::string& url) {
+  absl::StatusOr<json::value> navigated =
+      page.Command("browsingContext.navigate",
+                   json::object{{"context", tab}, {"url", url}, {"wait", "complete"}},
+                   absl::StrCat("\"", url, "\" to load in the new tab"));
+  if (navigated.ok()) return absl::OkStatus();
+  const std::optional<std::string> code = HelperErrorCode(navigated.status());
+  if (!code || *code == kTimeout) return navigated.status();
+  return HelperError(*code, absl::StrCat(kMethod, ": the new tab (now current) could not open \"",
+                                         url, "\": ", navigated.status().message(),
+                                         "; check the URL (with its scheme, e.g. https://)"));
+}
+
+// The result: every open tab, with its title (read in the tab's sandbox; "" while a dialog
+// blocks the page or the document cannot be read) and, where one is open, its dialog.
+absl::StatusOr<json::value> List(PageContext& page) {
+  ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+  ASSIGN_OR_RETURN(const std::string current, page.CurrentTab());
+  json::array out;
+  for (const OpenTab& tab : tabs) {
+    std::string title;
+    const OpenDialog* dialog = page.state().dialogs.Find(tab.id);
+    if (dialog == nullptr) {
+      absl::StatusOr<PageInfo> info = GetPageInfo(page, tab.id);
+      if (info.ok()) {
+        title = std::move(info->title);
+      } else if (!HelperErrorCode(info.status())) {
+        return info.status();  // the browser went away, the call was cancelled
+      }
+    }
+    json::object entry{
+        {"tab", tab.id}, {"url", tab.url}, {"title", title}, {"current", tab.id == current}};
+    if (dialog != nullptr) entry.emplace("dialog", DialogObject(*dialog));
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(CheckParams(kMethod, params, {"action", "url", "tab"}));
+  ASSIGN_OR_RETURN(std::optional<std::string> action_param, StringParam(kMethod, params, "action"));
+  ASSIGN_OR_RETURN(std::optional<std::string> url, StringParam(kMethod, params, "url"));
+  ASSIGN_OR_RETURN(std::optional<std::string> tab, StringParam(kMethod, params, "tab"));
+  const std::string action = action_param.value_or("list");
+  if (action != "list" && action != "new" && action != "select" && action != "close") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"action\" is \"list\" (the default), \"new\", "
+                                    "\"select\" or \"close\", got \"",
+                                    action, "\""));
+  }
+  if (url && action != "new") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod, ": \"url\" goes with \"action\": \"new\""));
+  }
+  if (tab && action != "select" && action != "close") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"tab\" goes with \"action\": \"select\" or "
+                                    "\"close\""));
+  }
+  PageState& state = page.state();
+  if (action == "new") {
+    ASSIGN_OR_RETURN(json::value created,
+                     page.Command("browsingContext.create", json::object{{"type", "tab"}}));
+    const json::value* id =
+        created.is_object() ? created.get_object().if_contains("context") : nullptr;
+    if (id == nullptr || !id->is_string()) {
+      return absl::InternalError("browsingContext.create returned no context");
+    }
+    state.tab_history.Select(state.current_tab, std::string(id->get_string()));
+    if (url) {
+      RETURN_IF_ERROR(NavigateNewTab(page, state.current_tab, *url));
+    }
+  } else if (action == "select") {
+    if (!tab) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": \"select\" needs \"tab\": the id of an open "
+                                      "tab (from {\"action\": \"list\"})"));
+    }
+    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+    if (!Contains(tabs, *tab)) return NoSuchTab(*tab);
+    RETURN_IF_ERROR(
+        page.Command("browsingContext.activate", json::object{{"context", *tab}}).status());
+    state.tab_history.Select(state.current_tab, *tab);
+  } else if (action == "close") {
+    std::string closing;
+    if (tab) {
+      closing = *tab;
+    } else {
+      ASSIGN_OR_RETURN(closing, page.CurrentTab());
+    }
+    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+    if (!Contains(tabs, closing)) return NoSuchTab(closing);
+    if (tabs.size() == 1) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": tab ", closing,
+                                      " is the only open tab, and closing it would end the "
+                                      "browser; open another first ({\"action\": \"new\"}) or "
+                                      "load about:blank in it"));
+    }
+    RETURN_IF_ERROR(
+        page.Command("browsingContext.close", json::object{{"context", closing}}).status());
+    state.tab_history.Closed(state.current_tab, closing);
+    if (state.current_tab.empty()) {
+      // No remembered tab is open: the browser's first tab, made the browser's active one.
+      ASSIGN_OR_RETURN(const std::string first, page.CurrentTab());
+      RETURN_IF_ERROR(
+          page.Command("browsingContext.activate", json::object{{"context", first}}).status());
+    } else {
+      RETURN_IF_ERROR(
+          page.Command("browsingContext.activate", json::object{{"context", state.current_tab}})
+              .status());
+    }
+  }
+  return List(page);
+}
+
+}  // namespace
+
+const HelperSpec& TabsHelper() {
+  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page
