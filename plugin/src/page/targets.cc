@@ -33,7 +33,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     return HelperError(
         e.contains("code") && e.at("code").is_string() ? std::string(e.at("code").get_string())
                                                        : std::string(kInvalidArgument),
-        absl::StrCat(page.method(), ": ",
+        absl::StrCat(ToAbsl(page.method()), ": ",
                      e.contains("message") && e.at("message").is_string()
                          ? std::string(e.at("message").get_string())
                          : std::string("bad target")));
@@ -88,7 +88,7 @@ ResolvedTarget FromNode(std::string context, const json::object& node, std::uint
 }
 
 absl::Status Stale(PageContext& page, const Target& target, std::string_view why) {
-  return HelperError(kStaleRef, absl::StrCat(page.method(), ": ref ", target.value, " ",
+  return HelperError(kStaleRef, absl::StrCat(ToAbsl(page.method()), ": ref ", target.value, " ",
                                              ToAbsl(why),
                                              "; take a new page.snapshot and use its refs"));
 }
@@ -98,7 +98,7 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
   if (!context) {
     if (!RefRegistry::Number(target.value)) {
       return HelperError(kInvalidArgument,
-                         absl::StrCat(page.method(), ": \"ref\" is a name from page.snapshot or "
+                         absl::StrCat(ToAbsl(page.method()), ": \"ref\" is a name from page.snapshot or "
                                                      "page.eval such as \"e12\", got ",
                                       Quoted(target.value)));
     }
@@ -207,7 +207,7 @@ absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view
   }
   if (found.count == 0 || !found.first) {
     return HelperError(kNoSuchElement,
-                       absl::StrCat(page.method(), ": no ",
+                       absl::StrCat(ToAbsl(page.method()), ": no ",
                                     options.visible_only ? "visible " : "", "element matches ",
                                     target.Describe(),
                                     "; check the target, or take a page.snapshot to see what "
