@@ -95,6 +95,27 @@ BOOST_AUTO_TEST_CASE(page_goto_urls_are_judged_like_navigate) {
              Message(status));
 }
 
+BOOST_AUTO_TEST_CASE(helpers_that_hand_urls_or_files_to_the_browser_are_judged) {
+  Tree tree;
+  Policy policy = tree.Make();
+  BOOST_TEST(policy.CheckFrame("page.tabs", {{"action", "new"}}).ok());
+  BOOST_TEST(
+      Message(policy.CheckFrame("page.tabs", {{"action", "new"}, {"url", "file:///etc/passwd"}}))
+          .starts_with("page.tabs url \"file:///etc/passwd\" is not allowed: the file "
+                       "\"/etc/passwd\" is outside file_roots "));
+  BOOST_TEST(
+      policy
+          .CheckFrame("page.upload",
+                      {{"css", "input"}, {"files", boost::json::array{tree.root + "/inside.txt"}}})
+          .ok());
+  absl::Status status = policy.CheckFrame(
+      "page.upload", {{"css", "input"}, {"files", boost::json::array{"/etc/passwd"}}});
+  BOOST_TEST(status.code() == absl::StatusCode::kPermissionDenied);
+  BOOST_TEST(Message(status).starts_with(
+                 "page.upload files[0] \"/etc/passwd\" is not allowed: it is outside file_roots"),
+             Message(status));
+}
+
 BOOST_AUTO_TEST_CASE(file_urls_inside_a_root_pass_and_outside_are_refused) {
   Tree tree;
   Policy policy = tree.Make();

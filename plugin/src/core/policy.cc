@@ -350,21 +350,22 @@ absl::Status Policy::CheckFrame(std::string_view method, const boost::json::obje
         "config key allows this); to start over with a fresh browser, send browser.close and "
         "the next call starts a new one"));
   }
-  // page.goto navigates with browsingContext.navigate itself: judged here, before it runs.
-  if (method == "browsingContext.navigate" || method == "page.goto") {
+  // Helpers that hand a URL or files to the browser are judged here too, before they run:
+  // page.goto and page.tabs (a new tab's url) navigate, page.upload sets files.
+  if (method == "browsingContext.navigate" || method == "page.goto" || method == "page.tabs") {
     if (const boost::json::value* url = params.if_contains("url"); url && url->is_string()) {
       return CheckUrl(url->get_string(), absl::StrCat(ToAbsl(method), " url"));
     }
     return absl::OkStatus();
   }
-  if (method == "input.setFiles") {
+  if (method == "input.setFiles" || method == "page.upload") {
     const boost::json::value* files = params.if_contains("files");
     if (files == nullptr || !files->is_array()) return absl::OkStatus();
     const boost::json::array& list = files->get_array();
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (!list[i].is_string()) continue;
       if (absl::Status status =
-              CheckFilePath(list[i].get_string(), absl::StrCat("input.setFiles files[", i, "]"));
+              CheckFilePath(list[i].get_string(), absl::StrCat(ToAbsl(method), " files[", i, "]"));
           !status.ok()) {
         return status;
       }

@@ -15,7 +15,7 @@ struct Registry {
   Registry() {
     helpers = {ClickHelper(), DialogHelper(), EvalHelper(),   FillHelper(),       GotoHelper(),
                HelpHelper(),  LogsHelper(),   PressHelper(),  ScreenshotHelper(), SnapshotHelper(),
-               TabsHelper(),  TextHelper(),   WaitForHelper()};
+               TabsHelper(),  TextHelper(),   UploadHelper(), WaitForHelper()};
     std::sort(helpers.begin(), helpers.end(),
               [](const HelperSpec& a, const HelperSpec& b) { return a.method < b.method; });
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);

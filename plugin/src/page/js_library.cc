@@ -8,14 +8,27 @@
 namespace firefox_bidi::page {
 namespace {
 
-std::string Build() {
+// Runs operation `op` of the library `lib` and returns the three-part result.
+constexpr char kRunOp[] =
+    "  const out = (await lib[op](JSON.parse(input), nodes)) || {};\n"
+    "  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],\n"
+    "          out.windows || []];\n"
+    "}";
+
+struct Functions {
+  std::string with_library;
+  std::string call_only;
+};
+
+Functions Build() {
   std::string files;
   for (const js::EmbeddedFile& file : js::EmbeddedFiles()) {
     absl::StrAppend(&files, "// ", std::string(file.name), "\n", std::string(file.contents), "\n");
   }
   // Different library texts never share a realm's cached copy.
   const std::string key = absl::StrCat("__firefoxBidi", std::hash<std::string>{}(files));
-  return absl::StrCat(
+  Functions out;
+  out.with_library = absl::StrCat(
       "async function (op, input, ...nodes) {\n"
       "  const lib = globalThis.",
       key, " || (globalThis.", key,
@@ -24,19 +37,23 @@ std::string Build() {
       "    const OPS = {};\n",
       files,
       "    return OPS;\n"
-      "  })());\n"
-      "  const out = (await lib[op](JSON.parse(input), nodes)) || {};\n"
-      "  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],\n"
-      "          out.windows || []];\n"
-      "}");
+      "  })());\n",
+      kRunOp);
+  out.call_only = absl::StrCat("async function (op, input, ...nodes) {\n  const lib = globalThis.",
+                               key, ";\n  if (!lib) return null;\n", kRunOp);
+  return out;
+}
+
+const Functions& TheFunctions() {
+  // An object, not a leaked pointer: see TheRegistry() in helper_registry.cc.
+  static const Functions kFunctions = Build();
+  return kFunctions;
 }
 
 }  // namespace
 
-std::string_view SandboxFunction() {
-  // An object, not a leaked pointer: see TheRegistry() in helper_registry.cc.
-  static const std::string kFunction = Build();
-  return kFunction;
-}
+std::string_view SandboxFunction() { return TheFunctions().with_library; }
+
+std::string_view SandboxCallFunction() { return TheFunctions().call_only; }
 
 }  // namespace firefox_bidi::page

@@ -20,6 +20,10 @@ inline constexpr std::string_view kSandbox = "firefox_bidi";
 
 // The functionDeclaration above; built once.
 std::string_view SandboxFunction();
+// The same without the library (a few hundred bytes instead of tens of KB): it runs the
+// library a realm already holds, and returns null when the realm has none yet, so that the
+// caller sends SandboxFunction() instead. Most calls find the library set up.
+std::string_view SandboxCallFunction();
 
 namespace js {
 struct EmbeddedFile {

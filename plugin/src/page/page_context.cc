@@ -134,7 +134,7 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std
   arguments.push_back(json::object{{"type", "string"}, {"value", json::serialize(with_next)}});
   for (const json::value& node : node_args) arguments.push_back(node);
   json::object params{
-      {"functionDeclaration", SandboxFunction()},
+      {"functionDeclaration", SandboxCallFunction()},
       {"awaitPromise", true},
       {"target", json::object{{"context", context}, {"sandbox", kSandbox}}},
       {"arguments", std::move(arguments)},
@@ -143,6 +143,17 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std
   ASSIGN_OR_RETURN(json::value result, Command("script.callFunction", params));
   const json::object* object = result.if_object();
   if (object == nullptr) return absl::InternalError("script.callFunction: result is not an object");
+  if (const json::value* remote = object->if_contains("result");
+      remote != nullptr && remote->is_object() &&
+      StringIs(remote->get_object().if_contains("type"), "null")) {
+    // This realm (a new document) has no library yet: send it along, once.
+    params["functionDeclaration"] = SandboxFunction();
+    ASSIGN_OR_RETURN(result, Command("script.callFunction", params));
+    object = result.if_object();
+    if (object == nullptr) {
+      return absl::InternalError("script.callFunction: result is not an object");
+    }
+  }
   if (const json::value* type = object->if_contains("type"); StringIs(type, "exception")) {
     std::string text = "unknown exception";
     if (const json::value* details = object->if_contains("exceptionDetails");

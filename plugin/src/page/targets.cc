@@ -21,7 +21,15 @@ struct Found {
   std::uint64_t count = 0;
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
+  std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
 };
+
+// The "then" operation's data from a find or ref result's data, when it ran.
+std::optional<json::value> ThenData(const json::object& data) {
+  const json::value* then = data.if_contains("then");
+  if (then == nullptr) return std::nullopt;
+  return *then;
+}
 
 absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
                              const json::object& input, int depth) {
@@ -30,13 +38,13 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   if (data == nullptr) return absl::InternalError("find returned no object");
   if (const json::value* error = data->if_contains("error"); error && error->is_object()) {
     const json::object& e = error->get_object();
-    return HelperError(
-        e.contains("code") && e.at("code").is_string() ? std::string(e.at("code").get_string())
-                                                       : std::string(kInvalidArgument),
-        absl::StrCat(ToAbsl(page.method()), ": ",
-                     e.contains("message") && e.at("message").is_string()
-                         ? std::string(e.at("message").get_string())
-                         : std::string("bad target")));
+    return HelperError(e.contains("code") && e.at("code").is_string()
+                           ? std::string(e.at("code").get_string())
+                           : std::string(kInvalidArgument),
+                       absl::StrCat(ToAbsl(page.method()), ": ",
+                                    e.contains("message") && e.at("message").is_string()
+                                        ? std::string(e.at("message").get_string())
+                                        : std::string("bad target")));
   }
   Found found;
   const json::value* count = data->if_contains("count");
@@ -44,6 +52,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   if (found.count > 0 && !result.nodes.empty()) {
     found.first = result.nodes[0];
     found.first_context = context;
+    found.then = ThenData(*data);
   }
   const json::value* frames = data->if_contains("frames");
   if (frames == nullptr || !frames->is_array() || depth >= kMaxFrameDepth) return found;
@@ -67,6 +76,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     if (ahead_of_local || !first_is_local) {
       found.first = std::move(inner->first);
       found.first_context = std::move(inner->first_context);
+      found.then = std::move(inner->then);
       first_is_local = false;
       decided = true;
     } else {
@@ -76,8 +86,10 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   return found;
 }
 
-ResolvedTarget FromNode(std::string context, const json::object& node, std::uint64_t matches) {
+ResolvedTarget FromNode(std::string context, const json::object& node, std::uint64_t matches,
+                        std::optional<json::value> then) {
   ResolvedTarget out;
+  out.then = std::move(then);
   out.context = std::move(context);
   if (const json::value* id = node.if_contains("sharedId"); id && id->is_string()) {
     out.shared_id = std::string(id->get_string());
@@ -88,24 +100,25 @@ ResolvedTarget FromNode(std::string context, const json::object& node, std::uint
 }
 
 absl::Status Stale(PageContext& page, const Target& target, std::string_view why) {
-  return HelperError(kStaleRef, absl::StrCat(ToAbsl(page.method()), ": ref ", target.value, " ",
-                                             ToAbsl(why),
-                                             "; take a new page.snapshot and use its refs"));
+  return HelperError(kStaleRef,
+                     absl::StrCat(ToAbsl(page.method()), ": ref ", target.value, " ", ToAbsl(why),
+                                  "; take a new page.snapshot and use its refs"));
 }
 
-absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& target) {
+absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& target,
+                                          json::object input) {
   const std::optional<std::string> context = page.state().refs.ContextOf(target.value);
   if (!context) {
     if (!RefRegistry::Number(target.value)) {
-      return HelperError(kInvalidArgument,
-                         absl::StrCat(ToAbsl(page.method()), ": \"ref\" is a name from page.snapshot or "
-                                                     "page.eval such as \"e12\", got ",
-                                      Quoted(target.value)));
+      return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(page.method()),
+                                                        ": \"ref\" is a name from page.snapshot or "
+                                                        "page.eval such as \"e12\", got ",
+                                                        Quoted(target.value)));
     }
     return Stale(page, target, "is not known in this browser");
   }
-  absl::StatusOr<SandboxResult> result =
-      page.Sandbox(*context, "ref", json::object{{"ref", target.value}});
+  input["ref"] = target.value;
+  absl::StatusOr<SandboxResult> result = page.Sandbox(*context, "ref", input);
   if (!result.ok()) {
     if (HelperErrorCode(result.status()) == "no such frame") {
       return Stale(page, target, "belonged to a frame or tab that is gone");
@@ -119,7 +132,49 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
                  "no longer exists: its element was removed or the page navigated since the "
                  "snapshot");
   }
-  return FromNode(*context, result->nodes[0], 1);
+  return FromNode(*context, result->nodes[0], 1, ThenData(*data));
+}
+
+// ResolveTarget, with `input` holding the "then" operation when one is asked for.
+absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
+                                       const Target& target, const ResolveOptions& options,
+                                       json::object input) {
+  if (target.kind == Target::Kind::kRef) return ResolveRef(page, target, std::move(input));
+  input["visible"] = options.visible_only;
+  switch (target.kind) {
+    case Target::Kind::kCss:
+      input["css"] = target.value;
+      break;
+    case Target::Kind::kText:
+      input["text"] = target.value;
+      break;
+    default:
+      input["role"] = target.value;
+      if (target.name) input["name"] = *target.name;
+      break;
+  }
+  const std::string context(tab);
+  Found found;
+  if (target.kind == Target::Kind::kCss) {
+    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+  } else {
+    // Exact text (or name) first, anywhere in the tab; else containing it.
+    input["mode"] = "exact";
+    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+    if (found.count == 0 && (target.kind == Target::Kind::kText || target.name)) {
+      input["mode"] = "contains";
+      ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+    }
+  }
+  if (found.count == 0 || !found.first) {
+    return HelperError(
+        kNoSuchElement,
+        absl::StrCat(ToAbsl(page.method()), ": no ", options.visible_only ? "visible " : "",
+                     "element matches ", target.Describe(),
+                     "; check the target, or take a page.snapshot to see what "
+                     "the page shows"));
+  }
+  return FromNode(found.first_context, *found.first, found.count, std::move(found.then));
 }
 
 }  // namespace
@@ -133,8 +188,8 @@ std::string Target::Describe() const {
     case Kind::kText:
       return absl::StrCat("text ", Quoted(value));
     case Kind::kRole:
-      return absl::StrCat("role ", Quoted(value), name ? absl::StrCat(" named ", Quoted(*name))
-                                                       : std::string());
+      return absl::StrCat("role ", Quoted(value),
+                          name ? absl::StrCat(" named ", Quoted(*name)) : std::string());
   }
   return value;
 }
@@ -162,58 +217,53 @@ absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
   if (name) {
     if (!target || target->kind != Target::Kind::kRole) {
       return HelperError(kInvalidArgument,
-                         absl::StrCat(ToAbsl(method), ": \"name\" goes with \"role\" (e.g. "
-                                                      "\"role\": \"button\", \"name\": \"Save\")"));
+                         absl::StrCat(ToAbsl(method),
+                                      ": \"name\" goes with \"role\" (e.g. "
+                                      "\"role\": \"button\", \"name\": \"Save\")"));
     }
     target->name = std::move(name);
   }
   if (target && target->value.empty()) {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(ToAbsl(method), ": the target ", target->Describe(),
-                                    " is empty"));
+    return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(method), ": the target ",
+                                                      target->Describe(), " is empty"));
   }
   return target;
 }
 
 absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view tab,
-                                             const Target& target,
-                                             const ResolveOptions& options) {
-  if (target.kind == Target::Kind::kRef) return ResolveRef(page, target);
-  json::object input{{"visible", options.visible_only}};
-  switch (target.kind) {
-    case Target::Kind::kCss:
-      input["css"] = target.value;
-      break;
-    case Target::Kind::kText:
-      input["text"] = target.value;
-      break;
-    default:
-      input["role"] = target.value;
-      if (target.name) input["name"] = *target.name;
-      break;
+                                             const Target& target, const ResolveOptions& options) {
+  return Resolve(page, tab, target, options, json::object{});
+}
+
+absl::StatusOr<Target> RequireTarget(std::string_view method, const json::object& params) {
+  ASSIGN_OR_RETURN(std::optional<Target> target, ParseTarget(method, params));
+  if (!target) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(method),
+                                    " needs a target: \"ref\" (from page.snapshot), \"css\", "
+                                    "\"text\", or \"role\" with \"name\""));
   }
-  const std::string context(tab);
-  Found found;
-  if (target.kind == Target::Kind::kCss) {
-    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
+  return std::move(*target);
+}
+
+absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
+                                        const Target& target, std::string_view op,
+                                        const json::object& op_input,
+                                        const ResolveOptions& options) {
+  json::object input{{"then", op}, {"thenInput", op_input}};
+  ASSIGN_OR_RETURN(ResolvedTarget element, Resolve(page, tab, target, options, std::move(input)));
+  ActedTarget out;
+  if (element.then) {
+    out.data = std::move(*element.then);
   } else {
-    // Exact text (or name) first, anywhere in the tab; else containing it.
-    input["mode"] = "exact";
-    ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
-    if (found.count == 0 && (target.kind == Target::Kind::kText || target.name)) {
-      input["mode"] = "contains";
-      ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
-    }
+    // The first match lies in an iframe searched after the document that ran the operation.
+    ASSIGN_OR_RETURN(SandboxResult done,
+                     page.Sandbox(element.context, op, op_input, {element.argument}));
+    out.data = std::move(done.data);
   }
-  if (found.count == 0 || !found.first) {
-    return HelperError(kNoSuchElement,
-                       absl::StrCat(ToAbsl(page.method()), ": no ",
-                                    options.visible_only ? "visible " : "", "element matches ",
-                                    target.Describe(),
-                                    "; check the target, or take a page.snapshot to see what "
-                                    "the page shows"));
-  }
-  return FromNode(found.first_context, *found.first, found.count);
+  element.then.reset();
+  out.element = std::move(element);
+  return out;
 }
 
 }  // namespace firefox_bidi::page

@@ -38,7 +38,8 @@ struct ResolvedTarget {
   std::string context;           // the browsing context whose document holds the element
   boost::json::object argument;  // {"sharedId": ID}: the element as a BiDi argument
   std::string shared_id;
-  std::uint64_t matches = 1;     // how many visible elements matched (1 for a ref)
+  std::uint64_t matches = 1;               // how many visible elements matched (1 for a ref)
+  std::optional<boost::json::value> then;  // see ActOnTarget
 };
 
 struct ResolveOptions {
@@ -53,6 +54,21 @@ struct ResolveOptions {
 absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view tab,
                                              const Target& target,
                                              const ResolveOptions& options = {});
+
+// As ParseTarget, and no target is an "invalid argument" saying what a target is.
+absl::StatusOr<Target> RequireTarget(std::string_view method, const boost::json::object& params);
+
+// ResolveTarget, then library operation `op` (with `op_input`) on the element found. In the
+// usual case (the first match does not lie in an iframe searched later) both happen in one
+// sandbox call. `data` is the operation's data.
+struct ActedTarget {
+  ResolvedTarget element;
+  boost::json::value data;
+};
+absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
+                                        const Target& target, std::string_view op,
+                                        const boost::json::object& op_input,
+                                        const ResolveOptions& options = {});
 
 }  // namespace firefox_bidi::page
 

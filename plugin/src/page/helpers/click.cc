@@ -7,6 +7,7 @@
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -23,20 +24,18 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", spec.status().message()));
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  ASSIGN_OR_RETURN(const TargetSpec wanted, ParseTarget(page, kMethod, tab, params));
+  ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element, scrolls it into view and checks what the click would hit.
-  ASSIGN_OR_RETURN(const OnElementResult prepared,
-                   OnElement(page, kMethod, wanted, "inputPrepareClick", {}));
+  ASSIGN_OR_RETURN(const ActedTarget prepared,
+                   ActOnTarget(page, tab, target, "inputPrepareClick", json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
-  const ElementTarget& target = prepared.element;
+  const ResolvedTarget& element = prepared.element;
   ASSIGN_OR_RETURN(
       const bool navigated,
-      PerformAndFollow(
-          page, tab,
-          ClickActionsParams(target.context, target.node.at("sharedId").as_string(), *spec),
-          "the click"));
+      PerformAndFollow(page, tab, ClickActionsParams(element.context, element.shared_id, *spec),
+                       "the click"));
   ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, navigated));
-  if (target.matches > 1) result["matches"] = target.matches;
+  if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }
 

@@ -8,6 +8,7 @@
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
 #include "page/keys.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -29,31 +30,31 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(const std::optional<bool> submit, BoolParam(kMethod, params, "submit"));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  ASSIGN_OR_RETURN(const TargetSpec wanted, ParseTarget(page, kMethod, tab, params));
+  ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element and fills it.
-  ASSIGN_OR_RETURN(OnElementResult filled,
-                   OnElement(page, kMethod, wanted, "inputFill", json::object{{"value", *value}}));
+  ASSIGN_OR_RETURN(ActedTarget filled,
+                   ActOnTarget(page, tab, target, "inputFill", json::object{{"value", *value}}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
-  const ElementTarget& target = filled.element;
+  const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];
   if (const json::value* click = filled.data.as_object().if_contains("click");
       click != nullptr && click->is_bool() && click->get_bool()) {
     // A checkbox or radio button whose state must change is clicked for real.
     RETURN_IF_ERROR(
-        ClickElement(page, kMethod, tab, target.context, target.node, ClickSpec{}).status());
-    ASSIGN_OR_RETURN(SandboxResult read,
-                     page.Sandbox(target.context, "inputValue", json::object{}, {target.node}));
+        ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{}).status());
+    ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, "inputValue", json::object{},
+                                                      {element.argument}));
     after = std::move(read.data);
   }
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x87"};  // U+E007, Enter
     RETURN_IF_ERROR(PerformAndFollow(page, tab,
-                                     KeyActionsParams(target.context, ChordKeyActions(enter)),
+                                     KeyActionsParams(element.context, ChordKeyActions(enter)),
                                      "the Enter that submitted the field")
                         .status());
   }
   json::object result{{"value", std::move(after)}};
-  if (target.matches > 1) result["matches"] = target.matches;
+  if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }
 

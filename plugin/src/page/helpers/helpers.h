@@ -19,6 +19,7 @@ const HelperSpec& ScreenshotHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();
+const HelperSpec& UploadHelper();
 const HelperSpec& WaitForHelper();
 
 }  // namespace firefox_bidi::page

@@ -18,48 +18,6 @@ namespace firefox_bidi::page {
 inline constexpr std::string_view kElementCovered = "element covered";
 inline constexpr std::string_view kElementNotVisible = "element not visible";
 
-// The element a helper's target names: where it lives and its node ({"sharedId": ID}).
-struct ElementTarget {
-  std::string context;
-  boost::json::object node;
-  std::int64_t matches = 1;
-};
-
-// What a helper's target names, ready to be looked up in the page: the sandbox input member
-// "find" ({"css"}, {"text"}, {"role","name"} or {"ref"}), the browsing context to look in,
-// and the target as the model wrote it, for messages.
-struct TargetSpec {
-  boost::json::object find;
-  std::string context;
-  std::string described;
-};
-
-// Reads the target in `params` (exactly one of "ref", "css", "text", "role" with optional
-// "name"): "invalid argument" for a missing or doubled one, "stale ref" for a ref this
-// instance never gave.
-absl::StatusOr<TargetSpec> ParseTarget(PageContext& page, std::string_view method,
-                                       const std::string& tab, const boost::json::object& params);
-
-// Looks the target up in its document (visible elements only, through open shadow roots) and
-// runs library operation `op` on the first match, all in one call: `input` gains "find". The
-// op's data (with "matches") and the element. "no such element" naming the target, "stale ref"
-// for a ref whose element is gone, "invalid argument" for a selector the page refuses.
-struct OnElementResult {
-  boost::json::value data;
-  ElementTarget element;
-};
-absl::StatusOr<OnElementResult> OnElement(PageContext& page, std::string_view method,
-                                          const TargetSpec& target, std::string_view op,
-                                          boost::json::object input);
-
-// ParseTarget, then OnElement with no operation beyond the lookup.
-absl::StatusOr<ElementTarget> FindElement(PageContext& page, std::string_view method,
-                                          const std::string& tab,
-                                          const boost::json::object& params);
-
-// True when `params` names a target (an optional one, for page.press and page.screenshot).
-bool HasTarget(const boost::json::object& params);
-
 // The page side's {"error": CODE, "message": TEXT} as a HelperError, prefixed with `method`;
 // OK for {"ok": true, ...}.
 absl::Status PageSideStatus(std::string_view method, const boost::json::value& data);

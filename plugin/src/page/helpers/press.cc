@@ -9,6 +9,7 @@
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
 #include "page/keys.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -31,10 +32,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   std::string context = tab;
-  if (HasTarget(params)) {
-    ASSIGN_OR_RETURN(const TargetSpec wanted, ParseTarget(page, kMethod, tab, params));
-    ASSIGN_OR_RETURN(const OnElementResult focused,
-                     OnElement(page, kMethod, wanted, "inputFocus", {}));
+  ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, params));
+  if (target) {
+    ASSIGN_OR_RETURN(const ActedTarget focused,
+                     ActOnTarget(page, tab, *target, "inputFocus", json::object{}));
     RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
     context = focused.element.context;
   }

@@ -7,7 +7,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
-#include "page/helpers/input.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -28,8 +28,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                     "\"webp\", got \"",
                                     type, "\""));
   }
-  const bool element = HasTarget(params);
-  if (element && full_page.value_or(false)) {
+  ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, params));
+  if (target && full_page.value_or(false)) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod,
                                                       " takes a target (that element only) or "
                                                       "\"full_page\": true, not both"));
@@ -37,12 +37,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   json::object capture{{"context", tab}, {"format", {{"type", absl::StrCat("image/", type)}}}};
   if (full_page.value_or(false)) capture["origin"] = "document";
-  if (element) {
-    ASSIGN_OR_RETURN(const ElementTarget target, FindElement(page, kMethod, tab, params));
+  if (target) {
+    ASSIGN_OR_RETURN(const ResolvedTarget element, ResolveTarget(page, tab, *target));
     // The whole element wherever it is on the page, not only its part in the viewport.
-    capture["context"] = target.context;
+    capture["context"] = element.context;
     capture["origin"] = "document";
-    capture["clip"] = json::object{{"type", "element"}, {"element", target.node}};
+    capture["clip"] = json::object{{"type", "element"}, {"element", element.argument}};
   }
   return page.Command("browsingContext.captureScreenshot", capture, "the screenshot");
 }

@@ -48,9 +48,8 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
         !inner_depth->is_int64()) {
       continue;
     }
-    absl::StatusOr<std::vector<std::string>> inner =
-        Outline(page, result.windows[k], {}, inner_depth->get_int64(), viewport_only,
-                frame_depth + 1);
+    absl::StatusOr<std::vector<std::string>> inner = Outline(
+        page, result.windows[k], {}, inner_depth->get_int64(), viewport_only, frame_depth + 1);
     if (!inner.ok()) {
       if (HelperErrorCode(inner.status()) == "no such frame") continue;  // gone meanwhile
       return inner.status();
@@ -65,8 +64,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   RETURN_IF_ERROR(CheckParams(kMethod, params, {"root", "max_lines", "viewport_only", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
                    IntParam(kMethod, params, "max_lines", 1, 100000));
-  ASSIGN_OR_RETURN(std::optional<bool> viewport_only,
-                   BoolParam(kMethod, params, "viewport_only"));
+  ASSIGN_OR_RETURN(std::optional<bool> viewport_only, BoolParam(kMethod, params, "viewport_only"));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   std::string context = tab;
   std::vector<json::value> root;
@@ -77,8 +75,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                        : absl::StatusOr<std::optional<Target>>(std::nullopt));
     if (!target || object->contains("root") || object->size() != (target->name ? 2u : 1u)) {
       return HelperError(kInvalidArgument,
-                         absl::StrCat(kMethod, ": \"root\" is a target object such as "
-                                               "{\"ref\": \"e5\"} or {\"css\": \"main\"}"));
+                         absl::StrCat(kMethod,
+                                      ": \"root\" is a target object such as "
+                                      "{\"ref\": \"e5\"} or {\"css\": \"main\"}"));
     }
     ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, *target));
     context = resolved.context;

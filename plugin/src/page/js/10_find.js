@@ -38,8 +38,9 @@ function describeTarget(input) {
 }
 
 // input: {css} | {text, mode: "exact"|"contains"} | {role, name?, mode}; visible (default
-// true): only elements that are seen count. Returns data {count, frames: [{before}]},
-// nodes [the first match], windows [each iframe's WindowProxy, in document order].
+// true): only elements that are seen count; then/thenInput: see thenOn. Returns data {count,
+// frames: [{before}], then?}, nodes [the first match], windows [each iframe's WindowProxy, in
+// document order].
 OPS.find = function (input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
@@ -90,13 +91,28 @@ OPS.find = function (input, nodes) {
     frame.before = matches.filter((m) => m.position < frame.position).length;
   }
   for (const frame of frames) windows.push(frame.el.contentWindow);
-  return {data: {count: matches.length, frames: frames.map((f) => ({before: f.before}))},
-          nodes: matches.slice(0, 1).map((m) => m.el), windows};
+  const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};
+  // The first match here is the first of the whole search when no iframe comes before it.
+  if (matches.length && !frames.some((f) => f.position < matches[0].position)) {
+    thenOn(input, matches[0].el, data);
+  }
+  return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows};
 };
+
+// With input.then (an operation's name), runs it with input.thenInput on the element found,
+// in the same call, and keeps its data as data.then: the plugin then needs no second call.
+function thenOn(input, el, data) {
+  if (input.then === undefined) return;
+  const out = OPS[input.then](Object.assign({next: input.next}, input.thenInput), [el]);
+  data.then = out.data === undefined ? null : out.data;
+  if (data.then && data.then.next !== undefined) data.next = data.then.next;
+}
 
 // input: {ref}. The named node (nodes[0]) if it is still in this document; else data.stale.
 OPS.ref = function (input) {
   const el = nodeOfRef(input.ref);
   if (!el) return {data: {stale: true}};
-  return {data: {stale: false}, nodes: [el]};
+  const data = {stale: false};
+  thenOn(input, el, data);
+  return {data, nodes: [el]};
 };

@@ -249,16 +249,17 @@ function inputFocus(el) {
   return {ok: true};
 }
 
+// These act on nodes[0], the element the target named (see OPS.find's "then").
 OPS.inputPrepareClick = function (input, nodes) {
-  return inputOnElement(input, nodes, (el) => inputPrepareClick(el));
+  return {data: inputPrepareClick(nodes[0])};
 };
 
 OPS.inputFill = function (input, nodes) {
-  return inputOnElement(input, nodes, (el) => inputFill(el, input.value));
+  return {data: inputFill(nodes[0], input.value)};
 };
 
 OPS.inputFocus = function (input, nodes) {
-  return inputOnElement(input, nodes, (el) => inputFocus(el));
+  return {data: inputFocus(nodes[0])};
 };
 
 OPS.inputValue = function (input, nodes) {
@@ -344,60 +345,21 @@ OPS.inputWaitFor = function (input) {
   });
 };
 
-// Finds the element a target names in this document, through open shadow roots: find.css
-// (a selector), find.text (the innermost visible element whose text is exactly this, else
-// the innermost that contains it), find.role with find.name (accessible role and name), or
-// find.ref (a ref name given in this document). Visible elements only. {el, matches, stale}:
-// el the first match in document order, or null.
-function inputFindElement(find) {
-  if (find.ref !== undefined) {
-    const el = nodeOfRef(find.ref);
-    return {el: el, matches: el ? 1 : 0, stale: !el};
-  }
-  const all = flatElements(document.documentElement).filter((el) => isVisible(el));
-  let found = [];
-  if (find.css !== undefined) {
-    try {
-      found = all.filter((el) => el.matches(find.css));
-    } catch (e) {
-      throw new Error('invalid CSS selector ' + JSON.stringify(find.css));
-    }
-  } else if (find.text !== undefined) {
-    const wanted = collapse(find.text);
-    const memo = new Map();
-    const texts = all.map((el) => collapse(flatText(el, memo)));
-    const innermost = (test) => {
-      const hits = all.filter((el, i) => test(texts[i]));
-      return hits.filter((el) => !hits.some((other) => other !== el && inputContains(el, other)));
-    };
-    found = innermost((t) => t === wanted);
-    if (found.length === 0) found = innermost((t) => t.includes(wanted));
-  } else if (find.role !== undefined) {
-    found = all.filter((el) => {
-      const role = roleOf(el);
-      return role === find.role &&
-          (find.name === undefined || collapse(accessibleName(el, role)) === collapse(find.name));
-    });
-  }
-  return {el: found.length ? found[0] : null, matches: found.length, stale: false};
-}
-
-// Runs `act(el)` on nodes[0], or on the element input.find names; the data gains "matches"
-// (and "stale" for a ref whose element is gone) and the element comes back as nodes[0].
-function inputOnElement(input, nodes, act) {
+// page.upload: the file input the target names (a label names its control), whether it takes
+// several files. {"ok": true, "multiple"} | {"error": "invalid argument", "message"}.
+OPS.inputFileInput = function (input, nodes) {
   let el = nodes[0];
-  let matches = 1;
-  if (!el) {
-    const found = inputFindElement(input.find);
-    if (!found.el) return {data: {matches: 0, stale: found.stale}};
-    el = found.el;
-    matches = found.matches;
+  if (el.localName === 'label' && el.control) el = el.control;
+  if (el.localName !== 'input' || el.type !== 'file') {
+    return {data: {error: 'invalid argument',
+                   message: inputDescribe(el) + ' is not a file input (<input type=file>)'}};
   }
-  const data = act(el);
-  data.matches = matches;
-  return {data: data, nodes: [el]};
-}
+  if (el.disabled) {
+    return {data: {error: 'invalid argument', message: inputDescribe(el) + ' is disabled'}};
+  }
+  return {data: {ok: true, multiple: el.multiple}, nodes: [el]};
+};
 
-OPS.inputFind = function (input) {
-  return inputOnElement(input, [], () => ({}));
+OPS.inputFileCount = function (input, nodes) {
+  return {data: {files: nodes[0].files.length}};
 };

@@ -1,0 +1,85 @@
+// page.upload: target (a file input, or its label); files -> {"files": N}. The paths were
+// judged against file_roots by the policy before the frame ran (core/policy.cc).
+#include <sys/stat.h>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.upload";
+
+// "files" as given: a non-empty array of absolute paths of existing regular files.
+absl::StatusOr<json::array> Files(const json::object& params) {
+  const json::value* files = params.if_contains("files");
+  if (files == nullptr || !files->is_array() || files->get_array().empty()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " needs \"files\": an array of absolute paths, e.g. "
+                                    "[\"/home/me/report.pdf\"]"));
+  }
+  const json::array& list = files->get_array();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!list[i].is_string() || !list[i].get_string().starts_with("/")) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": files[", i, "] is not an absolute path"));
+    }
+    const std::string path(list[i].get_string());
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+      return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": files[", i, "] \"", path,
+                                                        "\" is not an existing file"));
+    }
+  }
+  return list;
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params, {"ref", "css", "text", "role", "name", "files", "tab"}));
+  ASSIGN_OR_RETURN(const json::array files, Files(params));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
+  // File inputs are often hidden behind a styled button: hidden ones count.
+  ASSIGN_OR_RETURN(const ResolvedTarget found,
+                   ResolveTarget(page, tab, target, ResolveOptions{.visible_only = false}));
+  ASSIGN_OR_RETURN(SandboxResult checked,
+                   page.Sandbox(found.context, "inputFileInput", json::object{}, {found.argument}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, checked.data));
+  if (files.size() > 1 && !checked.data.as_object().at("multiple").as_bool()) {
+    return HelperError(
+        kInvalidArgument,
+        absl::StrCat(kMethod, ": the file input takes one file, got ", files.size()));
+  }
+  const json::object input = checked.nodes.empty() ? found.argument : checked.nodes[0];
+  RETURN_IF_ERROR(
+      page.Command("input.setFiles",
+                   json::object{{"context", found.context}, {"element", input}, {"files", files}},
+                   "the files to be set")
+          .status());
+  ASSIGN_OR_RETURN(SandboxResult count,
+                   page.Sandbox(found.context, "inputFileCount", json::object{}, {input}));
+  return count.data;
+}
+
+}  // namespace
+
+const HelperSpec& UploadHelper() {
+  static const HelperSpec spec{kMethod,
+                               "target (a file input or its label); files: absolute paths "
+                               "inside file_roots -> {files}",
+                               ResultFile::kJson, &Run};
+  return spec;
+}
+
+}  // namespace firefox_bidi::page
