@@ -1,5 +1,6 @@
-// page.tabs, page.logs, page.dialog and "opened" (DESIGN.md section 9) against real headless
-// Firefox on the fixture pages tabs.html, noise.html and dialogs.html.
+// page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
+// real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html and
+// upload.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -227,6 +228,57 @@ BOOST_AUTO_TEST_CASE(dialogs_stay_open_show_in_results_and_page_dialog_answers_t
   BOOST_TEST(json::serialize(PageSuite::Record(prompt, 5).at("result")) ==
              R"J({"type":"alert","message":"Saved!"})J");
   BOOST_TEST(Str(PageSuite::Record(prompt, 6).at("result")) == "alert closed");
+}
+
+BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
+  PageSuite& s = PageSuite::Get();
+  const std::string report = s.files_dir() + "/report.txt";
+  const std::string photo = s.files_dir() + "/photo.png";
+  std::ofstream(report) << "quarterly figures\n";  // 18 bytes
+  std::ofstream(photo) << "PNG";
+  const json::object done =
+      s.Run(R"J({"frames":[)J" + Goto(s.pages.url("upload.html")) +
+            R"J(,{"method":"page.upload","params":{"text":"Report","files":[)J" +
+            PageSuite::Quote(report) +
+            R"J(]}},{"method":"page.text","params":{"css":"#out"}},)J"
+            R"J({"method":"page.upload","params":{"css":"#many","files":[)J" +
+            PageSuite::Quote(report) + "," + PageSuite::Quote(photo) +
+            R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 1).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(done, 2).at("result")) == "one: report.txt (18 bytes)");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 3).at("result")) == R"({"files":2})");
+  BOOST_TEST(Str(PageSuite::Record(done, 4).at("result")) ==
+             "many: report.txt (18 bytes), photo.png (3 bytes)");
+
+  // Outside file_roots: refused before anything is sent.
+  const json::object outside = PageSuite::Record(
+      s.Run(
+          R"J({"frames":[{"method":"page.upload","params":{"css":"#one","files":["/etc/hostname"]}}]})J"),
+      0);
+  BOOST_TEST(Str(outside.at("error").at("error")) == "not allowed");
+  BOOST_TEST(
+      Str(outside.at("error").at("message"))
+          .starts_with(
+              "page.upload files[0] \"/etc/hostname\" is not allowed: it is outside file_roots"),
+      json::serialize(outside));
+
+  const auto error = [&](const std::string& params) {
+    const json::object record = s.RunFrame("page.upload", params);
+    BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
+    return json::serialize(record.at("error"));
+  };
+  BOOST_TEST(error(R"({"css":"#name","files":[")" + report + R"("]})") ==
+             R"J({"error":"invalid argument","message":"page.upload: input#name is not a file )J"
+             R"J(input (<input type=file>)"})J");
+  BOOST_TEST(error(R"({"css":"#one","files":[")" + report + R"(",")" + photo + R"("]})") ==
+             R"J({"error":"invalid argument","message":"page.upload: the file input takes one )J"
+             R"J(file, got 2"})J");
+  BOOST_TEST(error(R"({"css":"#one","files":[")" + s.files_dir() + R"(/missing.txt"]})") ==
+             R"J({"error":"invalid argument","message":"page.upload: files[0] \")J" +
+                 s.files_dir() + R"J(/missing.txt\" is not an existing file"})J");
+  BOOST_TEST(error(R"({"css":"#one","files":[]})") ==
+             R"J({"error":"invalid argument","message":"page.upload needs \"files\": an array )J"
+             R"J(of absolute paths, e.g. [\"/home/me/report.pdf\"]"})J");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 
 namespace firefox_bidi::testing {
 namespace json = boost::json;
@@ -16,7 +17,9 @@ PageSuite::PageSuite() {
   const std::string plugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
   auto library = agent_tool::PluginLibrary::Open(plugin);
   BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
-  const std::string config = R"({"firefox":{"offline":true},"spool_dir":")" + spool_dir() + R"("})";
+  std::filesystem::create_directory(files_dir());
+  const std::string config = R"({"firefox":{"offline":true},"spool_dir":")" + spool_dir() +
+                             R"(","file_roots":[")" + files_dir() + R"("]})";
   auto created = agent_tool::ToolInstance::Create(*library, config,
                                                   [](agent_tool_log_level, std::string_view) {});
   BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);

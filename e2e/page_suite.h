@@ -34,6 +34,8 @@ class PageSuite {
   static std::string Quote(std::string_view text);
 
   std::string spool_dir() const { return dir_.path() + "/spool"; }
+  // The instance's only file root: files the browser may open or upload.
+  std::string files_dir() const { return dir_.path() + "/files"; }
 
   FixtureHttpServer pages;
 
