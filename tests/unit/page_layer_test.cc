@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "page/js_library.h"
+#include "page/js_library.h"
 #include "support/scripted_transport.h"
 
 namespace firefox_bidi::page {
@@ -74,17 +76,18 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
              R"("browsingContext.navigationStarted","browsingContext.domContentLoaded",)"
              R"("browsingContext.load","browsingContext.userPromptOpened",)"
-                 R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
-                 R"("network.fetchError"]})");
+             R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
+             R"("network.fetchError"]})");
   BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
   BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
   BOOST_TEST(sent[4].params == R"({"context":"T1","url":"http://y/","wait":"none"})");
   const json::object call = json::parse(sent[3].params).as_object();
   BOOST_TEST(json::serialize(call.at("target")) == R"({"context":"T1","sandbox":"firefox_bidi"})");
   // The plugin's own events are hidden; others pass.
-  BOOST_TEST(f.shown == (std::vector<std::string>{
-                            R"({"type":"event","method":"network.beforeRequestSent","params":{}})"}),
-             boost::test_tools::per_element());
+  BOOST_TEST(
+      f.shown == (std::vector<std::string>{
+                     R"({"type":"event","method":"network.beforeRequestSent","params":{}})"}),
+      boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(back_waits_for_the_load_event_when_the_page_is_still_loading) {
@@ -188,6 +191,45 @@ BOOST_AUTO_TEST_CASE(the_current_tab_closing_makes_the_first_tab_current_again) 
       "tab", t, [](json::value) {}, &why);
   BOOST_REQUIRE(tab != nullptr);
   BOOST_TEST(*tab == "T2");
+}
+
+BOOST_AUTO_TEST_CASE(the_library_is_sent_only_to_a_realm_that_lacks_it) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  const std::string data = R"({"url":"http://a/","title":"A","readyState":"complete"})";
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply("{}")
+      .Reply(R"({"type":"success","realm":"R","result":{"type":"null"}})")
+      .Reply(SandboxReply(data))
+      .Reply("{}")
+      .Reply(SandboxReply(data));
+  BOOST_REQUIRE(f.Execute("page.goto", R"({"url":"http://a/"})").ok());
+  auto reply = f.Execute("page.goto", R"({"url":"http://a/"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://a/","title":"A"})");
+  const auto& sent = f.transport.received();
+  BOOST_REQUIRE(sent.size() == 7u);
+  const auto declaration = [&](std::size_t i) {
+    return std::string(json::parse(sent[i].params).at("functionDeclaration").as_string());
+  };
+  // The new document's realm answers the short call with null: the library follows, once.
+  BOOST_TEST(declaration(3) == std::string(SandboxCallFunction()));
+  BOOST_TEST(declaration(4) == std::string(SandboxFunction()));
+  BOOST_TEST(declaration(6) == std::string(SandboxCallFunction()));
+  BOOST_TEST(SandboxCallFunction().size() < 400u);
+  BOOST_TEST(SandboxFunction().size() > 20000u);
+}
+
+BOOST_AUTO_TEST_CASE(a_user_prompt_is_shown_though_only_the_plugin_subscribed) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}");
+  BOOST_REQUIRE(f.layer.Subscribe(f.transport).ok());
+  BOOST_TEST(f.layer.OnEvent(json::parse(
+      R"({"type":"event","method":"browsingContext.userPromptOpened","params":{"context":"T1","type":"alert","message":"hi"}})")));
+  BOOST_TEST(!f.layer.OnEvent(json::parse(
+      R"({"type":"event","method":"browsingContext.userPromptClosed","params":{"context":"T1","accepted":true}})")));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

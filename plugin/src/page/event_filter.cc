@@ -18,6 +18,8 @@ bool EventFilter::IsInternal(std::string_view event_method) {
 
 bool EventFilter::Shows(std::string_view event_method) const {
   if (!internal_ || !IsInternal(event_method)) return true;
+  // A prompt is always reported (DESIGN.md section 7), so a model learns why its page waits.
+  if (event_method == "browsingContext.userPromptOpened") return true;
   if (model_names_.contains(std::string(event_method))) return true;
   const std::string_view module = event_method.substr(0, event_method.find('.'));
   return model_names_.contains(std::string(module));

@@ -41,7 +41,8 @@ class EventFilter {
   void SetInternalSubscribed(bool subscribed) { internal_ = subscribed; }
   bool internal_subscribed() const { return internal_; }
 
-  // True when the batch should see an event with this method.
+  // True when the batch should see an event with this method (browsingContext.
+  // userPromptOpened always: see core/page_watch.h).
   bool Shows(std::string_view event_method) const;
 
   // Tracks the model's subscriptions from a raw frame and its reply.
