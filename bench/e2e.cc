@@ -533,6 +533,9 @@ int main(int argc, char** argv) {
       {"helpers-fill",
        "A the best raw batch that fills a framework-controlled input with 200 characters (one "
        "script.callFunction doing what page.fill does), B page.fill"},
+      {"helpers-snapshot",
+       "A a hand-written raw script.evaluate listing a ~1,500-element page's interactive "
+       "elements and headings with roles and names, B page.snapshot of the whole page"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};

@@ -46,6 +46,30 @@ constexpr std::string_view kFormPage = R"(<!doctype html><title>Form</title>
   });
 </script>)";
 
+// A catalogue page of about 1,500 elements: a navigation, a search form, 60 product cards
+// (heading, text, price, two buttons, a link each) and a footer.
+std::string CataloguePage() {
+  std::string html = "<!doctype html><title>Catalogue</title><header><nav aria-label=\"Main\"><ul>";
+  for (int i = 1; i <= 12; ++i)
+    absl::StrAppend(&html, "<li><a href=\"#s", i, "\">Section ", i, "</a></li>");
+  html +=
+      "</ul></nav><form role=\"search\"><label>Search <input type=\"search\"></label>"
+      "<select aria-label=\"Sort\"><option>Price</option><option>Name</option></select>"
+      "<button>Go</button></form></header><main><h1>Catalogue</h1>";
+  for (int i = 1; i <= 60; ++i) {
+    absl::StrAppend(
+        &html, "<article class=\"card\"><h2>Product ", i, "</h2><div><p>A useful ",
+        "thing, number ", i, ", in <em>three</em> colours.</p><p><span>Price:</span> ", "<strong>",
+        i * 3, " EUR</strong></p><ul><li>light</li><li>sturdy</li>",
+        "<li>cheap</li></ul></div><div><label><input type=\"checkbox\"> compare</label> ",
+        "<button>Add to cart</button> <button>Save</button> <a href=\"#p", i,
+        "\">Details</a></div><table><tr><td>w</td><td>", i, " cm</td></tr>", "<tr><td>h</td><td>",
+        i + 1, " cm</td></tr></table></article>");
+  }
+  html += "</main><footer><p>Contact: <a href=\"#c\">write to us</a></p></footer>";
+  return html;
+}
+
 absl::Status WritePage(const std::string& dir, std::string_view name, std::string_view html) {
   std::ofstream out(absl::StrCat(dir, "/", ToAbsl(name)), std::ios::binary);
   out << html;
@@ -108,7 +132,8 @@ Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Jo
                         .status());
     const std::string text =
         absl::StrReplaceAll(helper ? job.helper_batch : job.raw_batch, {{"<<ctx>>", context}});
-    std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(text, Limits{}, page::HelperMethods());
+    std::variant<BatchArgs, ArgsError> parsed =
+        ParseBatchArgs(text, Limits{}, page::HelperMethods());
     if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
       return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
     }
@@ -156,6 +181,7 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
   RETURN_IF_ERROR(WritePage(dir, "from.html", kLinkPage));
   RETURN_IF_ERROR(WritePage(dir, "to.html", kTargetPage));
   RETURN_IF_ERROR(WritePage(dir, "form.html", kFormPage));
+  RETURN_IF_ERROR(WritePage(dir, "catalogue.html", CataloguePage()));
   Job job;
   if (job_name == "click") {
     job.page = "from.html";
@@ -191,6 +217,15 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
     job.state_expression =
         "document.getElementById('name').value + '|' + document.getElementById('state')"
         ".textContent";
+  } else if (job_name == "snapshot") {
+    job.page = "catalogue.html";
+    // Raw: one compact hand-written walk that lists the interactive elements and headings
+    // with a role and a name, what a model writes when it has no snapshot.
+    job.raw_batch = R"JSON({"frames":[{"method":"script.evaluate","pick":"result.value",
+      "params":{"target":{"context":"<<ctx>>"},"awaitPromise":false,"expression":
+      "(() => { const out = []; const roles = {A: 'link', BUTTON: 'button', SELECT: 'combobox', H1: 'heading', H2: 'heading', TEXTAREA: 'textbox'}; const walk = (el, depth) => { for (const c of el.children) { const st = getComputedStyle(c); if (st.display === 'none' || st.visibility === 'hidden') continue; let role = roles[c.tagName]; if (c.tagName === 'INPUT') role = c.type === 'checkbox' ? 'checkbox' : 'textbox'; if (role) { const name = (c.labels && c.labels[0] ? c.labels[0].innerText : c.getAttribute('aria-label') || c.innerText || '').trim().slice(0, 100); out.push(' '.repeat(depth) + '- ' + role + ' ' + JSON.stringify(name)); } walk(c, role ? depth + 1 : depth); } }; walk(document.body, 0); return out.join('\\n'); })()"}}]})JSON";
+    job.helper_batch = R"({"frames":[{"method":"page.snapshot","params":{"max_lines":5000}}]})";
+    job.state_expression = "document.getElementsByTagName('*').length";
   } else {
     return absl::InvalidArgumentError(absl::StrCat("unknown helpers job ", ToAbsl(job_name)));
   }

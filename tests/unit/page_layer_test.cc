@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
              R"("browsingContext.navigationStarted","browsingContext.domContentLoaded",)"
              R"("browsingContext.load","browsingContext.userPromptOpened",)"
              R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
-             R"("network.fetchError"]})");
+             R"("network.fetchError","script.realmCreated","script.realmDestroyed"]})");
   BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
   BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
   BOOST_TEST(sent[4].params == R"({"context":"T1","url":"http://y/","wait":"none"})");

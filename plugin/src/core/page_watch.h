@@ -20,7 +20,8 @@ namespace firefox_bidi {
 // Thread safety: none; used by one batch at a time.
 class PageWatch {
  public:
-  // The events the session subscribes to for the tool itself, right after session.new.
+  // The events the tool subscribes to for itself; the page layer's one subscription, made
+  // once per BiDi session before the first frame (page/page_context.cc), includes them.
   static std::span<const std::string_view> InternalEvents();
 
   // Forgets everything: the browser session was replaced.

@@ -10,7 +10,6 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -282,24 +281,7 @@ class BrowserSessionImpl final : public BrowserSession {
     }
     // geckodriver and Grid created the BiDi session already.
     if (mode_ != Mode::kWebDriver) RETURN_IF_ERROR(NewSession());
-    if (mode_ == Mode::kLaunch) SubscribeInternalEvents();
     return absl::OkStatus();
-  }
-
-  // The events the tool watches for the model (PageWatch), in the browser it launched (a
-  // `connect` or `webdriver` session is not subscribed to them yet). A browser that refuses
-  // them still works, without that watching.
-  void SubscribeInternalEvents() {
-    boost::json::array events;
-    for (std::string_view event : PageWatch::InternalEvents()) events.emplace_back(event);
-    absl::StatusOr<BidiReply> reply =
-        connection_->Call("session.subscribe", {{"events", std::move(events)}},
-                          config_.frame_timeout, [](boost::json::value) {});
-    if (!reply.ok() || !reply->ok) {
-      Log(2,
-          absl::StrCat("session.subscribe to the tool's own events failed: ",
-                       reply.ok() ? reply->message : std::string(ToStd(reply.status().message()))));
-    }
   }
 
   absl::Status NewSession() {
