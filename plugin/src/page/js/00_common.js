@@ -69,14 +69,16 @@ function flatElements(root) {
   return out;
 }
 
-// Text of a subtree as rendered roughly (flat tree, hidden subtrees left out), collapsed.
+// Text of a subtree as rendered roughly (flat tree; hidden subtrees, text under
+// visibility:hidden and what a zero-sized box clips away left out), collapsed.
 function flatText(node, memo) {
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
   if (node.nodeType === Node.TEXT_NODE) {
-    text = node.data;
+    const parent = flatParentElement(node);
+    if (!parent || styleOf(parent).visibility === "visible") text = node.data;
   } else if (node.nodeType === Node.ELEMENT_NODE) {
-    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node)) {
+    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node) || isClipped(node)) {
       text = "";
     } else if (node.localName === "img" || (node.localName === "input" &&
                node.type === "image")) {
@@ -92,6 +94,14 @@ function flatText(node, memo) {
   }
   if (memo) memo.set(node, text);
   return text;
+}
+
+// A zero-sized box whose overflow is not visible: nothing in it is seen.
+function isClipped(el) {
+  const style = styleOf(el);
+  if (style.display === "contents" || style.overflow === "visible") return false;
+  const rect = el.getBoundingClientRect();
+  return rect.width <= 0 || rect.height <= 0;
 }
 
 function styleOf(el) {
@@ -110,14 +120,30 @@ function isHiddenSubtree(el) {
   return style.display === "none";
 }
 
-// The element itself is seen: not hidden, not visibility:hidden, not zero-sized.
+// The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
+// ancestor (in the flat tree) hides it with aria-hidden or clips it away with a zero-sized
+// box whose overflow is not visible (display:none ancestors leave it without a box at all).
 function isVisible(el) {
   if (isHiddenSubtree(el)) return false;
   const style = styleOf(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
-  if (style.display === "contents") return true;
-  const rect = el.getBoundingClientRect();
-  return rect.width > 0 && rect.height > 0;
+  if (style.display !== "contents") {
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 0 || rect.height <= 0) return false;
+  }
+  for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
+    if (p.getAttribute("aria-hidden") === "true" || isClipped(p)) return false;
+  }
+  return true;
+}
+
+// The element above in the flat tree: a slotted node's slot, a shadow root's host.
+function flatParentElement(node) {
+  if (node.assignedSlot) return node.assignedSlot;
+  const parent = node.parentNode;
+  if (!parent) return null;
+  if (parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return parent.host || null;
+  return parent.nodeType === Node.ELEMENT_NODE ? parent : null;
 }
 
 function inViewport(el) {
@@ -167,10 +193,12 @@ function roleOf(el) {
       return el.multiple || el.size > 1 ? "listbox" : "combobox";
     case "img":
       return el.getAttribute("alt") ? "img" : null;
+    // Named only by their author (aria-labelledby, aria-label, title): asking accessibleName
+    // here would ask roleOf again.
     case "form":
-      return accessibleName(el) ? "form" : null;
+      return authorName(el) ? "form" : null;
     case "section":
-      return accessibleName(el) ? "region" : null;
+      return authorName(el) ? "region" : null;
     case "header":
       return el.closest("article, aside, main, nav, section") ? null : "banner";
     case "footer":
@@ -186,7 +214,7 @@ function roleOf(el) {
 const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
                                    "rowheader", "checkbox", "radio", "switch", "tab",
                                    "menuitem", "menuitemcheckbox", "menuitemradio", "option",
-                                   "treeitem", "tooltip", "row", "listitem"]);
+                                   "treeitem", "tooltip", "row"]);
 
 function idRefsText(el, attr) {
   const ids = (el.getAttribute(attr) || "").split(/\s+/).filter(Boolean);
@@ -200,12 +228,21 @@ function idRefsText(el, attr) {
   return collapse(parts.join(" "));
 }
 
-function accessibleName(el, role) {
+// The name an author gave: aria-labelledby, else aria-label, else title.
+function authorName(el) {
+  return ariaName(el) || collapse(el.getAttribute("title") || "");
+}
+
+function ariaName(el) {
   if (el.hasAttribute("aria-labelledby")) {
     const text = idRefsText(el, "aria-labelledby");
     if (text) return text;
   }
-  const label = collapse(el.getAttribute("aria-label") || "");
+  return collapse(el.getAttribute("aria-label") || "");
+}
+
+function accessibleName(el, role) {
+  const label = ariaName(el);
   if (label) return label;
   const tag = el.localName;
   if (tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||

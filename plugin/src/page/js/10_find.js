@@ -3,16 +3,6 @@
 // matches precede each, so that the plugin can search them in their own browsing contexts
 // and keep document order.
 
-// The parent in the flat tree: a slotted node's slot, a shadow root's host.
-function flatParent(node) {
-  if (node.assignedSlot) return node.assignedSlot;
-  const parent = node.parentNode;
-  if (parent && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host) {
-    return parent.host;
-  }
-  return parent;
-}
-
 function isFrame(el) {
   return el.localName === "iframe" || el.localName === "frame";
 }
@@ -22,7 +12,7 @@ function innermost(candidates) {
   const set = new Set(candidates);
   const outer = new Set();
   for (const el of candidates) {
-    for (let p = flatParent(el); p && p.nodeType === Node.ELEMENT_NODE; p = flatParent(p)) {
+    for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
       if (outer.has(p)) break;
       if (set.has(p)) outer.add(p);
     }
@@ -52,7 +42,7 @@ OPS.find = function (input, nodes) {
     } catch (e) {
       return {data: {error: {code: "invalid argument",
                              message: "css " + JSON.stringify(input.css) +
-                                      " is not a valid selector: " + e.message}}};
+                                      " is not a valid CSS selector"}}};
     }
     test = (el) => el.matches(input.css);
   } else if (input.text !== undefined) {
@@ -65,11 +55,14 @@ OPS.find = function (input, nodes) {
   } else {
     const name = input.name === undefined ? undefined : collapse(input.name);
     const lower = name === undefined ? undefined : name.toLowerCase();
+    const memo = new Map();
     test = (el) => {
       const role = roleOf(el);
       if (role !== input.role) return false;
       if (name === undefined) return true;
-      const own = accessibleName(el, role);
+      // As page.snapshot shows it: an element without a name of its own (a list item of
+      // plain text) is named by its text.
+      const own = accessibleName(el, role) || collapse(flatText(el, memo));
       return input.mode === "exact" ? own === name : own.toLowerCase().includes(lower);
     };
   }
