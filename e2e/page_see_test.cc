@@ -273,7 +273,7 @@ BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_re
              "the quick brown fox jumps over lazy dogs\n"
              "[9419 more characters; read on with \"offset\": 80]");
   BOOST_TEST(Result(result, 5) == "Secti\n[4 more characters; read on with \"offset\": 5]");
-  BOOST_TEST(Result(result, 6) == "");
+  BOOST_TEST(Result(result, 6) == "[no more text: it is 9 characters long]");
 }
 
 BOOST_AUTO_TEST_CASE(a_long_text_is_spooled_as_a_txt_file_holding_the_text) {
