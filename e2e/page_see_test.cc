@@ -160,6 +160,52 @@ BOOST_AUTO_TEST_CASE(hidden_nodes_are_left_out_and_states_show) {
   BOOST_TEST(Result(result, 2) == outline.substr(0, outline.rfind('\n')));
 }
 
+BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_content) {
+  const json::object result = Run(Frames({Goto("fields.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- group "Account"
+  - textbox "Password" [ref={1}] value="••••"
+  - textbox "Code" [ref={2}] required readonly value="X1"
+  - spinbutton "Count" [ref={3}] value="3"
+  - slider "Volume" [ref={4}] value="7"
+  - checkbox "Some" [ref={5}] mixed
+  - button "Send" [ref={6}]
+- checkbox "Partly" [ref={7}] mixed
+- button "Bold" [ref={8}] pressed
+- heading "Custom heading" level=3
+- text "Close the panel"
+- button "Close the panel" [ref={9}]
+- link "Logo" [ref={10}]
+- button "More" [ref={11}] collapsed
+- button "Less" [ref={12}] expanded
+- text "Unfolded text"
+- textbox [ref={13}] value="Edit me"
+- listbox "Colours" [ref={14}]
+  - option "Red" selected
+  - option "Green"
+- table "Prices"
+  - row "Item Cost"
+    - columnheader "Item"
+    - columnheader "Cost"
+  - row "Tea 3"
+    - cell "Tea"
+    - cell "3")",
+                                 FirstRef(outline), 14));
+  // The text of a closed <details> is not shown, nor found.
+  const json::object text =
+      Run(Frames({R"({"method":"page.text","params":{"css":"body"}})",
+                  R"({"method":"page.text","params":{"css":"details:not([open]) p"}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Result(text, 0) ==
+             "Account\nPassword Code Count Volume Some\nPartly\nBold\nCustom heading\n"
+             "Close the panelX\nMore\nLess\nUnfolded text\nEdit me\nRed\nPrices\nItem Cost\n"
+             "Tea 3");
+  BOOST_TEST(Error(text, 1) ==
+             R"({"error":"no such element","message":"page.text: no visible element matches )"
+             R"(css \"details:not([open]) p\"; check the target, or take a page.snapshot to see )"
+             R"(what the page shows"})");
+}
+
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",

@@ -78,7 +78,8 @@ function flatText(node, memo) {
     const parent = flatParentElement(node);
     if (!parent || styleOf(parent).visibility === "visible") text = node.data;
   } else if (node.nodeType === Node.ELEMENT_NODE) {
-    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node) || isClipped(node)) {
+    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node) || isUnrendered(node) ||
+        isClipped(node)) {
       text = "";
     } else if (node.localName === "img" || (node.localName === "input" &&
                node.type === "image")) {
@@ -94,6 +95,14 @@ function flatText(node, memo) {
   }
   if (memo) memo.set(node, text);
   return text;
+}
+
+// Not rendered at all: no box (an ancestor is display:none, or it is the content of a closed
+// <details>, content-visibility:hidden ...). display:contents has no box of its own but its
+// children may be rendered.
+function isUnrendered(el, style) {
+  if ((style || styleOf(el)).display === "contents") return false;
+  return el.checkVisibility ? !el.checkVisibility() : el.getClientRects().length === 0;
 }
 
 // A zero-sized box whose overflow is not visible: nothing in it is seen.
@@ -127,6 +136,7 @@ function isVisible(el) {
   if (isHiddenSubtree(el)) return false;
   const style = styleOf(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
+  if (isUnrendered(el, style)) return false;
   if (style.display !== "contents") {
     const rect = el.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return false;
@@ -207,7 +217,10 @@ function roleOf(el) {
     case "frame":
       return "iframe";
     default:
-      return LANDMARK_TAGS[tag] || null;
+      if (LANDMARK_TAGS[tag]) return LANDMARK_TAGS[tag];
+      // The editable root of contenteditable content is a text field.
+      return el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)
+                 ? "textbox" : null;
   }
 }
 

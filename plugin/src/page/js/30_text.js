@@ -8,8 +8,10 @@
 // missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box) is left
 // out; iframes' documents are not entered (as innerText).
 
+// Displays laid out on the line they are in (a table cell: cells of a row share its line).
 const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inline-grid",
-                                 "inline-table", "contents", "ruby", "ruby-text"]);
+                                 "inline-table", "contents", "ruby", "ruby-text",
+                                 "table-cell"]);
 
 function visibleText(root) {
   const out = [];
@@ -25,7 +27,7 @@ function visibleText(root) {
     const el = node;
     if (TEXT_TAGS_SKIPPED.has(el.tagName) || isFrame(el) || el.localName === "textarea") return;
     const style = styleOf(el);
-    if (style.display === "none") return;
+    if (style.display === "none" || isUnrendered(el, style)) return;
     if (el.localName === "select") {  // what it shows: the chosen option
       const option = el.selectedOptions && el.selectedOptions[0];
       if (option && style.visibility === "visible") out.push(" " + option.label + " ");
