@@ -169,18 +169,21 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
   - spinbutton "Count" [ref={3}] value="3"
   - slider "Volume" [ref={4}] value="7"
   - checkbox "Some" [ref={5}] mixed
-  - button "Send" [ref={6}]
-- checkbox "Partly" [ref={7}] mixed
-- button "Bold" [ref={8}] pressed
+  - combobox "Size" [ref={6}] value="M"
+    - option "S"
+    - option "M" selected
+  - button "Send" [ref={7}]
+- checkbox "Partly" [ref={8}] mixed
+- button "Bold" [ref={9}] pressed
 - heading "Custom heading" level=3
 - text "Close the panel"
-- button "Close the panel" [ref={9}]
-- link "Logo" [ref={10}]
-- button "More" [ref={11}] collapsed
-- button "Less" [ref={12}] expanded
+- button "Close the panel" [ref={10}]
+- link "Logo" [ref={11}]
+- button "More" [ref={12}] collapsed
+- button "Less" [ref={13}] expanded
 - text "Unfolded text"
-- textbox [ref={13}] value="Edit me"
-- listbox "Colours" [ref={14}]
+- textbox [ref={14}] value="Edit me"
+- listbox "Colours" [ref={15}]
   - option "Red" selected
   - option "Green"
 - table "Prices"
@@ -189,17 +192,18 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
     - columnheader "Cost"
   - row "Tea 3"
     - cell "Tea"
-    - cell "3")",
-                                 FirstRef(outline), 14));
+    - cell "3"
+- text "Not a heading")",
+                                 FirstRef(outline), 15));
   // The text of a closed <details> is not shown, nor found.
   const json::object text =
       Run(Frames({R"({"method":"page.text","params":{"css":"body"}})",
                   R"({"method":"page.text","params":{"css":"details:not([open]) p"}})"},
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Result(text, 0) ==
-             "Account\nPassword Code Count Volume Some\nPartly\nBold\nCustom heading\n"
+             "Account\nPassword Code Count Volume Some Size M\nPartly\nBold\nCustom heading\n"
              "Close the panelX\nMore\nLess\nUnfolded text\nEdit me\nRed\nPrices\nItem Cost\n"
-             "Tea 3");
+             "Tea 3\nNot a heading");
   BOOST_TEST(Error(text, 1) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(css \"details:not([open]) p\"; check the target, or take a page.snapshot to see )"
@@ -283,7 +287,10 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
        R"({"method":"page.text","params":{"css":"#inner"}})",
        R"({"method":"page.text","params":{"role":"button","name":"Clicked in other"}})",
        R"({"method":"page.snapshot","params":{"root":{"text":"Clicked in other"}}})",
-       R"({"method":"page.text"})"}));
+       R"({"method":"page.text"})",
+       R"({"method":"page.text","params":{"css":"iframe[title='Other origin']"}})",
+       R"({"method":"page.text","params":{"role":"IFRAME","name":"Same origin"}})",
+       R"({"method":"page.text","params":{"role":" Button ","name":"outer"}})"}));
   BOOST_TEST(Record(result, 0) ==
              absl::StrCat(R"({"index":0,"method":"page.click","result":{"url":")",
                           Url("frames.html"), R"(","title":"Frames","navigated":false}})"));
@@ -300,6 +307,12 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(
       Record(result, 7) ==
       R"({"index":7,"method":"page.text","result":"Outer\nOuter button\nAfter the frames"})");
+  // An iframe as the target: its document's text.
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.text","result":"Inner other\nClicked in other"})");
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.text","result":"Inner same\nInner button"})");
+  BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.text","result":"Outer button"})");
 }
 
 BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_read_on) {

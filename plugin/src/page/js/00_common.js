@@ -71,9 +71,11 @@ function flatElements(root) {
 
 // Text of a subtree as rendered roughly (flat tree; hidden subtrees, text under
 // visibility:hidden and what a zero-sized box clips away left out), collapsed.
-function flatText(node, memo) {
+// `skip`: an element whose own text is left out (a control inside the label that names it).
+function flatText(node, memo, skip) {
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
+  if (node === skip) return text;
   if (node.nodeType === Node.TEXT_NODE) {
     const parent = flatParentElement(node);
     if (!parent || styleOf(parent).visibility === "visible") text = node.data;
@@ -84,14 +86,20 @@ function flatText(node, memo) {
     } else if (node.localName === "img" || (node.localName === "input" &&
                node.type === "image")) {
       text = node.getAttribute("alt") || "";
+    } else if (node.localName === "select") {
+      // What it shows: the chosen option (not every option's text).
+      const option = node.selectedOptions && node.selectedOptions[0];
+      text = option ? " " + option.label + " " : "";
+    } else if (node.localName === "textarea") {
+      text = "";
     } else {
       const parts = [];
-      for (const child of flatChildren(node)) parts.push(flatText(child, memo));
+      for (const child of flatChildren(node)) parts.push(flatText(child, memo, skip));
       text = parts.join(isBlockLike(node) ? " " : "");
       if (isBlockLike(node)) text = " " + text + " ";
     }
   } else if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
-    text = flatChildren(node).map((c) => flatText(c, memo)).join("");
+    text = flatChildren(node).map((c) => flatText(c, memo, skip)).join("");
   }
   if (memo) memo.set(node, text);
   return text;
@@ -184,8 +192,11 @@ const LANDMARK_TAGS = {
 };
 
 function roleOf(el) {
-  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
-  if (explicit && explicit !== "none" && explicit !== "presentation" && explicit !== "generic") {
+  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+  if (explicit === "none" || explicit === "presentation") {
+    // Presentational: no role, unless it can take focus (then the role stands, as ARIA says).
+    if (!el.hasAttribute("tabindex") && !isNativelyFocusable(el)) return null;
+  } else if (explicit && explicit !== "generic") {
     return explicit;
   }
   const tag = el.localName;
@@ -222,6 +233,12 @@ function roleOf(el) {
       return el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)
                  ? "textbox" : null;
   }
+}
+
+function isNativelyFocusable(el) {
+  const tag = el.localName;
+  if (tag === "a" || tag === "area") return el.hasAttribute("href");
+  return ["button", "input", "select", "textarea", "iframe", "summary"].includes(tag);
 }
 
 const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
@@ -266,7 +283,7 @@ function accessibleName(el, role) {
     }
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
     const labels = el.labels ? Array.from(el.labels) : [];
-    const text = collapse(labels.map((l) => flatText(l)).join(" "));
+    const text = collapse(labels.map((l) => flatText(l, null, el)).join(" "));
     if (text) return text;
     const placeholder = collapse(el.getAttribute("placeholder") || "");
     if (placeholder) return placeholder;

@@ -56,9 +56,10 @@ OPS.find = function (input, nodes) {
     const name = input.name === undefined ? undefined : collapse(input.name);
     const lower = name === undefined ? undefined : name.toLowerCase();
     const memo = new Map();
+    const wantedRole = input.role.trim().toLowerCase();
     test = (el) => {
       const role = roleOf(el);
-      if (role !== input.role) return false;
+      if (role !== wantedRole) return false;
       if (name === undefined) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of
       // plain text) is named by its text.
@@ -70,18 +71,21 @@ OPS.find = function (input, nodes) {
   const frames = [];
   const windows = [];
   all.forEach((el, position) => {
-    if (isFrame(el)) {
-      if (el.contentWindow && (!visibleOnly || isVisible(el))) frames.push({position, el});
-      return;
-    }
-    if (test(el) && (!visibleOnly || isVisible(el))) matches.push({position, el});
+    // An iframe element can match itself (css "iframe", role "iframe"); its content comes
+    // right after it.
+    const frame = isFrame(el) && !!el.contentWindow;
+    const matched = test(el);
+    if (!matched && !frame) return;
+    if (visibleOnly && !isVisible(el)) return;
+    if (matched) matches.push({position, el});
+    if (frame) frames.push({position, el});
   });
   if (input.text !== undefined) {
     const kept = new Set(innermost(matches.map((m) => m.el)));
     matches = matches.filter((m) => kept.has(m.el));
   }
   for (const frame of frames) {
-    frame.before = matches.filter((m) => m.position < frame.position).length;
+    frame.before = matches.filter((m) => m.position <= frame.position).length;
   }
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};

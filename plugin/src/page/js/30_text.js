@@ -50,6 +50,8 @@ function visibleText(root) {
 
 OPS.text = function (input, nodes) {
   const el = nodes.length ? nodes[0] : (document.body || document.documentElement);
+  // An iframe's text is its document's, read in its own browsing context.
+  if (isFrame(el) && el.contentWindow) return {data: {frame: true}, windows: [el.contentWindow]};
   const lines = visibleText(el).split("\n")
                     .map((line) => line.replace(/[ \t\u00a0\r\f\v]+/g, " ").trim())
                     .filter((line) => line.length > 0);
