@@ -315,6 +315,35 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.text","result":"Outer button"})");
 }
 
+BOOST_AUTO_TEST_CASE(iframes_inside_iframes_nest_in_the_outline_and_in_target_search) {
+  const json::object snap = Run(Frames({Goto("nested.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(snap, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Nest" level=1
+- iframe "Frames"
+  - heading "Outer" level=1
+  - button "Outer button" [ref={1}]
+  - iframe "Same origin"
+    - heading "Inner same" level=2
+    - button "Inner button" [ref={2}]
+  - iframe "Other origin"
+    - heading "Inner other" level=2
+    - button "Inner button" [ref={3}]
+  - text "After the frames")",
+                                 first, 3));
+  const json::object result = Run(Frames(
+      {R"({"method":"page.snapshot","params":{"root":{"text":"Inner button"}}})",
+       Frame("page.click", {{"ref", Ref(first, 3)}}), Frame("page.text", {{"ref", Ref(first, 2)}}),
+       Frame("page.text", {{"ref", Ref(first, 3)}}),
+       R"({"method":"page.text","params":{"role":"heading","name":"Inner other"}})"}));
+  // The first of the two in document order: the one in the first iframe.
+  BOOST_TEST(Result(result, 0) == WithRefs(R"(- button "Inner button" [ref={2}])", first, 2));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Inner button"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.text","result":"Clicked in other"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Inner other"})");
+}
+
 BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_read_on) {
   const json::object result =
       Run(Frames({Goto("states.html"), R"({"method":"page.text"})", Goto("article.html"),
@@ -417,7 +446,8 @@ BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
                   R"({"method":"page.snapshot","params":{"root":"main"}})",
                   R"({"method":"page.text","params":{"name":"Hello"}})",
                   R"({"method":"page.text","params":{"ref":"button"}})",
-                  R"({"method":"page.text","params":{"ref":"e999999"}})"},
+                  R"({"method":"page.text","params":{"ref":"e999999"}})",
+                  R"({"method":"page.text","params":{"text":"  "}})"},
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Error(result, 1) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
@@ -448,6 +478,9 @@ BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
   BOOST_TEST(Error(result, 9) ==
              R"({"error":"stale ref","message":"page.text: ref e999999 is not known in this )"
              R"(browser; take a new page.snapshot and use its refs"})");
+  BOOST_TEST(Error(result, 10) ==
+             R"({"error":"invalid argument","message":"page.text: the target text \"  \" is )"
+             R"(empty"})");
 }
 
 BOOST_AUTO_TEST_CASE(a_ref_goes_stale_when_its_element_is_removed_or_the_page_navigates) {
