@@ -198,12 +198,14 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
   // The text of a closed <details> is not shown, nor found.
   const json::object text =
       Run(Frames({R"({"method":"page.text","params":{"css":"body"}})",
-                  R"({"method":"page.text","params":{"css":"details:not([open]) p"}})"},
+                  R"({"method":"page.text","params":{"css":"details:not([open]) p"}})",
+                  R"({"method":"page.snapshot","params":{"root":{"text":"Send"}}})"},
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Result(text, 0) ==
-             "Account\nPassword Code Count Volume Some Size M\nPartly\nBold\nCustom heading\n"
+             "Account\nPassword Code Count Volume Some Size M Send\nPartly\nBold\nCustom heading\n"
              "Close the panelX\nMore\nLess\nUnfolded text\nEdit me\nRed\nPrices\nItem Cost\n"
              "Tea 3\nNot a heading");
+  BOOST_TEST(Result(text, 2) == WithRefs(R"(- button "Send" [ref={7}])", FirstRef(outline), 7));
   BOOST_TEST(Error(text, 1) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(css \"details:not([open]) p\"; check the target, or take a page.snapshot to see )"

@@ -92,6 +92,10 @@ function flatText(node, memo, skip) {
       text = option ? " " + option.label + " " : "";
     } else if (node.localName === "textarea") {
       text = "";
+    } else if (node.localName === "br") {
+      text = " ";
+    } else if (isInputButton(node)) {
+      text = " " + inputButtonLabel(node) + " ";  // what the button shows
     } else {
       const parts = [];
       for (const child of flatChildren(node)) parts.push(flatText(child, memo, skip));
@@ -111,6 +115,14 @@ function flatText(node, memo, skip) {
 function isUnrendered(el, style) {
   if ((style || styleOf(el)).display === "contents") return false;
   return el.checkVisibility ? !el.checkVisibility() : el.getClientRects().length === 0;
+}
+
+function isInputButton(el) {
+  return el.localName === "input" && ["button", "submit", "reset"].includes(el.type);
+}
+
+function inputButtonLabel(el) {
+  return el.value || (el.type === "submit" ? "Submit" : el.type === "reset" ? "Reset" : "");
 }
 
 // A zero-sized box whose overflow is not visible: nothing in it is seen.
@@ -277,10 +289,7 @@ function accessibleName(el, role) {
   const tag = el.localName;
   if (tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
       tag === "progress" || tag === "output") {
-    if (tag === "input" && ["button", "submit", "reset"].includes(el.type)) {
-      return collapse(el.value || (el.type === "submit" ? "Submit" :
-                                   el.type === "reset" ? "Reset" : ""));
-    }
+    if (isInputButton(el)) return collapse(inputButtonLabel(el));
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
     const labels = el.labels ? Array.from(el.labels) : [];
     const text = collapse(labels.map((l) => flatText(l, null, el)).join(" "));

@@ -6,7 +6,8 @@
 // Walked here rather than read from innerText: innerText stays in the light DOM, so an open
 // shadow root's content, or slotted text under an element inside a shadow root, would be
 // missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box) is left
-// out; iframes' documents are not entered (as innerText).
+// out; iframes' documents are not entered (as innerText). Unlike innerText, a select shows its
+// chosen option and an input button its label, as on screen.
 
 // Displays laid out on the line they are in (a table cell: cells of a row share its line).
 const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inline-grid",
@@ -28,6 +29,10 @@ function visibleText(root) {
     if (TEXT_TAGS_SKIPPED.has(el.tagName) || isFrame(el) || el.localName === "textarea") return;
     const style = styleOf(el);
     if (style.display === "none" || isUnrendered(el, style)) return;
+    if (isInputButton(el)) {  // what it shows: its label
+      if (style.visibility === "visible") out.push(" " + inputButtonLabel(el) + " ");
+      return;
+    }
     if (el.localName === "select") {  // what it shows: the chosen option
       const option = el.selectedOptions && el.selectedOptions[0];
       if (option && style.visibility === "visible") out.push(" " + option.label + " ");
