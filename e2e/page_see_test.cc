@@ -503,7 +503,9 @@ BOOST_AUTO_TEST_CASE(a_ref_goes_stale_when_its_element_is_removed_or_the_page_na
        Frame("page.text", {{"ref", banana}}), Frame("page.text", {{"ref", Ref(ref, 1)}}),
        Goto("plain.html"), Frame("page.text", {{"ref", Ref(ref, 1)}}),
        Frame("page.click", {{"ref", Ref(ref, 1)}}),
-       Frame("page.snapshot", {{"root", {{"ref", Ref(ref, 1)}}}})},
+       Frame("page.snapshot", {{"root", {{"ref", Ref(ref, 1)}}}}),
+       R"({"method":"page.goto","silent":true,"params":{"back":true}})",
+       Frame("page.text", {{"ref", Ref(ref, 1)}})},
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 0) == R"({"index":0,"method":"page.text","result":"Banana"})");
   BOOST_TEST(Error(result, 2) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
@@ -515,6 +517,9 @@ BOOST_AUTO_TEST_CASE(a_ref_goes_stale_when_its_element_is_removed_or_the_page_na
   BOOST_TEST(Error(result, 7) ==
              absl::StrCat(R"({"error":"stale ref","message":"page.snapshot: ref )", Ref(ref, 1),
                           kStaleTail, R"("})"));
+  // Back on the page, it is a new document: the old names stay dead.
+  BOOST_TEST(Error(result, 9) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
+                                              Ref(ref, 1), kStaleTail, R"("})"));
 }
 
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {
