@@ -233,7 +233,11 @@ BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
   const json::object result = Run(Frames(
       {Goto("cards.html"), R"({"method":"page.snapshot","params":{"root":{"css":"#card-2"}}})",
        R"({"method":"page.snapshot","params":{"root":{"role":"heading","name":"Product 12"}}})",
-       R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 button"},"max_lines":1}})"}));
+       R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 button"},"max_lines":1}})",
+       Eval("const p = document.querySelector('#card-2 p'); p.textContent = '';"
+            " p.style.height = '10px'"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 p"}}})", Goto("plain.html"),
+       Eval("document.body.replaceChildren()"), R"({"method":"page.snapshot"})"}));
   const std::string card = Result(result, 1);
   BOOST_TEST(card == WithRefs(R"(- article
   - heading "Product 2" level=3
@@ -243,6 +247,8 @@ BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
   BOOST_TEST(Result(result, 2) == R"(- heading "Product 12" level=3)");
   BOOST_TEST(Result(result, 3) ==
              WithRefs(R"(- button "Add to cart" [ref={1}])", FirstRef(card), 1));
+  BOOST_TEST(Result(result, 5) == "[nothing visible in the root]");
+  BOOST_TEST(Result(result, 8) == "[nothing visible on the page]");
 }
 
 BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {

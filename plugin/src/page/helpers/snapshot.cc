@@ -89,6 +89,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(std::vector<std::string> lines,
                    Outline(page, context, root, 0, viewport_only.value_or(false), 0));
+  // An empty string would read as a failure; say what was seen.
+  if (lines.empty()) {
+    return json::value(root.empty() ? "[nothing visible on the page]"
+                                    : "[nothing visible in the root]");
+  }
   const std::size_t limit = static_cast<std::size_t>(max_lines.value_or(kDefaultMaxLines));
   if (lines.size() > limit) {
     const std::size_t left_out = lines.size() - limit;
