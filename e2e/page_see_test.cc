@@ -237,7 +237,8 @@ BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
        Eval("const p = document.querySelector('#card-2 p'); p.textContent = '';"
             " p.style.height = '10px'"),
        R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 p"}}})", Goto("plain.html"),
-       Eval("document.body.replaceChildren()"), R"({"method":"page.snapshot"})"}));
+       Eval("document.body.replaceChildren()"), R"({"method":"page.snapshot"})",
+       R"({"method":"page.text"})"}));
   const std::string card = Result(result, 1);
   BOOST_TEST(card == WithRefs(R"(- article
   - heading "Product 2" level=3
@@ -249,6 +250,7 @@ BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
              WithRefs(R"(- button "Add to cart" [ref={1}])", FirstRef(card), 1));
   BOOST_TEST(Result(result, 5) == "[nothing visible in the root]");
   BOOST_TEST(Result(result, 8) == "[nothing visible on the page]");
+  BOOST_TEST(Result(result, 9) == "[no visible text]");
 }
 
 BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {

@@ -1,7 +1,7 @@
 // page.text: the visible text of an element (default: the page) laid out as innerText lays
 // it out (a line break around each block, at each <br>), with runs of spaces collapsed and
-// blank lines dropped, cut to max_chars characters from offset. An offset at or past the end
-// gets a line saying so (an empty result would read as a page without text).
+// blank lines dropped, cut to max_chars characters from offset. No text at all, or an offset
+// at or past the end, gets a line saying so (an empty string reads like a failure).
 //
 // Walked here rather than read from innerText: innerText stays in the light DOM, so an open
 // shadow root's content, or slotted text under an element inside a shadow root, would be
@@ -63,6 +63,7 @@ OPS.text = function (input, nodes) {
   const chars = Array.from(lines.join("\n"));
   const offset = Math.min(input.offset || 0, chars.length);
   const end = Math.min(offset + input.max_chars, chars.length);
+  if (chars.length === 0) return {data: {text: "[no visible text]", total: 0}};
   if (offset > 0 && offset >= chars.length) {
     return {data: {text: "[no more text: it is " + chars.length + " characters long]",
                    total: chars.length}};
