@@ -193,8 +193,9 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
   - row "Tea 3"
     - cell "Tea"
     - cell "3"
-- text "Not a heading")",
-                                 FirstRef(outline), 15));
+- text "Not a heading"
+- searchbox "Search the shop" [ref={16}])",
+                                 FirstRef(outline), 16));
   // The text of a closed <details> is not shown, nor found.
   const json::object text =
       Run(Frames({R"({"method":"page.text","params":{"css":"body"}})",

@@ -265,7 +265,8 @@ function idRefsText(el, attr) {
   for (const id of ids) {
     const target = root.getElementById ? root.getElementById(id)
                                        : el.ownerDocument.getElementById(id);
-    if (target) parts.push(flatText(target));
+    // A hidden element still names what points at it (accname): then its plain text.
+    if (target) parts.push(collapse(flatText(target)) || target.textContent || "");
   }
   return collapse(parts.join(" "));
 }
