@@ -314,7 +314,7 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.text","result":"Clicked in other"})");
   BOOST_TEST(Result(result, 6) == WithRefs(R"(- button "Clicked in other" [ref={3}])", first, 3));
-  // The page's own text (innerText does not enter iframes).
+  // The page's own text: iframes' documents are not part of it.
   BOOST_TEST(
       Record(result, 7) ==
       R"({"index":7,"method":"page.text","result":"Outer\nOuter button\nAfter the frames"})");
