@@ -27,7 +27,7 @@ constexpr std::array<HelperDoc, 14> kDocs = {
   max_lines: default 300; the last line then says how many lines were left out
   viewport_only: true leaves out what is off screen (default false))~",
          R"~(a string, e.g.
-- heading "Shop" [level=1]
+- heading "Shop" level=1
 - textbox "Qty" [ref=e3] value="1"
 - button "Add to cart" [ref=e4]
 Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. Hidden elements are left out.)~",

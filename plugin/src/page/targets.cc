@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -223,7 +224,7 @@ absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
     }
     target->name = std::move(name);
   }
-  if (target && target->value.empty()) {
+  if (target && absl::StripAsciiWhitespace(target->value).empty()) {
     return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(method), ": the target ",
                                                       target->Describe(), " is empty"));
   }

@@ -37,9 +37,11 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
   }
   const json::value* frames = data->if_contains("frames");
   if (frames == nullptr || !frames->is_array() || frame_depth >= kMaxFrameDepth) return lines;
-  // Spliced from the last, so that earlier positions stay valid.
+  // In document order, so that refs inside iframes are named in the order they appear; each
+  // splice moves the later positions down by the lines it added.
   const json::array& list = frames->get_array();
-  for (std::size_t k = std::min(list.size(), result.windows.size()); k-- > 0;) {
+  std::size_t added = 0;
+  for (std::size_t k = 0; k < std::min(list.size(), result.windows.size()); ++k) {
     const json::object* frame = list[k].if_object();
     if (frame == nullptr || result.windows[k].empty()) continue;
     const json::value* after = frame->if_contains("after");
@@ -54,8 +56,10 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
       if (HelperErrorCode(inner.status()) == "no such frame") continue;  // gone meanwhile
       return inner.status();
     }
-    const std::size_t at = std::min<std::size_t>(after->get_int64() + 1, lines.size());
+    const std::size_t at = std::min<std::size_t>(
+        static_cast<std::size_t>(after->get_int64()) + 1 + added, lines.size());
     lines.insert(lines.begin() + at, inner->begin(), inner->end());
+    added += inner->size();
   }
   return lines;
 }
@@ -85,6 +89,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(std::vector<std::string> lines,
                    Outline(page, context, root, 0, viewport_only.value_or(false), 0));
+  // An empty string would read as a failure; say what was seen.
+  if (lines.empty()) {
+    return json::value(root.empty() ? "[nothing visible on the page]"
+                                    : "[nothing visible in the root]");
+  }
   const std::size_t limit = static_cast<std::size_t>(max_lines.value_or(kDefaultMaxLines));
   if (lines.size() > limit) {
     const std::size_t left_out = lines.size() - limit;

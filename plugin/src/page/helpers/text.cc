@@ -1,6 +1,7 @@
 // page.text: the visible text of the tab, or of one element, in pieces of max_chars.
 #include <boost/json/object.hpp>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -15,6 +16,7 @@ namespace {
 
 constexpr char kMethod[] = "page.text";
 constexpr std::int64_t kDefaultMaxChars = 6000;
+constexpr int kMaxFrameHops = 8;
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   RETURN_IF_ERROR(CheckParams(
@@ -32,11 +34,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     context = resolved.context;
     element.push_back(resolved.argument);
   }
-  ASSIGN_OR_RETURN(SandboxResult result,
-                   page.Sandbox(context, "text",
-                                json::object{{"max_chars", max_chars.value_or(kDefaultMaxChars)},
-                                             {"offset", offset.value_or(0)}},
-                                element));
+  const json::object input{{"max_chars", max_chars.value_or(kDefaultMaxChars)},
+                           {"offset", offset.value_or(0)}};
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "text", input, element));
+  // The target is an iframe: its document's text (nested iframes followed a few levels down).
+  for (int hops = 0; hops < kMaxFrameHops && result.data.is_object() &&
+                     result.data.get_object().contains("frame") && !result.windows.empty();
+       ++hops) {
+    const std::string frame = result.windows[0];
+    ASSIGN_OR_RETURN(result, page.Sandbox(frame, "text", input));
+  }
   const json::object* data = result.data.if_object();
   const json::value* text = data != nullptr ? data->if_contains("text") : nullptr;
   if (text == nullptr || !text->is_string()) return absl::InternalError("text returned no text");

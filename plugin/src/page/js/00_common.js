@@ -69,29 +69,68 @@ function flatElements(root) {
   return out;
 }
 
-// Text of a subtree as rendered roughly (flat tree, hidden subtrees left out), collapsed.
-function flatText(node, memo) {
+// Text of a subtree as rendered roughly (flat tree; hidden subtrees, text under
+// visibility:hidden and what a zero-sized box clips away left out), collapsed.
+// `skip`: an element whose own text is left out (a control inside the label that names it).
+function flatText(node, memo, skip) {
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
+  if (node === skip) return text;
   if (node.nodeType === Node.TEXT_NODE) {
-    text = node.data;
+    const parent = flatParentElement(node);
+    if (!parent || styleOf(parent).visibility === "visible") text = node.data;
   } else if (node.nodeType === Node.ELEMENT_NODE) {
-    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node)) {
+    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node) || isUnrendered(node) ||
+        isClipped(node)) {
       text = "";
     } else if (node.localName === "img" || (node.localName === "input" &&
                node.type === "image")) {
       text = node.getAttribute("alt") || "";
+    } else if (node.localName === "select") {
+      // What it shows: the chosen option (not every option's text).
+      const option = node.selectedOptions && node.selectedOptions[0];
+      text = option ? " " + option.label + " " : "";
+    } else if (node.localName === "textarea") {
+      text = "";
+    } else if (node.localName === "br") {
+      text = " ";
+    } else if (isInputButton(node)) {
+      text = " " + inputButtonLabel(node) + " ";  // what the button shows
     } else {
       const parts = [];
-      for (const child of flatChildren(node)) parts.push(flatText(child, memo));
+      for (const child of flatChildren(node)) parts.push(flatText(child, memo, skip));
       text = parts.join(isBlockLike(node) ? " " : "");
       if (isBlockLike(node)) text = " " + text + " ";
     }
   } else if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
-    text = flatChildren(node).map((c) => flatText(c, memo)).join("");
+    text = flatChildren(node).map((c) => flatText(c, memo, skip)).join("");
   }
   if (memo) memo.set(node, text);
   return text;
+}
+
+// Not rendered at all: no box (an ancestor is display:none, or it is the content of a closed
+// <details>, content-visibility:hidden ...). display:contents has no box of its own but its
+// children may be rendered.
+function isUnrendered(el, style) {
+  if ((style || styleOf(el)).display === "contents") return false;
+  return el.checkVisibility ? !el.checkVisibility() : el.getClientRects().length === 0;
+}
+
+function isInputButton(el) {
+  return el.localName === "input" && ["button", "submit", "reset"].includes(el.type);
+}
+
+function inputButtonLabel(el) {
+  return el.value || (el.type === "submit" ? "Submit" : el.type === "reset" ? "Reset" : "");
+}
+
+// A zero-sized box whose overflow is not visible: nothing in it is seen.
+function isClipped(el) {
+  const style = styleOf(el);
+  if (style.display === "contents" || style.overflow === "visible") return false;
+  const rect = el.getBoundingClientRect();
+  return rect.width <= 0 || rect.height <= 0;
 }
 
 function styleOf(el) {
@@ -110,14 +149,31 @@ function isHiddenSubtree(el) {
   return style.display === "none";
 }
 
-// The element itself is seen: not hidden, not visibility:hidden, not zero-sized.
+// The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
+// ancestor (in the flat tree) hides it with aria-hidden or clips it away with a zero-sized
+// box whose overflow is not visible (display:none ancestors leave it without a box at all).
 function isVisible(el) {
   if (isHiddenSubtree(el)) return false;
   const style = styleOf(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
-  if (style.display === "contents") return true;
-  const rect = el.getBoundingClientRect();
-  return rect.width > 0 && rect.height > 0;
+  if (isUnrendered(el, style)) return false;
+  if (style.display !== "contents") {
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 0 || rect.height <= 0) return false;
+  }
+  for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
+    if (p.getAttribute("aria-hidden") === "true" || isClipped(p)) return false;
+  }
+  return true;
+}
+
+// The element above in the flat tree: a slotted node's slot, a shadow root's host.
+function flatParentElement(node) {
+  if (node.assignedSlot) return node.assignedSlot;
+  const parent = node.parentNode;
+  if (!parent) return null;
+  if (parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return parent.host || null;
+  return parent.nodeType === Node.ELEMENT_NODE ? parent : null;
 }
 
 function inViewport(el) {
@@ -148,8 +204,11 @@ const LANDMARK_TAGS = {
 };
 
 function roleOf(el) {
-  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
-  if (explicit && explicit !== "none" && explicit !== "presentation" && explicit !== "generic") {
+  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+  if (explicit === "none" || explicit === "presentation") {
+    // Presentational: no role, unless it can take focus (then the role stands, as ARIA says).
+    if (!el.hasAttribute("tabindex") && !isNativelyFocusable(el)) return null;
+  } else if (explicit && explicit !== "generic") {
     return explicit;
   }
   const tag = el.localName;
@@ -167,10 +226,12 @@ function roleOf(el) {
       return el.multiple || el.size > 1 ? "listbox" : "combobox";
     case "img":
       return el.getAttribute("alt") ? "img" : null;
+    // Named only by their author (aria-labelledby, aria-label, title): asking accessibleName
+    // here would ask roleOf again.
     case "form":
-      return accessibleName(el) ? "form" : null;
+      return authorName(el) ? "form" : null;
     case "section":
-      return accessibleName(el) ? "region" : null;
+      return authorName(el) ? "region" : null;
     case "header":
       return el.closest("article, aside, main, nav, section") ? null : "banner";
     case "footer":
@@ -179,14 +240,23 @@ function roleOf(el) {
     case "frame":
       return "iframe";
     default:
-      return LANDMARK_TAGS[tag] || null;
+      if (LANDMARK_TAGS[tag]) return LANDMARK_TAGS[tag];
+      // The editable root of contenteditable content is a text field.
+      return el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)
+                 ? "textbox" : null;
   }
+}
+
+function isNativelyFocusable(el) {
+  const tag = el.localName;
+  if (tag === "a" || tag === "area") return el.hasAttribute("href");
+  return ["button", "input", "select", "textarea", "iframe", "summary"].includes(tag);
 }
 
 const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
                                    "rowheader", "checkbox", "radio", "switch", "tab",
                                    "menuitem", "menuitemcheckbox", "menuitemradio", "option",
-                                   "treeitem", "tooltip", "row", "listitem"]);
+                                   "treeitem", "tooltip", "row"]);
 
 function idRefsText(el, attr) {
   const ids = (el.getAttribute(attr) || "").split(/\s+/).filter(Boolean);
@@ -195,28 +265,35 @@ function idRefsText(el, attr) {
   for (const id of ids) {
     const target = root.getElementById ? root.getElementById(id)
                                        : el.ownerDocument.getElementById(id);
-    if (target) parts.push(flatText(target));
+    // A hidden element still names what points at it (accname): then its plain text.
+    if (target) parts.push(collapse(flatText(target)) || target.textContent || "");
   }
   return collapse(parts.join(" "));
 }
 
-function accessibleName(el, role) {
+// The name an author gave: aria-labelledby, else aria-label, else title.
+function authorName(el) {
+  return ariaName(el) || collapse(el.getAttribute("title") || "");
+}
+
+function ariaName(el) {
   if (el.hasAttribute("aria-labelledby")) {
     const text = idRefsText(el, "aria-labelledby");
     if (text) return text;
   }
-  const label = collapse(el.getAttribute("aria-label") || "");
+  return collapse(el.getAttribute("aria-label") || "");
+}
+
+function accessibleName(el, role) {
+  const label = ariaName(el);
   if (label) return label;
   const tag = el.localName;
   if (tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
       tag === "progress" || tag === "output") {
-    if (tag === "input" && ["button", "submit", "reset"].includes(el.type)) {
-      return collapse(el.value || (el.type === "submit" ? "Submit" :
-                                   el.type === "reset" ? "Reset" : ""));
-    }
+    if (isInputButton(el)) return collapse(inputButtonLabel(el));
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
     const labels = el.labels ? Array.from(el.labels) : [];
-    const text = collapse(labels.map((l) => flatText(l)).join(" "));
+    const text = collapse(labels.map((l) => flatText(l, null, el)).join(" "));
     if (text) return text;
     const placeholder = collapse(el.getAttribute("placeholder") || "");
     if (placeholder) return placeholder;

@@ -3,16 +3,6 @@
 // matches precede each, so that the plugin can search them in their own browsing contexts
 // and keep document order.
 
-// The parent in the flat tree: a slotted node's slot, a shadow root's host.
-function flatParent(node) {
-  if (node.assignedSlot) return node.assignedSlot;
-  const parent = node.parentNode;
-  if (parent && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host) {
-    return parent.host;
-  }
-  return parent;
-}
-
 function isFrame(el) {
   return el.localName === "iframe" || el.localName === "frame";
 }
@@ -22,7 +12,7 @@ function innermost(candidates) {
   const set = new Set(candidates);
   const outer = new Set();
   for (const el of candidates) {
-    for (let p = flatParent(el); p && p.nodeType === Node.ELEMENT_NODE; p = flatParent(p)) {
+    for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
       if (outer.has(p)) break;
       if (set.has(p)) outer.add(p);
     }
@@ -52,7 +42,7 @@ OPS.find = function (input, nodes) {
     } catch (e) {
       return {data: {error: {code: "invalid argument",
                              message: "css " + JSON.stringify(input.css) +
-                                      " is not a valid selector: " + e.message}}};
+                                      " is not a valid CSS selector"}}};
     }
     test = (el) => el.matches(input.css);
   } else if (input.text !== undefined) {
@@ -65,11 +55,15 @@ OPS.find = function (input, nodes) {
   } else {
     const name = input.name === undefined ? undefined : collapse(input.name);
     const lower = name === undefined ? undefined : name.toLowerCase();
+    const memo = new Map();
+    const wantedRole = input.role.trim().toLowerCase();
     test = (el) => {
       const role = roleOf(el);
-      if (role !== input.role) return false;
+      if (role !== wantedRole) return false;
       if (name === undefined) return true;
-      const own = accessibleName(el, role);
+      // As page.snapshot shows it: an element without a name of its own (a list item of
+      // plain text) is named by its text.
+      const own = accessibleName(el, role) || collapse(flatText(el, memo));
       return input.mode === "exact" ? own === name : own.toLowerCase().includes(lower);
     };
   }
@@ -77,18 +71,21 @@ OPS.find = function (input, nodes) {
   const frames = [];
   const windows = [];
   all.forEach((el, position) => {
-    if (isFrame(el)) {
-      if (el.contentWindow && (!visibleOnly || isVisible(el))) frames.push({position, el});
-      return;
-    }
-    if (test(el) && (!visibleOnly || isVisible(el))) matches.push({position, el});
+    // An iframe element can match itself (css "iframe", role "iframe"); its content comes
+    // right after it.
+    const frame = isFrame(el) && !!el.contentWindow;
+    const matched = test(el);
+    if (!matched && !frame) return;
+    if (visibleOnly && !isVisible(el)) return;
+    if (matched) matches.push({position, el});
+    if (frame) frames.push({position, el});
   });
   if (input.text !== undefined) {
     const kept = new Set(innermost(matches.map((m) => m.el)));
     matches = matches.filter((m) => kept.has(m.el));
   }
   for (const frame of frames) {
-    frame.before = matches.filter((m) => m.position < frame.position).length;
+    frame.before = matches.filter((m) => m.position <= frame.position).length;
   }
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};

@@ -30,7 +30,9 @@ function statesOf(el, role) {
       role === "menuitemcheckbox" || role === "menuitemradio") {
     const checked = el.localName === "input" ? el.checked : aria("aria-checked") === "true";
     if (checked) states.push("checked");
-    if (el.localName === "input" && el.indeterminate) states.push("mixed");
+    if (el.localName === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
+      states.push("mixed");
+    }
   }
   if (aria("aria-pressed") === "true") states.push("pressed");
   if (aria("aria-selected") === "true" || (el.localName === "option" && el.selected)) {
@@ -38,7 +40,11 @@ function statesOf(el, role) {
   }
   if (aria("aria-expanded") === "true") states.push("expanded");
   if (aria("aria-expanded") === "false") states.push("collapsed");
-  if (el.localName === "details") states.push(el.open ? "expanded" : "collapsed");
+  // A details element shows as its summary, which opens and closes it.
+  if (el.localName === "summary" && el.parentElement &&
+      el.parentElement.localName === "details" && !el.hasAttribute("aria-expanded")) {
+    states.push(el.parentElement.open ? "expanded" : "collapsed");
+  }
   if (el.disabled || aria("aria-disabled") === "true") states.push("disabled");
   if (el.required || aria("aria-required") === "true") states.push("required");
   if (el.readOnly && (role === "textbox" || role === "searchbox")) states.push("readonly");
@@ -56,6 +62,21 @@ function statesOf(el, role) {
   }
   if (value) states.push("value=" + quoted(collapse(value), MAX_VALUE));
   return states;
+}
+
+function namesItsParent(el) {
+  const parent = el.parentElement;
+  switch (el.localName) {
+    case "label":
+      return !!el.control;
+    case "legend":
+      return !!parent && parent.localName === "fieldset" &&
+             parent.querySelector(":scope > legend") === el;
+    case "caption":
+      return !!parent && parent.localName === "table";
+    default:
+      return false;
+  }
 }
 
 OPS.snapshot = function (input, nodes) {
@@ -108,6 +129,8 @@ OPS.snapshot = function (input, nodes) {
     if (TEXT_TAGS_SKIPPED.has(el.tagName) || isHiddenSubtree(el)) return;
     const style = styleOf(el);
     const contents = style.display === "contents";
+    // No box at all (e.g. the content of a closed <details>): nothing below is rendered.
+    if (isUnrendered(el, style)) return;
     const rect = contents ? null : el.getBoundingClientRect();
     const sized = contents || (rect.width > 0 && rect.height > 0);
     if (!sized && style.overflow !== "visible") return;
@@ -128,9 +151,9 @@ OPS.snapshot = function (input, nodes) {
       }
       return;
     }
-    // A label's text names its control: not listed again.
-    const textShown = showText && visible && !offscreen &&
-                      !(el.localName === "label" && el.control);
+    // A label's, legend's or caption's text names its control, group or table: not listed
+    // again.
+    const textShown = showText && visible && !offscreen && !namesItsParent(el);
     if (!seen || (!role && !interactive)) {
       if (!seen || isMeaningful(el)) {
         walkChildren(el, depth, textShown);
@@ -144,9 +167,12 @@ OPS.snapshot = function (input, nodes) {
     let name = accessibleName(el, shownRole);
     const leaf = LEAF_ROLES.has(shownRole);
     let below = !leaf;
-    if (!leaf && !name && !Array.from(flatChildren(el)).some(
-        (c) => c.nodeType === Node.ELEMENT_NODE && isMeaningful(c))) {
-      name = collapse(flatText(el, memo));  // a list item or cell of plain text
+    // Only text inside (a list item or cell of plain text): the text is its name, unless an
+    // author's name stands in for it.
+    if (!leaf && (!name || NAME_FROM_CONTENT.has(shownRole)) &&
+        !Array.from(flatChildren(el)).some(
+            (c) => c.nodeType === Node.ELEMENT_NODE && isMeaningful(c))) {
+      if (!name) name = collapse(flatText(el, memo));
       below = false;
     }
     emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, statesOf(el, role));

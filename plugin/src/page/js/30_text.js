@@ -1,14 +1,73 @@
-// page.text: the visible text of an element (default: the page) as innerText gives it, with
-// runs of spaces collapsed and blank lines dropped, cut to max_chars characters from offset.
+// page.text: the visible text of an element (default: the page) laid out as innerText lays
+// it out (a line break around each block, at each <br>), with runs of spaces collapsed and
+// blank lines dropped, cut to max_chars characters from offset. No text at all, or an offset
+// at or past the end, gets a line saying so (an empty string reads like a failure).
+//
+// Walked here rather than read from innerText: innerText stays in the light DOM, so an open
+// shadow root's content, or slotted text under an element inside a shadow root, would be
+// missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box) is left
+// out; iframes' documents are not entered (as innerText). Unlike innerText, a select shows its
+// chosen option and an input button its label, as on screen.
+
+// Displays laid out on the line they are in (a table cell: cells of a row share its line).
+const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inline-grid",
+                                 "inline-table", "contents", "ruby", "ruby-text",
+                                 "table-cell"]);
+
+function visibleText(root) {
+  const out = [];
+  const walk = (node, parentStyle) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!parentStyle || parentStyle.visibility !== "visible") return;
+      const ws = parentStyle.whiteSpace;
+      const pre = ws.startsWith("pre") || ws === "break-spaces";
+      out.push(pre ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/\s+/g, " "));
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const el = node;
+    if (TEXT_TAGS_SKIPPED.has(el.tagName) || isFrame(el) || el.localName === "textarea") return;
+    const style = styleOf(el);
+    if (style.display === "none" || isUnrendered(el, style)) return;
+    if (isInputButton(el)) {  // what it shows: its label
+      if (style.visibility === "visible") out.push(" " + inputButtonLabel(el) + " ");
+      return;
+    }
+    if (el.localName === "select") {  // what it shows: the chosen option
+      const option = el.selectedOptions && el.selectedOptions[0];
+      if (option && style.visibility === "visible") out.push(" " + option.label + " ");
+      return;
+    }
+    if (el.localName === "br") {
+      if (style.visibility === "visible") out.push("\n");
+      return;
+    }
+    if (isClipped(el)) return;
+    const block = !INLINE_DISPLAYS.has(style.display);
+    if (block) out.push("\n");
+    for (const child of flatChildren(el)) walk(child, style);
+    if (style.display === "table-cell") out.push(" ");
+    if (block) out.push("\n");
+  };
+  walk(root, null);
+  return out.join("");
+}
+
 OPS.text = function (input, nodes) {
   const el = nodes.length ? nodes[0] : (document.body || document.documentElement);
-  const raw = el.innerText !== undefined ? el.innerText : el.textContent;
-  const lines = String(raw || "").split("\n")
+  // An iframe's text is its document's, read in its own browsing context.
+  if (isFrame(el) && el.contentWindow) return {data: {frame: true}, windows: [el.contentWindow]};
+  const lines = visibleText(el).split("\n")
                     .map((line) => line.replace(/[ \t\u00a0\r\f\v]+/g, " ").trim())
                     .filter((line) => line.length > 0);
   const chars = Array.from(lines.join("\n"));
   const offset = Math.min(input.offset || 0, chars.length);
   const end = Math.min(offset + input.max_chars, chars.length);
+  if (chars.length === 0) return {data: {text: "[no visible text]", total: 0}};
+  if (offset > 0 && offset >= chars.length) {
+    return {data: {text: "[no more text: it is " + chars.length + " characters long]",
+                   total: chars.length}};
+  }
   let text = chars.slice(offset, end).join("");
   if (end < chars.length) {
     text += "\n[" + (chars.length - end) + " more characters; read on with \"offset\": " + end +

@@ -1,0 +1,572 @@
+// page.snapshot, page.text and target resolution (ref, css, text, role + name) against real
+// headless Firefox on the fixture pages: exact outlines and text, refs through open shadow
+// roots and same- and cross-origin iframes, limits, spooling, and every target error.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page); }
+
+json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
+
+std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "") {
+  std::string out = R"({"frames":[)";
+  bool first = true;
+  for (const std::string& f : frames) {
+    if (!first) out += ",";
+    out += f;
+    first = false;
+  }
+  return absl::StrCat(out, "]", std::string(extra), "}");
+}
+
+std::string Goto(std::string_view page) {
+  return absl::StrCat(R"({"method":"page.goto","silent":true,"params":{"url":)",
+                      PageSuite::Quote(Url(page)), "}}");
+}
+
+std::string Frame(std::string_view method, const json::object& params) {
+  return json::serialize(json::object{{"method", method}, {"params", params}});
+}
+
+std::string Eval(std::string_view expression) {
+  return Frame("page.eval", {{"expression", expression}});
+}
+
+std::string Record(const json::object& result, std::size_t index) {
+  return json::serialize(PageSuite::Record(result, index));
+}
+
+// The string result of frame `index`.
+std::string Result(const json::object& result, std::size_t index) {
+  const json::object& record = PageSuite::Record(result, index);
+  BOOST_TEST_REQUIRE(record.contains("result"), json::serialize(record));
+  BOOST_TEST_REQUIRE(record.at("result").is_string(), json::serialize(record));
+  return std::string(record.at("result").as_string());
+}
+
+// The error record of frame `index` as {"error","message"}.
+std::string Error(const json::object& result, std::size_t index) {
+  const json::object& record = PageSuite::Record(result, index);
+  BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
+  return json::serialize(record.at("error"));
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Ref names are never reused within the browser's instance, so a page's first new ref depends
+// on the tests before. The number of the first "[ref=eN]" in `outline`.
+std::uint64_t FirstRef(std::string_view outline) {
+  const std::size_t at = outline.find("[ref=e");
+  BOOST_TEST_REQUIRE(at != std::string_view::npos, std::string(outline));
+  return std::stoull(std::string(outline.substr(at + 6)));
+}
+
+// `outline` with "{K}" (K = 1, 2, ...) replaced by the ref name e<first + K - 1>.
+std::string WithRefs(std::string outline, std::uint64_t first, int count) {
+  for (int k = count; k >= 1; --k) {
+    outline = absl::StrReplaceAll(outline,
+                                  {{absl::StrCat("{", k, "}"), absl::StrCat("e", first + k - 1)}});
+  }
+  return outline;
+}
+
+std::string Ref(std::uint64_t first, int k) { return absl::StrCat("e", first + k - 1); }
+
+constexpr char kStaleTail[] =
+    " no longer exists: its element was removed or the page navigated since the snapshot; "
+    "take a new page.snapshot and use its refs";
+
+BOOST_AUTO_TEST_SUITE(e2e_page_see)
+
+BOOST_AUTO_TEST_CASE(a_form_outline_has_roles_names_states_values_and_stable_refs) {
+  const json::object result = Run(Frames(
+      {Goto("form.html"), R"({"method":"page.snapshot"})", R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(result, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- main
+  - heading "Sign up" level=1
+  - textbox "Email" [ref={1}] value="ada@example.com"
+  - checkbox "Weekly" [ref={2}] checked
+  - combobox "Plan" [ref={3}] value="Pro"
+    - option "Free"
+    - option "Pro" selected
+  - textbox "Note" [ref={4}]
+  - button "Create account" [ref={5}]
+  - button "Later" [ref={6}] disabled)",
+                                 first, 6));
+  // The same nodes keep their names.
+  BOOST_TEST(Result(result, 2) == outline);
+}
+
+BOOST_AUTO_TEST_CASE(hidden_nodes_are_left_out_and_states_show) {
+  const json::object result = Run(Frames({Goto("states.html"), R"({"method":"page.snapshot"})",
+                                          R"({"method":"page.snapshot",)"
+                                          R"("params":{"viewport_only":true}})"}));
+  const std::string outline = Result(result, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- navigation "Main"
+  - list
+    - listitem
+      - link "Home" [ref={1}]
+    - listitem
+      - link "About us" [ref={2}]
+- heading "Visible text run" level=2
+- img "A dot"
+- generic "Focusable box" [ref={3}]
+- button "Menu" [ref={4}] collapsed
+- radio "Option A" [ref={5}]
+- button "Far below" [ref={6}])",
+                                 first, 6));
+  // What the outline leaves out no target finds.
+  const json::object hidden =
+      Run(Frames({R"({"method":"page.text","params":{"text":"Gone"}})",
+                  R"({"method":"page.text","params":{"text":"Invisible"}})",
+                  R"({"method":"page.text","params":{"css":"[aria-hidden] button"}})",
+                  R"({"method":"page.text","params":{"role":"button","name":"Zero"}})",
+                  R"({"method":"page.text","params":{"role":"button","name":"Far below"}})"},
+                 R"(,"on_error":"continue")"));
+  const std::string described[] = {R"(text \"Gone\")", R"(text \"Invisible\")",
+                                   R"(css \"[aria-hidden] button\")",
+                                   R"(role \"button\" named \"Zero\")"};
+  for (std::size_t i = 0; i < std::size(described); ++i) {
+    BOOST_TEST(Error(hidden, i) ==
+               absl::StrCat(R"({"error":"no such element","message":"page.text: no visible )"
+                            R"(element matches )",
+                            described[i],
+                            R"(; check the target, or take a page.snapshot to see what the )"
+                            R"(page shows"})"));
+  }
+  BOOST_TEST(Record(hidden, 4) == R"({"index":4,"method":"page.text","result":"Far below"})");
+  // The button 3000 px below is off screen.
+  BOOST_TEST(Result(result, 2) == outline.substr(0, outline.rfind('\n')));
+}
+
+BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_content) {
+  const json::object result = Run(Frames({Goto("fields.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- group "Account"
+  - textbox "Password" [ref={1}] value="••••"
+  - textbox "Code" [ref={2}] required readonly value="X1"
+  - spinbutton "Count" [ref={3}] value="3"
+  - slider "Volume" [ref={4}] value="7"
+  - checkbox "Some" [ref={5}] mixed
+  - combobox "Size" [ref={6}] value="M"
+    - option "S"
+    - option "M" selected
+  - button "Send" [ref={7}]
+- checkbox "Partly" [ref={8}] mixed
+- button "Bold" [ref={9}] pressed
+- heading "Custom heading" level=3
+- text "Close the panel"
+- button "Close the panel" [ref={10}]
+- link "Logo" [ref={11}]
+- button "More" [ref={12}] collapsed
+- button "Less" [ref={13}] expanded
+- text "Unfolded text"
+- textbox [ref={14}] value="Edit me"
+- listbox "Colours" [ref={15}]
+  - option "Red" selected
+  - option "Green"
+- table "Prices"
+  - row "Item Cost"
+    - columnheader "Item"
+    - columnheader "Cost"
+  - row "Tea 3"
+    - cell "Tea"
+    - cell "3"
+- text "Not a heading"
+- searchbox "Search the shop" [ref={16}])",
+                                 FirstRef(outline), 16));
+  // The text of a closed <details> is not shown, nor found.
+  const json::object text =
+      Run(Frames({R"({"method":"page.text","params":{"css":"body"}})",
+                  R"({"method":"page.text","params":{"css":"details:not([open]) p"}})",
+                  R"({"method":"page.snapshot","params":{"root":{"text":"Send"}}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Result(text, 0) ==
+             "Account\nPassword Code Count Volume Some Size M Send\nPartly\nBold\nCustom heading\n"
+             "Close the panelX\nMore\nLess\nUnfolded text\nEdit me\nRed\nPrices\nItem Cost\n"
+             "Tea 3\nNot a heading");
+  BOOST_TEST(Result(text, 2) == WithRefs(R"(- button "Send" [ref={7}])", FirstRef(outline), 7));
+  BOOST_TEST(Error(text, 1) ==
+             R"({"error":"no such element","message":"page.text: no visible element matches )"
+             R"(css \"details:not([open]) p\"; check the target, or take a page.snapshot to see )"
+             R"(what the page shows"})");
+}
+
+BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
+  const json::object result =
+      Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",
+                  R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(Result(result, 1) == R"(- article
+  - heading "A long article" level=1
+  - heading "Section 1" level=2
+  - text "Paragraph 1.1: the quick brown fox jumps over lazy dogs while a patient reader follows every line o…"
+[46 more lines left out; to see a part, give page.snapshot a "root" such as {"ref": "e5"} or {"css": "main"}])");
+  const std::string whole = Result(result, 2);
+  BOOST_TEST(std::count(whole.begin(), whole.end(), '\n') == 49);
+  BOOST_TEST(whole.ends_with(
+      "\n  - text \"Paragraph 8.5: at all the quick brown fox jumps over lazy dogs while a "
+      "patient reader follows every…\""));
+  BOOST_TEST(whole.find("more lines left out") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
+  const json::object result = Run(Frames(
+      {Goto("cards.html"), R"({"method":"page.snapshot","params":{"root":{"css":"#card-2"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"role":"heading","name":"Product 12"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 button"},"max_lines":1}})",
+       Eval("const p = document.querySelector('#card-2 p'); p.textContent = '';"
+            " p.style.height = '10px'"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"#card-2 p"}}})", Goto("plain.html"),
+       Eval("document.body.replaceChildren()"), R"({"method":"page.snapshot"})",
+       R"({"method":"page.text"})"}));
+  const std::string card = Result(result, 1);
+  BOOST_TEST(card == WithRefs(R"(- article
+  - heading "Product 2" level=3
+  - text "6 EUR"
+  - button "Add to cart" [ref={1}])",
+                              FirstRef(card), 1));
+  BOOST_TEST(Result(result, 2) == R"(- heading "Product 12" level=3)");
+  BOOST_TEST(Result(result, 3) ==
+             WithRefs(R"(- button "Add to cart" [ref={1}])", FirstRef(card), 1));
+  BOOST_TEST(Result(result, 5) == "[nothing visible in the root]");
+  BOOST_TEST(Result(result, 8) == "[nothing visible on the page]");
+  BOOST_TEST(Result(result, 9) == "[no visible text]");
+}
+
+BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {
+  const json::object first_pass =
+      Run(Frames({Goto("shadow.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(first_pass, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Widgets" level=1
+- region "Profile"
+  - heading "Profile of Ada Lovelace" level=2
+  - textbox "Nickname" [ref={1}] value="ada"
+  - button "Follow" [ref={2}])",
+                                 first, 2));
+  const json::object result = Run(Frames(
+      {Frame("page.click", {{"ref", Ref(first, 2)}}), Frame("page.text", {{"ref", Ref(first, 2)}}),
+       R"({"method":"page.text","params":{"css":"#follow"}})",
+       R"({"method":"page.text","params":{"role":"region","name":"Profile"}})",
+       R"({"method":"page.text","params":{"text":"Ada Lovelace"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.text","result":"Following"})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Following"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.text","result":"Profile of Ada Lovelace\nFollowing"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Ada Lovelace"})");
+}
+
+BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_with_usable_refs) {
+  const json::object snap = Run(Frames({Goto("frames.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(snap, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Outer" level=1
+- button "Outer button" [ref={1}]
+- iframe "Same origin"
+  - heading "Inner same" level=2
+  - button "Inner button" [ref={2}]
+- iframe "Other origin"
+  - heading "Inner other" level=2
+  - button "Inner button" [ref={3}]
+- text "After the frames")",
+                                 first, 3));
+  const json::object result = Run(Frames(
+      {Frame("page.click", {{"ref", Ref(first, 3)}}), Frame("page.text", {{"ref", Ref(first, 3)}}),
+       Frame("page.text", {{"ref", Ref(first, 2)}}),
+       R"({"method":"page.text","params":{"text":"Inner other"}})",
+       R"({"method":"page.text","params":{"css":"#inner"}})",
+       R"({"method":"page.text","params":{"role":"button","name":"Clicked in other"}})",
+       R"({"method":"page.snapshot","params":{"root":{"text":"Clicked in other"}}})",
+       R"({"method":"page.text"})",
+       R"({"method":"page.text","params":{"css":"iframe[title='Other origin']"}})",
+       R"({"method":"page.text","params":{"role":"IFRAME","name":"Same origin"}})",
+       R"({"method":"page.text","params":{"role":" Button ","name":"outer"}})"}));
+  BOOST_TEST(Record(result, 0) ==
+             absl::StrCat(R"({"index":0,"method":"page.click","result":{"url":")",
+                          Url("frames.html"), R"(","title":"Frames","navigated":false}})"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.text","result":"Clicked in other"})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Inner button"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"Inner other"})");
+  // The first match in document order: the same-origin iframe's button.
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Inner button"})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.text","result":"Clicked in other"})");
+  BOOST_TEST(Result(result, 6) == WithRefs(R"(- button "Clicked in other" [ref={3}])", first, 3));
+  // The page's own text: iframes' documents are not part of it.
+  BOOST_TEST(
+      Record(result, 7) ==
+      R"({"index":7,"method":"page.text","result":"Outer\nOuter button\nAfter the frames"})");
+  // An iframe as the target: its document's text.
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.text","result":"Inner other\nClicked in other"})");
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.text","result":"Inner same\nInner button"})");
+  BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.text","result":"Outer button"})");
+}
+
+BOOST_AUTO_TEST_CASE(iframes_inside_iframes_nest_in_the_outline_and_in_target_search) {
+  const json::object snap = Run(Frames({Goto("nested.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(snap, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Nest" level=1
+- iframe "Frames"
+  - heading "Outer" level=1
+  - button "Outer button" [ref={1}]
+  - iframe "Same origin"
+    - heading "Inner same" level=2
+    - button "Inner button" [ref={2}]
+  - iframe "Other origin"
+    - heading "Inner other" level=2
+    - button "Inner button" [ref={3}]
+  - text "After the frames")",
+                                 first, 3));
+  const json::object result = Run(Frames(
+      {R"({"method":"page.snapshot","params":{"root":{"text":"Inner button"}}})",
+       Frame("page.click", {{"ref", Ref(first, 3)}}), Frame("page.text", {{"ref", Ref(first, 2)}}),
+       Frame("page.text", {{"ref", Ref(first, 3)}}),
+       R"({"method":"page.text","params":{"role":"heading","name":"Inner other"}})"}));
+  // The first of the two in document order: the one in the first iframe.
+  BOOST_TEST(Result(result, 0) == WithRefs(R"(- button "Inner button" [ref={2}])", first, 2));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Inner button"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.text","result":"Clicked in other"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Inner other"})");
+}
+
+BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_read_on) {
+  const json::object result =
+      Run(Frames({Goto("states.html"), R"({"method":"page.text"})", Goto("article.html"),
+                  R"({"method":"page.text","params":{"max_chars":40}})",
+                  R"({"method":"page.text","params":{"max_chars":40,"offset":40}})",
+                  R"({"method":"page.text","params":{"css":"h2","max_chars":5}})",
+                  R"({"method":"page.text","params":{"css":"h2","offset":100}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.text","result":"Home\nAbout us\nVisible text run\n)"
+             R"(Aria hidden\nFocusable box\nMenu Option A\nFar below"})");
+  BOOST_TEST(Result(result, 3) ==
+             "A long article\nSection 1\nParagraph 1.1: \n"
+             "[9459 more characters; read on with \"offset\": 40]");
+  BOOST_TEST(Result(result, 4) ==
+             "the quick brown fox jumps over lazy dogs\n"
+             "[9419 more characters; read on with \"offset\": 80]");
+  BOOST_TEST(Result(result, 5) == "Secti\n[4 more characters; read on with \"offset\": 5]");
+  BOOST_TEST(Result(result, 6) == "[no more text: it is 9 characters long]");
+}
+
+BOOST_AUTO_TEST_CASE(a_long_text_is_spooled_as_a_txt_file_holding_the_text) {
+  const json::object result =
+      Run(Frames({Goto("article.html"), R"({"method":"page.text","params":{"max_chars":100000}})",
+                  R"({"method":"page.text","params":{"max_chars":6000}})",
+                  R"({"method":"page.text","params":{"offset":6000}})"}));
+  const json::object& record = PageSuite::Record(result, 1);
+  BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+  const std::string path(record.at("spooled").as_string());
+  BOOST_TEST(path.ends_with(".txt"), path);
+  BOOST_TEST(std::string(record.at("mime").as_string()) == "text/plain");
+  const std::string text = ReadAll(path);
+  BOOST_TEST(record.at("bytes").as_int64() == static_cast<std::int64_t>(text.size()));
+  // Each heading and paragraph of the fixture on a line of its own, exactly.
+  std::string expected;
+  const std::string html =
+      ReadAll(std::string(FIREFOX_BIDI_SOURCE_DIR) + "/fixtures/pages/article.html");
+  for (std::size_t at = html.find("<h1>"); at != std::string::npos;
+       at = html.find('<', html.find("</", at) + 2)) {
+    if (html.compare(at, 2, "<h") != 0 && html.compare(at, 2, "<p") != 0) break;
+    const std::size_t open_end = html.find('>', at) + 1;
+    if (!expected.empty()) expected += "\n";
+    expected += html.substr(open_end, html.find("</", open_end) - open_end);
+  }
+  BOOST_TEST(expected.size() > 9000u);
+  BOOST_TEST(text == expected);
+  // The default piece and the rest read on from its offset make up the whole.
+  const std::string head = Result(result, 2);
+  const std::string marker =
+      absl::StrCat("\n[", text.size() - 6000, " more characters; read on with \"offset\": 6000]");
+  BOOST_TEST_REQUIRE(head.ends_with(marker), head.substr(head.size() - 80));
+  BOOST_TEST(head.substr(0, head.size() - marker.size()) + Result(result, 3) == text);
+  // Not cut: no marker.
+  BOOST_TEST(text.find("more characters") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(text_targets_prefer_the_exact_text_and_role_names_the_exact_name) {
+  const json::object result = Run(Frames(
+      {Goto("targets.html"), R"({"method":"page.snapshot","params":{"root":{"text":"Hello"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"text":"hello"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"role":"button","name":"Close"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"role":"button","name":"close"}}})",
+       R"({"method":"page.text","params":{"role":"listitem"}})",
+       R"({"method":"page.text","params":{"css":"#fruit li:last-child"}})",
+       R"({"method":"page.text","params":{"role":"button","name":"Add to cart"}})"},
+      R"(,"on_error":"continue")"));
+  const std::string hello = Result(result, 1);
+  const std::uint64_t first = FirstRef(hello);
+  BOOST_TEST(hello == WithRefs(R"(- button "Hello" [ref={1}])", first, 1));
+  BOOST_TEST(Result(result, 2) == R"(- text "Say hello to everyone")");
+  BOOST_TEST(Result(result, 3) == WithRefs(R"(- button "Close" [ref={2}])", first, 2));
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- button "Close dialog" [ref={3}])", first, 3));
+  BOOST_TEST(Result(result, 5) == "Apple");
+  BOOST_TEST(Result(result, 6) == "Cherry");
+  BOOST_TEST(Error(result, 7) ==
+             R"({"error":"no such element","message":"page.text: no visible element matches )"
+             R"(role \"button\" named \"Add to cart\"; check the target, or take a page.snapshot )"
+             R"(to see what the page shows"})");
+}
+
+BOOST_AUTO_TEST_CASE(several_matches_act_on_the_first_and_say_how_many) {
+  const json::object result =
+      Run(Frames({Goto("cards.html"),
+                  R"({"method":"page.click","pick":"matches",)"
+                  R"("params":{"role":"button","name":"Add to cart"}})",
+                  R"({"method":"page.text","params":{"text":"Add to cart"}})",
+                  R"({"method":"page.text","params":{"text":"EUR"}})", Eval("window.added")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.click","result":12})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Add to cart"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"3 EUR"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Product 1"]})");
+}
+
+BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
+  const json::object result =
+      Run(Frames({Goto("targets.html"), R"({"method":"page.text","params":{"css":"#nope"}})",
+                  R"({"method":"page.text","params":{"text":"Hidden hello"}})",
+                  R"({"method":"page.text","params":{"css":"div["}})",
+                  R"({"method":"page.text","params":{"css":"p","text":"Hello"}})",
+                  R"({"method":"page.snapshot","params":{"root":{"css":"p","ref":"e1"}}})",
+                  R"({"method":"page.snapshot","params":{"root":"main"}})",
+                  R"({"method":"page.text","params":{"name":"Hello"}})",
+                  R"({"method":"page.text","params":{"ref":"button"}})",
+                  R"({"method":"page.text","params":{"ref":"e999999"}})",
+                  R"({"method":"page.text","params":{"text":"  "}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Error(result, 1) ==
+             R"({"error":"no such element","message":"page.text: no visible element matches )"
+             R"(css \"#nope\"; check the target, or take a page.snapshot to see what the page )"
+             R"(shows"})");
+  BOOST_TEST(Error(result, 2) ==
+             R"({"error":"no such element","message":"page.text: no visible element matches )"
+             R"(text \"Hidden hello\"; check the target, or take a page.snapshot to see what the )"
+             R"(page shows"})");
+  BOOST_TEST(Error(result, 3) ==
+             R"({"error":"invalid argument","message":"page.text: css \"div[\" is not a valid )"
+             R"(CSS selector"})");
+  BOOST_TEST(Error(result, 4) ==
+             R"({"error":"invalid argument","message":"page.text takes one target: exactly one )"
+             R"J(of \"ref\", \"css\", \"text\" or \"role\" (with \"name\")"})J");
+  BOOST_TEST(Error(result, 5) ==
+             R"({"error":"invalid argument","message":"page.snapshot takes one target: exactly )"
+             R"J(one of \"ref\", \"css\", \"text\" or \"role\" (with \"name\")"})J");
+  BOOST_TEST(Error(result, 6) ==
+             R"({"error":"invalid argument","message":"page.snapshot: \"root\" is a target )"
+             R"(object such as {\"ref\": \"e5\"} or {\"css\": \"main\"}"})");
+  BOOST_TEST(Error(result, 7) ==
+             R"({"error":"invalid argument","message":"page.text: \"name\" goes with \"role\" )"
+             R"J((e.g. \"role\": \"button\", \"name\": \"Save\")"})J");
+  BOOST_TEST(Error(result, 8) ==
+             R"({"error":"invalid argument","message":"page.text: \"ref\" is a name from )"
+             R"(page.snapshot or page.eval such as \"e12\", got \"button\""})");
+  BOOST_TEST(Error(result, 9) ==
+             R"({"error":"stale ref","message":"page.text: ref e999999 is not known in this )"
+             R"(browser; take a new page.snapshot and use its refs"})");
+  BOOST_TEST(Error(result, 10) ==
+             R"({"error":"invalid argument","message":"page.text: the target text \"  \" is )"
+             R"(empty"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_ref_goes_stale_when_its_element_is_removed_or_the_page_navigates) {
+  const json::object snap = Run(Frames(
+      {Goto("targets.html"), R"({"method":"page.snapshot","params":{"root":{"css":"#fruit"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"text":"Close"}}})"}));
+  BOOST_TEST(Result(snap, 1) == R"(- list
+  - listitem "Apple"
+  - listitem "Banana"
+  - listitem "Cherry")");
+  const std::string close = Result(snap, 2);
+  const std::uint64_t ref = FirstRef(close);
+  const json::object eval_ref = Run(Frames({Eval("document.querySelector('.doomed')")}));
+  const std::string banana(
+      PageSuite::Record(eval_ref, 0).at("result").as_object().at("ref").as_string());
+  const json::object result = Run(Frames(
+      {Frame("page.text", {{"ref", banana}}), Eval("document.querySelector('.doomed').remove()"),
+       Frame("page.text", {{"ref", banana}}), Frame("page.text", {{"ref", Ref(ref, 1)}}),
+       Goto("plain.html"), Frame("page.text", {{"ref", Ref(ref, 1)}}),
+       Frame("page.click", {{"ref", Ref(ref, 1)}}),
+       Frame("page.snapshot", {{"root", {{"ref", Ref(ref, 1)}}}}),
+       R"({"method":"page.goto","silent":true,"params":{"back":true}})",
+       Frame("page.text", {{"ref", Ref(ref, 1)}})},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 0) == R"({"index":0,"method":"page.text","result":"Banana"})");
+  BOOST_TEST(Error(result, 2) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
+                                              banana, kStaleTail, R"("})"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"Close"})");
+  BOOST_TEST(Error(result, 5) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
+                                              Ref(ref, 1), kStaleTail, R"("})"));
+  BOOST_TEST(json::parse(Error(result, 6)).at("error").as_string() == "stale ref");
+  BOOST_TEST(Error(result, 7) ==
+             absl::StrCat(R"({"error":"stale ref","message":"page.snapshot: ref )", Ref(ref, 1),
+                          kStaleTail, R"("})"));
+  // Back on the page, it is a new document: the old names stay dead.
+  BOOST_TEST(Error(result, 9) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
+                                              Ref(ref, 1), kStaleTail, R"("})"));
+}
+
+BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {
+  const json::object page = Run(Frames(
+      {Goto("many.html"),
+       Eval(
+           "(() => { const w = document.createTreeWalker(document); let n = 0;"
+           " while (w.nextNode()) n++; return [document.querySelectorAll('*').length, n]; })()")}));
+  BOOST_TEST(Record(page, 1) == R"({"index":1,"method":"page.eval","result":[1007,2515]})");
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result =
+      Run(Frames({R"({"method":"page.snapshot","params":{"max_lines":100000}})"}));
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  BOOST_TEST_MESSAGE("page.snapshot of many.html (2,515 nodes, 1,007 elements): " << took.count()
+                                                                                  << " ms");
+  const json::object& record = PageSuite::Record(result, 0);
+  BOOST_TEST_REQUIRE(record.contains("spooled"), json::serialize(record));
+  const std::string outline = ReadAll(std::string(record.at("spooled").as_string()));
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline.starts_with(WithRefs(R"(- heading "Many items" level=1
+- list
+  - listitem
+    - link "Item 1" [ref={1}]
+    - text "3 EUR"
+    - button "Buy 1" [ref={2}]
+  - listitem
+)",
+                                          first, 2)));
+  BOOST_TEST(outline.ends_with(WithRefs(R"(    - link "Item 250" [ref={499}]
+    - text "750 EUR"
+    - button "Buy 250" [ref={500}])",
+                                        first, 500)));
+  BOOST_TEST(std::count(outline.begin(), outline.end(), '\n') == 2 + 250 * 4 - 1);
+  BOOST_TEST(took.count() < 3000);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing
