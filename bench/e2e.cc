@@ -349,6 +349,61 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
   return v;
 }
 
+// The bytes floor (bench_support.h) on real replies: the lock-step raw client, whose every
+// reply is copied out of the socket's buffer into a fresh string, plus, as each reply arrives
+// and before the next send, one pass over its bytes and one exclusive write of each result the
+// product spools.
+Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::string> expressions) {
+  struct State {
+    std::unique_ptr<ScratchDir> dir;
+    RawBidiClient* client = nullptr;
+    std::vector<std::pair<std::uint64_t, std::string>> commands;
+    std::vector<std::string> replies;
+    std::uint64_t special = 0;
+  };
+  auto state = std::make_shared<State>();
+  Variant v;
+  v.name = "bytes floor (lock-step, copy, one pass, write)";
+  v.prepare = [browser, expressions = std::move(expressions), state]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-e2e-bytes-"));
+    ASSIGN_OR_RETURN(state->client, browser->Raw());
+    ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
+    state->commands.clear();
+    for (const Frame& frame : args->frames) {
+      state->commands.push_back(browser->Command(frame.method, frame.params));
+    }
+    state->special = 0;
+    return absl::OkStatus();
+  };
+  v.run = [state]() -> absl::Status {
+    const std::uint64_t max_inline = RunOptions{}.max_inline_bytes;  // the product's
+    ASSIGN_OR_RETURN(state->replies,
+                     state->client->Exchange(
+                         state->commands, false, kTimeout,
+                         [&](std::size_t i, const std::string& text) -> absl::Status {
+                           ASSIGN_OR_RETURN(
+                               std::uint64_t special,
+                               BytesFloorReply(text, max_inline,
+                                               absl::StrCat(state->dir->path(), "/", i, ".json")));
+                           state->special += special;
+                           return absl::OkStatus();
+                         }));
+    return absl::OkStatus();
+  };
+  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
+    SampleOutput out;
+    for (const std::string& text : state->replies) {
+      ASSIGN_OR_RETURN(std::string_view result, ResultSpan(text));
+      out.results.emplace_back(result);
+    }
+    if (state->special == 0) return absl::InternalError("the pass found no special byte");
+    state->replies.clear();
+    state->dir.reset();
+    return out;
+  };
+  return v;
+}
+
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
   if (flags.compare == "grid" && flags.webdriver.empty()) {
@@ -407,6 +462,7 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
     c.extras.push_back(
         {"pipelined_floor", FloorVariant("pipelined floor (raw client)", browser, big, true)});
+    c.extras.push_back({"bytes_floor", BytesFloorVariant(browser, big)});
   } else {
     std::vector<std::string> mid;
     for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
@@ -438,7 +494,8 @@ int main(int argc, char** argv) {
       {"floor",
        "A the tool, B a minimal client sending the same frames lock-step on the session's "
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
-       "once) is reported beside them"},
+       "once) and the bytes floor (lock-step, each reply copied, passed over once, its result "
+       "written when the tool spools it) are reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
       {"cold",
        "A Firefox started by hand (profile made untimed), session.new and one command on a raw "
