@@ -19,6 +19,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/bidi_protocol.h"
+#include "core/canonical_json.h"
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "core/status_macros.h"
@@ -95,7 +96,9 @@ struct Fixture {
   std::unique_ptr<CannedTransport> transport;
 };
 
-absl::StatusOr<Fixture> MakeFixture() {
+// `small_only`: the 22 small frames alone (the large ones left out), for what a change costs
+// results that are not large.
+absl::StatusOr<Fixture> MakeFixture(bool small_only) {
   boost::json::array frames;
   std::vector<std::string> replies;
   auto reply = [&](const boost::json::value& result) {
@@ -113,6 +116,7 @@ absl::StatusOr<Fixture> MakeFixture() {
             {"url", "about:blank"},
             {"userContext", "default"}}}}});
   for (std::size_t i = 1; i < kFrames; ++i) {
+    if (small_only && IsLarge(i)) continue;
     boost::json::object frame{
         {"method", "script.evaluate"},
         {"params",
@@ -231,7 +235,7 @@ Variant BytesFloorVariant(std::shared_ptr<Fixture> fixture) {
 }
 
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
-  ASSIGN_OR_RETURN(Fixture made, MakeFixture());
+  ASSIGN_OR_RETURN(Fixture made, MakeFixture(flags.compare == "scan-small"));
   auto fixture = std::make_shared<Fixture>(std::move(made));
   auto args = std::shared_ptr<const BatchArgs>(fixture, &fixture->args);
   auto replies_as = [fixture, args](ResultForm form) {
@@ -251,6 +255,19 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     two_pass.two_pass_record_size = true;
     c.a = ToolVariant("two-pass record serialization", parsed_replies, two_pass);
     c.b = ToolVariant("single-pass (probe with placeholder 0)", parsed_replies, product);
+  } else if (flags.compare == "scan" || flags.compare == "scan-small") {
+    // The string scan is process-wide: each variant sets its own before its sample (untimed).
+    auto with_scan = [](Variant v, StringScan scan) {
+      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
+        SetStringScan(scan);
+        return prepare ? prepare() : absl::OkStatus();
+      };
+      return v;
+    };
+    c.a = with_scan(ToolVariant("strings scanned run by run", product_replies, product),
+                    StringScan::kRuns);
+    c.b = with_scan(ToolVariant("strings scanned 64 bytes at a time", product_replies, product),
+                    StringScan::kBlocks);
   } else if (flags.compare == "result-text") {
     c.a = ToolVariant("results parsed and serialized", parsed_replies, product);
     c.b = ToolVariant("canonical results kept as text", product_replies, product);
@@ -262,6 +279,13 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   }
   c.extras.push_back({"floor", FloorVariant(fixture)});
   c.extras.push_back({"bytes_floor", BytesFloorVariant(fixture)});
+  // The extras run after the pair, on the product's scan.
+  for (Extra& extra : c.extras) {
+    extra.variant.prepare = [prepare = std::move(extra.variant.prepare)]() -> absl::Status {
+      SetStringScan(StringScan::kBlocks);
+      return prepare ? prepare() : absl::OkStatus();
+    };
+  }
   c.fixture = fixture;
   return c;
 }
@@ -285,7 +309,13 @@ int main(int argc, char** argv) {
                 {"result-text",
                  "A every result parsed and serialized again, B canonical results kept as the "
                  "reply's text (the product)"},
-                {"spool", "A inline spool writes, B deferred spool drain (the product)"}};
+                {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+                {"scan",
+                 "A strings scanned run by run (stopping at every escape), B 64 bytes at a time "
+                 "(the product)"},
+                {"scan-small",
+                 "as scan, on the 22 small frames alone (a 23-frame batch without the large "
+                 "results)"}};
   spec.default_pairs = 30;
   spec.default_warmup = 5;
   spec.make = MakeComparison;
