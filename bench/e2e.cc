@@ -26,6 +26,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/bidi_protocol.h"
+#include "core/canonical_json.h"
 #include "core/config.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -457,6 +458,24 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.b = ToolVariant("tool, through the Grid's BiDi proxy", grid_tool, product);
     c.fixture = std::make_shared<std::pair<std::shared_ptr<Browser>, std::shared_ptr<Browser>>>(
         browser, grid);
+  } else if (flags.compare == "scan" || flags.compare == "scan-mid") {
+    std::vector<std::string> mid;
+    for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
+    const std::vector<std::string>& frames = flags.compare == "scan" ? big : mid;
+    // The string scan is process-wide: each variant sets its own before its sample (untimed).
+    auto with_scan = [](Variant v, StringScan scan) {
+      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
+        SetStringScan(scan);
+        return prepare ? prepare() : absl::OkStatus();
+      };
+      return v;
+    };
+    c.a =
+        with_scan(ToolVariant("tool, strings scanned run by run", tool(connected, frames), product),
+                  StringScan::kRuns);
+    c.b = with_scan(
+        ToolVariant("tool, strings scanned 64 bytes at a time", tool(connected, frames), product),
+        StringScan::kBlocks);
   } else if (flags.compare == "floor") {
     c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(connected, big), product);
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
@@ -512,6 +531,10 @@ int main(int argc, char** argv) {
       {"grid",
        "A the tool on a local Firefox's socket, B the tool through a Selenium Grid's BiDi "
        "proxy (--webdriver URL; the Grid's node runs its browser on this machine or another)"},
+      {"scan",
+       "A the tool with strings scanned run by run (stopping at every escape), B 64 bytes at a "
+       "time (the product)"},
+      {"scan-mid", "as scan, on the quickack workload's 5 replies of ~70 KB"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};
