@@ -108,6 +108,36 @@ absl::Status WriteNewFile(const std::string& path, std::string_view data) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<std::string_view> ResultSpan(std::string_view reply) {
+  constexpr std::string_view kName = R"("result":)";
+  // The member name sits in the head, after "type" and "id": a short search, not a pass.
+  const std::size_t at = reply.substr(0, 64).find(kName);
+  if (at == std::string_view::npos || reply.size() < at + kName.size() + 1 || reply.back() != '}') {
+    return absl::InternalError(
+        absl::StrCat("not a reply whose result ends it: ", Absl(reply.substr(0, 80))));
+  }
+  const std::size_t begin = at + kName.size();
+  return reply.substr(begin, reply.size() - 1 - begin);
+}
+
+std::uint64_t CountSpecialBytes(std::string_view bytes) {
+  std::uint64_t count = 0;
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    count += static_cast<std::uint64_t>((b == '"') | (b == '\\') | (b < 0x20) | (b >= 0x80));
+  }
+  return count;
+}
+
+absl::StatusOr<std::uint64_t> BytesFloorReply(std::string_view reply,
+                                              std::uint64_t max_inline_bytes,
+                                              const std::string& path) {
+  const std::uint64_t count = CountSpecialBytes(reply);
+  ASSIGN_OR_RETURN(std::string_view result, ResultSpan(reply));
+  if (result.size() > max_inline_bytes) RETURN_IF_ERROR(WriteNewFile(path, result));
+  return count;
+}
+
 absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result) {
   boost::system::error_code ec;
   const boost::json::value v = boost::json::parse(tool_result, ec);

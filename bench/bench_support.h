@@ -92,6 +92,26 @@ struct ToolSetup {
 Variant ToolVariant(std::string name, std::function<absl::StatusOr<ToolSetup>()> setup,
                     RunOptions options);
 
+// The bytes floor (docs/benchmarks.md): the least any client does with a reply, the physical
+// limit the product is judged against. For each reply: a copy into a fresh buffer, one pass
+// over its bytes, and one exclusive 0600 write of its result when the product spools it.
+//
+// The span of a success reply's result: everything after the `"result":` member name in the
+// reply's head up to the reply's closing brace, as Firefox and Boost.JSON write replies
+// ({"type":"success","id":N,"result":...}). An error when the reply is not of that shape.
+absl::StatusOr<std::string_view> ResultSpan(std::string_view reply);
+
+// One pass over `bytes`: how many need a JSON scanner's attention (quote, backslash, control
+// byte, non-ASCII). Returned so that the pass cannot be optimized away.
+std::uint64_t CountSpecialBytes(std::string_view bytes);
+
+// One reply's bytes-floor work on `reply` (already in a fresh buffer): the pass, then, when its
+// result is larger than `max_inline_bytes`, the result written to a new file `path` (exclusive,
+// 0600). Returns the pass's count.
+absl::StatusOr<std::uint64_t> BytesFloorReply(std::string_view reply,
+                                              std::uint64_t max_inline_bytes,
+                                              const std::string& path);
+
 // Deterministic JSON-ish text of exactly `bytes` bytes (UTF-8, never cut inside a character):
 // records with quotes, backslashes, escapes, numbers and non-ASCII (Latin, CJK, emoji), the
 // kind of text a page's JSON.stringify or innerText yields. Same seed, same text.

@@ -26,6 +26,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/bidi_protocol.h"
+#include "core/canonical_json.h"
 #include "core/config.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -383,6 +384,61 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
   return v;
 }
 
+// The bytes floor (bench_support.h) on real replies: the lock-step raw client, whose every
+// reply is copied out of the socket's buffer into a fresh string, plus, as each reply arrives
+// and before the next send, one pass over its bytes and one exclusive write of each result the
+// product spools.
+Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::string> expressions) {
+  struct State {
+    std::unique_ptr<ScratchDir> dir;
+    RawBidiClient* client = nullptr;
+    std::vector<std::pair<std::uint64_t, std::string>> commands;
+    std::vector<std::string> replies;
+    std::uint64_t special = 0;
+  };
+  auto state = std::make_shared<State>();
+  Variant v;
+  v.name = "bytes floor (lock-step, copy, one pass, write)";
+  v.prepare = [browser, expressions = std::move(expressions), state]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-e2e-bytes-"));
+    ASSIGN_OR_RETURN(state->client, browser->Raw());
+    ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
+    state->commands.clear();
+    for (const Frame& frame : args->frames) {
+      state->commands.push_back(browser->Command(frame.method, frame.params));
+    }
+    state->special = 0;
+    return absl::OkStatus();
+  };
+  v.run = [state]() -> absl::Status {
+    const std::uint64_t max_inline = RunOptions{}.max_inline_bytes;  // the product's
+    ASSIGN_OR_RETURN(state->replies,
+                     state->client->Exchange(
+                         state->commands, false, kTimeout,
+                         [&](std::size_t i, const std::string& text) -> absl::Status {
+                           ASSIGN_OR_RETURN(
+                               std::uint64_t special,
+                               BytesFloorReply(text, max_inline,
+                                               absl::StrCat(state->dir->path(), "/", i, ".json")));
+                           state->special += special;
+                           return absl::OkStatus();
+                         }));
+    return absl::OkStatus();
+  };
+  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
+    SampleOutput out;
+    for (const std::string& text : state->replies) {
+      ASSIGN_OR_RETURN(std::string_view result, ResultSpan(text));
+      out.results.emplace_back(result);
+    }
+    if (state->special == 0) return absl::InternalError("the pass found no special byte");
+    state->replies.clear();
+    state->dir.reset();
+    return out;
+  };
+  return v;
+}
+
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
   if (flags.compare == "grid" && flags.webdriver.empty()) {
@@ -452,8 +508,7 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
       batch[1] = batch[3] = kNoise;
     }
     auto layer = std::make_shared<page::PageLayer>();
-    std::vector<std::string_view> internal(std::begin(page::kInternalEvents),
-                                           std::end(page::kInternalEvents));
+    const std::vector<std::string_view> internal = page::PluginEvents();
     auto subscribed = [browser, tool, connected, batch, layer](
                           bool on, std::vector<std::string_view> events) {
       return [=]() -> absl::StatusOr<ToolSetup> {
@@ -469,11 +524,30 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
                       product);
     c.b = ToolVariant("raw batch, page layer collecting (the product)", subscribed(true, internal),
                       with_layer);
+  } else if (flags.compare == "scan" || flags.compare == "scan-mid") {
+    std::vector<std::string> mid;
+    for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
+    const std::vector<std::string>& frames = flags.compare == "scan" ? big : mid;
+    // The string scan is process-wide: each variant sets its own before its sample (untimed).
+    auto with_scan = [](Variant v, StringScan scan) {
+      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
+        SetStringScan(scan);
+        return prepare ? prepare() : absl::OkStatus();
+      };
+      return v;
+    };
+    c.a =
+        with_scan(ToolVariant("tool, strings scanned run by run", tool(connected, frames), product),
+                  StringScan::kRuns);
+    c.b = with_scan(
+        ToolVariant("tool, strings scanned 64 bytes at a time", tool(connected, frames), product),
+        StringScan::kBlocks);
   } else if (flags.compare == "floor") {
     c.a = ToolVariant("tool (RunBatch, BidiConnection)", tool(connected, big), product);
     c.b = FloorVariant("lock-step floor (raw client)", browser, big, false);
     c.extras.push_back(
         {"pipelined_floor", FloorVariant("pipelined floor (raw client)", browser, big, true)});
+    c.extras.push_back({"bytes_floor", BytesFloorVariant(browser, big)});
   } else {
     std::vector<std::string> mid;
     for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
@@ -505,7 +579,8 @@ int main(int argc, char** argv) {
       {"floor",
        "A the tool, B a minimal client sending the same frames lock-step on the session's "
        "socket (no interpolation, spool or records); the pipelined floor (all 5 frames at "
-       "once) is reported beside them"},
+       "once) and the bytes floor (lock-step, each reply copied, passed over once, its result "
+       "written when the tool spools it) are reported beside them"},
       {"spool", "A inline spool writes, B deferred spool drain (the product)"},
       {"logs",
        "A a raw batch without the page layer and its own event subscriptions, B with them "
@@ -536,6 +611,10 @@ int main(int argc, char** argv) {
       {"helpers-snapshot",
        "A a hand-written raw script.evaluate listing a ~1,500-element page's interactive "
        "elements and headings with roles and names, B page.snapshot of the whole page"},
+      {"scan",
+       "A the tool with strings scanned run by run (stopping at every escape), B 64 bytes at a "
+       "time (the product)"},
+      {"scan-mid", "as scan, on the quickack workload's 5 replies of ~70 KB"},
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};

@@ -231,7 +231,11 @@ class Runner {
       boost::json::object extras;
       for (std::size_t i = 0; i < comparison_.extras.size(); ++i) {
         const Extra& extra = comparison_.extras[i];
-        extras[extra.key] = VariantJson(extra.variant.name, extras_ms_[i]);
+        boost::json::object e = VariantJson(extra.variant.name, extras_ms_[i]);
+        // The ratios of the medians: A / extra and B / extra.
+        e["a_ratio"] = Median(a_ms_) / Median(extras_ms_[i]);
+        e["b_ratio"] = Median(b_ms_) / Median(extras_ms_[i]);
+        extras[extra.key] = std::move(e);
         out[absl::StrCat(extra.key, "_median_ms")] = Median(extras_ms_[i]);
       }
       if (!extras.empty()) out["extras"] = std::move(extras);
@@ -242,17 +246,22 @@ class Runner {
         "%s --compare %s: %d pairs (interleaved, balanced random order), %d warm-up rounds, %s "
         "clock\n",
         spec_.name, flags_.compare, flags_.pairs, flags_.warmup, flags_.clock);
-    std::cout << absl::StrFormat("  %-44s %10s %10s %10s\n", "variant", "min ms", "median ms",
+    std::cout << absl::StrFormat("  %-58s %10s %10s %10s\n", "variant", "min ms", "median ms",
                                  "p95 ms");
     auto line = [](absl::string_view label, const std::vector<double>& samples) {
       const Summary s = Summarize(samples);
-      std::cout << absl::StrFormat("  %-44s %10.3f %10.3f %10.3f\n", label, s.min, s.median, s.p95);
+      std::cout << absl::StrFormat("  %-58s %10.3f %10.3f %10.3f\n", label, s.min, s.median, s.p95);
     };
     line(absl::StrCat("A ", comparison_.a.name), a_ms_);
     line(absl::StrCat("B ", comparison_.b.name), b_ms_);
     for (std::size_t i = 0; i < comparison_.extras.size(); ++i) {
       line(absl::StrCat(comparison_.extras[i].key, " ", comparison_.extras[i].variant.name),
            extras_ms_[i]);
+    }
+    for (std::size_t i = 0; i < comparison_.extras.size(); ++i) {
+      const double extra = Median(extras_ms_[i]);
+      std::cout << absl::StrFormat("  medians over %s: A %.3f, B %.3f\n", comparison_.extras[i].key,
+                                   Median(a_ms_) / extra, Median(b_ms_) / extra);
     }
     std::cout << absl::StrFormat("  paired difference B - A: median %.3f ms\n", diff_median);
     std::cout << absl::StrFormat("  Wilcoxon signed-rank: n=%d W=%g (W+=%g) z=%.3f p=%.3g (%s)\n",

@@ -3,9 +3,11 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace firefox_bidi::bench {
@@ -135,6 +137,47 @@ BOOST_AUTO_TEST_CASE(json_report_has_contract_keys) {
   BOOST_TEST(o.at("sign_test").as_object().contains("p"));
   BOOST_TEST(o.at("outputs_equal").as_bool() == true);
   BOOST_TEST(o.at("clock").as_string() == "wall");
+}
+
+BOOST_AUTO_TEST_CASE(json_report_gives_each_extra_its_median_and_the_ratios_over_it) {
+  BenchSpec spec;
+  spec.name = "bench-test";
+  spec.modes = {{"x", ""}};
+  spec.make = [](const BenchFlags&) -> absl::StatusOr<Comparison> {
+    auto sleeping = [](std::string name, int us) {
+      Variant v;
+      v.name = name;
+      v.run = [us] {
+        std::this_thread::sleep_for(std::chrono::microseconds(us));
+        return absl::OkStatus();
+      };
+      return v;
+    };
+    Comparison c;
+    c.a = sleeping("a", 3000);
+    c.b = sleeping("b", 2000);
+    c.extras.push_back({"bytes_floor", sleeping("bytes", 1000)});
+    return c;
+  };
+  CapturedOutput captured;
+  BOOST_TEST(Run(spec, {"bench-test", "--pairs", "3", "--warmup", "0", "--json"}) == 0);
+  boost::system::error_code ec;
+  const boost::json::value v = boost::json::parse(captured.out(), ec);
+  BOOST_TEST_REQUIRE(!ec);
+  const boost::json::object& o = v.as_object();
+  const boost::json::object& extra = o.at("extras").at("bytes_floor").as_object();
+  BOOST_TEST(extra.at("name").as_string() == "bytes");
+  BOOST_TEST(extra.at("samples_ms").as_array().size() == 3u);
+  const double floor = o.at("bytes_floor_median_ms").as_double();
+  BOOST_TEST(floor == extra.at("median_ms").as_double());
+  BOOST_TEST(floor >= 1.0);
+  // Boost.JSON's parser may round a printed double off by an ulp: compare with a tolerance.
+  BOOST_TEST(extra.at("a_ratio").as_double() ==
+                 o.at("variants").at("A").at("median_ms").as_double() / floor,
+             boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(extra.at("b_ratio").as_double() ==
+                 o.at("variants").at("B").at("median_ms").as_double() / floor,
+             boost::test_tools::tolerance(1e-12));
 }
 
 BOOST_AUTO_TEST_CASE(output_mismatch_fails_with_exit_1_and_says_where) {

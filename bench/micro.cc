@@ -2,8 +2,9 @@
 // (22 small results, 3 results of 512 KiB JSON-ish text) over a transport that answers each
 // command with canned reply text, parsed by the real ClassifyMessage each time, so parsing is
 // measured with everything else. Each sample gets a fresh spool directory, created and removed
-// outside the timer. The in-process floor (classify each reply once, take each result's text,
-// write the large ones to files) is measured beside the variants.
+// outside the timer. Two floors are measured beside the variants: the in-process floor
+// (classify each reply once, take each result's text, write the large ones to files) and the
+// bytes floor (copy each reply, one pass over its bytes, write the large results).
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
@@ -18,6 +19,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/bidi_protocol.h"
+#include "core/canonical_json.h"
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "core/status_macros.h"
@@ -94,7 +96,9 @@ struct Fixture {
   std::unique_ptr<CannedTransport> transport;
 };
 
-absl::StatusOr<Fixture> MakeFixture() {
+// `small_only`: the 22 small frames alone (the large ones left out), for what a change costs
+// results that are not large.
+absl::StatusOr<Fixture> MakeFixture(bool small_only) {
   boost::json::array frames;
   std::vector<std::string> replies;
   auto reply = [&](const boost::json::value& result) {
@@ -112,6 +116,7 @@ absl::StatusOr<Fixture> MakeFixture() {
             {"url", "about:blank"},
             {"userContext", "default"}}}}});
   for (std::size_t i = 1; i < kFrames; ++i) {
+    if (small_only && IsLarge(i)) continue;
     boost::json::object frame{
         {"method", "script.evaluate"},
         {"params",
@@ -185,8 +190,52 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
   return v;
 }
 
+// The bytes floor (bench_support.h): for each reply a copy into a fresh buffer, one pass over
+// its bytes, one exclusive write of each result the product spools. The copies live until the
+// sample ends, as the tool keeps results for its labels.
+Variant BytesFloorVariant(std::shared_ptr<Fixture> fixture) {
+  struct State {
+    std::unique_ptr<ScratchDir> dir;
+    std::vector<std::string> copies;
+    std::uint64_t special = 0;
+  };
+  auto state = std::make_shared<State>();
+  Variant v;
+  v.name = "bytes floor (copy, one pass, write)";
+  v.prepare = [state]() -> absl::Status {
+    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-micro-bytes-"));
+    state->copies.clear();
+    state->copies.reserve(kFrames);
+    state->special = 0;
+    return absl::OkStatus();
+  };
+  v.run = [fixture, state]() -> absl::Status {
+    const std::vector<std::string>& replies = fixture->transport->replies();
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      std::string& copy = state->copies.emplace_back(replies[i]);
+      ASSIGN_OR_RETURN(std::uint64_t special,
+                       BytesFloorReply(copy, kMaxInlineBytes,
+                                       absl::StrCat(state->dir->path(), "/", i, ".json")));
+      state->special += special;
+    }
+    return absl::OkStatus();
+  };
+  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
+    SampleOutput out;
+    for (const std::string& copy : state->copies) {
+      ASSIGN_OR_RETURN(std::string_view result, ResultSpan(copy));
+      out.results.emplace_back(result);
+    }
+    if (state->special == 0) return absl::InternalError("the pass found no special byte");
+    state->copies.clear();
+    state->dir.reset();
+    return out;
+  };
+  return v;
+}
+
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
-  ASSIGN_OR_RETURN(Fixture made, MakeFixture());
+  ASSIGN_OR_RETURN(Fixture made, MakeFixture(flags.compare == "scan-small"));
   auto fixture = std::make_shared<Fixture>(std::move(made));
   auto args = std::shared_ptr<const BatchArgs>(fixture, &fixture->args);
   auto replies_as = [fixture, args](ResultForm form) {
@@ -206,6 +255,19 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     two_pass.two_pass_record_size = true;
     c.a = ToolVariant("two-pass record serialization", parsed_replies, two_pass);
     c.b = ToolVariant("single-pass (probe with placeholder 0)", parsed_replies, product);
+  } else if (flags.compare == "scan" || flags.compare == "scan-small") {
+    // The string scan is process-wide: each variant sets its own before its sample (untimed).
+    auto with_scan = [](Variant v, StringScan scan) {
+      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
+        SetStringScan(scan);
+        return prepare ? prepare() : absl::OkStatus();
+      };
+      return v;
+    };
+    c.a = with_scan(ToolVariant("strings scanned run by run", product_replies, product),
+                    StringScan::kRuns);
+    c.b = with_scan(ToolVariant("strings scanned 64 bytes at a time", product_replies, product),
+                    StringScan::kBlocks);
   } else if (flags.compare == "result-text") {
     c.a = ToolVariant("results parsed and serialized", parsed_replies, product);
     c.b = ToolVariant("canonical results kept as text", product_replies, product);
@@ -216,6 +278,14 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.b = ToolVariant("deferred spool drain", product_replies, product);
   }
   c.extras.push_back({"floor", FloorVariant(fixture)});
+  c.extras.push_back({"bytes_floor", BytesFloorVariant(fixture)});
+  // The extras run after the pair, on the product's scan.
+  for (Extra& extra : c.extras) {
+    extra.variant.prepare = [prepare = std::move(extra.variant.prepare)]() -> absl::Status {
+      SetStringScan(StringScan::kBlocks);
+      return prepare ? prepare() : absl::OkStatus();
+    };
+  }
   c.fixture = fixture;
   return c;
 }
@@ -230,15 +300,22 @@ int main(int argc, char** argv) {
   spec.description =
       "In-process benchmark of the real RunBatch on a canned 25-frame batch (22 small results,\n"
       "3 results of 512 KiB), fresh spool directory per sample. Variant B is the product\n"
-      "configuration; the floor (classify each reply, write each large result once) is reported\n"
-      "beside it. Exit 0 done, 1 failure or output mismatch, 2 usage error.";
+      "configuration; the floor (classify each reply, write each large result once) and the\n"
+      "bytes floor (copy each reply, one pass over its bytes, write each large result) are\n"
+      "reported beside it. Exit 0 done, 1 failure or output mismatch, 2 usage error.";
   spec.modes = {{"serialize",
                  "A two-pass record serialization, B single pass (the product), both on "
                  "parsed results"},
                 {"result-text",
                  "A every result parsed and serialized again, B canonical results kept as the "
                  "reply's text (the product)"},
-                {"spool", "A inline spool writes, B deferred spool drain (the product)"}};
+                {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+                {"scan",
+                 "A strings scanned run by run (stopping at every escape), B 64 bytes at a time "
+                 "(the product)"},
+                {"scan-small",
+                 "as scan, on the 22 small frames alone (a 23-frame batch without the large "
+                 "results)"}};
   spec.default_pairs = 30;
   spec.default_warmup = 5;
   spec.make = MakeComparison;

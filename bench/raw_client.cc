@@ -45,7 +45,7 @@ class BeastRawClient final : public RawBidiClient {
 
   absl::StatusOr<std::vector<std::string>> Exchange(
       const std::vector<std::pair<std::uint64_t, std::string>>& commands, bool pipelined,
-      std::chrono::milliseconds timeout) override {
+      std::chrono::milliseconds timeout, const ReplyHook& on_reply) override {
     std::vector<std::string> replies(commands.size());
     std::size_t sent = 0, received = 0;
     while (received < commands.size()) {
@@ -63,6 +63,7 @@ class BeastRawClient final : public RawBidiClient {
         if (commands[i].first == id && replies[i].empty()) {
           replies[i] = std::move(message);
           ++received;
+          if (on_reply) RETURN_IF_ERROR(on_reply(i, replies[i]));
           break;
         }
       }

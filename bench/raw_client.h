@@ -7,11 +7,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 namespace firefox_bidi::bench {
@@ -27,9 +29,13 @@ class RawBidiClient {
   // Sends each text as one message, then waits for one reply per text (lock-step when
   // `pipelined` is false: each reply before the next send). Replies are matched by the id
   // in their head; other messages (events) are skipped. Returns the reply texts in send order.
+  // `on_reply`, when given, is called with each reply's index and text (copied out of the
+  // socket's buffer into a fresh string) as soon as it is read, before the next send; an error
+  // it returns ends the exchange.
+  using ReplyHook = std::function<absl::Status(std::size_t index, const std::string& text)>;
   virtual absl::StatusOr<std::vector<std::string>> Exchange(
       const std::vector<std::pair<std::uint64_t, std::string>>& commands, bool pipelined,
-      std::chrono::milliseconds timeout) = 0;
+      std::chrono::milliseconds timeout, const ReplyHook& on_reply = nullptr) = 0;
 
   // WebSocket close handshake (bounded), then the socket is closed.
   virtual void Close() = 0;

@@ -43,6 +43,42 @@ BOOST_AUTO_TEST_CASE(jsonish_text_has_exact_size_and_is_deterministic_utf8) {
   BOOST_TEST(JsonishText(1, 0).empty());
 }
 
+BOOST_AUTO_TEST_CASE(result_span_is_what_follows_the_result_name_up_to_the_last_brace) {
+  BOOST_TEST(*ResultSpan(R"({"type":"success","id":42,"result":{"a":"}"}})") == R"({"a":"}"})");
+  BOOST_TEST(*ResultSpan(R"({"type":"success","id":1,"result":7})") == "7");
+  BOOST_TEST(
+      ResultSpan(R"({"type":"error","id":7,"error":"x","message":"y"})").status().message() ==
+      R"(not a reply whose result ends it: {"type":"error","id":7,"error":"x","message":"y"})");
+  BOOST_TEST(!ResultSpan(R"({"type":"success","id":1,"result":)").ok());
+  BOOST_TEST(!ResultSpan("").ok());
+}
+
+BOOST_AUTO_TEST_CASE(count_special_bytes_counts_quotes_backslashes_controls_and_non_ascii) {
+  BOOST_TEST(CountSpecialBytes("") == 0u);
+  BOOST_TEST(CountSpecialBytes("plain text {}[]:,0123") == 0u);
+  BOOST_TEST(CountSpecialBytes("\"a\\b\"") == 3u);
+  BOOST_TEST(CountSpecialBytes(std::string("\0\t\n\x1f\x7f", 5)) == 4u);  // not DEL
+  BOOST_TEST(CountSpecialBytes("\xC3\xA9\xF0\x9F\x98\x80") == 6u);        // é, U+1F600
+}
+
+BOOST_AUTO_TEST_CASE(bytes_floor_reply_writes_only_results_larger_than_the_inline_limit) {
+  auto dir = ScratchDir::Create("bench-support-test-");
+  BOOST_TEST_REQUIRE(dir.ok());
+  const std::string small = R"({"type":"success","id":1,"result":"\u00e9"})";
+  const std::string small_path = (*dir)->path() + "/small.json";
+  BOOST_TEST(*BytesFloorReply(small, 8, small_path) == 11u);  // ten quotes, one backslash
+  BOOST_TEST(!std::filesystem::exists(small_path));
+  const std::string large = R"({"type":"success","id":2,"result":"0123456789"})";
+  const std::string large_path = (*dir)->path() + "/large.json";
+  BOOST_TEST(*BytesFloorReply(large, 8, large_path) == 10u);
+  BOOST_TEST(*ReadFile(large_path) == R"("0123456789")");
+  struct stat st {};
+  BOOST_TEST_REQUIRE(::stat(large_path.c_str(), &st) == 0);
+  BOOST_TEST((st.st_mode & 0777) == 0600u);
+  // Exclusive: a second write to the same path fails.
+  BOOST_TEST(!BytesFloorReply(large, 8, large_path).ok());
+}
+
 BOOST_AUTO_TEST_CASE(reply_id_is_read_from_reply_head_only) {
   BOOST_TEST(ReplyId(R"({"type":"success","id":42,"result":{}})") == 42u);
   BOOST_TEST(ReplyId(R"({"type":"error","id":7,"error":"x","message":"y"})") == 7u);

@@ -14,6 +14,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace firefox_bidi {
@@ -725,6 +726,125 @@ BOOST_AUTO_TEST_CASE(value_end_inside_a_bidi_reply) {
   const std::string_view spaced = R"({"type":"success","id":1,"result":{"a":1}, "x":1.5})";
   BOOST_TEST(CanonicalValueEnd(spaced, 34) == 41u);
   BOOST_TEST(!IsCanonicalJson(spaced));
+}
+
+// The end of `text`'s value with Utf8::kAlreadyValid, scanned both ways (canonical_json.h:
+// StringScan): {runs, blocks}. The product's scan is left in place.
+std::pair<std::size_t, std::size_t> BothScans(std::string_view text) {
+  SetStringScan(StringScan::kRuns);
+  const std::size_t runs = CanonicalValueEnd(text, 0, Utf8::kAlreadyValid);
+  SetStringScan(StringScan::kBlocks);
+  const std::size_t blocks = CanonicalValueEnd(text, 0, Utf8::kAlreadyValid);
+  return {runs, blocks};
+}
+
+BOOST_AUTO_TEST_CASE(block_scan_decides_every_escape_at_every_offset_as_the_run_scan_does) {
+  // Each escape, canonical or not, and each raw byte that matters, at every offset of a
+  // string long enough for three 64-byte blocks and a partial one: across every 16- and
+  // 64-byte boundary. The block scan must agree with the run scan, and accept exactly what
+  // round-trips.
+  const std::vector<std::string> pieces = {
+      R"(\")",     R"(\\)",     R"(\b)",     R"(\f)",      R"(\n)",
+      R"(\r)",     R"(\t)",     R"(\u0000)", R"(\u001f)",  R"(\u000b)",
+      R"(\/)",     R"(\u0020)", R"(\u001F)", R"(\u0008)",  R"(\x)",
+      R"(\U0001)", R"(\u00)",   R"(\)",      "\"",         "\x01",
+      "\x1f",      "\t",        "\x7f",      "\xC3\xA9",   "\xF0\x9F\x98\x80",
+      R"(\\\")",   R"(\\\\)",   R"(\\\\\")", R"(\\\\\\\)", "u",
+      "\\\n"};
+  std::size_t accepted = 0;
+  std::size_t failures = 0;
+  for (std::size_t offset = 0; offset < 210; ++offset) {
+    for (const std::string& piece : pieces) {
+      for (const std::size_t tail : {0, 1, 15, 16, 63, 64, 65}) {
+        const std::string text =
+            "\"" + std::string(offset, 'x') + piece + std::string(tail, 'y') + "\"";
+        const auto [runs, blocks] = BothScans(text);
+        const bool round_trips = RoundTrips(text);
+        if (blocks == text.size()) ++accepted;
+        if ((runs != blocks || (blocks == text.size()) != round_trips) && ++failures <= 10) {
+          BOOST_ERROR("piece " << boost::json::serialize(boost::json::string(piece))
+                               << " at offset " << offset << ", tail " << tail << ": runs " << runs
+                               << ", blocks " << blocks << ", round-trips " << round_trips);
+        }
+      }
+    }
+  }
+  BOOST_TEST(failures == 0u);
+  // \" \\ \b \f \n \r \t \u0000 \u001f \u000b, three of the backslash runs, é, U+1F600, u, DEL.
+  BOOST_TEST(accepted == 210u * 7u * 17u);
+}
+
+BOOST_AUTO_TEST_CASE(block_scan_runs_of_backslashes_across_block_boundaries) {
+  // n backslashes ending just before, at and after each 64-byte boundary, then a quote: an
+  // even run leaves the quote closing the string, an odd run escapes it.
+  for (std::size_t n = 1; n <= 70; ++n) {
+    for (std::size_t start = 0; start < 140; ++start) {
+      const std::string text = "\"" + std::string(start, 'a') + std::string(n, '\\') + "\"";
+      const auto [runs, blocks] = BothScans(text);
+      BOOST_TEST_INFO(n << " backslashes at " << start);
+      BOOST_TEST(blocks == runs);
+      BOOST_TEST(blocks == (n % 2 == 0 ? text.size() : kNotCanonical));
+      // Followed by more: the string ends at the quote after the run when the run is even,
+      // and at the next quote when it is odd.
+      const std::string more = text + "zz\"";
+      const auto [more_runs, more_blocks] = BothScans("[" + more + "]");
+      BOOST_TEST(more_blocks == more_runs);
+      BOOST_TEST(more_blocks == (n % 2 == 0 ? kNotCanonical : more.size() + 2));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(block_scan_ends_strings_inside_larger_values) {
+  // Strings of every length from 0 to 200 as keys and values, so that each ends in every
+  // position of a block and the scan goes on after it.
+  for (std::size_t n = 0; n <= 200; ++n) {
+    std::string s;
+    for (std::size_t k = 0; k < n; ++k) s += "ab\"c\\d\n\x01\xC3\xA9"[k % 10];
+    boost::json::value value = {{"k" + std::to_string(n), s}, {"tail", {s, n, true}}};
+    const std::string text = boost::json::serialize(value);
+    const auto [runs, blocks] = BothScans(text);
+    BOOST_TEST_INFO("length " << n);
+    BOOST_TEST(runs == text.size());
+    BOOST_TEST(blocks == text.size());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(block_scan_agrees_on_long_mutated_strings) {
+  // 1 MiB of what Boost writes for text dense in escapes, then one byte changed at random
+  // places to each byte that matters to a scanner.
+  std::mt19937_64 random(18);
+  const std::vector<std::string> pieces = StringPieces();
+  std::string raw;
+  while (raw.size() < (1u << 20)) raw += pieces[random() % pieces.size()];
+  const std::string text = SerializeString(raw);
+  {
+    const auto [runs, blocks] = BothScans(text);
+    BOOST_TEST(runs == text.size());
+    BOOST_TEST(blocks == text.size());
+  }
+  std::size_t refused = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::string mutated = text;
+    const std::size_t at = 1 + random() % (text.size() - 2);
+    mutated[at] = "\"\\\x00\x1fu/x\xC3"[random() % 8];
+    const auto [runs, blocks] = BothScans(mutated);
+    BOOST_TEST_INFO("round " << round << ", byte " << at);
+    BOOST_TEST(blocks == runs);
+    if (blocks != mutated.size()) ++refused;
+  }
+  BOOST_TEST(refused > 100u);  // the mutations do reach what the scan refuses
+}
+
+BOOST_AUTO_TEST_CASE(block_scan_trusts_utf8_as_the_run_scan_does) {
+  // With Utf8::kAlreadyValid neither scan looks at non-ASCII bytes (the caller vouches for
+  // them); with Utf8::kCheck invalid UTF-8 is refused.
+  for (std::size_t offset = 0; offset < 130; ++offset) {
+    const std::string text = "\"" + std::string(offset, 'x') + "\xFF\xC3" + "\"";
+    const auto [runs, blocks] = BothScans(text);
+    BOOST_TEST(runs == text.size());
+    BOOST_TEST(blocks == text.size());
+    BOOST_TEST(CanonicalValueEnd(text, 0, Utf8::kCheck) == kNotCanonical);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(fuzz_seeds_are_canonical) {

@@ -27,8 +27,8 @@ class FakeExecutor : public FrameExecutor {
   bool Handles(std::string_view method) const override { return method.starts_with("page."); }
 
   absl::StatusOr<ExecutorReply> Execute(std::string_view method, const boost::json::object& params,
-                                        std::chrono::milliseconds timeout, BidiTransport& transport,
-                                        EventSink on_event) override {
+                                        std::chrono::milliseconds timeout,
+                                        BidiTransport& /*transport*/, EventSink on_event) override {
     executed.push_back(std::string(method) + " " + boost::json::serialize(params));
     timeouts.push_back(timeout.count());
     on_event(boost::json::parse(R"({"type":"event","method":"internal.event","params":{}})"));

@@ -93,7 +93,8 @@ typedef struct agent_tool_host_services {
    * (frames) finished; `message` says which (e.g. "frame 2 browsingContext.navigate"). */
   void (*progress_callback)(void* host_context, void* call_context, uint64_t done, uint64_t total,
                             const char* message, size_t message_len);
-  /* Since ABI 2.0. A bitwise OR of agent_tool_host_hint values; 0 for none. */
+  /* Since ABI 2.0. A bitwise OR of agent_tool_host_hint values (0 for none), read by the
+   * plugin during create_instance only. */
   uint64_t hints;
 } agent_tool_host_services;
 

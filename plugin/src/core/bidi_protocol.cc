@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/canonical_json.h"
+#include "core/json_kind.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 
@@ -88,26 +89,6 @@ absl::StatusOr<boost::json::value> ParseJson(std::string_view text) {
   return absl::InvalidArgumentError(absl::StrCat("BiDi message is not valid JSON: ", ec.message()));
 }
 
-const char* KindName(const boost::json::value& value) {
-  switch (value.kind()) {
-    case boost::json::kind::null:
-      return "null";
-    case boost::json::kind::bool_:
-      return "a boolean";
-    case boost::json::kind::int64:
-    case boost::json::kind::uint64:
-    case boost::json::kind::double_:
-      return "a number";
-    case boost::json::kind::string:
-      return "a string";
-    case boost::json::kind::array:
-      return "an array";
-    case boost::json::kind::object:
-      return "an object";
-  }
-  return "unknown";
-}
-
 // A BiDi id is a JSON integer in [0, 2^53-1].
 absl::StatusOr<std::uint64_t> IdOf(const boost::json::value& id, const char* type) {
   constexpr std::uint64_t kMaxId = (1ull << 53) - 1;
@@ -118,7 +99,7 @@ absl::StatusOr<std::uint64_t> IdOf(const boost::json::value& id, const char* typ
   if (id.is_uint64() && id.get_uint64() <= kMaxId) return id.get_uint64();
   return absl::InvalidArgumentError(
       absl::StrCat("BiDi ", type, " message: \"id\" must be an integer in [0, 2^53-1], got ",
-                   id.is_number() ? boost::json::serialize(id) : KindName(id)));
+                   id.is_number() ? boost::json::serialize(id) : JsonKindName(id)));
 }
 
 absl::StatusOr<std::string> StringMember(const boost::json::object& object, const char* name,
@@ -129,8 +110,8 @@ absl::StatusOr<std::string> StringMember(const boost::json::object& object, cons
         absl::StrCat("BiDi ", type, " message has no \"", name, "\""));
   }
   if (!member->is_string()) {
-    return absl::InvalidArgumentError(absl::StrCat("BiDi ", type, " message: \"", name,
-                                                   "\" must be a string, got ", KindName(*member)));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "BiDi ", type, " message: \"", name, "\" must be a string, got ", JsonKindName(*member)));
   }
   return std::string(member->get_string());
 }
@@ -267,13 +248,13 @@ absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed)
   boost::json::object* object = parsed.if_object();
   if (object == nullptr) {
     return absl::InvalidArgumentError(
-        absl::StrCat("BiDi message must be a JSON object, got ", KindName(parsed)));
+        absl::StrCat("BiDi message must be a JSON object, got ", JsonKindName(parsed)));
   }
   const boost::json::value* type = object->if_contains("type");
   if (type == nullptr) return absl::InvalidArgumentError("BiDi message has no \"type\"");
   if (!type->is_string()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("BiDi message: \"type\" must be a string, got ", KindName(*type)));
+        absl::StrCat("BiDi message: \"type\" must be a string, got ", JsonKindName(*type)));
   }
 
   IncomingMessage message;
@@ -307,7 +288,7 @@ absl::StatusOr<IncomingMessage> ClassifyParsedMessage(boost::json::value parsed)
     if (params == nullptr || !params->is_object()) {
       return absl::InvalidArgumentError(
           absl::StrCat("BiDi event message: \"params\" must be an object, got ",
-                       params == nullptr ? "nothing" : KindName(*params)));
+                       params == nullptr ? "nothing" : JsonKindName(*params)));
     }
     message.kind = IncomingMessage::Kind::kEvent;
     message.event = std::move(parsed);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -10,6 +12,8 @@
 
 namespace firefox_bidi {
 namespace {
+
+std::atomic<StringScan> string_scan{StringScan::kBlocks};
 
 bool IsLowerHex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
 
@@ -123,11 +127,9 @@ std::size_t LiteralEnd(std::string_view text, std::size_t pos, std::string_view 
   return text.substr(pos, literal.size()) == literal ? pos + literal.size() : kNotCanonical;
 }
 
-}  // namespace
-
-std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos, Utf8 utf8) {
-  if (pos >= text.size() || text[pos] != '"') return kNotCanonical;
-  std::size_t i = pos + 1;
+// The end of the string whose bytes go on at text[i], run by run: plain runs 16 bytes at a
+// time, every escape and non-ASCII sequence on its own.
+std::size_t CanonicalStringEndRuns(std::string_view text, std::size_t i, Utf8 utf8) {
   while (i < text.size()) {
     i = PlainRunEnd(text, i, utf8);
     if (i == text.size()) break;
@@ -146,6 +148,116 @@ std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos, Utf8 utf8
     }
   }
   return kNotCanonical;
+}
+
+#if defined(__SSE2__)
+// Bit k of each mask describes byte k of a 64-byte block.
+struct BlockMasks {
+  std::uint64_t quote;
+  std::uint64_t backslash;
+  std::uint64_t control;       // below 0x20
+  std::uint64_t short_escape;  // what may follow a backslash as a two-byte escape: " \ b f n r t
+};
+
+// The masks of the 16 bytes at `bytes`, at bit `shift`.
+__attribute__((always_inline)) inline void ClassifyChunk(const unsigned char* bytes, int shift,
+                                                         BlockMasks& masks) {
+  const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+  const auto eq = [&](char c) { return _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)); };
+  const auto bits = [shift](__m128i m) {
+    return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(m))) << shift;
+  };
+  const __m128i quote = eq('"');
+  const __m128i backslash = eq('\\');
+  const __m128i below_space = _mm_set1_epi8(0x1F);
+  masks.quote |= bits(quote);
+  masks.backslash |= bits(backslash);
+  // Unsigned max(byte, 0x1F) == 0x1F only for the control characters.
+  masks.control |= bits(_mm_cmpeq_epi8(_mm_max_epu8(chunk, below_space), below_space));
+  const __m128i letters = _mm_or_si128(_mm_or_si128(eq('b'), eq('f')),
+                                       _mm_or_si128(_mm_or_si128(eq('n'), eq('r')), eq('t')));
+  masks.short_escape |= bits(_mm_or_si128(_mm_or_si128(quote, backslash), letters));
+}
+
+__attribute__((always_inline)) inline BlockMasks ClassifyBlock(const unsigned char* block) {
+  BlockMasks masks{0, 0, 0, 0};
+  ClassifyChunk(block, 0, masks);
+  ClassifyChunk(block + 16, 16, masks);
+  ClassifyChunk(block + 32, 32, masks);
+  ClassifyChunk(block + 48, 48, masks);
+  return masks;
+}
+
+// The bytes a block's backslashes escape: a backslash escapes the next byte unless it is
+// escaped itself, so in a run of backslashes every second one escapes. `carry` says whether
+// the block's first byte is escaped (a run at the end of the previous block), and is set for
+// the next block. The branch-free method of simdjson (Langdale and Lemire, "Parsing gigabytes
+// of JSON per second", 2019): runs that start on an odd bit, added to the backslash mask,
+// carry out past their ends; the parity of where each run starts decides what it escapes.
+std::uint64_t EscapedBytes(std::uint64_t backslash, std::uint64_t& carry) {
+  constexpr std::uint64_t kEvenBits = 0x5555555555555555ULL;
+  backslash &= ~carry;  // an escaped backslash escapes nothing
+  const std::uint64_t follows_escape = (backslash << 1) | carry;
+  const std::uint64_t odd_starts = backslash & ~kEvenBits & ~follows_escape;
+  std::uint64_t even_starts_carried;
+  carry = __builtin_add_overflow(odd_starts, backslash, &even_starts_carried) ? 1 : 0;
+  const std::uint64_t invert = even_starts_carried << 1;
+  return (kEvenBits ^ invert) & follows_escape;
+}
+
+// CanonicalStringEnd with Utf8::kAlreadyValid, 64 bytes at a time, without a branch per
+// escape: each block's bytes are classified into masks (quote, backslash, control, what may
+// follow a backslash in a two-byte escape); the escaped bytes follow from the backslash mask,
+// the closing quote is the first quote not escaped; before it, a control byte refuses the
+// string, and so does an escaped byte that no two-byte escape allows unless it is the 'u' of
+// a \u00xx escape as Boost writes it. Only those, rare, are looked at one by one. Non-ASCII bytes
+// need no look (the UTF-8 is valid), so text dense in escapes costs about as much as plain text.
+// `base` is where the string's bytes go on, after a run of plain bytes (or its opening quote).
+std::size_t CanonicalStringEndBlocks(std::string_view text, std::size_t base) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  std::uint64_t carry = 0;
+  while (base < text.size()) {
+    if (text.size() - base < 64) {
+      // Less than a block left: run by run, from the escape the carry is in the middle of.
+      return CanonicalStringEndRuns(text, base - carry, Utf8::kAlreadyValid);
+    }
+    const BlockMasks masks = ClassifyBlock(bytes + base);
+    const std::uint64_t escaped = EscapedBytes(masks.backslash, carry);
+    const std::uint64_t closing = masks.quote & ~escaped;
+    // The bytes of this string in the block: below its closing quote, or all of them.
+    const std::uint64_t inside = closing != 0 ? (closing & (0 - closing)) - 1 : ~std::uint64_t{0};
+    if ((masks.control & inside) != 0) return kNotCanonical;
+    // Escapes other than the two-byte ones are rare (Boost writes \u00xx only for the control
+    // characters without a short form): each is looked at on its own.
+    for (std::uint64_t e = escaped & inside & ~masks.short_escape; e != 0; e &= e - 1) {
+      const std::size_t at = base + static_cast<std::size_t>(__builtin_ctzll(e));
+      if (bytes[at] != 'u' || CanonicalEscapeLength(text, at - 1) != 6) return kNotCanonical;
+    }
+    if (closing != 0) return base + static_cast<std::size_t>(__builtin_ctzll(closing)) + 1;
+    base += 64;
+  }
+  return kNotCanonical;
+}
+#endif
+
+}  // namespace
+
+void SetStringScan(StringScan scan) { string_scan.store(scan, std::memory_order_relaxed); }
+
+std::size_t CanonicalStringEnd(std::string_view text, std::size_t pos, Utf8 utf8) {
+  if (pos >= text.size() || text[pos] != '"') return kNotCanonical;
+  std::size_t i = pos + 1;
+#if defined(__SSE2__)
+  if (utf8 == Utf8::kAlreadyValid &&
+      string_scan.load(std::memory_order_relaxed) == StringScan::kBlocks) {
+    // Short strings (keys, small values) end with their first plain run: no blocks for them.
+    // A plain run holds no escape, so the blocks start where it ends.
+    i = PlainRunEnd(text, i, utf8);
+    if (i < text.size() && text[i] == '"') return i + 1;
+    return CanonicalStringEndBlocks(text, i);
+  }
+#endif
+  return CanonicalStringEndRuns(text, i, utf8);
 }
 
 std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos, Utf8 utf8) {

@@ -34,6 +34,14 @@ enum class Utf8 { kCheck, kAlreadyValid };
 inline constexpr std::size_t kMaxCanonicalDepth = 1000;
 inline constexpr std::size_t kMaxCanonicalObjectKeys = 64;
 
+// How strings are scanned with Utf8::kAlreadyValid. kBlocks (the default) classifies 64 bytes
+// at a time and finds the escapes from bit masks (SSE2; elsewhere it is kRuns); kRuns, the scan
+// before it, stops at every escape. Both accept exactly the same texts. kRuns stays only as the
+// benchmark baseline (bench-micro --compare scan) and for the tests that compare the two.
+// Process-wide; set it only while no scan runs.
+enum class StringScan { kRuns, kBlocks };
+void SetStringScan(StringScan scan);
+
 // The end (one past the last byte) of the canonical JSON value that starts at text[pos], or
 // kNotCanonical when the text there is not a canonical value (or not JSON at all).
 std::size_t CanonicalValueEnd(std::string_view text, std::size_t pos, Utf8 utf8 = Utf8::kCheck);

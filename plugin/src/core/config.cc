@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_kind.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
@@ -40,26 +41,6 @@ std::string Child(std::string_view pointer, std::string_view key) {
   return out;
 }
 
-std::string_view KindName(const json::value& v) {
-  switch (v.kind()) {
-    case json::kind::null:
-      return "null";
-    case json::kind::bool_:
-      return "a boolean";
-    case json::kind::int64:
-    case json::kind::uint64:
-    case json::kind::double_:
-      return "a number";
-    case json::kind::string:
-      return "a string";
-    case json::kind::array:
-      return "an array";
-    case json::kind::object:
-      return "an object";
-  }
-  return "a value";
-}
-
 // Collects the first error and reports it through the Status and the out-parameter. Values
 // are never echoed: a config may carry secrets (endpoints with tokens, env variables).
 class Parser {
@@ -77,8 +58,7 @@ class Parser {
   }
 
   absl::Status Expected(const std::string& at, const json::value& v, std::string_view wanted) {
-    return Fail(at,
-                absl::StrCat("must be ", std::string(wanted), ", not ", std::string(KindName(v))));
+    return Fail(at, absl::StrCat("must be ", std::string(wanted), ", not ", JsonKindName(v)));
   }
 
   absl::StatusOr<bool> Bool(const std::string& at, const json::value& v) {

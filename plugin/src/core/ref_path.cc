@@ -110,23 +110,6 @@ std::string MemberList(const boost::json::object& object) {
 
 }  // namespace
 
-const char* JsonKindName(const boost::json::value& v) {
-  switch (v.kind()) {
-    case boost::json::kind::object:
-      return "an object";
-    case boost::json::kind::array:
-      return "an array";
-    case boost::json::kind::string:
-      return "a string";
-    case boost::json::kind::bool_:
-      return "a boolean";
-    case boost::json::kind::null:
-      return "null";
-    default:
-      return "a number";
-  }
-}
-
 bool IsValidLabel(std::string_view s) { return !s.empty() && ScanName(s, 0) == s.size(); }
 
 std::optional<RefPath> ParsePickPath(std::string_view text) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/json_kind.h"  // JsonKindName, for users of paths
 
 namespace firefox_bidi {
 
@@ -43,9 +44,6 @@ struct Reference {
 };
 
 bool IsValidLabel(std::string_view s);
-
-// "an object", "an array", "a string", "a number", "a boolean", "null": for messages.
-const char* JsonKindName(const boost::json::value& v);
 
 // Parses a pick path ("result.value", "[0].x"); nullopt when malformed.
 std::optional<RefPath> ParsePickPath(std::string_view text);

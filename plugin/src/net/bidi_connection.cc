@@ -17,7 +17,7 @@
 #include "absl/cleanup/cleanup.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/bidi_protocol.h"
+#include "core/bidi_channel.h"
 #include "core/status_macros.h"
 #include "net/quick_ack_stream.h"
 #include "net/ws_url.h"
@@ -56,7 +56,8 @@ Clock::time_point DeadlineAfter(std::chrono::milliseconds timeout) {
 
 class BeastConnection final : public BidiConnection {
  public:
-  explicit BeastConnection(const ConnectionOptions& options) : options_(options) {
+  explicit BeastConnection(const ConnectionOptions& options)
+      : options_(options), channel_(options.result_form) {
     ws_.next_layer().set_quick_ack(options.quick_ack);
   }
 
@@ -159,9 +160,8 @@ class BeastConnection final : public BidiConnection {
     if (!broken_.ok()) return broken_;
     const Clock::time_point deadline = DeadlineAfter(timeout);
     sink_ = &on_event;
-    waiting_id_ = 0;
     const absl::Cleanup forget_call = [this] {
-      waiting_id_ = 0;
+      channel_.EndWait();
       sink_ = nullptr;
     };
 
@@ -177,8 +177,10 @@ class BeastConnection final : public BidiConnection {
       if (!broken_.ok()) return broken_;
     }
 
-    const std::uint64_t id = next_id_++;
-    write_buffer_ = EncodeCommand(id, method, params);
+    outcome_.reset();
+    BidiChannel::Command command = channel_.Send(method, params);
+    const std::uint64_t id = command.id;
+    write_buffer_ = std::move(command.text);
     writing_ = true;
     ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
       writing_ = false;
@@ -188,8 +190,6 @@ class BeastConnection final : public BidiConnection {
     });
     if (!reading_) StartRead();
 
-    waiting_id_ = id;
-    outcome_.reset();
     // A command's one frame is written at once unless the socket buffer is full; the caller
     // works only after it has left.
     WaitEnd end = RunUntil([&] { return !writing_ || outcome_.has_value(); }, deadline, true);
@@ -228,7 +228,7 @@ class BeastConnection final : public BidiConnection {
     sink_ = &sink;
     const absl::Cleanup forget_sink = [this] { sink_ = nullptr; };
     if (!reading_) StartRead();
-    // A reply arriving now answers a call that timed out: Dispatch discards it (waiting_id_ 0).
+    // A reply arriving now answers a call that timed out: the channel calls it late.
     const WaitEnd end = RunUntil([&] { return delivered > 0 || !broken_.ok(); }, deadline, true);
     if (delivered > 0) return absl::OkStatus();
     if (end == WaitEnd::kInterrupted)
@@ -321,7 +321,10 @@ class BeastConnection final : public BidiConnection {
   // get kUnavailable.
   void Fail(absl::Status for_call, absl::Status for_later = absl::OkStatus()) {
     if (broken_.ok()) broken_ = for_later.ok() ? for_call : std::move(for_later);
-    if (waiting_id_ != 0 && !outcome_) outcome_ = std::move(for_call);
+    if (channel_.waiting_id() != 0 && !outcome_) {
+      outcome_ = std::move(for_call);
+      channel_.EndWait();
+    }
     CloseSocket();
   }
 
@@ -357,9 +360,8 @@ class BeastConnection final : public BidiConnection {
     }
     const auto data = read_buffer_.cdata();
     // Beast has checked that the text message is valid UTF-8.
-    absl::StatusOr<IncomingMessage> message =
-        ClassifyMessage(std::string_view(static_cast<const char*>(data.data()), data.size()),
-                        options_.result_form, Utf8::kAlreadyValid);
+    BidiChannel::Received message = channel_.Receive(
+        std::string_view(static_cast<const char*>(data.data()), data.size()), Utf8::kAlreadyValid);
     read_buffer_.consume(read_buffer_.size());
     if (read_buffer_.capacity() > kKeptReadBufferBytes) read_buffer_.shrink_to_fit();
     // One read stays outstanding for as long as the connection is open.
@@ -367,44 +369,32 @@ class BeastConnection final : public BidiConnection {
     Dispatch(std::move(message));
   }
 
-  void Dispatch(absl::StatusOr<IncomingMessage> message) {
-    if (!message.ok()) {
-      Log(3, absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
-                          message.status().message()));
-      if (waiting_id_ != 0 && !outcome_) {
-        outcome_ = absl::InternalError(absl::StrCat(
-            "the browser sent a message that is not WebDriver BiDi: ", message.status().message()));
-      }
-      return;
-    }
-    switch (message->kind) {
-      case IncomingMessage::Kind::kEvent:
+  void Dispatch(BidiChannel::Received message) {
+    using Kind = BidiChannel::Received::Kind;
+    switch (message.kind) {
+      case Kind::kNotBidi:
+        Log(3, absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
+                            message.status.message()));
+        if (message.call_id != 0) {
+          outcome_ = absl::InternalError(absl::StrCat(
+              "the browser sent a message that is not WebDriver BiDi: ", message.status.message()));
+        }
+        return;
+      case Kind::kEvent:
         if (sink_ != nullptr) {
-          (*sink_)(std::move(message->event));
+          (*sink_)(std::move(message.event));
         } else {
           Log(0, "dropping an event that arrived while no command was waiting");
         }
         return;
-      case IncomingMessage::Kind::kSuccess:
-      case IncomingMessage::Kind::kError: {
-        // An error without id answers a command the browser could not read: with one command
-        // in flight at a time, that is the one waiting.
-        const bool ours = waiting_id_ != 0 && !outcome_ &&
-                          (message->id == waiting_id_ ||
-                           (message->id == 0 && message->kind == IncomingMessage::Kind::kError));
-        if (!ours) {
-          Log(1, absl::StrCat("discarding a reply to id ", message->id,
-                              " that nobody waits for (late, after its call timed out)"));
-          return;
-        }
-        BidiReply reply;
-        reply.ok = message->kind == IncomingMessage::Kind::kSuccess;
-        reply.result = std::move(message->result);
-        reply.error = std::move(message->error);
-        reply.message = std::move(message->message);
-        outcome_ = std::move(reply);
+      case Kind::kLateReply:
+      case Kind::kStrayReply:
+        Log(1, absl::StrCat("discarding a reply to id ", message.reply_id,
+                            " that nobody waits for (late, after its call timed out)"));
         return;
-      }
+      case Kind::kReply:
+        outcome_ = std::move(message.reply);
+        return;
     }
   }
 
@@ -429,10 +419,10 @@ class BeastConnection final : public BidiConnection {
   bool closing_ = false;
   bool close_done_ = false;
   absl::Status broken_;  // why later calls fail; OK while the connection is usable
-  std::uint64_t next_id_ = 1;
 
-  // The call waiting for its reply (id 0: none), what arrived for it, and its event sink.
-  std::uint64_t waiting_id_ = 0;
+  // Ids, the call waiting for its reply, what each message is; then what arrived for the
+  // waiting call, and its event sink.
+  BidiChannel channel_;
   std::optional<absl::StatusOr<BidiReply>> outcome_;
   EventSink* sink_ = nullptr;
 };

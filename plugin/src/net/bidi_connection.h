@@ -1,7 +1,9 @@
-// A WebDriver BiDi WebSocket client on Boost.Beast: one socket, one reader that correlates
-// replies by id and hands events on, per-command deadlines, TCP_NODELAY, and TCP_QUICKACK
-// re-armed after every read (Firefox leaves Nagle on; without quick ACKs a ~70 KB reply waits
-// ~40 ms for our delayed ACK).
+// A WebDriver BiDi WebSocket client on Boost.Beast: one socket, one reader, per-command
+// deadlines, TCP_NODELAY, and TCP_QUICKACK re-armed after every read (Firefox leaves Nagle on;
+// without quick ACKs a ~70 KB reply waits ~40 ms for our delayed ACK). Ids, the command text
+// and what each received message is (the waiting call's reply, an event, a late or stray
+// reply, not BiDi) come from a core/bidi_channel.h BidiChannel; this class only moves bytes and
+// keeps time.
 #ifndef FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
 #define FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
 

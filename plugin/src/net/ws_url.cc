@@ -98,7 +98,9 @@ absl::StatusOr<WsUrl> ParseWsUrl(std::string_view url) {
     ASSIGN_OR_RETURN(parsed.port, ParsePort(url, port_text));
   }
   if (target.empty()) {
-    parsed.target = "/";
+    // Not `= "/"`: g++ 12 -O2 reports a false -Wrestrict inside std::string for that
+    // (libstdc++ bug 105329).
+    parsed.target.assign(1, '/');
   } else if (target.front() == '?') {
     parsed.target = absl::StrCat("/", std::string(target));
   } else {

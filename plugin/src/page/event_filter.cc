@@ -2,8 +2,18 @@
 
 #include <algorithm>
 
+#include "core/page_watch.h"
+
 namespace firefox_bidi::page {
 namespace json = boost::json;
+
+std::vector<std::string_view> PluginEvents() {
+  std::vector<std::string_view> events(std::begin(kInternalEvents), std::end(kInternalEvents));
+  for (std::string_view name : PageWatch::InternalEvents()) {
+    if (std::find(events.begin(), events.end(), name) == events.end()) events.push_back(name);
+  }
+  return events;
+}
 
 void EventFilter::Reset() {
   internal_ = false;

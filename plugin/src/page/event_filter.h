@@ -32,6 +32,11 @@ inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextC
                                                        "network.responseCompleted",
                                                        "network.fetchError"};
 
+// Everything the plugin subscribes to for itself, in one session.subscribe: kInternalEvents
+// and the realm and prompt events core/page_watch.h watches for raw frames (which filters
+// those itself).
+std::vector<std::string_view> PluginEvents();
+
 // Thread safety: none; the batch's thread only.
 class EventFilter {
  public:

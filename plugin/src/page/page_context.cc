@@ -1,6 +1,5 @@
 #include "page/page_context.h"
 
-#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <utility>
@@ -8,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/bidi_protocol.h"
-#include "core/page_watch.h"
 #include "core/ref_path.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -240,16 +238,8 @@ absl::StatusOr<std::string> PageContext::Tab(const json::object& params) {
 
 absl::Status PageContext::EnsureSubscribed() {
   if (state_.events.internal_subscribed()) return absl::OkStatus();
-  // One subscription for the page layer and for what the batch watches for raw frames
-  // (core/page_watch.h: realms and prompts), in every kind of session.
   json::array events;
-  for (std::string_view name : kInternalEvents) events.emplace_back(name);
-  for (std::string_view name : PageWatch::InternalEvents()) {
-    if (std::find(std::begin(kInternalEvents), std::end(kInternalEvents), name) ==
-        std::end(kInternalEvents)) {
-      events.emplace_back(name);
-    }
-  }
+  for (std::string_view name : PluginEvents()) events.emplace_back(name);
   // Set first: Firefox answers a subscription to contextCreated with an event per existing
   // context, and those must be hidden too.
   state_.events.SetInternalSubscribed(true);

@@ -1,0 +1,48 @@
+#include "core/bidi_channel.h"
+
+#include <utility>
+
+#include "absl/status/statusor.h"
+
+namespace firefox_bidi {
+
+BidiChannel::Command BidiChannel::Send(std::string_view method, const boost::json::object& params) {
+  Command command;
+  command.id = next_id_++;
+  command.text = EncodeCommand(command.id, method, params);
+  waiting_id_ = command.id;
+  return command;
+}
+
+BidiChannel::Received BidiChannel::Receive(std::string_view text, Utf8 utf8) {
+  Received received;
+  absl::StatusOr<IncomingMessage> message = ClassifyMessage(text, form_, utf8);
+  if (!message.ok()) {
+    received.kind = Received::Kind::kNotBidi;
+    received.status = std::move(message).status();
+    received.call_id = std::exchange(waiting_id_, 0);
+    return received;
+  }
+  if (message->kind == IncomingMessage::Kind::kEvent) {
+    received.kind = Received::Kind::kEvent;
+    received.event = std::move(message->event);
+    return received;
+  }
+  received.reply_id = message->id;
+  received.reply.ok = message->kind == IncomingMessage::Kind::kSuccess;
+  received.reply.result = std::move(message->result);
+  received.reply.error = std::move(message->error);
+  received.reply.message = std::move(message->message);
+  const bool without_id = message->id == 0 && message->kind == IncomingMessage::Kind::kError;
+  if (waiting_id_ != 0 && (message->id == waiting_id_ || without_id)) {
+    received.kind = Received::Kind::kReply;
+    received.call_id = std::exchange(waiting_id_, 0);
+  } else if (message->id != 0 && message->id < next_id_) {
+    received.kind = Received::Kind::kLateReply;
+  } else {
+    received.kind = Received::Kind::kStrayReply;
+  }
+  return received;
+}
+
+}  // namespace firefox_bidi
