@@ -30,6 +30,13 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
   std::vector<std::string> lines;
   const json::object* data = result.data.if_object();
   if (data == nullptr) return absl::InternalError("snapshot returned no object");
+  if (const json::value* error = data->if_contains("error"); error && error->is_object()) {
+    const json::value* message = error->get_object().if_contains("message");
+    return HelperError(kJavascriptError, absl::StrCat(kMethod, ": ",
+                                                      message != nullptr && message->is_string()
+                                                          ? std::string(message->get_string())
+                                                          : std::string("the outline failed")));
+  }
   if (const json::value* list = data->if_contains("lines"); list && list->is_array()) {
     for (const json::value& line : list->get_array()) {
       if (line.is_string()) lines.emplace_back(line.get_string());

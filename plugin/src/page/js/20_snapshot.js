@@ -186,12 +186,20 @@ OPS.snapshot = function (input, nodes) {
     if (below) walkChildren(el, depth + 1, showText);
   };
 
-  if (root.nodeType === Node.ELEMENT_NODE) {
-    if (root === document.body || root === document.documentElement) {
-      walkChildren(root, base, true);
-    } else {
-      walk(root, base, true);
+  try {
+    if (root.nodeType === Node.ELEMENT_NODE) {
+      if (root === document.body || root === document.documentElement) {
+        walkChildren(root, base, true);
+      } else {
+        walk(root, base, true);
+      }
     }
+  } catch (e) {
+    // Names given so far stay given: data.next still moves the plugin's counter past them, so
+    // that no number names two nodes.
+    return {data: {error: {code: "javascript error",
+                           message: "the outline failed on this page: " + e},
+                   next: counter.next}};
   }
   return {data: {lines, frames, next: counter.next}, windows};
 };
