@@ -90,7 +90,7 @@ std::string PageSetupScript() {
 class Browser {
  public:
   static absl::StatusOr<std::unique_ptr<Browser>> Launch() {
-    ConfigError config_error;
+    ToolError config_error;
     // The benches' instance config (DESIGN.md section 6): offline, everything else default.
     ASSIGN_OR_RETURN(InstanceConfig config,
                      ParseConfig(R"({"firefox":{"offline":true}})", &config_error));
@@ -301,9 +301,9 @@ absl::StatusOr<std::shared_ptr<const BatchArgs>> MakeBatch(
                         {"target", {{"context", context}}},
                         {"awaitPromise", false}}}});
   }
-  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(
+  std::variant<BatchArgs, ToolError> parsed = ParseBatchArgs(
       boost::json::serialize(boost::json::object{{"frames", std::move(frames)}}), Limits{});
-  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
   }
   return std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));

@@ -137,8 +137,8 @@ absl::StatusOr<Fixture> MakeFixture(bool small_only) {
   }
   const std::string args_json =
       boost::json::serialize(boost::json::object{{"frames", std::move(frames)}});
-  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(args_json, Limits{});
-  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+  std::variant<BatchArgs, ToolError> parsed = ParseBatchArgs(args_json, Limits{});
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return absl::InternalError(absl::StrCat("the fixture batch is refused: ", error->message));
   }
   Fixture fixture;
