@@ -138,6 +138,25 @@ absl::StatusOr<std::uint64_t> BytesFloorReply(std::string_view reply,
   return count;
 }
 
+absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& replies,
+                                              std::uint64_t special) {
+  if (special == 0) return absl::InternalError("the pass found no special byte");
+  SampleOutput out;
+  for (const std::string& reply : replies) {
+    ASSIGN_OR_RETURN(std::string_view result, ResultSpan(reply));
+    out.results.emplace_back(result);
+  }
+  return out;
+}
+
+Variant WithScan(Variant v, StringScan scan) {
+  v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
+    SetStringScan(scan);
+    return prepare ? prepare() : absl::OkStatus();
+  };
+  return v;
+}
+
 absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result) {
   boost::system::error_code ec;
   const boost::json::value v = boost::json::parse(tool_result, ec);

@@ -17,6 +17,7 @@
 #include "absl/synchronization/mutex.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
+#include "core/canonical_json.h"
 #include "core/spool.h"
 #include "core/transport.h"
 #include "harness.h"
@@ -111,6 +112,15 @@ std::uint64_t CountSpecialBytes(std::string_view bytes);
 absl::StatusOr<std::uint64_t> BytesFloorReply(std::string_view reply,
                                               std::uint64_t max_inline_bytes,
                                               const std::string& path);
+
+// A bytes-floor sample's output: each reply's result (ResultSpan). Fails when the pass counted
+// no special byte, which the benches' replies always hold.
+absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& replies,
+                                              std::uint64_t special);
+
+// `v` with the string scan (canonical_json.h, process-wide) set to `scan` before each of its
+// samples, untimed.
+Variant WithScan(Variant v, StringScan scan);
 
 // Deterministic JSON-ish text of exactly `bytes` bytes (UTF-8, never cut inside a character):
 // records with quotes, backslashes, escapes, numbers and non-ASCII (Latin, CJK, emoji), the

@@ -98,7 +98,7 @@ std::string PageSetupScript() {
 class Browser {
  public:
   static absl::StatusOr<std::unique_ptr<Browser>> Launch() {
-    ConfigError config_error;
+    ToolError config_error;
     // The benches' instance config (DESIGN.md section 6): offline, everything else default.
     ASSIGN_OR_RETURN(InstanceConfig config,
                      ParseConfig(R"({"firefox":{"offline":true}})", &config_error));
@@ -335,9 +335,9 @@ absl::StatusOr<std::shared_ptr<const BatchArgs>> MakeBatch(
                         {"target", {{"context", context}}},
                         {"awaitPromise", false}}}});
   }
-  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(
+  std::variant<BatchArgs, ToolError> parsed = ParseBatchArgs(
       boost::json::serialize(boost::json::object{{"frames", std::move(frames)}}), Limits{});
-  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
   }
   return std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));
@@ -426,12 +426,7 @@ Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::str
     return absl::OkStatus();
   };
   v.finish = [state]() -> absl::StatusOr<SampleOutput> {
-    SampleOutput out;
-    for (const std::string& text : state->replies) {
-      ASSIGN_OR_RETURN(std::string_view result, ResultSpan(text));
-      out.results.emplace_back(result);
-    }
-    if (state->special == 0) return absl::InternalError("the pass found no special byte");
+    absl::StatusOr<SampleOutput> out = BytesFloorOutput(state->replies, state->special);
     state->replies.clear();
     state->dir.reset();
     return out;
@@ -528,18 +523,10 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     std::vector<std::string> mid;
     for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
     const std::vector<std::string>& frames = flags.compare == "scan" ? big : mid;
-    // The string scan is process-wide: each variant sets its own before its sample (untimed).
-    auto with_scan = [](Variant v, StringScan scan) {
-      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
-        SetStringScan(scan);
-        return prepare ? prepare() : absl::OkStatus();
-      };
-      return v;
-    };
     c.a =
-        with_scan(ToolVariant("tool, strings scanned run by run", tool(connected, frames), product),
-                  StringScan::kRuns);
-    c.b = with_scan(
+        WithScan(ToolVariant("tool, strings scanned run by run", tool(connected, frames), product),
+                 StringScan::kRuns);
+    c.b = WithScan(
         ToolVariant("tool, strings scanned 64 bytes at a time", tool(connected, frames), product),
         StringScan::kBlocks);
   } else if (flags.compare == "floor") {

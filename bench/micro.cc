@@ -137,8 +137,8 @@ absl::StatusOr<Fixture> MakeFixture(bool small_only) {
   }
   const std::string args_json =
       boost::json::serialize(boost::json::object{{"frames", std::move(frames)}});
-  std::variant<BatchArgs, ArgsError> parsed = ParseBatchArgs(args_json, Limits{});
-  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+  std::variant<BatchArgs, ToolError> parsed = ParseBatchArgs(args_json, Limits{});
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return absl::InternalError(absl::StrCat("the fixture batch is refused: ", error->message));
   }
   Fixture fixture;
@@ -221,12 +221,7 @@ Variant BytesFloorVariant(std::shared_ptr<Fixture> fixture) {
     return absl::OkStatus();
   };
   v.finish = [state]() -> absl::StatusOr<SampleOutput> {
-    SampleOutput out;
-    for (const std::string& copy : state->copies) {
-      ASSIGN_OR_RETURN(std::string_view result, ResultSpan(copy));
-      out.results.emplace_back(result);
-    }
-    if (state->special == 0) return absl::InternalError("the pass found no special byte");
+    absl::StatusOr<SampleOutput> out = BytesFloorOutput(state->copies, state->special);
     state->copies.clear();
     state->dir.reset();
     return out;
@@ -256,18 +251,10 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
     c.a = ToolVariant("two-pass record serialization", parsed_replies, two_pass);
     c.b = ToolVariant("single-pass (probe with placeholder 0)", parsed_replies, product);
   } else if (flags.compare == "scan" || flags.compare == "scan-small") {
-    // The string scan is process-wide: each variant sets its own before its sample (untimed).
-    auto with_scan = [](Variant v, StringScan scan) {
-      v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
-        SetStringScan(scan);
-        return prepare ? prepare() : absl::OkStatus();
-      };
-      return v;
-    };
-    c.a = with_scan(ToolVariant("strings scanned run by run", product_replies, product),
-                    StringScan::kRuns);
-    c.b = with_scan(ToolVariant("strings scanned 64 bytes at a time", product_replies, product),
-                    StringScan::kBlocks);
+    c.a = WithScan(ToolVariant("strings scanned run by run", product_replies, product),
+                   StringScan::kRuns);
+    c.b = WithScan(ToolVariant("strings scanned 64 bytes at a time", product_replies, product),
+                   StringScan::kBlocks);
   } else if (flags.compare == "result-text") {
     c.a = ToolVariant("results parsed and serialized", parsed_replies, product);
     c.b = ToolVariant("canonical results kept as text", product_replies, product);
@@ -281,10 +268,7 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   c.extras.push_back({"bytes_floor", BytesFloorVariant(fixture)});
   // The extras run after the pair, on the product's scan.
   for (Extra& extra : c.extras) {
-    extra.variant.prepare = [prepare = std::move(extra.variant.prepare)]() -> absl::Status {
-      SetStringScan(StringScan::kBlocks);
-      return prepare ? prepare() : absl::OkStatus();
-    };
+    extra.variant = WithScan(std::move(extra.variant), StringScan::kBlocks);
   }
   c.fixture = fixture;
   return c;

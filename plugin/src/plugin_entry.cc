@@ -13,6 +13,7 @@
 #include "agent_tool/plugin.h"
 #include "core/config.h"
 #include "core/content_parts.h"
+#include "core/tool_error.h"
 #include "core/tool_schema.h"
 #include "net/firefox_bidi_tool.h"
 
@@ -137,11 +138,14 @@ agent_tool_result* MakeResult(agent_tool_status status, std::string_view json,
   return ResultBlock(json, message, parts).Build(status);
 }
 
+agent_tool_result* ErrorResult(agent_tool_status status, const firefox_bidi::ToolError& error) {
+  return MakeResult(status, firefox_bidi::SerializeToolError(error), error.message);
+}
+
 agent_tool_result* ErrorResult(agent_tool_status status, std::string_view kind,
-                               std::string_view message, const std::string* at = nullptr) {
-  boost::json::object error{{"kind", kind}, {"message", message}};
-  if (at != nullptr) error["at"] = *at;
-  return MakeResult(status, boost::json::serialize(boost::json::object{{"error", error}}), message);
+                               std::string_view message) {
+  return ErrorResult(
+      status, firefox_bidi::ToolError{.kind = std::string(kind), .message = std::string(message)});
 }
 
 // For the catch-all handlers: no allocation beyond the result itself.
@@ -203,10 +207,10 @@ agent_tool_result* CreateInstance(const char* config_json, size_t config_len,
     *out_instance = nullptr;
     std::string_view text =
         config_json != nullptr ? std::string_view(config_json, config_len) : std::string_view();
-    firefox_bidi::ConfigError error;
+    firefox_bidi::ToolError error;
     absl::StatusOr<firefox_bidi::InstanceConfig> config = firefox_bidi::ParseConfig(text, &error);
     if (!config.ok()) {
-      return ErrorResult(AGENT_TOOL_STATUS_REFUSED, "invalid_config", error.message, &error.at);
+      return ErrorResult(AGENT_TOOL_STATUS_REFUSED, error);
     }
     *out_instance = new agent_tool_instance{
         firefox_bidi::FirefoxBidiTool(std::move(*config), CallbacksFor(services))};

@@ -96,9 +96,9 @@ BOOST_AUTO_TEST_CASE(invalid_arguments_are_refused_before_any_browser_traffic) {
   ToolResult result = instance->Invoke(args);
   BOOST_TEST(result.status == AGENT_TOOL_STATUS_REFUSED);
   auto parsed = ParseBatchArgs(args, Limits{});
-  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  BOOST_TEST(result.json == SerializeArgsError(std::get<ArgsError>(parsed)));
-  BOOST_TEST(result.message == std::get<ArgsError>(parsed).message);
+  BOOST_TEST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  BOOST_TEST(result.json == SerializeToolError(std::get<ToolError>(parsed)));
+  BOOST_TEST(result.message == std::get<ToolError>(parsed).message);
   BOOST_TEST(server.connections() == 0u);
 }
 
@@ -306,8 +306,8 @@ BOOST_AUTO_TEST_CASE(minimal_c_host_runs_one_call_through_the_header) {
   ProcessResult refused = RunProcess({host, kPlugin, args});
   BOOST_TEST(refused.exit_code == 1);
   auto parsed = ParseBatchArgs(args, Limits{});
-  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  BOOST_TEST(refused.out == SerializeArgsError(std::get<ArgsError>(parsed)) + "\n");
+  BOOST_TEST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  BOOST_TEST(refused.out == SerializeToolError(std::get<ToolError>(parsed)) + "\n");
 
   // Without arguments it sends a valid batch (echo_tool shows what it got).
   ProcessResult defaults = RunProcess({host, echo});

@@ -121,8 +121,8 @@ BOOST_AUTO_TEST_CASE(default_limits_have_the_documented_values) {
 
 BOOST_AUTO_TEST_CASE(batch_of_257_frames_is_too_large_and_256_are_accepted) {
   auto refused = ParseBatchArgs(Frames(257, false), Limits{});
-  BOOST_REQUIRE(std::holds_alternative<ArgsError>(refused));
-  const ArgsError& error = std::get<ArgsError>(refused);
+  BOOST_REQUIRE(std::holds_alternative<ToolError>(refused));
+  const ToolError& error = std::get<ToolError>(refused);
   BOOST_TEST(error.kind == "too_large");
   BOOST_TEST(*error.at == "/frames");
   BOOST_TEST(

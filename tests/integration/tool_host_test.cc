@@ -40,8 +40,8 @@ ProcessResult ToolHost(std::vector<std::string> args, std::string_view input = {
 // The refusal the real plugin gives for `args`, computed the way the plugin does.
 std::string RefusalOf(std::string_view args) {
   auto parsed = ParseBatchArgs(args, Limits{});
-  BOOST_TEST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  return SerializeArgsError(std::get<ArgsError>(parsed));
+  BOOST_TEST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  return SerializeToolError(std::get<ToolError>(parsed));
 }
 
 BOOST_AUTO_TEST_SUITE(tool_host)

@@ -20,15 +20,15 @@ struct BadArgs {
 
 std::ostream& operator<<(std::ostream& os, const BadArgs& c) { return os << c.json; }
 
-ArgsError Refuse(std::string_view json, const Limits& limits = Limits{}) {
+ToolError Refuse(std::string_view json, const Limits& limits = Limits{}) {
   auto parsed = ParseBatchArgs(json, limits);
-  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  return std::get<ArgsError>(parsed);
+  BOOST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  return std::get<ToolError>(parsed);
 }
 
 BatchArgs Accept(std::string_view json) {
   auto parsed = ParseBatchArgs(json, Limits{});
-  if (auto* error = std::get_if<ArgsError>(&parsed)) {
+  if (auto* error = std::get_if<ToolError>(&parsed)) {
     BOOST_FAIL("refused: " << error->message);
   }
   return std::get<BatchArgs>(std::move(parsed));
@@ -106,7 +106,7 @@ const BadArgs kBadArgs[] = {
 BOOST_AUTO_TEST_SUITE(batch_args)
 
 BOOST_DATA_TEST_CASE(malformed_arguments_are_refused_with_pointer, kBadArgs, c) {
-  const ArgsError error = Refuse(c.json);
+  const ToolError error = Refuse(c.json);
   BOOST_TEST(error.kind == c.kind);
   BOOST_TEST(error.at.value_or("<none>") == c.at);
   BOOST_TEST(error.message.find(c.message_part) != std::string::npos,
@@ -115,11 +115,11 @@ BOOST_DATA_TEST_CASE(malformed_arguments_are_refused_with_pointer, kBadArgs, c) 
 
 BOOST_AUTO_TEST_CASE(long_refused_values_are_shortened_in_messages) {
   const std::string method(100, 'm');
-  const ArgsError error = Refuse(R"({"frames":[{"method":")" + method + R"("}]})");
+  const ToolError error = Refuse(R"({"frames":[{"method":")" + method + R"("}]})");
   BOOST_TEST(*error.at == "/frames/0/method");
   BOOST_TEST(error.message.substr(error.message.size() - 73) ==
              "got \"" + std::string(64, 'm') + "\"...");
-  const ArgsError key_error = Refuse(R"({"frames":[{"method":"a.b",")" + method + R"(":1}]})");
+  const ToolError key_error = Refuse(R"({"frames":[{"method":"a.b",")" + method + R"(":1}]})");
   BOOST_TEST(*key_error.at == "/frames/0/" + std::string(64, 'm') + "...");  // bounded too
   BOOST_TEST(key_error.message.find("unknown key \"" + std::string(64, 'm') + "\"...;") !=
              std::string::npos);
@@ -128,7 +128,7 @@ BOOST_AUTO_TEST_CASE(long_refused_values_are_shortened_in_messages) {
 BOOST_AUTO_TEST_CASE(more_frames_than_the_limit_is_too_large) {
   Limits limits;
   limits.max_frames = 2;
-  const ArgsError error =
+  const ToolError error =
       Refuse(R"({"frames":[{"method":"a.b"},{"method":"a.b"},{"method":"a.b"}]})", limits);
   BOOST_TEST(error.kind == "too_large");
   BOOST_TEST(*error.at == "/frames");
@@ -183,9 +183,9 @@ BOOST_AUTO_TEST_CASE(sixty_four_character_label_is_accepted) {
 }
 
 BOOST_AUTO_TEST_CASE(serialized_error_has_kind_message_and_at) {
-  BOOST_TEST(SerializeArgsError(ArgsError{"invalid_arguments", "bad \"x\"", "/frames/0"}) ==
+  BOOST_TEST(SerializeToolError(ToolError{"invalid_arguments", "bad \"x\"", "/frames/0"}) ==
              R"({"error":{"kind":"invalid_arguments","message":"bad \"x\"","at":"/frames/0"}})");
-  BOOST_TEST(SerializeArgsError(ArgsError{"invalid_arguments", "not JSON", std::nullopt}) ==
+  BOOST_TEST(SerializeToolError(ToolError{"invalid_arguments", "not JSON", std::nullopt}) ==
              R"({"error":{"kind":"invalid_arguments","message":"not JSON"}})");
 }
 
@@ -200,11 +200,11 @@ BOOST_AUTO_TEST_CASE(a_huge_key_is_echoed_only_as_a_bounded_prefix) {
              "/frames/0/" + std::string(60, 'k') + "~1~0xx...");
   for (const std::string& args : {R"({"frames":[{"method":"a.b"}],")" + key + R"(":1})",
                                   R"({"frames":[{"method":"a.b",")" + key + R"(":1}]})"}) {
-    const ArgsError error = Refuse(args);
+    const ToolError error = Refuse(args);
     BOOST_REQUIRE(error.at.has_value());
     BOOST_TEST(error.at->size() < 100u, *error.at);
     BOOST_TEST(error.message.size() < 1000u);
-    BOOST_TEST(SerializeArgsError(error).size() < 1200u);
+    BOOST_TEST(SerializeToolError(error).size() < 1200u);
   }
 }
 
@@ -235,7 +235,7 @@ BOOST_AUTO_TEST_CASE(mutated_arguments_are_accepted_or_refused_with_a_pointer) {
       text[next() % text.size()] = alphabet[next() % alphabet.size()];
     }
     auto parsed = ParseBatchArgs(text, Limits{});
-    if (auto* error = std::get_if<ArgsError>(&parsed)) {
+    if (auto* error = std::get_if<ToolError>(&parsed)) {
       ++refused;
       BOOST_TEST_REQUIRE(!error->message.empty());
       BOOST_TEST_REQUIRE((!error->at || error->at->empty() || (*error->at)[0] == '/'));
@@ -271,16 +271,16 @@ BOOST_AUTO_TEST_CASE(known_helpers_are_accepted) {
 BOOST_AUTO_TEST_CASE(an_unknown_helper_is_refused_with_the_list_of_helpers) {
   auto parsed = ParseBatchArgs(R"({"frames":[{"method":"page.eval"},{"method":"page.clik"}]})",
                                Limits{}, kHelpers);
-  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  const ArgsError& error = std::get<ArgsError>(parsed);
+  BOOST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  const ToolError& error = std::get<ToolError>(parsed);
   BOOST_TEST(error.kind == "invalid_arguments");
   BOOST_TEST(*error.at == "/frames/1/method");
   BOOST_TEST(error.message ==
              "frame 1: unknown helper \"page.clik\"; the helpers are page.eval, page.goto "
              "(page.help describes them)");
   auto none = ParseBatchArgs(R"({"frames":[{"method":"page.eval"}]})", Limits{});
-  BOOST_REQUIRE(std::holds_alternative<ArgsError>(none));
-  BOOST_TEST(std::get<ArgsError>(none).message ==
+  BOOST_REQUIRE(std::holds_alternative<ToolError>(none));
+  BOOST_TEST(std::get<ToolError>(none).message ==
              "frame 0: unknown helper \"page.eval\"; the helpers are none in this build "
              "(page.help describes them)");
 }
@@ -288,9 +288,9 @@ BOOST_AUTO_TEST_CASE(an_unknown_helper_is_refused_with_the_list_of_helpers) {
 BOOST_AUTO_TEST_CASE(the_label_tab_is_reserved) {
   auto parsed =
       ParseBatchArgs(R"({"frames":[{"method":"page.eval","label":"tab"}]})", Limits{}, kHelpers);
-  BOOST_REQUIRE(std::holds_alternative<ArgsError>(parsed));
-  BOOST_TEST(*std::get<ArgsError>(parsed).at == "/frames/0/label");
-  BOOST_TEST(std::get<ArgsError>(parsed).message ==
+  BOOST_REQUIRE(std::holds_alternative<ToolError>(parsed));
+  BOOST_TEST(*std::get<ToolError>(parsed).at == "/frames/0/label");
+  BOOST_TEST(std::get<ToolError>(parsed).message ==
              "frame 0: the label \"tab\" is reserved (<<tab>> is the current tab's context id); "
              "choose another label");
   // Only exactly "tab".

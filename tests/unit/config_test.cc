@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_SUITE(config)
 
 BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
   for (const char* text : {"", "  \n", "{}"}) {
-    ConfigError error;
+    ToolError error;
     absl::StatusOr<InstanceConfig> c = ParseConfig(text, &error);
     BOOST_TEST_REQUIRE(c.ok(), text);
     BOOST_TEST(c->firefox.binary == "");
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
 }
 
 BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
-  ConfigError error;
+  ToolError error;
   absl::StatusOr<InstanceConfig> c = ParseConfig(
       R"({"firefox":{"binary":"/opt/ff/firefox","headless":false,"args":["-a","b"],
           "prefs":{"p.bool":true,"p.int":3,"p.str":"s"},"env":{"LANG":"C"},"offline":true,
@@ -163,22 +163,25 @@ BOOST_AUTO_TEST_CASE(webdriver_endpoint_is_read) {
 
 BOOST_DATA_TEST_CASE(bad_config_is_refused_with_the_pointer_to_the_bad_value,
                      boost::unit_test::data::make(kBadConfigs), bad) {
-  ConfigError error;
+  ToolError error;
   absl::StatusOr<InstanceConfig> c = ParseConfig(bad.json, &error);
   BOOST_TEST_REQUIRE(!c.ok());
   BOOST_TEST(c.status().code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(std::string(c.status().message()) == bad.message);
+  BOOST_TEST(error.kind == "invalid_config");
   BOOST_TEST(error.message == bad.message);
-  BOOST_TEST(error.at == bad.at);
+  BOOST_TEST_REQUIRE(error.at.has_value());
+  BOOST_TEST(*error.at == bad.at);
 }
 
 BOOST_AUTO_TEST_CASE(errors_never_echo_config_values) {
-  ConfigError error;
+  ToolError error;
   absl::StatusOr<InstanceConfig> c =
       ParseConfig(R"({"firefox":{"env":{"API_TOKEN":["sekret-value"]}}})", &error);
   BOOST_TEST_REQUIRE(!c.ok());
   BOOST_TEST(error.message.find("sekret") == std::string::npos);
-  BOOST_TEST(error.at == "/firefox/env/API_TOKEN");
+  BOOST_TEST_REQUIRE(error.at.has_value());
+  BOOST_TEST(*error.at == "/firefox/env/API_TOKEN");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -23,8 +23,8 @@ constexpr char kExample[] =
 // bound also caps the recursion of the interpolation walk.
 constexpr std::size_t kMaxDepth = 64;
 
-ArgsError Invalid(std::string at, std::string message) {
-  return ArgsError{"invalid_arguments", std::move(message), std::move(at)};
+ToolError Invalid(std::string at, std::string message) {
+  return ToolError{"invalid_arguments", std::move(message), std::move(at)};
 }
 
 bool IsIdentStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
@@ -85,7 +85,7 @@ std::string JoinNames(std::span<const std::string_view> names) {
 }
 
 // Validates one frame object and moves its params out. `seen_labels` maps label -> index.
-std::optional<ArgsError> ParseFrame(boost::json::object& object, std::size_t index,
+std::optional<ToolError> ParseFrame(boost::json::object& object, std::size_t index,
                                     absl::flat_hash_map<std::string, std::size_t>& seen_labels,
                                     std::span<const std::string_view> helpers, Frame& frame) {
   const std::string at = absl::StrCat("/frames/", index);
@@ -211,7 +211,7 @@ std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
   return out;
 }
 
-std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits,
+std::variant<BatchArgs, ToolError> ParseBatchArgs(std::string_view json, const Limits& limits,
                                                   std::span<const std::string_view> helpers) {
   boost::json::parse_options options;
   options.max_depth = kMaxDepth;
@@ -219,7 +219,7 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
   boost::system::error_code ec;
   const std::size_t consumed = parser.write(json.data(), json.size(), ec);
   if (ec) {
-    return ArgsError{
+    return ToolError{
         "invalid_arguments",
         absl::StrCat("the arguments are not valid JSON (", ec.message(), " at byte ", consumed,
                      " of ", json.size(), "); expected an object such as ", kExample),
@@ -270,7 +270,7 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
                    absl::StrCat("\"frames\" is empty: give 1 to ", limits.max_frames, " frames"));
   }
   if (frames->size() > limits.max_frames) {
-    return ArgsError{
+    return ToolError{
         "too_large",
         absl::StrCat("\"frames\" has ", frames->size(), " frames; at most ", limits.max_frames,
                      " are allowed per call: split the batch (labels of small "
@@ -290,16 +290,6 @@ std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const L
     if (auto error = ParseFrame(*object, i, seen_labels, helpers, args.frames[i])) return *error;
   }
   return args;
-}
-
-std::string SerializeArgsError(const ArgsError& error) {
-  boost::json::object inner;
-  inner.emplace("kind", error.kind);
-  inner.emplace("message", error.message);
-  if (error.at) inner.emplace("at", *error.at);
-  boost::json::object outer;
-  outer.emplace("error", std::move(inner));
-  return boost::json::serialize(outer);
 }
 
 }  // namespace firefox_bidi

@@ -14,6 +14,7 @@
 
 #include "core/config.h"
 #include "core/ref_path.h"
+#include "core/tool_error.h"
 
 namespace firefox_bidi {
 
@@ -47,21 +48,13 @@ struct BatchArgs {
   OnError on_error = OnError::kStop;
 };
 
-// Why the arguments were refused. Serialized as {"error":{"kind","message","at"}}; `at` is a
-// JSON Pointer into the arguments, absent (nullopt) when the text is not JSON at all.
-struct ArgsError {
-  std::string kind;  // "invalid_arguments", or "too_large" for more frames than allowed
-  std::string message;
-  std::optional<std::string> at;
-};
-
+// Why the arguments were refused: a ToolError of kind "invalid_arguments", or "too_large" for
+// more frames than allowed; `at` is a JSON Pointer into the arguments, nullopt when the text is
+// not JSON at all.
 // `helpers`: the helper methods this build has; a "page.*" method not among them is refused
 // with a message listing them.
-std::variant<BatchArgs, ArgsError> ParseBatchArgs(std::string_view json, const Limits& limits,
+std::variant<BatchArgs, ToolError> ParseBatchArgs(std::string_view json, const Limits& limits,
                                                   std::span<const std::string_view> helpers = {});
-
-// {"error":{"kind":...,"message":...,"at":...}}
-std::string SerializeArgsError(const ArgsError& error);
 
 // Appends `key` to a JSON Pointer, escaping "~" as "~0" and "/" as "~1" (RFC 6901). A key
 // longer than kMaxPointerKeyBytes is cut to that many bytes (on a UTF-8 boundary) followed by

@@ -2,7 +2,6 @@
 
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
-#include <boost/json/serializer.hpp>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -51,20 +50,6 @@ std::optional<std::string> ScriptThrew(const ReplyResult& result, bool parse_lar
     }
   }
   return ScriptExceptionMessage(result.value());
-}
-
-// True when the compact serialization of `v` is at most `limit` bytes. Stops serializing as
-// soon as the limit is passed, so a huge value costs only `limit` bytes of work.
-bool SerializesWithin(const boost::json::value& v, std::uint64_t limit) {
-  boost::json::serializer serializer;
-  serializer.reset(&v);
-  char buffer[4096];
-  std::uint64_t total = 0;
-  while (!serializer.done()) {
-    total += serializer.read(buffer, sizeof buffer).size();
-    if (total > limit) return false;
-  }
-  return true;
 }
 
 // What a frame's outcome means for the frames after it.
@@ -151,9 +136,10 @@ class BatchRun {
   // cache. A result already held as text is measured by its size, not serialized again.
   void RememberIfSmall(const Frame& frame, const std::shared_ptr<ReplyResult>& result) {
     if (frame.label.empty()) return;
-    const bool small = result->has_text()
-                           ? result->text().size() <= options_.max_inline_bytes
-                           : SerializesWithin(result->value(), options_.max_inline_bytes);
+    const bool small =
+        result->has_text()
+            ? result->text().size() <= options_.max_inline_bytes
+            : SerializedSizeWithin(result->value(), options_.max_inline_bytes).has_value();
     if (small) cacheable_.emplace_back(frame.label, result);
   }
 

@@ -45,12 +45,13 @@ std::string Child(std::string_view pointer, std::string_view key) {
 // are never echoed: a config may carry secrets (endpoints with tokens, env variables).
 class Parser {
  public:
-  explicit Parser(ConfigError* error) : error_(error) {}
+  explicit Parser(ToolError* error) : error_(error) {}
 
   absl::Status Fail(std::string at, std::string_view what) {
     std::string message = at.empty() ? absl::StrCat("config: ", std::string(what))
                                      : absl::StrCat("config ", at, ": ", std::string(what));
     if (error_ != nullptr) {
+      error_->kind = "invalid_config";
       error_->message = message;
       error_->at = std::move(at);
     }
@@ -208,7 +209,7 @@ class Parser {
   }
 
  private:
-  ConfigError* error_;
+  ToolError* error_;
 };
 
 bool IsBlank(std::string_view text) {
@@ -217,7 +218,7 @@ bool IsBlank(std::string_view text) {
 
 }  // namespace
 
-absl::StatusOr<InstanceConfig> ParseConfig(std::string_view text, ConfigError* error) {
+absl::StatusOr<InstanceConfig> ParseConfig(std::string_view text, ToolError* error) {
   Parser parser(error);
   if (IsBlank(text)) return InstanceConfig{};
   boost::system::error_code ec;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/tool_error.h"
 
 namespace firefox_bidi {
 
@@ -58,15 +59,11 @@ struct InstanceConfig {
   Limits limits;
 };
 
-// A config that cannot be used. `at` is a JSON Pointer into the config ("" = the whole).
-struct ConfigError {
-  std::string message;
-  std::string at;
-};
-
 // Parses and validates a config JSON object ("" means {}). Unknown keys are refused so a typo
-// does not silently fall back to a default.
-absl::StatusOr<InstanceConfig> ParseConfig(std::string_view json, ConfigError* error);
+// does not silently fall back to a default. A refused config is kInvalidArgument and, when
+// `error` is not null, the ToolError a host reads: kind "invalid_config", `at` a JSON Pointer
+// into the config ("" = the whole).
+absl::StatusOr<InstanceConfig> ParseConfig(std::string_view json, ToolError* error);
 
 }  // namespace firefox_bidi
 

@@ -59,21 +59,6 @@ bool ValueHasReference(const boost::json::value& v) {
   }
 }
 
-// The compact serialization's size of `v`, or nullopt when it is larger than `limit`; stops
-// serializing as soon as the limit is passed, so a huge value costs at most `limit` bytes.
-std::optional<std::uint64_t> SerializedSizeWithin(const boost::json::value& v,
-                                                  std::uint64_t limit) {
-  boost::json::serializer serializer;
-  serializer.reset(&v);
-  char buffer[4096];
-  std::uint64_t total = 0;
-  while (!serializer.done()) {
-    total += serializer.read(buffer, sizeof buffer).size();
-    if (total > limit) return std::nullopt;
-  }
-  return total;
-}
-
 // Bytes `text` takes inside a JSON string as Boost.JSON escapes it.
 std::uint64_t EscapedSize(std::string_view text) {
   std::uint64_t size = 0;
@@ -217,6 +202,19 @@ class Interpolator {
 };
 
 }  // namespace
+
+std::optional<std::uint64_t> SerializedSizeWithin(const boost::json::value& v,
+                                                  std::uint64_t limit) {
+  boost::json::serializer serializer;
+  serializer.reset(&v);
+  char buffer[4096];
+  std::uint64_t total = 0;
+  while (!serializer.done()) {
+    total += serializer.read(buffer, sizeof buffer).size();
+    if (total > limit) return std::nullopt;
+  }
+  return total;
+}
 
 bool NeedsInterpolation(const boost::json::object& params) {
   for (const auto& member : params) {

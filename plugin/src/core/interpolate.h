@@ -11,6 +11,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "absl/functional/function_ref.h"
@@ -39,6 +40,10 @@ inline constexpr std::uint64_t kMaxInterpolatedBytes = 16ull << 20;
 // may be partly rewritten.
 absl::Status InterpolateInPlace(boost::json::object& params, LabelLookup lookup,
                                 std::uint64_t max_bytes = kMaxInterpolatedBytes);
+
+// The compact serialization's size of `v`, or nullopt when it is larger than `limit`; stops
+// serializing as soon as the limit is passed, so a huge value costs at most `limit` bytes.
+std::optional<std::uint64_t> SerializedSizeWithin(const boost::json::value& v, std::uint64_t limit);
 
 }  // namespace firefox_bidi
 

@@ -13,7 +13,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "core/reply_result.h"
+#include "core/bidi_protocol.h"
 
 namespace firefox_bidi {
 

@@ -20,10 +20,9 @@ namespace {
 
 // {"error":{"kind":...,"message":...}} as the ABI's FAILED/REFUSED result.
 ToolOutcome Error(ToolOutcome::Status status, std::string_view kind, std::string message) {
-  boost::json::object error{{"kind", kind}, {"message", message}};
   ToolOutcome out;
   out.status = status;
-  out.json = boost::json::serialize(boost::json::object{{"error", std::move(error)}});
+  out.json = SerializeToolError({.kind = std::string(kind), .message = message});
   out.message = std::move(message);
   return out;
 }
@@ -75,10 +74,10 @@ void FirefoxBidiTool::Log(int level, std::string_view line) {
 }
 
 ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_context) {
-  std::variant<BatchArgs, ArgsError> parsed =
+  std::variant<BatchArgs, ToolError> parsed =
       ParseBatchArgs(args_json, config_.limits, page::HelperMethods());
-  if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
-    return {ToolOutcome::Status::kRefused, SerializeArgsError(*error), error->message};
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
+    return {ToolOutcome::Status::kRefused, SerializeToolError(*error), error->message};
   }
   if (busy_.exchange(true)) {
     return Error(ToolOutcome::Status::kRefused, "busy",
