@@ -132,9 +132,9 @@ Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Jo
                         .status());
     const std::string text =
         absl::StrReplaceAll(helper ? job.helper_batch : job.raw_batch, {{"<<ctx>>", context}});
-    std::variant<BatchArgs, ArgsError> parsed =
+    std::variant<BatchArgs, ToolError> parsed =
         ParseBatchArgs(text, Limits{}, page::HelperMethods());
-    if (const ArgsError* error = std::get_if<ArgsError>(&parsed)) {
+    if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
       return absl::InternalError(absl::StrCat("the batch is refused: ", error->message));
     }
     sample->args = std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));
