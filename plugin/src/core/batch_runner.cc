@@ -16,6 +16,7 @@
 #include "core/media_type.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
+#include "core/transport_error.h"
 
 namespace firefox_bidi {
 namespace {
@@ -213,7 +214,7 @@ class BatchRun {
     frame_in_flight_ = static_cast<std::int64_t>(i);
     if (Cancelled()) {
       return Fail(
-          i, "cancelled",
+          i, FrameErrorCode(TransportError::kCancelled),
           absl::StrCat("the call was cancelled before frame ", i, " (", frame.method, ") was sent"),
           Outcome::kStopAll);
     }
@@ -267,7 +268,7 @@ class BatchRun {
     if (std::optional<PageWatch::Interruption> hit = std::exchange(interruption_, std::nullopt)) {
       if (!Cancelled()) {
         transport_.ClearInterrupt();
-        if (!reply.ok() && reply.status().code() == absl::StatusCode::kCancelled) {
+        if (!reply.ok() && TransportErrorOf(reply.status()) == TransportError::kCancelled) {
           return Fail(
               i, hit->code,
               absl::StrCat("frame ", i, " (", frame.method, ") stopped waiting: ", hit->reason));
@@ -276,7 +277,7 @@ class BatchRun {
     }
     if (!reply.ok()) {
       if (options_.page_watch != nullptr &&
-          reply.status().code() == absl::StatusCode::kUnavailable) {
+          TransportErrorOf(reply.status()) == TransportError::kDisconnected) {
         options_.page_watch->Reset();  // the next call starts a fresh browser
       }
       return TransportFailure(i, frame, timeout, reply.status());
@@ -323,34 +324,37 @@ class BatchRun {
 
   Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,
                            const absl::Status& status) {
-    switch (status.code()) {
-      case absl::StatusCode::kDeadlineExceeded:
-        return Fail(i, "timeout",
+    const TransportError error = TransportErrorOf(status);
+    const std::string_view code = FrameErrorCode(error);
+    switch (error) {
+      case TransportError::kReplyTimeout:
+        return Fail(i, code,
                     absl::StrCat("no reply to frame ", i, " (", frame.method, ") within ",
                                  timeout.count(), " ms"));
-      case absl::StatusCode::kUnavailable:
-        return Fail(i, "browser disconnected",
+      case TransportError::kDisconnected:
+        return Fail(i, code,
                     absl::StrCat(status.message(), "; frame ", i, " (", frame.method,
                                  ") got no reply and later frames were not sent; the next "
                                  "call starts a fresh browser"),
                     Outcome::kStopAll);
-      case absl::StatusCode::kCancelled:
-        return Fail(i, "cancelled",
+      case TransportError::kCancelled:
+        return Fail(i, code,
                     absl::StrCat("the call was cancelled while frame ", i, " (", frame.method,
                                  ") waited for its reply"),
                     Outcome::kStopAll);
-      case absl::StatusCode::kResourceExhausted:
-        return Fail(i, "reply too large", ToStd(status.message()));
-      default:
-        return Fail(i, "transport error", ToStd(status.message()));
+      case TransportError::kMessageTooLarge:
+      case TransportError::kNotBidi:
+      case TransportError::kOther:
+        break;
     }
+    return Fail(i, code, ToStd(status.message()));
   }
 
   // Builds the record of a successful frame: silent, inline or spooled.
   Outcome Emit(std::size_t i, const Frame& frame, std::shared_ptr<ReplyResult> result) {
     if (const absl::Status& status = result->status(); !status.ok()) {
       if (!frame.label.empty()) bindings_.erase(frame.label);
-      return Fail(i, "transport error",
+      return Fail(i, FrameErrorCode(TransportError::kNotBidi),
                   absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
                                status.message()));
     }

@@ -43,7 +43,7 @@ class BidiTransport {
   virtual ~BidiTransport() = default;
 
   // Sends `method` with `params` and waits at most `timeout` for the reply with the same id.
-  // Failures of the channel, not of the command:
+  // Failures of the channel, not of the command (each a TransportError, transport_error.h):
   //   kDeadlineExceeded  no reply in time ("reply timeout"); the channel stays usable and a late
   //                      reply is discarded by id.
   //   kUnavailable       the browser or the socket went away ("browser disconnected: ...").

@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/bidi_channel.h"
 #include "core/status_macros.h"
+#include "core/transport_error.h"
 #include "net/quick_ack_stream.h"
 #include "net/ws_url.h"
 
@@ -170,7 +171,8 @@ class BeastConnection final : public BidiConnection {
       const WaitEnd end = RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, true);
       if (end == WaitEnd::kInterrupted) return Interrupted(method, 0);
       if (end == WaitEnd::kDeadline) {
-        return absl::DeadlineExceededError(
+        return TransportErrorStatus(
+            TransportError::kReplyTimeout,
             absl::StrCat("no reply to ", std::string(method), " within ", timeout.count(),
                          " ms: the previous command was still being sent"));
       }
@@ -185,7 +187,8 @@ class BeastConnection final : public BidiConnection {
     ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
       writing_ = false;
       if (ec && !closing_) {
-        Fail(absl::UnavailableError(absl::StrCat("browser disconnected: ", Describe(ec))));
+        Fail(TransportErrorStatus(TransportError::kDisconnected,
+                                  absl::StrCat("browser disconnected: ", Describe(ec))));
       }
     });
     if (!reading_) StartRead();
@@ -199,8 +202,9 @@ class BeastConnection final : public BidiConnection {
     }
     if (end == WaitEnd::kDone) return *std::exchange(outcome_, std::nullopt);
     if (end == WaitEnd::kInterrupted) return Interrupted(method, id);
-    return absl::DeadlineExceededError(absl::StrCat("no reply to ", std::string(method), " (id ",
-                                                    id, ") within ", timeout.count(), " ms"));
+    return TransportErrorStatus(TransportError::kReplyTimeout,
+                                absl::StrCat("no reply to ", std::string(method), " (id ", id,
+                                             ") within ", timeout.count(), " ms"));
   }
 
   void PollEvents(EventSink on_event) override {
@@ -216,7 +220,9 @@ class BeastConnection final : public BidiConnection {
   }
 
   absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event) override {
-    if (interrupted_.load()) return absl::CancelledError("interrupted before waiting for events");
+    if (interrupted_.load())
+      return TransportErrorStatus(TransportError::kCancelled,
+                                  "interrupted before waiting for events");
     if (!broken_.ok()) return broken_;
     const Clock::time_point deadline = DeadlineAfter(timeout);
     std::size_t delivered = 0;
@@ -232,9 +238,11 @@ class BeastConnection final : public BidiConnection {
     const WaitEnd end = RunUntil([&] { return delivered > 0 || !broken_.ok(); }, deadline, true);
     if (delivered > 0) return absl::OkStatus();
     if (end == WaitEnd::kInterrupted)
-      return absl::CancelledError("interrupted while waiting for events");
+      return TransportErrorStatus(TransportError::kCancelled,
+                                  "interrupted while waiting for events");
     if (!broken_.ok()) return broken_;
-    return absl::DeadlineExceededError(absl::StrCat("no event within ", timeout.count(), " ms"));
+    return TransportErrorStatus(TransportError::kReplyTimeout,
+                                absl::StrCat("no event within ", timeout.count(), " ms"));
   }
 
   void Interrupt() override {
@@ -269,7 +277,8 @@ class BeastConnection final : public BidiConnection {
       }
     }
     AbortAndDrain([&] { return !close_started || close_done_; });
-    if (broken_.ok()) broken_ = absl::UnavailableError("connection is closed");
+    if (broken_.ok())
+      broken_ = TransportErrorStatus(TransportError::kDisconnected, "connection is closed");
   }
 
  private:
@@ -311,7 +320,8 @@ class BeastConnection final : public BidiConnection {
   }
 
   absl::Status Interrupted(std::string_view method, std::uint64_t id) {
-    return absl::CancelledError(
+    return TransportErrorStatus(
+        TransportError::kCancelled,
         id == 0 ? absl::StrCat("interrupted before sending ", std::string(method))
                 : absl::StrCat("interrupted while waiting for the reply to ", std::string(method),
                                " (id ", id, ")"));
@@ -338,23 +348,29 @@ class BeastConnection final : public BidiConnection {
     reading_ = false;
     if (ec) {
       if (closing_) {
-        if (broken_.ok()) broken_ = absl::UnavailableError("connection is closed");
+        if (broken_.ok())
+          broken_ = TransportErrorStatus(TransportError::kDisconnected, "connection is closed");
         CloseSocket();
       } else if (ec == websocket::error::message_too_big) {
         const std::string limit = absl::StrCat(options_.max_message_bytes, " bytes");
-        Fail(absl::ResourceExhaustedError(
+        Fail(TransportErrorStatus(
+                 TransportError::kMessageTooLarge,
                  absl::StrCat("message from the browser exceeds ", limit, " (max_message_bytes)")),
-             absl::UnavailableError(absl::StrCat(
-                 "browser disconnected: the connection was closed after a message exceeded ", limit,
-                 " (max_message_bytes)")));
+             TransportErrorStatus(
+                 TransportError::kDisconnected,
+                 absl::StrCat(
+                     "browser disconnected: the connection was closed after a message exceeded ",
+                     limit, " (max_message_bytes)")));
       } else if (ec == websocket::error::closed) {
         const websocket::close_reason& reason = ws_.reason();
-        Fail(absl::UnavailableError(
+        Fail(TransportErrorStatus(
+            TransportError::kDisconnected,
             absl::StrCat("browser disconnected: the browser closed the WebSocket (code ",
                          reason.code, reason.reason.empty() ? "" : ", ",
                          std::string(reason.reason.data(), reason.reason.size()), ")")));
       } else {
-        Fail(absl::UnavailableError(absl::StrCat("browser disconnected: ", Describe(ec))));
+        Fail(TransportErrorStatus(TransportError::kDisconnected,
+                                  absl::StrCat("browser disconnected: ", Describe(ec))));
       }
       return;
     }
@@ -376,8 +392,10 @@ class BeastConnection final : public BidiConnection {
         Log(3, absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
                             message.status.message()));
         if (message.call_id != 0) {
-          outcome_ = absl::InternalError(absl::StrCat(
-              "the browser sent a message that is not WebDriver BiDi: ", message.status.message()));
+          outcome_ = TransportErrorStatus(
+              TransportError::kNotBidi,
+              absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
+                           message.status.message()));
         }
         return;
       case Kind::kEvent:

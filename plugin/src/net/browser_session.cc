@@ -13,6 +13,7 @@
 #include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "core/transport_error.h"
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
 #include "net/webdriver_client.h"
@@ -114,7 +115,7 @@ class BrowserSessionImpl final : public BrowserSession {
           "no browser session (EnsureReady was not called or failed)");
     }
     absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event, on_sent);
-    if (!reply.ok() && reply.status().code() == absl::StatusCode::kDeadlineExceeded &&
+    if (!reply.ok() && TransportErrorOf(reply.status()) == TransportError::kReplyTimeout &&
         mode_ == Mode::kWebDriver) {
       // A Grid keeps the relayed socket open when the node behind it dies: ask the endpoint
       // whether the session still exists.
@@ -137,7 +138,7 @@ class BrowserSessionImpl final : public BrowserSession {
       }
       return reply;
     }
-    if (reply.status().code() != absl::StatusCode::kUnavailable) return reply;
+    if (TransportErrorOf(reply.status()) != TransportError::kDisconnected) return reply;
     dead_ = true;
     absl::Status status = absl::UnavailableError(DescribeDisconnect(reply.status()));
     // The session may live on in the browser without its socket: end the browser at once.
@@ -156,7 +157,7 @@ class BrowserSessionImpl final : public BrowserSession {
       return absl::FailedPreconditionError("no live browser session to wait for events on");
     }
     absl::Status status = connection_->WaitForEvents(timeout, on_event);
-    if (status.code() != absl::StatusCode::kUnavailable) return status;
+    if (TransportErrorOf(status) != TransportError::kDisconnected) return status;
     dead_ = true;
     return absl::UnavailableError(DescribeDisconnect(status));
   }
