@@ -1,3 +1,5 @@
+#include "core/spool_writer.h"
+
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <condition_variable>
@@ -6,7 +8,6 @@
 #include <thread>
 #include <vector>
 
-#include "core/spool.h"
 #include "spool_test_support.h"
 
 namespace firefox_bidi {

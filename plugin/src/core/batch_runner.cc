@@ -15,6 +15,7 @@
 #include "core/interpolate.h"
 #include "core/media_type.h"
 #include "core/records.h"
+#include "core/spool_writer.h"
 #include "core/string_view_compat.h"
 #include "core/transport_error.h"
 

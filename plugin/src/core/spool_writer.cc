@@ -1,13 +1,13 @@
 // The deferred spool drain: one worker thread writes queued spool files in FIFO order while the
 // batch thread goes on with the next frames.
+#include "core/spool_writer.h"
+
 #include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <system_error>
 #include <thread>
 #include <utility>
-
-#include "core/spool.h"
 
 namespace firefox_bidi {
 
