@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
        R"({"method":"page.fill","params":{"css":"#bio","value":"Counts\nthings"}})",
        R"({"method":"page.fill","params":{"css":"#notes","value":"Likes engines"}})",
        R"({"method":"page.fill","params":{"css":"#plan","value":"Pro plan"}})",
-       R"({"method":"page.fill","params":{"css":"#weekly","value":true}})",
+       R"({"method":"page.fill","params":{"text":"Weekly digest","value":true}})",  // its label
        R"({"method":"page.fill","params":{"css":"#large","value":true}})",
        R"({"method":"page.fill","params":{"css":"#start","value":"2024-05-31"}})",
        R"({"method":"page.click","params":{"css":"#send"}})",

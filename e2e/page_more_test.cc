@@ -99,6 +99,41 @@ BOOST_AUTO_TEST_CASE(tabs_open_select_close_and_the_most_recent_becomes_current)
   BOOST_TEST(Str(PageSuite::Record(closed, 3).at("result")) == "Plain");
 }
 
+BOOST_AUTO_TEST_CASE(a_click_that_opens_a_tab_says_so_and_the_current_tab_stays) {
+  PageSuite& s = PageSuite::Get();
+  const json::object clicked =
+      s.Run(R"J({"frames":[)J" + Goto(s.pages.url("tabs.html")) +
+            R"J(,{"method":"page.click","label":"c","params":{"text":"Open the report"}},)J"
+            R"J({"method":"page.eval","params":{"expression":"document.title"}},)J"
+            R"J({"method":"page.tabs","params":{"action":"select","tab":"<<c.opened.0>>"}},)J"
+            R"J({"method":"page.waitFor","params":{"text":"Quarterly report"}},)J"
+            R"J({"method":"page.tabs"}]})J");
+  const json::object& click = PageSuite::Record(clicked, 1).at("result").as_object();
+  BOOST_TEST(click.at("navigated").as_bool() == false);
+  BOOST_TEST_REQUIRE(click.at("opened").as_array().size() == 1u, json::serialize(click));
+  const std::string report = Str(click.at("opened").at(0));
+  // The current tab did not change.
+  BOOST_TEST(Str(PageSuite::Record(clicked, 2).at("result")) == "Tabs");
+  const json::array& listed = PageSuite::Record(clicked, 5).at("result").as_array();
+  BOOST_TEST_REQUIRE(listed.size() == 2u);
+  BOOST_TEST(json::serialize(listed[1]) == R"J({"tab":")J" + report + R"J(","url":")J" +
+                                               s.pages.url("tab-second.html") +
+                                               R"J(","title":"Report","current":true})J");
+  // Back in the first tab, a script's window.open counts too.
+  const std::string first = Str(listed[0].at("tab"));
+  const json::object by_script =
+      s.Run(R"J({"frames":[{"method":"page.tabs","params":{"action":"close"}},)J"
+            R"J({"method":"page.click","params":{"text":"Open by script"}},)J"
+            R"J({"method":"page.tabs"}]})J");
+  BOOST_TEST(Tabs(PageSuite::Record(by_script, 0).at("result")) == first + "* ");
+  const json::array& opened = PageSuite::Record(by_script, 1).at("result").at("opened").as_array();
+  BOOST_TEST_REQUIRE(opened.size() == 1u);
+  BOOST_TEST(Tabs(PageSuite::Record(by_script, 2).at("result")) ==
+             first + "* " + Str(opened[0]) + " ");
+  s.Run(R"J({"frames":[{"method":"page.tabs","params":{"action":"close","tab":")J" +
+        Str(opened[0]) + R"J("}}]})J");
+}
+
 BOOST_AUTO_TEST_CASE(tab_mistakes_say_what_to_do) {
   PageSuite& s = PageSuite::Get();
   const json::object result =

@@ -75,25 +75,29 @@ absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std
                                          "; check the URL (with its scheme, e.g. https://)"));
 }
 
-// The result: every open tab, with its title (read in the tab's sandbox; "" while a dialog
-// blocks the page or the document cannot be read) and, where one is open, its dialog.
+// The result: every open tab, with its URL and title (read in the tab's sandbox; getTree's
+// URL and "" while a dialog blocks the page or the document cannot be read) and, where one
+// is open, its dialog.
 absl::StatusOr<json::value> List(PageContext& page) {
   ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
   ASSIGN_OR_RETURN(const std::string current, page.CurrentTab());
   json::array out;
   for (const OpenTab& tab : tabs) {
+    std::string url = tab.url;
     std::string title;
     const OpenDialog* dialog = page.state().dialogs.Find(tab.id);
     if (dialog == nullptr) {
       absl::StatusOr<PageInfo> info = GetPageInfo(page, tab.id);
       if (info.ok()) {
+        // The document's own URL: getTree's lags while a new tab's first page commits.
+        url = std::move(info->url);
         title = std::move(info->title);
       } else if (!HelperErrorCode(info.status())) {
         return info.status();  // the browser went away, the call was cancelled
       }
     }
     json::object entry{
-        {"tab", tab.id}, {"url", tab.url}, {"title", title}, {"current", tab.id == current}};
+        {"tab", tab.id}, {"url", url}, {"title", title}, {"current", tab.id == current}};
     if (dialog != nullptr) entry.emplace("dialog", DialogObject(*dialog));
     out.push_back(std::move(entry));
   }

@@ -263,7 +263,8 @@ OPS.inputFocus = function (input, nodes) {
 };
 
 OPS.inputValue = function (input, nodes) {
-  return {data: inputFieldValue(nodes[0])};
+  const el = nodes[0];
+  return {data: inputFieldValue(el.localName === 'label' && el.control ? el.control : el)};
 };
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
