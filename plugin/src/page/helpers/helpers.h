@@ -1,5 +1,6 @@
 // One function per helper file, each returning its helper's spec; helper_registry.cc lists
-// them. A new helper adds its file and one line in each of these two places.
+// them. A new helper adds its file, and one line each here, in helper_registry.cc and in
+// plugin/CMakeLists.txt.
 #ifndef FIREFOX_BIDI_PAGE_HELPERS_HELPERS_H_
 #define FIREFOX_BIDI_PAGE_HELPERS_HELPERS_H_
 
