@@ -11,7 +11,7 @@ namespace {
 
 namespace json = boost::json;
 
-std::string Goto(const std::string& url, std::string_view extra = "") {
+std::string GotoUrl(const std::string& url, std::string_view extra = "") {
   return R"J({"method":"page.goto","params":{"url":)J" + PageSuite::Quote(url) +
          std::string(extra) + "}}";
 }
@@ -21,7 +21,8 @@ BOOST_AUTO_TEST_SUITE(e2e_page_goto_eval)
 BOOST_AUTO_TEST_CASE(goto_returns_url_and_title_and_walks_history) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(
-      R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) + "," + Goto(s.pages.url("form.html")) +
+      R"J({"frames":[)J" + GotoUrl(s.pages.url("plain.html")) + "," +
+      GotoUrl(s.pages.url("form.html")) +
       R"J(,{"method":"page.goto","params":{"back":true}},)J"
       R"J({"method":"page.goto","params":{"forward":true,"wait":"interactive"}},)J"
       R"J({"method":"page.goto","params":{"reload":true}},)J"
@@ -62,7 +63,7 @@ BOOST_AUTO_TEST_CASE(goto_failures_say_what_to_do) {
 BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(
-      R"J({"frames":[)J" + Goto(s.pages.url("form.html")) +
+      R"J({"frames":[)J" + GotoUrl(s.pages.url("form.html")) +
       R"J(,{"method":"page.eval","params":{"expression":"({n: 1.5, s: 'x', u: undefined, nil: null, d: new Date(0), a: [true, NaN], h: document.querySelector('h1')})"}},)J"
       R"J({"method":"page.eval","params":{"function":"async (a, b) => { await new Promise(r => setTimeout(r, 10)); return a.x + b; }","args":[{"x":40},2]}},)J"
       R"J({"method":"page.eval","params":{"expression":"document.querySelectorAll('button')"}},)J"
@@ -90,7 +91,7 @@ BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
 BOOST_AUTO_TEST_CASE(the_tab_label_is_the_current_tab_for_raw_frames) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(
-      R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) +
+      R"J({"frames":[)J" + GotoUrl(s.pages.url("plain.html")) +
       R"J(,{"method":"script.evaluate","params":{"expression":"document.title",)J"
       R"J("target":{"context":"<<tab>>"},"awaitPromise":false},"pick":"result.value"},)J"
       R"J({"method":"browsingContext.getTree","params":{"maxDepth":0},"pick":"contexts[0].context"},)J"

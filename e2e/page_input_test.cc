@@ -17,41 +17,6 @@ namespace {
 
 namespace json = boost::json;
 
-std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page); }
-
-// Runs {"frames":[FRAMES...]EXTRA} and returns the parsed result.
-json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
-
-std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "") {
-  std::string out = R"({"frames":[)";
-  bool first = true;
-  for (const std::string& f : frames) {
-    if (!first) out += ",";
-    out += f;
-    first = false;
-  }
-  return absl::StrCat(out, "]", std::string(extra), "}");
-}
-
-std::string Goto(std::string_view page) {
-  return absl::StrCat(R"({"method":"page.goto","silent":true,"params":{"url":)",
-                      PageSuite::Quote(Url(page)), "}}");
-}
-
-std::string Eval(std::string_view expression) {
-  return json::serialize(
-      json::object{{"method", "page.eval"}, {"params", {{"expression", expression}}}});
-}
-
-std::string Record(const json::object& result, std::size_t index) {
-  return json::serialize(PageSuite::Record(result, index));
-}
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 BOOST_AUTO_TEST_SUITE(e2e_page_input)
 
 BOOST_AUTO_TEST_CASE(a_click_is_real_trusted_input_and_reports_no_navigation) {

@@ -19,10 +19,6 @@ namespace {
 
 namespace json = boost::json;
 
-std::string Goto(const std::string& url) {
-  return R"J({"method":"page.goto","silent":true,"params":{"url":)J" + PageSuite::Quote(url) + "}}";
-}
-
 std::string Str(const json::value& v) { return std::string(v.as_string()); }
 
 // A loopback port nothing listens on (bound, then closed), so a request to it is refused.
@@ -59,8 +55,8 @@ BOOST_AUTO_TEST_SUITE(e2e_page_more)
 
 BOOST_AUTO_TEST_CASE(tabs_open_select_close_and_the_most_recent_becomes_current) {
   PageSuite& s = PageSuite::Get();
-  const json::object first = s.Run(R"J({"frames":[)J" + Goto(s.pages.url("plain.html")) +
-                                   R"J(,{"method":"page.tabs"}]})J");
+  const json::object first =
+      s.Run(R"J({"frames":[)J" + Goto("plain.html") + R"J(,{"method":"page.tabs"}]})J");
   const json::array& one = PageSuite::Record(first, 1).at("result").as_array();
   BOOST_TEST_REQUIRE(one.size() == 1u);
   const std::string t0 = Str(one[0].at("tab"));
@@ -102,7 +98,7 @@ BOOST_AUTO_TEST_CASE(tabs_open_select_close_and_the_most_recent_becomes_current)
 BOOST_AUTO_TEST_CASE(a_click_that_opens_a_tab_says_so_and_the_current_tab_stays) {
   PageSuite& s = PageSuite::Get();
   const json::object clicked =
-      s.Run(R"J({"frames":[)J" + Goto(s.pages.url("tabs.html")) +
+      s.Run(R"J({"frames":[)J" + Goto("tabs.html") +
             R"J(,{"method":"page.click","label":"c","params":{"text":"Open the report"}},)J"
             R"J({"method":"page.eval","params":{"expression":"document.title"}},)J"
             R"J({"method":"page.tabs","params":{"action":"select","tab":"<<c.opened.0>>"}},)J"
@@ -159,7 +155,7 @@ BOOST_AUTO_TEST_CASE(tab_mistakes_say_what_to_do) {
 
 BOOST_AUTO_TEST_CASE(logs_are_one_line_each_and_never_leak_into_events) {
   PageSuite& s = PageSuite::Get();
-  const json::object loaded = s.Run(R"J({"frames":[)J" + Goto(s.pages.url("noise.html")) +
+  const json::object loaded = s.Run(R"J({"frames":[)J" + Goto("noise.html") +
                                     R"J(,{"method":"page.logs","params":{"clear":false}},)J"
                                     R"J({"method":"page.logs"},{"method":"page.logs"}]})J");
   const std::size_t logo_requests = RequestsFor(s.pages, "/missing/logo.png");
@@ -202,7 +198,7 @@ BOOST_AUTO_TEST_CASE(a_batch_that_subscribes_sees_the_events_and_logs_are_still_
   const json::object result = s.Run(
       R"J({"frames":[{"method":"session.subscribe","label":"sub","silent":true,)J"
       R"J("params":{"events":["log.entryAdded"]}},)J" +
-      Goto(s.pages.url("plain.html")) +
+      Goto("plain.html") +
       R"J(,{"method":"page.eval","params":{"expression":"console.info('seen'); 1"}},)J"
       R"J({"method":"page.logs"},)J"
       R"J({"method":"session.unsubscribe","silent":true,"params":{"subscriptions":["<<sub.subscription>>"]}}]})J");
@@ -221,7 +217,7 @@ BOOST_AUTO_TEST_CASE(dialogs_stay_open_show_in_results_and_page_dialog_answers_t
   PageSuite& s = PageSuite::Get();
   // Script that opens a dialog does not return while it is open: the helper says so at once.
   const json::object confirm = s.Run(
-      R"J({"frames":[)J" + Goto(s.pages.url("dialogs.html")) +
+      R"J({"frames":[)J" + Goto("dialogs.html") +
       R"J(,{"method":"page.eval","params":{"expression":"document.querySelectorAll('button')[1].click()"}},)J"
       R"J({"method":"page.tabs"},)J"
       R"J({"method":"page.eval","params":{"expression":"({out: document.getElementById('out').textContent})"}},)J"
@@ -272,7 +268,7 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   std::ofstream(report) << "quarterly figures\n";  // 18 bytes
   std::ofstream(photo) << "PNG";
   const json::object done =
-      s.Run(R"J({"frames":[)J" + Goto(s.pages.url("upload.html")) +
+      s.Run(R"J({"frames":[)J" + Goto("upload.html") +
             R"J(,{"method":"page.upload","params":{"text":"Report","files":[)J" +
             PageSuite::Quote(report) +
             R"J(]}},{"method":"page.text","params":{"css":"#out"}},)J"

@@ -20,36 +20,8 @@ namespace {
 
 namespace json = boost::json;
 
-std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page); }
-
-json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
-
-std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "") {
-  std::string out = R"({"frames":[)";
-  bool first = true;
-  for (const std::string& f : frames) {
-    if (!first) out += ",";
-    out += f;
-    first = false;
-  }
-  return absl::StrCat(out, "]", std::string(extra), "}");
-}
-
-std::string Goto(std::string_view page) {
-  return absl::StrCat(R"({"method":"page.goto","silent":true,"params":{"url":)",
-                      PageSuite::Quote(Url(page)), "}}");
-}
-
 std::string Frame(std::string_view method, const json::object& params) {
   return json::serialize(json::object{{"method", method}, {"params", params}});
-}
-
-std::string Eval(std::string_view expression) {
-  return Frame("page.eval", {{"expression", expression}});
-}
-
-std::string Record(const json::object& result, std::size_t index) {
-  return json::serialize(PageSuite::Record(result, index));
 }
 
 // The string result of frame `index`.
@@ -65,11 +37,6 @@ std::string Error(const json::object& result, std::size_t index) {
   const json::object& record = PageSuite::Record(result, index);
   BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
   return json::serialize(record.at("error"));
-}
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 // Ref names are never reused within the browser's instance, so a page's first new ref depends

@@ -4,6 +4,8 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 namespace firefox_bidi::testing {
 namespace json = boost::json;
@@ -43,5 +45,39 @@ const json::object& PageSuite::Record(const json::object& result, std::size_t in
 }
 
 std::string PageSuite::Quote(std::string_view text) { return json::serialize(json::string(text)); }
+
+std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page); }
+
+json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
+
+std::string Frames(std::initializer_list<std::string> frames, std::string_view extra) {
+  std::string out = R"({"frames":[)";
+  bool first = true;
+  for (const std::string& f : frames) {
+    if (!first) out += ",";
+    out += f;
+    first = false;
+  }
+  return out + "]" + std::string(extra) + "}";
+}
+
+std::string Goto(std::string_view page) {
+  return R"({"method":"page.goto","silent":true,"params":{"url":)" + PageSuite::Quote(Url(page)) +
+         "}}";
+}
+
+std::string Eval(std::string_view expression) {
+  return json::serialize(
+      json::object{{"method", "page.eval"}, {"params", {{"expression", expression}}}});
+}
+
+std::string Record(const json::object& result, std::size_t index) {
+  return json::serialize(PageSuite::Record(result, index));
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 }  // namespace firefox_bidi::testing

@@ -10,6 +10,8 @@
 #define FIREFOX_BIDI_E2E_PAGE_SUITE_H_
 
 #include <boost/json/object.hpp>
+#include <cstddef>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -45,6 +47,22 @@ class PageSuite {
   TempDir dir_{"e2e-page-helpers"};
   std::unique_ptr<agent_tool::ToolInstance> instance_;
 };
+
+// Writing batches in the page tests.
+// The URL of fixture page `page` on the suite's first origin.
+std::string Url(std::string_view page);
+// PageSuite::Get().Run(args).
+boost::json::object Run(const std::string& args);
+// {"frames":[FRAMES...]EXTRA}, EXTRA being e.g. R"(,"on_error":"continue")".
+std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "");
+// A silent page.goto frame to fixture page `page`.
+std::string Goto(std::string_view page);
+// A page.eval frame of `expression`.
+std::string Eval(std::string_view expression);
+// Frame record `index` of `result`, serialized.
+std::string Record(const boost::json::object& result, std::size_t index);
+// A whole file's bytes.
+std::string ReadAll(const std::string& path);
 
 }  // namespace firefox_bidi::testing
 
