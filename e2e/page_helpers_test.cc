@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "page_suite.h"
 
 namespace firefox_bidi::testing {
@@ -98,6 +99,28 @@ BOOST_AUTO_TEST_CASE(the_tab_label_is_the_current_tab_for_raw_frames) {
       R"J({"method":"page.eval","params":{"expression":"1","tab":"<<tab>>"}}]})J");
   BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == R"J("Plain")J");
   BOOST_TEST(json::serialize(s.Record(result, 3).at("result")) == "1");
+}
+
+// The helpers' library lives in the sandbox realm only, and every new document has it from
+// its start (a preload script), so a helper's first call on a page is one round trip.
+BOOST_AUTO_TEST_CASE(the_library_is_in_every_new_documents_sandbox_and_never_in_the_page) {
+  PageSuite& s = PageSuite::Get();
+  const auto keys = [](const std::string& sandbox) {
+    return absl::StrCat(
+        R"({"method":"script.evaluate","pick":"result.value","params":{"expression":)",
+        R"("Object.keys(globalThis).filter((k) => k.startsWith('__firefoxBidi')).length",)",
+        R"("awaitPromise":false,"target":{"context":"<<tab>>")", sandbox, "}}}");
+  };
+  const json::object result = s.Run(absl::StrCat(
+      R"({"frames":[)", GotoUrl(s.pages.url("plain.html")),
+      R"(,{"method":"browsingContext.navigate","silent":true,"params":{)",
+      R"("context":"<<tab>>","wait":"complete","url":)", PageSuite::Quote(s.pages.url("form.html")),
+      "}},", keys(R"(,"sandbox":"firefox_bidi")"), ",", keys(""), "]}"));
+  // The library's object and the refs' map.
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2)) ==
+             R"({"index":2,"method":"script.evaluate","result":2})");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 3)) ==
+             R"({"index":3,"method":"script.evaluate","result":0})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "page/js_library.h"
-#include "page/js_library.h"
 #include "support/scripted_transport.h"
 
 namespace firefox_bidi::page {
@@ -193,7 +192,7 @@ BOOST_AUTO_TEST_CASE(the_current_tab_closing_makes_the_first_tab_current_again) 
   BOOST_TEST(*tab == "T2");
 }
 
-BOOST_AUTO_TEST_CASE(the_library_is_sent_only_to_a_realm_that_lacks_it) {
+BOOST_AUTO_TEST_CASE(the_library_is_sent_to_a_realm_that_lacks_it_and_preloaded_after) {
   LayerFixture f;
   f.layer.BeginCall(1);
   const std::string data = R"({"url":"http://a/","title":"A","readyState":"complete"})";
@@ -201,6 +200,7 @@ BOOST_AUTO_TEST_CASE(the_library_is_sent_only_to_a_realm_that_lacks_it) {
       .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
       .Reply("{}")
       .Reply(R"({"type":"success","realm":"R","result":{"type":"null"}})")
+      .Reply(R"({"script":"P"})")
       .Reply(SandboxReply(data))
       .Reply("{}")
       .Reply(SandboxReply(data));
@@ -209,14 +209,18 @@ BOOST_AUTO_TEST_CASE(the_library_is_sent_only_to_a_realm_that_lacks_it) {
   BOOST_REQUIRE(reply.ok());
   BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://a/","title":"A"})");
   const auto& sent = f.transport.received();
-  BOOST_REQUIRE(sent.size() == 7u);
+  BOOST_REQUIRE(sent.size() == 8u);
   const auto declaration = [&](std::size_t i) {
     return std::string(json::parse(sent[i].params).at("functionDeclaration").as_string());
   };
-  // The new document's realm answers the short call with null: the library follows, once.
+  // The new document's realm answers the short call with null: the library becomes a preload
+  // script of the session (once), and follows the call.
   BOOST_TEST(declaration(3) == std::string(SandboxCallFunction()));
-  BOOST_TEST(declaration(4) == std::string(SandboxFunction()));
-  BOOST_TEST(declaration(6) == std::string(SandboxCallFunction()));
+  BOOST_TEST(sent[4].method == "script.addPreloadScript");
+  BOOST_TEST(declaration(4) == std::string(SandboxPreloadFunction()));
+  BOOST_TEST(json::parse(sent[4].params).at("sandbox") == "firefox_bidi");
+  BOOST_TEST(declaration(5) == std::string(SandboxFunction()));
+  BOOST_TEST(declaration(7) == std::string(SandboxCallFunction()));
   BOOST_TEST(SandboxCallFunction().size() < 400u);
   BOOST_TEST(SandboxFunction().size() > 20000u);
 }

@@ -18,6 +18,7 @@ constexpr char kRunOp[] =
 struct Functions {
   std::string with_library;
   std::string call_only;
+  std::string preload;
 };
 
 Functions Build() {
@@ -39,6 +40,14 @@ Functions Build() {
       "    return OPS;\n"
       "  })());\n",
       kRunOp);
+  out.preload = absl::StrCat("() => {\n  globalThis.", key,
+                             " = (function () {\n"
+                             "    \"use strict\";\n"
+                             "    const OPS = {};\n",
+                             files,
+                             "    return OPS;\n"
+                             "  })();\n"
+                             "}");
   out.call_only = absl::StrCat("async function (op, input, ...nodes) {\n  const lib = globalThis.",
                                key, ";\n  if (!lib) return null;\n", kRunOp);
   return out;
@@ -55,5 +64,7 @@ const Functions& TheFunctions() {
 std::string_view SandboxFunction() { return TheFunctions().with_library; }
 
 std::string_view SandboxCallFunction() { return TheFunctions().call_only; }
+
+std::string_view SandboxPreloadFunction() { return TheFunctions().preload; }
 
 }  // namespace firefox_bidi::page

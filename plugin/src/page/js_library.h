@@ -24,6 +24,9 @@ std::string_view SandboxFunction();
 // library a realm already holds, and returns null when the realm has none yet, so that the
 // caller sends SandboxFunction() instead. Most calls find the library set up.
 std::string_view SandboxCallFunction();
+// A preload script (script.addPreloadScript, in the sandbox) that sets the library up in every
+// new document before its own scripts run, so that the first call there finds it too.
+std::string_view SandboxPreloadFunction();
 
 namespace js {
 struct EmbeddedFile {

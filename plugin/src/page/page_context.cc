@@ -19,6 +19,7 @@ namespace json = boost::json;
 void PageState::Reset(std::uint64_t new_generation) {
   generation = new_generation;
   current_tab.clear();
+  library_preloaded = false;
   events.Reset();
   refs.Clear();
   tab_history.Clear();
@@ -146,7 +147,15 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std
   if (const json::value* remote = object->if_contains("result");
       remote != nullptr && remote->is_object() &&
       StringIs(remote->get_object().if_contains("type"), "null")) {
-    // This realm (a new document) has no library yet: send it along, once.
+    // This realm (a new document) has no library yet: send it along, and have every later
+    // document of the session set it up as it starts.
+    if (!state_.library_preloaded) {
+      state_.library_preloaded = true;
+      RETURN_IF_ERROR(Command("script.addPreloadScript",
+                              json::object{{"functionDeclaration", SandboxPreloadFunction()},
+                                           {"sandbox", kSandbox}})
+                          .status());
+    }
     params["functionDeclaration"] = SandboxFunction();
     ASSIGN_OR_RETURN(result, Command("script.callFunction", params));
     object = result.if_object();
