@@ -54,6 +54,7 @@ class PageContext {
  public:
   using Clock = std::chrono::steady_clock;
 
+  // `on_event` (a FunctionRef) must outlive the PageContext: pass a named callable.
   PageContext(BidiTransport& transport, PageState& state, std::string_view method,
               std::chrono::milliseconds timeout, EventSink on_event);
 

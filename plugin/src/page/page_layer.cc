@@ -24,8 +24,9 @@ void PageLayer::BeginCall(std::uint64_t session_generation) {
 
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
   if (state_.events.internal_subscribed()) return absl::OkStatus();
-  PageContext page(transport, state_, "session.subscribe", kTabLookupTimeout,
-                   [this](json::value event) { OnEvent(event); });
+  // Named: an EventSink refers to its callable, which must outlive `page`.
+  const auto observe = [this](json::value event) { OnEvent(event); };
+  PageContext page(transport, state_, "session.subscribe", kTabLookupTimeout, observe);
   return page.EnsureSubscribed();
 }
 
