@@ -238,6 +238,18 @@ BOOST_AUTO_TEST_CASE(enter_that_navigates_returns_the_new_page) {
                           R"(","title":"Welcome","navigated":true}})"));
 }
 
+// The target's first match is in the top document: the iframes' matches are only counted, and
+// the focus stays on the outer button (acting on them too would move it into an iframe).
+BOOST_AUTO_TEST_CASE(a_target_acts_on_its_first_match_only_when_iframes_match_too) {
+  const json::object result = Run(Frames(
+      {Goto("frames.html"), R"({"method":"page.press","params":{"key":"Shift","role":"button"}})",
+       Eval("document.activeElement.textContent"),
+       Eval("[...document.querySelectorAll('iframe')].map((f) => "
+            "f.contentDocument ? f.contentDocument.activeElement.localName : null)")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Outer button"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["body",null]})");
+}
+
 BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused_with_examples) {
   const json::object result =
       Run(Frames({R"({"method":"page.press","params":{"key":"Control+Entr"}})"}));

@@ -59,13 +59,20 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   if (frames == nullptr || !frames->is_array() || depth >= kMaxFrameDepth) return found;
   bool first_is_local = found.first.has_value();
   bool decided = false;  // whether the first match in document order is known
+  // Iframes that cannot hold the first match are only counted: the "then" operation (a fill,
+  // a focus) must not run on their matches.
+  json::object count_only = input;
+  count_only.erase("then");
+  count_only.erase("thenInput");
   for (std::size_t i = 0; i < frames->get_array().size() && i < result.windows.size(); ++i) {
     if (result.windows[i].empty()) continue;
     const json::value* before = frames->get_array()[i].if_object()
                                     ? frames->get_array()[i].get_object().if_contains("before")
                                     : nullptr;
     const bool ahead_of_local = before != nullptr && before->is_int64() && before->get_int64() == 0;
-    absl::StatusOr<Found> inner = FindIn(page, result.windows[i], input, depth + 1);
+    const bool may_hold_first = !decided && (ahead_of_local || !first_is_local);
+    absl::StatusOr<Found> inner =
+        FindIn(page, result.windows[i], may_hold_first ? input : count_only, depth + 1);
     if (!inner.ok()) {
       // An iframe whose document cannot be searched (gone, not loaded) has no matches; a bad
       // target or a lost browser is the whole search's failure.
