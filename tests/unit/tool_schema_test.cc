@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/batch_args.h"
-#include "page/helper_registry.h"
 #include "core/ref_path.h"
 #include "page/help_text.h"
+#include "page/helper_registry.h"
 
 namespace firefox_bidi {
 namespace {
