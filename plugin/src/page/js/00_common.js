@@ -31,14 +31,98 @@ function nodeOfRef(name) {
   return el;
 }
 
+// ---- Native DOM access ----
+// Reading a property of a page node from this sandbox goes through the node's Xray wrapper,
+// which looks the name up along the prototype chain on every read: about 0.7 µs, some 15
+// times what calling the native getter itself costs. An outline reads tens of thousands of
+// them, so the frequent ones are taken from the prototypes once and called directly (still
+// the browser's own getters and methods: nothing the page's scripts define is seen).
+
+function nativeGetter(proto, name) {
+  const get = Object.getOwnPropertyDescriptor(proto, name).get;
+  return (node) => get.call(node);
+}
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const DOCUMENT_FRAGMENT_NODE = 11;
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+
+const nodeTypeOf = nativeGetter(Node.prototype, "nodeType");
+const parentNodeOf = nativeGetter(Node.prototype, "parentNode");
+const parentElementOf = nativeGetter(Node.prototype, "parentElement");
+const firstChildOf = nativeGetter(Node.prototype, "firstChild");
+const nextSiblingOf = nativeGetter(Node.prototype, "nextSibling");
+const ownerDocumentOf = nativeGetter(Node.prototype, "ownerDocument");
+const defaultViewOf = nativeGetter(Document.prototype, "defaultView");
+const dataOf = nativeGetter(CharacterData.prototype, "data");
+const textSlotOf = nativeGetter(Text.prototype, "assignedSlot");
+const localNameOf = nativeGetter(Element.prototype, "localName");
+const tagNameOf = nativeGetter(Element.prototype, "tagName");
+const namespaceOf = nativeGetter(Element.prototype, "namespaceURI");
+const shadowRootOf = nativeGetter(Element.prototype, "shadowRoot");
+const elementSlotOf = nativeGetter(Element.prototype, "assignedSlot");
+const contentEditableOf = nativeGetter(HTMLElement.prototype, "isContentEditable");
+const rectWidth = nativeGetter(DOMRectReadOnly.prototype, "width");
+const rectHeight = nativeGetter(DOMRectReadOnly.prototype, "height");
+const rectTop = nativeGetter(DOMRectReadOnly.prototype, "top");
+const rectRight = nativeGetter(DOMRectReadOnly.prototype, "right");
+const rectBottom = nativeGetter(DOMRectReadOnly.prototype, "bottom");
+const rectLeft = nativeGetter(DOMRectReadOnly.prototype, "left");
+const GET_ATTRIBUTE = Element.prototype.getAttribute;
+const HAS_ATTRIBUTE = Element.prototype.hasAttribute;
+const BOUNDING_RECT = Element.prototype.getBoundingClientRect;
+const CHECK_VISIBILITY = Element.prototype.checkVisibility;
+const MATCHES = Element.prototype.matches;
+const PROPERTY_VALUE = CSSStyleDeclaration.prototype.getPropertyValue;
+
+function attrOf(el, name) {
+  return GET_ATTRIBUTE.call(el, name);
+}
+
+function hasAttr(el, name) {
+  return HAS_ATTRIBUTE.call(el, name);
+}
+
+// isContentEditable, which only HTML elements have.
+function isEditable(el) {
+  return namespaceOf(el) === HTML_NS && contentEditableOf(el);
+}
+
+// The child nodes as an array.
+function childList(node) {
+  const out = [];
+  for (let child = firstChildOf(node); child; child = nextSiblingOf(child)) out.push(child);
+  return out;
+}
+
 function collapse(text) {
   return String(text).replace(/\s+/g, " ").trim();
 }
 
 function truncate(text, max) {
+  if (text.length <= max) return text;  // no more code points than UTF-16 units
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max - 1).join("") + "…";
 }
+
+// What a pass that only reads the page learns once per node: computed style facts, boxes,
+// flat children, roles, text. Set up by readingPass() for the length of one such pass (the
+// page cannot change meanwhile: nothing in it runs page script or mutates the DOM); outside
+// one, every question is asked afresh.
+let PASS = null;
+
+function readingPass(fn) {
+  const outer = PASS;
+  PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
+          role: new Map(), interactive: new Map(), text: new Map()};
+  try {
+    return fn();
+  } finally {
+    PASS = outer;
+  }
+}
+
 
 const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE",
                                    "META", "LINK"]);
@@ -46,23 +130,32 @@ const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "H
 // Children in the rendered (flat) tree: an open shadow root's children instead of the
 // host's, a slot's assigned nodes (or its fallback children).
 function flatChildren(node) {
-  if (node.nodeType === Node.ELEMENT_NODE) {
-    if (node.shadowRoot) return Array.from(node.shadowRoot.childNodes);
-    if (node.localName === "slot") {
+  if (!PASS) return ownFlatChildren(node);
+  let children = PASS.children.get(node);
+  if (children === undefined) PASS.children.set(node, children = ownFlatChildren(node));
+  return children;
+}
+
+function ownFlatChildren(node) {
+  if (nodeTypeOf(node) === ELEMENT_NODE) {
+    const shadow = shadowRootOf(node);
+    if (shadow) return childList(shadow);
+    if (localNameOf(node) === "slot") {
       const assigned = node.assignedNodes({flatten: true});
       if (assigned.length) return assigned;
     }
   }
-  return Array.from(node.childNodes);
+  return childList(node);
 }
 
 // Every element under `root` (itself included) in flat-tree order.
 function flatElements(root) {
   const out = [];
   const walk = (node) => {
-    if (node.nodeType === Node.ELEMENT_NODE) out.push(node);
-    for (const child of flatChildren(node)) {
-      if (child.nodeType === Node.ELEMENT_NODE) walk(child);
+    if (nodeTypeOf(node) === ELEMENT_NODE) out.push(node);
+    const children = flatChildren(node);
+    for (let i = 0; i < children.length; ++i) {
+      if (nodeTypeOf(children[i]) === ELEMENT_NODE) walk(children[i]);
     }
   };
   walk(root);
@@ -73,36 +166,40 @@ function flatElements(root) {
 // visibility:hidden and what a zero-sized box clips away left out), collapsed.
 // `skip`: an element whose own text is left out (a control inside the label that names it).
 function flatText(node, memo, skip) {
+  if (!memo && skip === undefined && PASS) memo = PASS.text;
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
   if (node === skip) return text;
-  if (node.nodeType === Node.TEXT_NODE) {
+  const type = nodeTypeOf(node);
+  if (type === TEXT_NODE) {
     const parent = flatParentElement(node);
-    if (!parent || styleOf(parent).visibility === "visible") text = node.data;
-  } else if (node.nodeType === Node.ELEMENT_NODE) {
-    if (TEXT_TAGS_SKIPPED.has(node.tagName) || isHiddenSubtree(node) || isUnrendered(node) ||
+    if (!parent || styleFacts(parent).visibility === "visible") text = dataOf(node);
+  } else if (type === ELEMENT_NODE) {
+    const tag = localNameOf(node);
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) || isHiddenSubtree(node) || isUnrendered(node) ||
         isClipped(node)) {
       text = "";
-    } else if (node.localName === "img" || (node.localName === "input" &&
-               node.type === "image")) {
-      text = node.getAttribute("alt") || "";
-    } else if (node.localName === "select") {
+    } else if (tag === "img" || (tag === "input" && node.type === "image")) {
+      text = attrOf(node, "alt") || "";
+    } else if (tag === "select") {
       // What it shows: the chosen option (not every option's text).
       const option = node.selectedOptions && node.selectedOptions[0];
       text = option ? " " + option.label + " " : "";
-    } else if (node.localName === "textarea") {
+    } else if (tag === "textarea") {
       text = "";
-    } else if (node.localName === "br") {
+    } else if (tag === "br") {
       text = " ";
     } else if (isInputButton(node)) {
       text = " " + inputButtonLabel(node) + " ";  // what the button shows
     } else {
+      const children = flatChildren(node);
       const parts = [];
-      for (const child of flatChildren(node)) parts.push(flatText(child, memo, skip));
-      text = parts.join(isBlockLike(node) ? " " : "");
-      if (isBlockLike(node)) text = " " + text + " ";
+      for (let i = 0; i < children.length; ++i) parts.push(flatText(children[i], memo, skip));
+      const block = isBlockLike(node);
+      text = parts.join(block ? " " : "");
+      if (block) text = " " + text + " ";
     }
-  } else if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+  } else if (type === DOCUMENT_FRAGMENT_NODE) {
     text = flatChildren(node).map((c) => flatText(c, memo, skip)).join("");
   }
   if (memo) memo.set(node, text);
@@ -113,12 +210,17 @@ function flatText(node, memo, skip) {
 // <details>, content-visibility:hidden ...). display:contents has no box of its own but its
 // children may be rendered.
 function isUnrendered(el, style) {
-  if ((style || styleOf(el)).display === "contents") return false;
-  return el.checkVisibility ? !el.checkVisibility() : el.getClientRects().length === 0;
+  if ((style || styleFacts(el)).display === "contents") return false;
+  let unrendered = PASS ? PASS.rendered.get(el) : undefined;
+  if (unrendered === undefined) {
+    unrendered = CHECK_VISIBILITY ? !CHECK_VISIBILITY.call(el) : el.getClientRects().length === 0;
+    if (PASS) PASS.rendered.set(el, unrendered);
+  }
+  return unrendered;
 }
 
 function isInputButton(el) {
-  return el.localName === "input" && ["button", "submit", "reset"].includes(el.type);
+  return localNameOf(el) === "input" && ["button", "submit", "reset"].includes(el.type);
 }
 
 function inputButtonLabel(el) {
@@ -127,26 +229,59 @@ function inputButtonLabel(el) {
 
 // A zero-sized box whose overflow is not visible: nothing in it is seen.
 function isClipped(el) {
-  const style = styleOf(el);
+  const style = styleFacts(el);
   if (style.display === "contents" || style.overflow === "visible") return false;
-  const rect = el.getBoundingClientRect();
+  const rect = rectOf(el);
   return rect.width <= 0 || rect.height <= 0;
 }
 
+// The window last asked for a computed style and its getComputedStyle.
+let styleView = null;
+let styleFunction = null;
+
 function styleOf(el) {
-  return el.ownerDocument.defaultView.getComputedStyle(el);
+  const view = defaultViewOf(ownerDocumentOf(el));
+  if (view !== styleView) {
+    styleFunction = view.getComputedStyle;
+    styleView = view;
+  }
+  return styleFunction.call(view, el);
+}
+
+// The computed display, visibility and overflow (kept for the pass).
+function styleFacts(el) {
+  let facts = PASS ? PASS.style.get(el) : undefined;
+  if (facts === undefined) {
+    const style = styleOf(el);
+    facts = {display: PROPERTY_VALUE.call(style, "display"),
+             visibility: PROPERTY_VALUE.call(style, "visibility"),
+             overflow: PROPERTY_VALUE.call(style, "overflow")};
+    if (PASS) PASS.style.set(el, facts);
+  }
+  return facts;
+}
+
+// The element's border box as a plain object (kept for the pass).
+function rectOf(el) {
+  let box = PASS ? PASS.rect.get(el) : undefined;
+  if (box === undefined) {
+    const rect = BOUNDING_RECT.call(el);
+    box = {width: rectWidth(rect), height: rectHeight(rect), top: rectTop(rect),
+           right: rectRight(rect), bottom: rectBottom(rect), left: rectLeft(rect)};
+    if (PASS) PASS.rect.set(el, box);
+  }
+  return box;
 }
 
 function isBlockLike(el) {
-  const display = styleOf(el).display;
+  const display = styleFacts(el).display;
   return display !== "inline" && display !== "contents" && display !== "inline-block";
 }
 
 // A subtree nobody sees: display:none, aria-hidden="true", <template>, hidden attribute.
 function isHiddenSubtree(el) {
-  if (el.getAttribute("aria-hidden") === "true") return true;
-  const style = styleOf(el);
-  return style.display === "none";
+  if (attrOf(el, "aria-hidden") === "true") return true;
+  return styleFacts(el).display === "none";
 }
 
 // The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
@@ -154,33 +289,37 @@ function isHiddenSubtree(el) {
 // box whose overflow is not visible (display:none ancestors leave it without a box at all).
 function isVisible(el) {
   if (isHiddenSubtree(el)) return false;
-  const style = styleOf(el);
+  const style = styleFacts(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
   if (isUnrendered(el, style)) return false;
   if (style.display !== "contents") {
-    const rect = el.getBoundingClientRect();
+    const rect = rectOf(el);
     if (rect.width <= 0 || rect.height <= 0) return false;
   }
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if (p.getAttribute("aria-hidden") === "true" || isClipped(p)) return false;
+    if (attrOf(p, "aria-hidden") === "true" || isClipped(p)) return false;
   }
   return true;
 }
 
 // The element above in the flat tree: a slotted node's slot, a shadow root's host.
 function flatParentElement(node) {
-  if (node.assignedSlot) return node.assignedSlot;
-  const parent = node.parentNode;
+  const type = nodeTypeOf(node);
+  const slot = type === ELEMENT_NODE ? elementSlotOf(node)
+               : type === TEXT_NODE  ? textSlotOf(node)
+                                     : node.assignedSlot;
+  if (slot) return slot;
+  const parent = parentNodeOf(node);
   if (!parent) return null;
-  if (parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return parent.host || null;
-  return parent.nodeType === Node.ELEMENT_NODE ? parent : null;
+  const parentType = nodeTypeOf(parent);
+  if (parentType === DOCUMENT_FRAGMENT_NODE) return parent.host || null;
+  return parentType === ELEMENT_NODE ? parent : null;
 }
 
 function inViewport(el) {
-  const style = styleOf(el);
-  if (style.display === "contents") return true;
-  const rect = el.getBoundingClientRect();
-  const view = el.ownerDocument.defaultView;
+  if (styleFacts(el).display === "contents") return true;
+  const rect = rectOf(el);
+  const view = defaultViewOf(ownerDocumentOf(el));
   return rect.bottom > 0 && rect.right > 0 && rect.top < view.innerHeight &&
          rect.left < view.innerWidth;
 }
@@ -204,28 +343,37 @@ const LANDMARK_TAGS = {
 };
 
 function roleOf(el) {
-  const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+  if (!PASS) return ownRoleOf(el);
+  let role = PASS.role.get(el);
+  if (role === undefined) PASS.role.set(el, role = ownRoleOf(el));
+  return role;
+}
+
+function ownRoleOf(el) {
+  const attribute = attrOf(el, "role");
+  const explicit = attribute ? attribute.trim().split(/\s+/)[0].toLowerCase() : "";
   if (explicit === "none" || explicit === "presentation") {
     // Presentational: no role, unless it can take focus (then the role stands, as ARIA says).
-    if (!el.hasAttribute("tabindex") && !isNativelyFocusable(el)) return null;
+    if (!hasAttr(el, "tabindex") && !isNativelyFocusable(el)) return null;
   } else if (explicit && explicit !== "generic") {
     return explicit;
   }
-  const tag = el.localName;
+  const tag = localNameOf(el);
   if (/^h[1-6]$/.test(tag)) return "heading";
   switch (tag) {
     case "a":
     case "area":
-      return el.hasAttribute("href") ? "link" : null;
+      return hasAttr(el, "href") ? "link" : null;
     case "input": {
-      if (el.type === "hidden") return null;
-      const role = INPUT_ROLES[el.type] || "textbox";
-      return role === "textbox" && el.hasAttribute("list") ? "combobox" : role;
+      const type = el.type;
+      if (type === "hidden") return null;
+      const role = INPUT_ROLES[type] || "textbox";
+      return role === "textbox" && hasAttr(el, "list") ? "combobox" : role;
     }
     case "select":
       return el.multiple || el.size > 1 ? "listbox" : "combobox";
     case "img":
-      return el.getAttribute("alt") ? "img" : null;
+      return attrOf(el, "alt") ? "img" : null;
     // Named only by their author (aria-labelledby, aria-label, title): asking accessibleName
     // here would ask roleOf again.
     case "form":
@@ -242,14 +390,20 @@ function roleOf(el) {
     default:
       if (LANDMARK_TAGS[tag]) return LANDMARK_TAGS[tag];
       // The editable root of contenteditable content is a text field.
-      return el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)
-                 ? "textbox" : null;
+      return isEditableRoot(el) ? "textbox" : null;
   }
 }
 
+// Editable, and not inside other editable content: the root of contenteditable content.
+function isEditableRoot(el) {
+  if (!isEditable(el)) return false;
+  const parent = parentElementOf(el);
+  return !(parent && isEditable(parent));
+}
+
 function isNativelyFocusable(el) {
-  const tag = el.localName;
-  if (tag === "a" || tag === "area") return el.hasAttribute("href");
+  const tag = localNameOf(el);
+  if (tag === "a" || tag === "area") return hasAttr(el, "href");
   return ["button", "input", "select", "textarea", "iframe", "summary"].includes(tag);
 }
 
@@ -259,7 +413,7 @@ const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnh
                                    "treeitem", "tooltip", "row"]);
 
 function idRefsText(el, attr) {
-  const ids = (el.getAttribute(attr) || "").split(/\s+/).filter(Boolean);
+  const ids = (attrOf(el, attr) || "").split(/\s+/).filter(Boolean);
   const root = el.getRootNode();
   const parts = [];
   for (const id of ids) {
@@ -273,33 +427,36 @@ function idRefsText(el, attr) {
 
 // The name an author gave: aria-labelledby, else aria-label, else title.
 function authorName(el) {
-  return ariaName(el) || collapse(el.getAttribute("title") || "");
+  return ariaName(el) || collapse(attrOf(el, "title") || "");
 }
 
 function ariaName(el) {
-  if (el.hasAttribute("aria-labelledby")) {
+  if (hasAttr(el, "aria-labelledby")) {
     const text = idRefsText(el, "aria-labelledby");
     if (text) return text;
   }
-  return collapse(el.getAttribute("aria-label") || "");
+  const label = attrOf(el, "aria-label");
+  return label ? collapse(label) : "";
 }
 
 function accessibleName(el, role) {
   const label = ariaName(el);
   if (label) return label;
-  const tag = el.localName;
+  const tag = localNameOf(el);
   if (tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
       tag === "progress" || tag === "output") {
     if (isInputButton(el)) return collapse(inputButtonLabel(el));
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
-    const labels = el.labels ? Array.from(el.labels) : [];
-    const text = collapse(labels.map((l) => flatText(l, null, el)).join(" "));
+    const labels = el.labels;
+    const parts = [];
+    for (let i = 0; labels && i < labels.length; ++i) parts.push(flatText(labels[i], null, el));
+    const text = collapse(parts.join(" "));
     if (text) return text;
-    const placeholder = collapse(el.getAttribute("placeholder") || "");
+    const placeholder = collapse(attrOf(el, "placeholder") || "");
     if (placeholder) return placeholder;
-    return collapse(el.getAttribute("title") || "");
+    return collapse(attrOf(el, "title") || "");
   }
-  if (tag === "img") return collapse(el.getAttribute("alt") || el.getAttribute("title") || "");
+  if (tag === "img") return collapse(attrOf(el, "alt") || attrOf(el, "title") || "");
   if (tag === "fieldset") {
     const legend = el.querySelector(":scope > legend");
     if (legend) return collapse(flatText(legend));
@@ -308,12 +465,13 @@ function accessibleName(el, role) {
     const caption = el.querySelector(":scope > caption");
     if (caption) return collapse(flatText(caption));
   }
-  if (tag === "iframe" || tag === "frame") return collapse(el.getAttribute("title") || "");
+  if (tag === "iframe" || tag === "frame") return collapse(attrOf(el, "title") || "");
   if (NAME_FROM_CONTENT.has(role || roleOf(el))) {
     const text = collapse(flatText(el));
     if (text) return text;
   }
-  return collapse(el.getAttribute("title") || "");
+  const title = attrOf(el, "title");
+  return title ? collapse(title) : "";
 }
 
 const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "textbox",
@@ -324,12 +482,18 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
 // contenteditable.
 function isInteractive(el, role) {
+  if (!PASS) return ownIsInteractive(el, role);
+  let interactive = PASS.interactive.get(el);
+  if (interactive === undefined) PASS.interactive.set(el, interactive = ownIsInteractive(el, role));
+  return interactive;
+}
+
+function ownIsInteractive(el, role) {
   if (role && INTERACTIVE_ROLES.has(role)) {
     // An <option> inside a <select> is chosen through the select (page.fill).
-    return !(el.localName === "option" && el.closest("select"));
+    return !(localNameOf(el) === "option" && el.closest("select"));
   }
-  return el.hasAttribute("tabindex") || el.isContentEditable && !(el.parentElement &&
-         el.parentElement.isContentEditable);
+  return hasAttr(el, "tabindex") || isEditableRoot(el);
 }
 
 // Page facts every navigation helper reports.

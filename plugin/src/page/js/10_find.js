@@ -4,7 +4,9 @@
 // and keep document order.
 
 function isFrame(el) {
-  return el.localName === "iframe" || el.localName === "frame";
+  if (nodeTypeOf(el) !== ELEMENT_NODE) return false;
+  const tag = localNameOf(el);
+  return tag === "iframe" || tag === "frame";
 }
 
 // Keeps only the candidates none of whose flat descendants is a candidate too.
@@ -30,8 +32,14 @@ function describeTarget(input) {
 // input: {css} | {text, mode: "exact"|"contains"} | {role, name?, mode}; visible (default
 // true): only elements that are seen count; then/thenInput: see thenOn. Returns data {count,
 // frames: [{before}], then?}, nodes [the first match], windows [each iframe's WindowProxy, in
-// document order].
+// document order]. The search is a reading pass (see readingPass); input.then runs after it.
 OPS.find = function (input, nodes) {
+  const found = readingPass(() => search(input, nodes));
+  if (found.first) thenOn(input, found.first, found.data);
+  return {data: found.data, nodes: found.nodes, windows: found.windows};
+};
+
+function search(input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
   const all = flatElements(scope);
@@ -44,7 +52,7 @@ OPS.find = function (input, nodes) {
                              message: "css " + JSON.stringify(input.css) +
                                       " is not a valid CSS selector"}}};
     }
-    test = (el) => el.matches(input.css);
+    test = (el) => MATCHES.call(el, input.css);
   } else if (input.text !== undefined) {
     const needle = collapse(input.text);
     const lower = needle.toLowerCase();
@@ -90,11 +98,10 @@ OPS.find = function (input, nodes) {
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};
   // The first match here is the first of the whole search when no iframe comes before it.
-  if (matches.length && !frames.some((f) => f.position < matches[0].position)) {
-    thenOn(input, matches[0].el, data);
-  }
-  return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows};
-};
+  const first = matches.length && !frames.some((f) => f.position < matches[0].position)
+                    ? matches[0].el : null;
+  return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows, first};
+}
 
 // With input.then (an operation's name), runs it with input.thenInput on the element found,
 // in the same call, and keeps its data as data.then: the plugin then needs no second call.

@@ -19,44 +19,56 @@ function quoted(text, max) {
   return JSON.stringify(truncate(text, max));
 }
 
+// Tags whose elements have the disabled, required or readOnly properties (other elements have
+// none of them).
+const DISABLED_TAGS = new Set(["button", "fieldset", "input", "link", "optgroup", "option",
+                               "select", "style", "textarea"]);
+const REQUIRED_TAGS = new Set(["input", "select", "textarea"]);
+
 function statesOf(el, role) {
   const states = [];
-  const aria = (name) => el.getAttribute(name);
+  const aria = (name) => attrOf(el, name);
+  const tag = localNameOf(el);
   if (role === "heading") {
-    const level = aria("aria-level") || (/^h([1-6])$/.exec(el.localName) || [])[1];
+    const level = aria("aria-level") || (/^h([1-6])$/.exec(tag) || [])[1];
     if (level) states.push("level=" + level);
   }
   if (role === "checkbox" || role === "radio" || role === "switch" ||
       role === "menuitemcheckbox" || role === "menuitemradio") {
-    const checked = el.localName === "input" ? el.checked : aria("aria-checked") === "true";
+    const checked = tag === "input" ? el.checked : aria("aria-checked") === "true";
     if (checked) states.push("checked");
-    if (el.localName === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
+    if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
       states.push("mixed");
     }
   }
   if (aria("aria-pressed") === "true") states.push("pressed");
-  if (aria("aria-selected") === "true" || (el.localName === "option" && el.selected)) {
+  if (aria("aria-selected") === "true" || (tag === "option" && el.selected)) {
     states.push("selected");
   }
   if (aria("aria-expanded") === "true") states.push("expanded");
   if (aria("aria-expanded") === "false") states.push("collapsed");
   // A details element shows as its summary, which opens and closes it.
-  if (el.localName === "summary" && el.parentElement &&
-      el.parentElement.localName === "details" && !el.hasAttribute("aria-expanded")) {
+  if (tag === "summary" && el.parentElement &&
+      el.parentElement.localName === "details" && !hasAttr(el, "aria-expanded")) {
     states.push(el.parentElement.open ? "expanded" : "collapsed");
   }
-  if (el.disabled || aria("aria-disabled") === "true") states.push("disabled");
-  if (el.required || aria("aria-required") === "true") states.push("required");
-  if (el.readOnly && (role === "textbox" || role === "searchbox")) states.push("readonly");
+  if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true") {
+    states.push("disabled");
+  }
+  const field = REQUIRED_TAGS.has(tag);
+  if ((field && el.required) || aria("aria-required") === "true") states.push("required");
+  if (field && el.readOnly && (role === "textbox" || role === "searchbox")) {
+    states.push("readonly");
+  }
   let value = null;
   if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
       role === "slider" || role === "combobox") {
-    if (el.localName === "select") {
+    if (tag === "select") {
       const option = el.selectedOptions && el.selectedOptions[0];
       value = option ? collapse(option.label || option.textContent) : "";
-    } else if ("value" in el && el.localName !== "button") {
+    } else if ("value" in el && tag !== "button") {
       value = el.type === "password" ? (el.value ? "••••" : "") : el.value;
-    } else if (el.isContentEditable) {
+    } else if (isEditable(el)) {
       value = collapse(el.textContent);
     }
   }
@@ -65,21 +77,29 @@ function statesOf(el, role) {
 }
 
 function namesItsParent(el) {
-  const parent = el.parentElement;
-  switch (el.localName) {
+  switch (localNameOf(el)) {
     case "label":
       return !!el.control;
-    case "legend":
-      return !!parent && parent.localName === "fieldset" &&
+    case "legend": {
+      const parent = parentElementOf(el);
+      return !!parent && localNameOf(parent) === "fieldset" &&
              parent.querySelector(":scope > legend") === el;
-    case "caption":
-      return !!parent && parent.localName === "table";
+    }
+    case "caption": {
+      const parent = parentElementOf(el);
+      return !!parent && localNameOf(parent) === "table";
+    }
     default:
       return false;
   }
 }
 
+// A reading pass (see readingPass): each node's style, box, role and text asked once.
 OPS.snapshot = function (input, nodes) {
+  return readingPass(() => outline(input, nodes));
+};
+
+function outline(input, nodes) {
   const counter = counterFrom(input);
   const base = input.depth || 0;
   const viewportOnly = !!input.viewport_only;
@@ -87,7 +107,7 @@ OPS.snapshot = function (input, nodes) {
   const lines = [];
   const frames = [];
   const windows = [];
-  const memo = new Map();         // flat text per node
+  const memo = PASS.text;         // flat text per node, shared with the names
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   const emit = (depth, role, name, ref, states) => {
@@ -101,37 +121,41 @@ OPS.snapshot = function (input, nodes) {
   const hasLine = (el) => isFrame(el) || !!roleOf(el) || isInteractive(el, roleOf(el));
   const isMeaningful = (el) => {
     if (meaningful.has(el)) return meaningful.get(el);
-    let result = hasLine(el);
-    if (!result) {
-      for (const child of flatChildren(el)) {
-        if (child.nodeType === Node.ELEMENT_NODE && isMeaningful(child)) {
-          result = true;
-          break;
-        }
-      }
-    }
+    const result = hasLine(el) || hasMeaningfulChild(el);
     meaningful.set(el, result);
     return result;
   };
 
+  const hasMeaningfulChild = (el) => {
+    const children = flatChildren(el);
+    for (let i = 0; i < children.length; ++i) {
+      if (nodeTypeOf(children[i]) === ELEMENT_NODE && isMeaningful(children[i])) return true;
+    }
+    return false;
+  };
+
   const walkChildren = (el, depth, showText) => {
-    for (const child of flatChildren(el)) {
-      if (child.nodeType === Node.TEXT_NODE) {
-        const text = collapse(child.data);
-        if (text && showText) emit(depth, "text", truncate(text, MAX_TEXT));
-      } else if (child.nodeType === Node.ELEMENT_NODE) {
+    const children = flatChildren(el);
+    for (let i = 0; i < children.length; ++i) {
+      const child = children[i];
+      const type = nodeTypeOf(child);
+      if (type === TEXT_NODE) {
+        if (!showText) continue;
+        const text = collapse(dataOf(child));
+        if (text) emit(depth, "text", truncate(text, MAX_TEXT));
+      } else if (type === ELEMENT_NODE) {
         walk(child, depth, showText);
       }
     }
   };
 
   const walk = (el, depth, showText) => {
-    if (TEXT_TAGS_SKIPPED.has(el.tagName) || isHiddenSubtree(el)) return;
-    const style = styleOf(el);
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el)) return;
+    const style = styleFacts(el);
     const contents = style.display === "contents";
     // No box at all (e.g. the content of a closed <details>): nothing below is rendered.
     if (isUnrendered(el, style)) return;
-    const rect = contents ? null : el.getBoundingClientRect();
+    const rect = contents ? null : rectOf(el);
     const sized = contents || (rect.width > 0 && rect.height > 0);
     if (!sized && style.overflow !== "visible") return;
     const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
@@ -169,14 +193,12 @@ OPS.snapshot = function (input, nodes) {
     let below = !leaf;
     // Only text inside (a list item or cell of plain text): the text is its name, unless an
     // author's name stands in for it.
-    if (!leaf && (!name || NAME_FROM_CONTENT.has(shownRole)) &&
-        !Array.from(flatChildren(el)).some(
-            (c) => c.nodeType === Node.ELEMENT_NODE && isMeaningful(c))) {
+    if (!leaf && (!name || NAME_FROM_CONTENT.has(shownRole)) && !hasMeaningfulChild(el)) {
       if (!name) name = collapse(flatText(el, memo));
       below = false;
     }
     emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, statesOf(el, role));
-    if (el.localName === "select") {
+    if (localNameOf(el) === "select") {
       for (const option of el.options) {
         emit(depth + 1, "option", collapse(option.label || option.textContent), null,
              option.selected ? ["selected"] : []);
@@ -187,7 +209,7 @@ OPS.snapshot = function (input, nodes) {
   };
 
   try {
-    if (root.nodeType === Node.ELEMENT_NODE) {
+    if (nodeTypeOf(root) === ELEMENT_NODE) {
       if (root === document.body || root === document.documentElement) {
         walkChildren(root, base, true);
       } else {
@@ -202,4 +224,4 @@ OPS.snapshot = function (input, nodes) {
                    next: counter.next}};
   }
   return {data: {lines, frames, next: counter.next}, windows};
-};
+}
