@@ -24,6 +24,13 @@ std::string SandboxReply(std::string_view data) {
          R"(},{"type":"array","value":[]},{"type":"array","value":[]}]}})";
 }
 
+// The same with node RemoteValues (a JSON array text) as the nodes part.
+std::string SandboxReplyWithNodes(std::string_view data, std::string_view nodes) {
+  return R"({"type":"success","realm":"R","result":{"type":"array","value":[{"type":"string","value":)" +
+         json::serialize(json::string(data)) + R"(},{"type":"array","value":)" +
+         std::string(nodes) + R"(},{"type":"array","value":[]}]}})";
+}
+
 struct LayerFixture {
   absl::StatusOr<ExecutorReply> Execute(std::string_view method, std::string_view params) {
     return layer.Execute(method, json::parse(params).as_object(), std::chrono::milliseconds(5000),
@@ -234,6 +241,41 @@ BOOST_AUTO_TEST_CASE(a_user_prompt_is_shown_though_only_the_plugin_subscribed) {
       R"({"type":"event","method":"browsingContext.userPromptOpened","params":{"context":"T1","type":"alert","message":"hi"}})")));
   BOOST_TEST(!f.layer.OnEvent(json::parse(
       R"({"type":"event","method":"browsingContext.userPromptClosed","params":{"context":"T1","accepted":true}})")));
+}
+
+BOOST_AUTO_TEST_CASE(upload_through_a_label_sends_the_file_input_as_a_bare_shared_reference) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  // Any existing regular file will do: page.upload checks that each path is one.
+  const std::string file = "/proc/self/exe";
+  const std::string label_node =
+      R"({"type":"node","sharedId":"LABEL","value":{"nodeType":1,"localName":"label"}})";
+  const std::string input_node =
+      R"({"type":"node","sharedId":"INPUT","value":{"nodeType":1,"localName":"input",)"
+      R"("attributes":{"type":"file"},"childNodeCount":0}})";
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply(SandboxReplyWithNodes(R"({"count":1,"frames":[]})", "[" + label_node + "]"))
+      .Reply(SandboxReplyWithNodes(R"({"ok":true,"multiple":false})", "[" + input_node + "]"))
+      .Reply("{}")
+      .Reply(SandboxReply(R"({"files":1})"));
+  auto reply = f.Execute("page.upload", R"({"css":"label","files":[")" + file + R"("]})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_REQUIRE(reply->reply.ok);
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"files":1})");
+  BOOST_TEST(
+      f.Methods() == (std::vector<std::string>{"session.subscribe", "browsingContext.getTree",
+                                               "script.callFunction", "script.callFunction",
+                                               "input.setFiles", "script.callFunction"}),
+      boost::test_tools::per_element());
+  const auto& sent = f.transport.received();
+  // The label was found; the check names its control, which is what receives the files.
+  BOOST_TEST(json::serialize(json::parse(sent[3].params).at("arguments").as_array().at(2)) ==
+             R"({"sharedId":"LABEL"})");
+  BOOST_TEST(sent[4].params ==
+             R"({"context":"T1","element":{"sharedId":"INPUT"},"files":[")" + file + R"("]})");
+  BOOST_TEST(json::serialize(json::parse(sent[5].params).at("arguments").as_array().at(2)) ==
+             R"({"sharedId":"INPUT"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -61,7 +61,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         kInvalidArgument,
         absl::StrCat(kMethod, ": the file input takes one file, got ", files.size()));
   }
-  const json::object input = checked.nodes.empty() ? found.argument : checked.nodes[0];
+  // The file input itself (the label's control when a label was the target), as a bare
+  // SharedReference: input.setFiles takes {"sharedId"}, not the node's whole RemoteValue.
+  json::object input = found.argument;
+  if (!checked.nodes.empty()) {
+    const json::value* shared_id = checked.nodes[0].if_contains("sharedId");
+    if (shared_id == nullptr || !shared_id->is_string()) {
+      return absl::InternalError("inputFileInput returned a node without a sharedId");
+    }
+    input = json::object{{"sharedId", *shared_id}};
+  }
   RETURN_IF_ERROR(
       page.Command("input.setFiles",
                    json::object{{"context", found.context}, {"element", input}, {"files", files}},
