@@ -56,6 +56,13 @@ std::string WithRefs(std::string outline, std::uint64_t first, int count) {
   return outline;
 }
 
+// The number N of a ref "eN" given as a JSON value.
+std::uint64_t RefNumber(const json::value& ref) {
+  BOOST_TEST_REQUIRE(ref.is_string(), json::serialize(ref));
+  BOOST_TEST_REQUIRE(ref.as_string().starts_with("e"), json::serialize(ref));
+  return std::stoull(std::string(ref.as_string().subview(1)));
+}
+
 std::string Ref(std::uint64_t first, int k) { return absl::StrCat("e", first + k - 1); }
 
 constexpr char kStaleTail[] =
@@ -291,6 +298,41 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(Record(result, 9) ==
              R"({"index":9,"method":"page.text","result":"Inner same\nInner button"})");
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.text","result":"Outer button"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_node_eval_returns_from_a_same_origin_iframe_is_named_where_it_lives) {
+  const char kInner[] = "document.querySelector('iframe').contentDocument";
+  const json::object result = Run(
+      Frames({Goto("frames.html"),
+              absl::StrCat(R"J({"method":"page.eval","label":"inner","params":{"expression":")J",
+                           kInner, R"J(.querySelector('button')"}})J"),
+              R"({"method":"page.click","params":{"ref":"<<inner.ref>>"}})",
+              R"({"method":"page.text","params":{"ref":"<<inner.ref>>"}})",
+              absl::StrCat(R"J({"method":"page.eval","label":"both","params":{"expression":"[)J",
+                           kInner, R"J(.querySelector('h2'), document.querySelector('h1')]"}})J"),
+              R"({"method":"page.text","params":{"ref":"<<both.0.ref>>"}})",
+              R"({"method":"page.text","params":{"ref":"<<both.1.ref>>"}})"}));
+  const json::object& named = PageSuite::Record(result, 1);
+  BOOST_TEST_REQUIRE(named.contains("result"), json::serialize(named));
+  const std::uint64_t ref = RefNumber(named.at("result").at("ref"));
+  BOOST_TEST(json::serialize(named.at("result")) ==
+             WithRefs(R"({"ref":"{1}","tag":"button","text":"Inner button"})", ref, 1));
+  // The ref works where the node lives: the click lands in the iframe, the text is read there.
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.click","result":{"url":")",
+                          Url("frames.html"), R"(","title":"Frames","navigated":false}})"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"Clicked in same"})");
+  // Nodes of both documents in one result: each named in its own document (the tab's first,
+  // then each iframe's).
+  const json::object& both = PageSuite::Record(result, 4);
+  BOOST_TEST_REQUIRE(both.contains("result"), json::serialize(both));
+  const std::uint64_t first = RefNumber(both.at("result").at(1).at("ref"));
+  BOOST_TEST(json::serialize(both.at("result")) ==
+             WithRefs(R"([{"ref":"{2}","tag":"h2","text":"Inner same"},)"
+                      R"({"ref":"{1}","tag":"h1","text":"Outer"}])",
+                      first, 2));
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.text","result":"Inner same"})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.text","result":"Outer"})");
 }
 
 BOOST_AUTO_TEST_CASE(iframes_inside_iframes_nest_in_the_outline_and_in_target_search) {

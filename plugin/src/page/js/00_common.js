@@ -501,16 +501,21 @@ OPS.info = function () {
   return {data: {url: location.href, title: document.title, readyState: document.readyState}};
 };
 
-// Names for nodes handed in (page.eval results): [{ref, tag, text}].
+// Names for nodes handed in (page.eval results): [{ref, tag, text}]. A node of another
+// browsing context (an iframe's) cannot be resolved here and arrives as null: its entry is
+// null, and the plugin asks that context. An element of a document without a window (a
+// template's content) gets no ref: no ref could find it again.
 OPS.describe = function (input, nodes) {
   const counter = counterFrom(input);
   const out = nodes.map((node) => {
-    if (!node || node.nodeType !== Node.ELEMENT_NODE) {
-      return {ref: null, tag: node ? node.nodeName.toLowerCase() : null,
-              text: node ? truncate(collapse(node.textContent || ""), 80) : ""};
+    if (!node) return null;
+    if (node.nodeType !== ELEMENT_NODE) {
+      return {ref: null, tag: node.nodeName.toLowerCase(),
+              text: truncate(collapse(node.textContent || ""), 80)};
     }
-    return {ref: refOf(node, counter), tag: node.localName,
-            text: truncate(collapse(flatText(node)), 80)};
+    const text = truncate(collapse(flatText(node)), 80);
+    const ref = ownerDocumentOf(node) === document ? refOf(node, counter) : null;
+    return {ref, tag: localNameOf(node), text};
   });
   return {data: {nodes: out, next: counter.next}};
 };
