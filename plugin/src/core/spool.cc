@@ -27,6 +27,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/private_file.h"
 #include "core/status_macros.h"
 
 namespace firefox_bidi {
@@ -34,8 +35,6 @@ namespace {
 
 constexpr char kLockFileName[] = ".lock";
 constexpr int kMaxDefaultSlots = 256;
-// write(2) moves at most about 2 GiB per call on Linux; larger chunks only loop there.
-constexpr std::size_t kMaxWriteChunk = std::size_t{1} << 30;
 
 // Owns a file descriptor.
 class Fd {
@@ -68,29 +67,6 @@ class Fd {
 
 // absl::string_view is not std::string_view in this abseil build.
 absl::string_view Absl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
-
-std::string ErrnoText(int err) { return std::generic_category().message(err); }
-
-absl::Status ErrnoStatus(int err, const std::string& what) {
-  std::string message = absl::StrCat(what, ": ", ErrnoText(err));
-  // kResourceExhausted is kept for the quota alone, so callers can tell "spool quota
-  // exceeded" from a full disk (kUnavailable: retry may help once space is freed).
-  switch (err) {
-    case ENOSPC:
-    case EDQUOT:
-      return absl::UnavailableError(message);
-    case EEXIST:
-      return absl::AlreadyExistsError(message);
-    case EACCES:
-    case EPERM:
-    case EROFS:
-      return absl::PermissionDeniedError(message);
-    case ENOENT:
-      return absl::FailedPreconditionError(message);
-    default:
-      return absl::InternalError(message);
-  }
-}
 
 bool IsLabel(std::string_view s) {
   if (s.empty() || s.size() > 64) return false;
@@ -469,7 +445,8 @@ class DirectorySpool final : public Spool {
                                                      reservation.bytes, " bytes but got ",
                                                      data.size()));
     }
-    absl::Status written = WriteFile(*name, reservation.path, data);
+    absl::Status written = WriteNewPrivateFile(dir_fd_.get(), *name, data,
+                                               absl::StrCat("spool file ", reservation.path));
     std::lock_guard lock(mu_);
     if (!written.ok()) {
       ReleaseLocked(*name);
@@ -621,37 +598,6 @@ class DirectorySpool final : public Spool {
       it = batches_.erase(it);
     }
     return absl::OkStatus();
-  }
-
-  // Creates `name` exclusively and writes all of `data`; on failure removes what it created.
-  absl::Status WriteFile(const std::string& name, const std::string& path, std::string_view data) {
-    Fd fd(::openat(dir_fd_.get(), name.c_str(),
-                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
-    if (!fd.valid()) {
-      // Nothing of ours to remove: with EEXIST the file belongs to someone else.
-      return ErrnoStatus(errno, absl::StrCat("cannot create spool file ", path));
-    }
-    int err = 0;
-    std::size_t done = 0;
-    while (done < data.size()) {
-      ssize_t n =
-          ::write(fd.get(), data.data() + done, std::min(data.size() - done, kMaxWriteChunk));
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        err = errno;
-        break;
-      }
-      if (n == 0) {
-        err = EIO;
-        break;
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    // close() ourselves: Fd drops its error. EINTR still closes the descriptor on Linux.
-    if (::close(fd.Release()) != 0 && err == 0 && errno != EINTR) err = errno;
-    if (err == 0) return absl::OkStatus();
-    ::unlinkat(dir_fd_.get(), name.c_str(), 0);
-    return ErrnoStatus(err, absl::StrCat("cannot write spool file ", path));
   }
 
   const std::string directory_;

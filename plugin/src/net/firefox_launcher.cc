@@ -23,6 +23,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "net/firefox_prefs.h"
@@ -246,24 +247,6 @@ std::string DescribeWaitStatus(int status) {
 
 bool HasNul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
 
-absl::Status WriteNewFile(const std::string& path, std::string_view content) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0) return absl::InternalError(ErrnoText(absl::StrCat("cannot create ", path), errno));
-  std::size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = errno;
-      ::close(fd);
-      return absl::InternalError(ErrnoText(absl::StrCat("cannot write ", path), err));
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  return absl::OkStatus();
-}
-
 // The profile's WebDriverBiDiServer.json ({"ws_host","ws_port"}), as a URL; "" when absent.
 std::string UrlFromServerFile(const std::string& profile_dir) {
   std::ifstream in(profile_dir + "/WebDriverBiDiServer.json");
@@ -436,7 +419,8 @@ absl::StatusOr<std::unique_ptr<FirefoxProcess>> FirefoxProcess::Launch(
   std::unique_ptr<FirefoxProcess> process(new FirefoxProcess());
   process->profile_dir_ = dir_template;
   // From here on the destructor removes the profile.
-  RETURN_IF_ERROR(WriteNewFile(process->profile_dir_ + "/user.js", user_js));
+  const std::string user_js_path = process->profile_dir_ + "/user.js";
+  RETURN_IF_ERROR(WriteNewPrivateFile(AT_FDCWD, user_js_path, user_js, user_js_path));
 
   std::vector<std::string> argv_strings = FirefoxArgv(config, binary, process->profile_dir_);
   std::vector<char*> argv = CStrings(argv_strings);
