@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -98,10 +99,12 @@ std::string PageSetupScript() {
 class Browser {
  public:
   static absl::StatusOr<std::unique_ptr<Browser>> Launch() {
-    ToolError config_error;
     // The benches' instance config (DESIGN.md section 6): offline, everything else default.
-    ASSIGN_OR_RETURN(InstanceConfig config,
-                     ParseConfig(R"({"firefox":{"offline":true}})", &config_error));
+    ToolErrorOr<InstanceConfig> parsed = ParseConfig(R"({"firefox":{"offline":true}})");
+    if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
+      return absl::InvalidArgumentError(error->message);
+    }
+    const InstanceConfig& config = std::get<InstanceConfig>(parsed);
     auto browser = std::unique_ptr<Browser>(new Browser());
     ASSIGN_OR_RETURN(browser->process_, FirefoxProcess::Launch(config.firefox));
     RETURN_IF_ERROR(browser->Tool(ConnectionOptions{}).status());

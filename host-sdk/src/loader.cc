@@ -68,8 +68,7 @@ std::string JsonString(std::string_view text) {
 ToolResult PluginError(std::string message) {
   ToolResult out;
   out.status = AGENT_TOOL_STATUS_FAILED;
-  out.json = absl::StrCat(R"({"error":{"kind":")", kPluginError, R"(","message":)",
-                          JsonString(message), "}}");
+  out.json = ErrorResultJson(kPluginError, message);
   out.message = std::move(message);
   return out;
 }
@@ -151,6 +150,11 @@ ToolResult TakeResult(const agent_tool_plugin_descriptor& d, agent_tool_result* 
 }
 
 }  // namespace
+
+std::string ErrorResultJson(std::string_view kind, std::string_view message) {
+  return absl::StrCat(R"({"error":{"kind":)", JsonString(kind), R"(,"message":)",
+                      JsonString(message), "}}");
+}
 
 absl::StatusOr<std::shared_ptr<const PluginLibrary>> PluginLibrary::Open(const std::string& path) {
   struct stat st;

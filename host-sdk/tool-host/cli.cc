@@ -183,9 +183,9 @@ int Serve(ToolInstance& instance) {
       [&](std::string_view line, bool too_long) {
         if (too_long) {
           loop.worker().Post([&loop] {
-            loop.writer().WriteLine(absl::StrCat(
-                R"({"error":{"kind":"too_large","message":"arguments line longer than )",
-                LineReader::kMaxLineBytes, R"( bytes"}})"));
+            loop.writer().WriteLine(agent_tool::ErrorResultJson(
+                "too_large",
+                absl::StrCat("arguments line longer than ", LineReader::kMaxLineBytes, " bytes")));
           });
           return;
         }

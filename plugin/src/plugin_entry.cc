@@ -8,6 +8,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "agent_tool/plugin.h"
@@ -207,13 +208,13 @@ agent_tool_result* CreateInstance(const char* config_json, size_t config_len,
     *out_instance = nullptr;
     std::string_view text =
         config_json != nullptr ? std::string_view(config_json, config_len) : std::string_view();
-    firefox_bidi::ToolError error;
-    absl::StatusOr<firefox_bidi::InstanceConfig> config = firefox_bidi::ParseConfig(text, &error);
-    if (!config.ok()) {
-      return ErrorResult(AGENT_TOOL_STATUS_REFUSED, error);
+    firefox_bidi::ToolErrorOr<firefox_bidi::InstanceConfig> config =
+        firefox_bidi::ParseConfig(text);
+    if (const auto* error = std::get_if<firefox_bidi::ToolError>(&config)) {
+      return ErrorResult(AGENT_TOOL_STATUS_REFUSED, *error);
     }
-    *out_instance = new agent_tool_instance{
-        firefox_bidi::FirefoxBidiTool(std::move(*config), CallbacksFor(services))};
+    *out_instance = new agent_tool_instance{firefox_bidi::FirefoxBidiTool(
+        std::get<firefox_bidi::InstanceConfig>(std::move(config)), CallbacksFor(services))};
     return MakeResult(AGENT_TOOL_STATUS_OK, "{}", "");
   } catch (const std::exception& e) {
     return InternalError(e.what());

@@ -16,6 +16,7 @@
 
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
+#include "line_server.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
@@ -25,6 +26,7 @@ namespace {
 
 namespace json = boost::json;
 using std::chrono::seconds;
+using tool_host::LineReader;
 
 const std::string kBin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/";
 const std::string kToolHost = kBin + "tool-host";
@@ -200,6 +202,17 @@ BOOST_AUTO_TEST_CASE(serve_with_the_echo_plugin_keeps_order_and_reports_refusals
              "{\"n\":3}\n");
   // serve, unlike mcp, does not tell the plugin that the host is long-lived.
   BOOST_TEST(r.err == "tool-host: plugin info: echo_tool created\n");
+}
+
+BOOST_AUTO_TEST_CASE(serve_refuses_an_overlong_line_and_answers_the_next) {
+  const std::string huge(LineReader::kMaxLineBytes + 1, 'y');
+  ProcessResult r = ToolHost({"--plugin", kEcho, "serve"}, "{\"n\":1}\n" + huge + "\n{\"n\":3}\n");
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out ==
+             "{\"n\":1}\n"
+             "{\"error\":{\"kind\":\"too_large\",\"message\":\"arguments line longer than "
+             "67108864 bytes\"}}\n"
+             "{\"n\":3}\n");
 }
 
 BOOST_AUTO_TEST_CASE(sigterm_cancels_the_running_call_and_exits_143) {

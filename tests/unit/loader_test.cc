@@ -261,6 +261,13 @@ BOOST_AUTO_TEST_CASE(parts_of_an_unknown_kind_are_skipped) {
   BOOST_TEST((result.parts[0] == ContentPart{.kind = AGENT_TOOL_CONTENT_TEXT, .text = "t"}));
 }
 
+BOOST_AUTO_TEST_CASE(error_result_json_escapes_kind_and_message) {
+  BOOST_TEST(ErrorResultJson("too_large", "arguments line longer than 5 bytes") ==
+             R"({"error":{"kind":"too_large","message":"arguments line longer than 5 bytes"}})");
+  BOOST_TEST(ErrorResultJson("k\"", std::string_view("a\"b\\c\n\x01\0", 8)) ==
+             R"({"error":{"kind":"k\"","message":"a\"b\\c\u000a\u0001\u0000"}})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -112,6 +112,12 @@ class ToolInstance {
   agent_tool_instance* instance_ = nullptr;
 };
 
+// {"error":{"kind":KIND,"message":MESSAGE}}, compact: a refusal or failure in the shape every
+// plugin's results take (plugin.h), for the results a host writes itself (a result the plugin
+// got wrong, an input the host refuses before the plugin sees it). The message is escaped as a
+// JSON string; its bytes are otherwise kept as they are.
+std::string ErrorResultJson(std::string_view kind, std::string_view message);
+
 }  // namespace agent_tool
 
 #endif  // AGENT_TOOL_LOADER_H_

@@ -211,8 +211,8 @@ std::string JsonPointerAppend(std::string_view pointer, std::string_view key) {
   return out;
 }
 
-std::variant<BatchArgs, ToolError> ParseBatchArgs(std::string_view json, const Limits& limits,
-                                                  std::span<const std::string_view> helpers) {
+ToolErrorOr<BatchArgs> ParseBatchArgs(std::string_view json, const Limits& limits,
+                                      std::span<const std::string_view> helpers) {
   boost::json::parse_options options;
   options.max_depth = kMaxDepth;
   boost::json::parser parser({}, options);

@@ -53,8 +53,8 @@ struct BatchArgs {
 // not JSON at all.
 // `helpers`: the helper methods this build has; a "page.*" method not among them is refused
 // with a message listing them.
-std::variant<BatchArgs, ToolError> ParseBatchArgs(std::string_view json, const Limits& limits,
-                                                  std::span<const std::string_view> helpers = {});
+ToolErrorOr<BatchArgs> ParseBatchArgs(std::string_view json, const Limits& limits,
+                                      std::span<const std::string_view> helpers = {});
 
 // Appends `key` to a JSON Pointer, escaping "~" as "~0" and "/" as "~1" (RFC 6901). A key
 // longer than kMaxPointerKeyBytes is cut to that many bytes (on a UTF-8 boundary) followed by

@@ -41,22 +41,18 @@ std::string Child(std::string_view pointer, std::string_view key) {
   return out;
 }
 
-// Collects the first error and reports it through the Status and the out-parameter. Values
-// are never echoed: a config may carry secrets (endpoints with tokens, env variables).
+// Keeps the first error as the ToolError to return; its non-OK Status only unwinds the parse.
+// Values are never echoed: a config may carry secrets (endpoints with tokens, env variables).
 class Parser {
  public:
-  explicit Parser(ToolError* error) : error_(error) {}
-
   absl::Status Fail(std::string at, std::string_view what) {
     std::string message = at.empty() ? absl::StrCat("config: ", std::string(what))
                                      : absl::StrCat("config ", at, ": ", std::string(what));
-    if (error_ != nullptr) {
-      error_->kind = "invalid_config";
-      error_->message = message;
-      error_->at = std::move(at);
-    }
+    error_ = ToolError{.kind = "invalid_config", .message = message, .at = std::move(at)};
     return absl::InvalidArgumentError(message);
   }
+
+  ToolError TakeError() { return std::move(error_); }
 
   absl::Status Expected(const std::string& at, const json::value& v, std::string_view wanted) {
     return Fail(at, absl::StrCat("must be ", std::string(wanted), ", not ", JsonKindName(v)));
@@ -209,7 +205,7 @@ class Parser {
   }
 
  private:
-  ToolError* error_;
+  ToolError error_;
 };
 
 bool IsBlank(std::string_view text) {
@@ -218,13 +214,18 @@ bool IsBlank(std::string_view text) {
 
 }  // namespace
 
-absl::StatusOr<InstanceConfig> ParseConfig(std::string_view text, ToolError* error) {
-  Parser parser(error);
+ToolErrorOr<InstanceConfig> ParseConfig(std::string_view text) {
   if (IsBlank(text)) return InstanceConfig{};
+  Parser parser;
   boost::system::error_code ec;
   json::value root = json::parse(text, ec);
-  if (ec) return parser.Fail("", absl::StrCat("not valid JSON (", ec.message(), ")"));
-  return parser.Config(root);
+  if (ec) {
+    parser.Fail("", absl::StrCat("not valid JSON (", ec.message(), ")")).IgnoreError();
+    return parser.TakeError();
+  }
+  absl::StatusOr<InstanceConfig> config = parser.Config(root);
+  if (!config.ok()) return parser.TakeError();
+  return std::move(*config);
 }
 
 }  // namespace firefox_bidi

@@ -11,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "core/tool_error.h"
 
 namespace firefox_bidi {
@@ -59,11 +58,12 @@ struct InstanceConfig {
   Limits limits;
 };
 
-// Parses and validates a config JSON object ("" means {}). Unknown keys are refused so a typo
-// does not silently fall back to a default. A refused config is kInvalidArgument and, when
-// `error` is not null, the ToolError a host reads: kind "invalid_config", `at` a JSON Pointer
-// into the config ("" = the whole).
-absl::StatusOr<InstanceConfig> ParseConfig(std::string_view json, ToolError* error);
+// Parses and validates a config JSON object ("" or only white space means {}). Unknown keys are
+// refused so a typo does not silently fall back to a default. A refused config is the
+// ToolError a host reads: kind "invalid_config", `at` a JSON Pointer into the config ("" = the
+// whole), a message that names the pointer and never echoes a value (a config may carry
+// secrets).
+ToolErrorOr<InstanceConfig> ParseConfig(std::string_view json);
 
 }  // namespace firefox_bidi
 

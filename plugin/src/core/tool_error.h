@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 
 namespace firefox_bidi {
 
@@ -19,6 +20,11 @@ struct ToolError {
   // text is not JSON at all, or the error is not about the input).
   std::optional<std::string> at;
 };
+
+// What a parser of the model's or the host's input returns (ParseBatchArgs, ParseConfig): the
+// value, or the ToolError that refuses the input.
+template <typename T>
+using ToolErrorOr = std::variant<T, ToolError>;
 
 // {"error":{"kind":...,"message":...}}, with "at" after "message" when present.
 std::string SerializeToolError(const ToolError& error);

@@ -74,8 +74,7 @@ void FirefoxBidiTool::Log(int level, std::string_view line) {
 }
 
 ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_context) {
-  std::variant<BatchArgs, ToolError> parsed =
-      ParseBatchArgs(args_json, config_.limits, page::HelperMethods());
+  ToolErrorOr<BatchArgs> parsed = ParseBatchArgs(args_json, config_.limits, page::HelperMethods());
   if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return {ToolOutcome::Status::kRefused, SerializeToolError(*error), error->message};
   }
