@@ -300,6 +300,30 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.text","result":"Outer button"})");
 }
 
+BOOST_AUTO_TEST_CASE(viewport_only_judges_iframe_content_against_the_top_level_viewport) {
+  const json::object result =
+      Run(Frames({Goto("fold.html"), R"({"method":"page.snapshot"})",
+                  R"({"method":"page.snapshot","params":{"viewport_only":true}})"}));
+  const std::string outline = Result(result, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Top" level=1
+- iframe "Half shown"
+  - button "Seen" [ref={1}]
+  - button "Below the fold" [ref={2}]
+  - button "Below the frame" [ref={3}]
+- iframe "Below"
+  - button "Seen" [ref={4}]
+  - button "Below the fold" [ref={5}]
+  - button "Below the frame" [ref={6}])",
+                                 first, 6));
+  // On screen: what lies in the part of the first iframe the top-level viewport shows; the
+  // iframe below the fold contributes nothing.
+  BOOST_TEST(Result(result, 2) == WithRefs(R"(- heading "Top" level=1
+- iframe "Half shown"
+  - button "Seen" [ref={1}])",
+                                           first, 1));
+}
+
 BOOST_AUTO_TEST_CASE(a_node_eval_returns_from_a_same_origin_iframe_is_named_where_it_lives) {
   const char kInner[] = "document.querySelector('iframe').contentDocument";
   const json::object result = Run(

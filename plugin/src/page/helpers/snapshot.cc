@@ -19,14 +19,15 @@ constexpr std::int64_t kDefaultMaxLines = 300;
 constexpr int kMaxFrameDepth = 8;
 
 // The lines of one document's outline with its iframes' outlines spliced in under them.
+// `clip` (viewport_only in an iframe): the part of the document's viewport that is on the
+// top-level viewport, as the parent document's outline measured it.
 absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::string& context,
                                                  const std::vector<json::value>& root,
                                                  std::int64_t depth, bool viewport_only,
-                                                 int frame_depth) {
-  ASSIGN_OR_RETURN(
-      SandboxResult result,
-      page.Sandbox(context, "snapshot",
-                   json::object{{"depth", depth}, {"viewport_only", viewport_only}}, root));
+                                                 const json::value* clip, int frame_depth) {
+  json::object input{{"depth", depth}, {"viewport_only", viewport_only}};
+  if (clip != nullptr) input["clip"] = *clip;
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "snapshot", input, root));
   std::vector<std::string> lines;
   const json::object* data = result.data.if_object();
   if (data == nullptr) return absl::InternalError("snapshot returned no object");
@@ -57,8 +58,10 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
         !inner_depth->is_int64()) {
       continue;
     }
-    absl::StatusOr<std::vector<std::string>> inner = Outline(
-        page, result.windows[k], {}, inner_depth->get_int64(), viewport_only, frame_depth + 1);
+    const json::value* clip = frame->if_contains("clip");
+    absl::StatusOr<std::vector<std::string>> inner =
+        Outline(page, result.windows[k], {}, inner_depth->get_int64(), viewport_only,
+                clip != nullptr && clip->is_object() ? clip : nullptr, frame_depth + 1);
     if (!inner.ok()) {
       if (HelperErrorCode(inner.status()) == "no such frame") continue;  // gone meanwhile
       return inner.status();
@@ -95,7 +98,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     root.push_back(resolved.argument);
   }
   ASSIGN_OR_RETURN(std::vector<std::string> lines,
-                   Outline(page, context, root, 0, viewport_only.value_or(false), 0));
+                   Outline(page, context, root, 0, viewport_only.value_or(false), nullptr, 0));
   // An empty string would read as a failure; say what was seen.
   if (lines.empty()) {
     return json::value(root.empty() ? "[nothing visible on the page]"

@@ -316,12 +316,42 @@ function flatParentElement(node) {
   return parentType === ELEMENT_NODE ? parent : null;
 }
 
-function inViewport(el) {
+// Whether any of the element's box lies in `shown` (see shownRegion).
+function inViewport(el, shown) {
   if (styleFacts(el).display === "contents") return true;
   const rect = rectOf(el);
-  const view = defaultViewOf(ownerDocumentOf(el));
-  return rect.bottom > 0 && rect.right > 0 && rect.top < view.innerHeight &&
-         rect.left < view.innerWidth;
+  return rect.bottom > shown.top && rect.right > shown.left && rect.top < shown.bottom &&
+         rect.left < shown.right;
+}
+
+// The part of this document's viewport that is on the screen, in its own coordinates
+// ({left, top, right, bottom}): the whole viewport, cut to `clip` (the part of an iframe's
+// viewport its parents show on the top-level viewport) when one is given.
+function shownRegion(view, clip) {
+  const shown = {left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight};
+  if (clip) {
+    shown.left = Math.max(shown.left, clip.left);
+    shown.top = Math.max(shown.top, clip.top);
+    shown.right = Math.min(shown.right, clip.right);
+    shown.bottom = Math.min(shown.bottom, clip.bottom);
+  }
+  return shown;
+}
+
+// The part of iframe `el`'s own viewport (its content box) that lies in `shown`, in the
+// iframe document's coordinates; null when none does.
+function frameClip(el, shown) {
+  const rect = rectOf(el);
+  const style = styleOf(el);
+  const pad = (side) => parseFloat(PROPERTY_VALUE.call(style, "padding-" + side)) || 0;
+  const left = rect.left + el.clientLeft + pad("left");
+  const top = rect.top + el.clientTop + pad("top");
+  const right = left + el.clientWidth - pad("left") - pad("right");
+  const bottom = top + el.clientHeight - pad("top") - pad("bottom");
+  const clip = {left: Math.max(left, shown.left) - left, top: Math.max(top, shown.top) - top,
+                right: Math.min(right, shown.right) - left,
+                bottom: Math.min(bottom, shown.bottom) - top};
+  return clip.right > clip.left && clip.bottom > clip.top ? clip : null;
 }
 
 // ---- Roles and names (a compact take on HTML-AAM and accname) ----

@@ -104,6 +104,10 @@ function outline(input, nodes) {
   const base = input.depth || 0;
   const viewportOnly = !!input.viewport_only;
   const root = nodes.length ? nodes[0] : (document.body || document.documentElement);
+  // With viewport_only: what of this document is on the top-level viewport (input.clip: the
+  // part of an iframe's viewport its parents show).
+  const shown = viewportOnly ? shownRegion(defaultViewOf(ownerDocumentOf(root)), input.clip)
+                             : null;
   const lines = [];
   const frames = [];
   const windows = [];
@@ -161,7 +165,7 @@ function outline(input, nodes) {
     const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
     // With viewport_only an element off screen is not listed, nor its own text; its
     // descendants are still walked (a fixed or overflowing one can be on screen).
-    const offscreen = viewportOnly && !contents && sized && el !== root && !inViewport(el);
+    const offscreen = viewportOnly && !contents && sized && el !== root && !inViewport(el, shown);
     const seen = visible && sized && !offscreen;
     const role = roleOf(el);
     const interactive = isInteractive(el, role);
@@ -169,8 +173,12 @@ function outline(input, nodes) {
       if (!seen) return;
       emit(depth, "iframe", accessibleName(el, "iframe"),
            interactive ? refOf(el, counter) : null);
-      if (el.contentWindow) {
-        frames.push({after: lines.length - 1, depth: depth + 1});
+      // With viewport_only, its content is judged against the part of its viewport that is
+      // on screen (clip); none on screen, none listed.
+      const clip = viewportOnly ? frameClip(el, shown) : null;
+      if (el.contentWindow && (!viewportOnly || clip)) {
+        frames.push(clip ? {after: lines.length - 1, depth: depth + 1, clip}
+                         : {after: lines.length - 1, depth: depth + 1});
         windows.push(el.contentWindow);
       }
       return;
