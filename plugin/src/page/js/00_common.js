@@ -38,9 +38,17 @@ function nodeOfRef(name) {
 // them, so the frequent ones are taken from the prototypes once and called directly (still
 // the browser's own getters and methods: nothing the page's scripts define is seen).
 
+// The getter of `name` on `proto` or up its chain; a plain read should no getter be found
+// (a browser that moved or dropped it), so that the library still sets itself up.
 function nativeGetter(proto, name) {
-  const get = Object.getOwnPropertyDescriptor(proto, name).get;
-  return (node) => get.call(node);
+  for (let p = proto; p; p = Object.getPrototypeOf(p)) {
+    const descriptor = Object.getOwnPropertyDescriptor(p, name);
+    if (descriptor && descriptor.get) {
+      const get = descriptor.get;
+      return (node) => get.call(node);
+    }
+  }
+  return (node) => node[name];
 }
 
 const ELEMENT_NODE = 1;
