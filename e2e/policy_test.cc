@@ -1,7 +1,9 @@
 // The policy of DESIGN.md section 10 against real headless Firefox, as an attacker would try
 // it: a model that ends the session so another local user can take the browser over, a model
 // that closes the browser, and a model that downloads or opens files outside what it may.
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <boost/json/parse.hpp>
@@ -9,6 +11,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -62,6 +65,44 @@ std::string ErrorCode(const json::value& record) {
   return std::string(o.at("error").at("error").as_string());
 }
 
+// The port of a "ws://127.0.0.1:PORT" URL.
+int PortOf(const std::string& bidi_url) {
+  return std::stoi(bidi_url.substr(bidi_url.rfind(':') + 1));
+}
+
+// Drops the tool's BiDi connection to 127.0.0.1:`port` from outside the tool, leaving Firefox
+// running: `ss -K` destroys the socket in the kernel, as a network failure would (it needs
+// CAP_NET_ADMIN and a kernel with CONFIG_INET_DIAG_DESTROY). Where that kills nothing, the
+// socket is shut down through its descriptor in this process instead. Returns the message
+// the tool reports for the drop ("Software caused connection abort [system:103]" or "the
+// connection was closed (end of stream)").
+std::string DropConnectionTo(int port) {
+  const std::string command =
+      absl::StrCat("ss -K -t -n state established dst 127.0.0.1 dport = :", port, " 2>&1");
+  std::string output;
+  if (FILE* ss = ::popen(command.c_str(), "r")) {
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, ss) != nullptr) output += buffer;
+    ::pclose(ss);
+  }
+  if (output.find(absl::StrCat("127.0.0.1:", port)) != std::string::npos) {
+    return "Software caused connection abort [system:103]";
+  }
+  BOOST_TEST_MESSAGE("ss -K killed nothing (" << output << "); shutting the socket down instead");
+  for (int fd = 0; fd < 4096; ++fd) {
+    sockaddr_in peer{};
+    socklen_t len = sizeof peer;
+    if (::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &len) != 0) continue;
+    if (peer.sin_family == AF_INET && ntohs(peer.sin_port) == port &&
+        peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK)) {
+      BOOST_TEST_REQUIRE(::shutdown(fd, SHUT_RDWR) == 0);
+      return "the connection was closed (end of stream)";
+    }
+  }
+  BOOST_FAIL("no connection to port " << port << " to drop");
+  return "";
+}
+
 // Tries to take the browser over as another local client would: session.new on its port.
 // Returns the error message, or "" when it got a session.
 std::string Hijack(const std::string& bidi_url) {
@@ -106,6 +147,70 @@ BOOST_AUTO_TEST_CASE(session_end_is_refused_and_browser_close_leaves_no_browser_
   std::optional<BrowserSession::LaunchedBrowser> second = t.tool->launched_browser();
   BOOST_REQUIRE(second.has_value());
   BOOST_TEST(second->browser_pid != first->browser_pid);
+}
+
+// The BiDi socket drops while Firefox keeps running (killed from outside, not Firefox): the
+// session survives in Firefox without its socket, so the tool ends that browser at once.
+BOOST_AUTO_TEST_CASE(a_dropped_socket_ends_the_browser_at_once_and_the_next_call_starts_afresh) {
+  PolicyTool t;
+  t.Frames(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  std::optional<BrowserSession::LaunchedBrowser> first = t.tool->launched_browser();
+  BOOST_REQUIRE(first.has_value());
+
+  // During a frame: the frame in flight fails, the rest are skipped, and by the time the call
+  // returns the whole process group is gone.
+  std::string cause;
+  std::chrono::steady_clock::time_point dropped;
+  std::thread dropper([&] {
+    std::this_thread::sleep_for(milliseconds(500));  // the promise is pending by now
+    dropped = std::chrono::steady_clock::now();
+    cause = DropConnectionTo(PortOf(first->bidi_url));
+  });
+  ToolOutcome out =
+      t.tool->Invoke(R"J({"frames":[{"method":"script.evaluate","params":{"expression":)J"
+                     R"J("new Promise(r => setTimeout(r, 20000))","awaitPromise":true,)J"
+                     R"J("target":{"context":"<<tab>>"}}},{"method":"browsingContext.getTree"}]})J",
+                     nullptr);
+  const auto returned = std::chrono::steady_clock::now();
+  dropper.join();
+  BOOST_TEST((out.status == ToolOutcome::Status::kOk));
+  BOOST_TEST(out.json ==
+             absl::StrCat(R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":)",
+                          R"("browser disconnected","message":"browser disconnected: )", cause,
+                          R"(; the next call starts a fresh browser; frame 0 (script.evaluate) )",
+                          R"(got no reply and later frames were not sent; the next call starts a )",
+                          R"(fresh browser"}},)",
+                          R"({"index":1,"method":"browsingContext.getTree","skipped":true}]})"));
+  const long long after_drop = std::chrono::duration_cast<milliseconds>(returned - dropped).count();
+  BOOST_TEST(after_drop < 1000, "returned " << after_drop << " ms after the drop");
+  BOOST_TEST(!t.tool->launched_browser().has_value());
+  BOOST_TEST(!GroupExists(first->process_group));
+
+  // Between calls: nothing reads the idle socket, yet the browser is ended at once, and the
+  // next call runs on a fresh one.
+  json::array frames =
+      t.Frames(R"({"frames":[{"method":"browsingContext.getTree","pick":"contexts[0].url"}]})");
+  BOOST_TEST(frames[0].at("result").as_string() == "about:blank");
+  std::optional<BrowserSession::LaunchedBrowser> second = t.tool->launched_browser();
+  BOOST_REQUIRE(second.has_value());
+  BOOST_TEST(second->browser_pid != first->browser_pid);
+  DropConnectionTo(PortOf(second->bidi_url));
+  dropped = std::chrono::steady_clock::now();
+  while (GroupExists(second->process_group) &&
+         std::chrono::steady_clock::now() - dropped < std::chrono::seconds(5)) {
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  const long long ended_after =
+      std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - dropped).count();
+  BOOST_TEST(!GroupExists(second->process_group));
+  BOOST_TEST(ended_after < 1000, "the process group ended " << ended_after << " ms after the drop");
+  frames =
+      t.Frames(R"({"frames":[{"method":"browsingContext.getTree","pick":"contexts[0].url"}]})");
+  BOOST_TEST(frames[0].at("result").as_string() == "about:blank");
+  BOOST_TEST(!GroupExists(second->process_group));
+  std::optional<BrowserSession::LaunchedBrowser> third = t.tool->launched_browser();
+  BOOST_REQUIRE(third.has_value());
+  BOOST_TEST(third->browser_pid != second->browser_pid);
 }
 
 BOOST_AUTO_TEST_CASE(downloads_stay_in_the_private_directory_and_files_inside_the_roots) {

@@ -7,6 +7,8 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 ensure_packages "${FIREFOX_BIDI_BUILD_PACKAGES[@]}"
+# ss -K: an e2e test drops the tool's BiDi socket from outside (e2e/policy_test.cc)
+ensure_packages iproute2
 ensure_node
 "$FIREFOX_BIDI_ROOT/scripts/grid.sh" install  # JRE and Selenium Server for the grid tests
 build_preset release

@@ -2,9 +2,7 @@
 // of DESIGN.md section 10 without a real browser: amplification through interpolation, a hung
 // WebDriver endpoint that must not hold a cancel, and a launched browser whose session someone
 // else took before ours. (The attacks that need real Firefox are in e2e/policy_test.cc.)
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +22,7 @@
 #include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
+#include "support/silent_port.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi {
@@ -32,6 +31,7 @@ namespace {
 using std::chrono::milliseconds;
 using testing::ChildProcess;
 using testing::FakeBidiServer;
+using testing::SilentPort;
 using testing::TempDir;
 
 const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
@@ -51,29 +51,6 @@ long PeakRssKib(pid_t pid) {
   }
   return 0;
 }
-
-// A TCP port that accepts connections (the kernel completes them into the backlog) and never
-// answers: a hung WebDriver endpoint.
-class SilentPort {
- public:
-  SilentPort() {
-    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    BOOST_REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-    BOOST_REQUIRE(::listen(fd_, 16) == 0);
-    socklen_t len = sizeof addr;
-    BOOST_REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-    port_ = ntohs(addr.sin_port);
-  }
-  ~SilentPort() { ::close(fd_); }
-  int port() const { return port_; }
-
- private:
-  int fd_ = -1;
-  int port_ = 0;
-};
 
 BOOST_AUTO_TEST_SUITE(policy_attacks)
 
@@ -115,7 +92,7 @@ BOOST_AUTO_TEST_CASE(amplification_is_an_interpolation_error_with_bounded_memory
 BOOST_AUTO_TEST_CASE(a_hung_webdriver_post_ends_within_100_ms_of_a_cancel) {
   SilentPort hung;
   InstanceConfig config;
-  config.webdriver = absl::StrCat("http://127.0.0.1:", hung.port());
+  config.webdriver = hung.http_url();
   TempDir spool;
   config.spool_dir = spool.path();
   FirefoxBidiTool tool(config, {});
@@ -133,6 +110,46 @@ BOOST_AUTO_TEST_CASE(a_hung_webdriver_post_ends_within_100_ms_of_a_cancel) {
   BOOST_TEST(waited.count() < 100, "returned " << waited.count() << " ms after the cancel");
   const boost::json::value result = boost::json::parse(outcome.json);
   BOOST_TEST(result.at("frames").at(0).at("error").at("error").as_string() == "cancelled");
+}
+
+// The WebSocket connect (connect mode here; launch and webdriver modes use the same one) to a
+// peer that never accepts, or accepts and never answers the upgrade: a cancel ends the call
+// within 100 ms, as a cancel before the first frame is sent.
+void ExpectHungConnectEndsWithin100MsOfACancel(SilentPort::Kind kind) {
+  SilentPort hung(kind);
+  InstanceConfig config;
+  config.connect = hung.ws_url();
+  TempDir spool;
+  config.spool_dir = spool.path();
+  FirefoxBidiTool tool(config, {});
+  ToolOutcome outcome;
+  std::chrono::steady_clock::time_point returned;
+  std::thread call([&] {
+    outcome = tool.Invoke(
+        R"({"frames":[{"method":"browsingContext.getTree"},{"method":"script.evaluate"}]})",
+        nullptr);
+    returned = std::chrono::steady_clock::now();
+  });
+  std::this_thread::sleep_for(milliseconds(500));  // the connect is waiting by now
+  const auto cancelled = std::chrono::steady_clock::now();
+  tool.Cancel();
+  call.join();
+  const auto waited = std::chrono::duration_cast<milliseconds>(returned - cancelled);
+  BOOST_TEST(waited.count() < 100, "returned " << waited.count() << " ms after the cancel");
+  BOOST_TEST((outcome.status == ToolOutcome::Status::kOk));
+  BOOST_TEST(outcome.json ==
+             R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":)"
+             R"("cancelled","message":"the call was cancelled before frame 0 )"
+             R"((browsingContext.getTree) was sent"}},)"
+             R"({"index":1,"method":"script.evaluate","skipped":true}]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_websocket_connect_never_accepted_ends_within_100_ms_of_a_cancel) {
+  ExpectHungConnectEndsWithin100MsOfACancel(SilentPort::Kind::kNeverAccepts);
+}
+
+BOOST_AUTO_TEST_CASE(a_websocket_upgrade_never_answered_ends_within_100_ms_of_a_cancel) {
+  ExpectHungConnectEndsWithin100MsOfACancel(SilentPort::Kind::kAcceptsNeverAnswers);
 }
 
 BOOST_AUTO_TEST_CASE(a_launched_browser_whose_session_was_taken_is_ended_and_replaced) {

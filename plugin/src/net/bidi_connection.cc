@@ -1,5 +1,8 @@
 #include "net/bidi_connection.h"
 
+#include <poll.h>
+
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/executor_work_guard.hpp>
@@ -37,6 +40,8 @@ using boost::system::error_code;
 constexpr std::size_t kKeptReadBufferBytes = 4u << 20;
 // Bounds the wait for cancelled operations to finish once their socket is closed.
 constexpr std::chrono::milliseconds kDrainTimeout{1000};
+// How often a connect in progress looks at its cancel flag.
+constexpr std::chrono::milliseconds kCancelPoll{20};
 // Bounds PollEvents when the browser sends events as fast as they are read.
 constexpr std::chrono::milliseconds kPollBudget{2000};
 
@@ -84,9 +89,10 @@ class BeastConnection final : public BidiConnection {
                             });
     // A timed-out lookup cannot be aborted; the handler is destroyed with the io_context
     // without running, so its references to this frame are never used.
-    if (RunUntil([&] { return resolved; }, deadline, false) != WaitEnd::kDone) {
+    if (const WaitEnd end = RunConnectStep([&] { return resolved; }, deadline);
+        end != WaitEnd::kDone) {
       resolver_.cancel();
-      return ConnectTimeout("resolving the host");
+      return ConnectEnded(end, "resolving the host");
     }
     if (resolve_ec) {
       return absl::UnavailableError(
@@ -102,14 +108,16 @@ class BeastConnection final : public BidiConnection {
                           connect_ec = ec;
                           peer = endpoint;
                         });
-    if (RunUntil([&] { return connected; }, deadline, false) != WaitEnd::kDone) {
+    if (const WaitEnd end = RunConnectStep([&] { return connected; }, deadline);
+        end != WaitEnd::kDone) {
       AbortAndDrain([&] { return connected; });
-      return ConnectTimeout("connecting");
+      return ConnectEnded(end, "connecting");
     }
     if (connect_ec) {
       return absl::UnavailableError(
           absl::StrCat("cannot connect to ", endpoint_, ": ", Describe(connect_ec)));
     }
+    fd_ = socket().native_handle();
     error_code option_ec;
     // BiDi traffic is many small commands: do not let Nagle hold them back.
     socket().set_option(tcp::no_delay(true), option_ec);
@@ -134,9 +142,10 @@ class BeastConnection final : public BidiConnection {
       handshaken = true;
       handshake_ec = ec;
     });
-    if (RunUntil([&] { return handshaken; }, deadline, false) != WaitEnd::kDone) {
+    if (const WaitEnd end = RunConnectStep([&] { return handshaken; }, deadline);
+        end != WaitEnd::kDone) {
       AbortAndDrain([&] { return handshaken; });
-      return ConnectTimeout("the WebSocket handshake");
+      return ConnectEnded(end, "the WebSocket handshake");
     }
     if (handshake_ec) {
       CloseSocket();
@@ -253,7 +262,17 @@ class BeastConnection final : public BidiConnection {
 
   void ClearInterrupt() override { interrupted_.store(false); }
 
-  bool is_open() const override { return open_.load(); }
+  bool is_open() const override {
+    if (!open_.load()) return false;
+    // Between calls nothing reads the socket: ask the kernel, without reading, whether the
+    // peer has hung up or the connection has failed (a reset, or the socket destroyed from
+    // outside).
+    pollfd events{fd_, POLLRDHUP, 0};
+    if (::poll(&events, 1, 0) != 1) return true;
+    return (events.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) == 0;
+  }
+
+  int native_handle() const override { return fd_; }
 
   void Close(std::chrono::milliseconds timeout) override {
     if (!open_.load()) {
@@ -299,6 +318,21 @@ class BeastConnection final : public BidiConnection {
     return WaitEnd::kDone;
   }
 
+  // RunUntil for one step of Open(): also ends (kInterrupted) within kCancelPoll of
+  // `*options_.cancel` becoming true. The flag belongs to the caller, who cannot wake this
+  // thread's io_context, so the wait is cut into slices.
+  template <class Done>
+  WaitEnd RunConnectStep(const Done& done, Clock::time_point deadline) {
+    while (!done()) {
+      if (options_.cancel != nullptr && options_.cancel->load()) return WaitEnd::kInterrupted;
+      const Clock::time_point now = Clock::now();
+      if (now >= deadline) return WaitEnd::kDeadline;
+      ioc_.run_one_until(options_.cancel == nullptr ? deadline
+                                                    : std::min(deadline, now + kCancelPoll));
+    }
+    return WaitEnd::kDone;
+  }
+
   // Closes the socket, then lets the cancelled operations finish so that none outlives the
   // state its handler refers to.
   template <class Done>
@@ -313,7 +347,13 @@ class BeastConnection final : public BidiConnection {
     socket().close(ignored);
   }
 
-  absl::Status ConnectTimeout(std::string_view step) {
+  // Why a step of Open() did not finish: cancelled, or past connect_timeout.
+  absl::Status ConnectEnded(WaitEnd end, std::string_view step) {
+    if (end == WaitEnd::kInterrupted) {
+      return TransportErrorStatus(
+          TransportError::kCancelled,
+          absl::StrCat("cancelled during ", std::string(step), " for ", endpoint_));
+    }
     return absl::DeadlineExceededError(absl::StrCat(std::string(step), " for ", endpoint_,
                                                     " took longer than connect_timeout (",
                                                     options_.connect_timeout.count(), " ms)"));
@@ -432,6 +472,7 @@ class BeastConnection final : public BidiConnection {
 
   std::atomic<bool> interrupted_{false};
   std::atomic<bool> open_{false};
+  int fd_ = -1;  // the socket's descriptor once connected, for is_open()
   bool reading_ = false;
   bool writing_ = false;
   bool closing_ = false;

@@ -7,6 +7,7 @@
 #ifndef FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
 #define FIREFOX_BIDI_NET_BIDI_CONNECTION_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,9 @@ struct ConnectionOptions {
   ResultForm result_form = ResultForm::kCanonicalText;
   // Diagnostics (level 0 debug .. 3 error), e.g. a late reply that was discarded. May be empty.
   std::function<void(int level, std::string_view line)> log;
+  // Connect gives up within about 20 ms of `*cancel` becoming true (kCancelled); the flag
+  // must outlive Connect. May be null. Calls use Interrupt() instead.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).
@@ -41,14 +45,21 @@ class BidiConnection : public BidiTransport {
  public:
   // Connects to `url` ("ws://host:port/path"). kInvalidArgument for a malformed URL or wss://,
   // kUnavailable with the address and the cause on failure, kDeadlineExceeded past
-  // connect_timeout.
+  // connect_timeout, kCancelled (TransportError::kCancelled) within about 20 ms of
+  // `*options.cancel` becoming true, whether the peer has not accepted the TCP connection yet
+  // or has not answered the WebSocket upgrade.
   static absl::StatusOr<std::unique_ptr<BidiConnection>> Connect(std::string_view url,
                                                                  const ConnectionOptions& options);
   ~BidiConnection() override = default;
   using BidiTransport::Call;
 
-  // False once the socket has failed or been closed.
+  // False once the socket has failed or been closed, or the peer has hung up (checked with the
+  // kernel, without reading: a drop between calls shows here before any call is sent).
   virtual bool is_open() const = 0;
+  // The socket's descriptor (-1 before it is connected), only to wait on it from another
+  // thread with poll() for a hang-up; never to read, write or close. Valid until Close() or
+  // destruction.
+  virtual int native_handle() const = 0;
   // WebSocket close handshake (bounded by `timeout`), then the socket is closed.
   virtual void Close(std::chrono::milliseconds timeout) = 0;
 };

@@ -1,12 +1,21 @@
 #include "net/browser_session.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/json/parse.hpp>
+#include <cerrno>
+#include <fstream>
+#include <functional>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -27,9 +36,15 @@ constexpr milliseconds kSessionEndTimeout{2000};
 constexpr milliseconds kCloseTimeout{1000};
 constexpr milliseconds kWebDriverNewSessionTimeout{120000};  // a Grid may queue the request
 constexpr milliseconds kWebDriverDeleteTimeout{10000};
+// A DELETE that a cancel cut short is sent again when the instance ends, bounded by this: the
+// endpoint did not answer it once already, and the host is waiting to exit.
+constexpr milliseconds kOwedDeleteTimeout{2000};
 constexpr milliseconds kWebDriverProbeTimeout{10000};
 // How long a failed call waits for the watchdog to report a dead browser's exit status.
 constexpr milliseconds kExitStatusWait{1000};
+// A browser still running this long after its socket dropped is alive: it is ended at once
+// instead of waited for.
+constexpr milliseconds kAliveAfterDrop{200};
 
 constexpr std::string_view kTooManySessions = "Maximum number of active sessions";
 // Launches tried when each new browser's session is taken by someone else before ours.
@@ -43,6 +58,59 @@ boost::json::object PromptCapabilities() {
 }
 
 enum class Mode { kLaunch, kConnect, kWebDriver };
+
+// Nothing reads a connection between calls, so a socket that drops then would leave the browser
+// running without its session until the next call. A DropWatch waits on the socket in a thread
+// of its own and calls `on_drop` once when the peer hangs up or the connection fails.
+class DropWatch {
+ public:
+  DropWatch(int fd, std::function<void()> on_drop) {
+    if (fd < 0 || ::pipe2(wake_, O_CLOEXEC) != 0) return;
+    thread_ = std::thread([this, fd, on_drop = std::move(on_drop)] {
+      pollfd fds[2] = {{fd, POLLRDHUP, 0}, {wake_[0], POLLIN, 0}};
+      for (;;) {
+        if (::poll(fds, 2, -1) < 0) {
+          if (errno == EINTR) continue;
+          return;
+        }
+        if (fds[1].revents != 0) return;
+        if ((fds[0].revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0) {
+          on_drop();
+          return;
+        }
+      }
+    });
+  }
+  // Stops the thread (waiting for an `on_drop` under way).
+  ~DropWatch() {
+    if (thread_.joinable()) {
+      const char byte = 0;
+      [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);
+      thread_.join();
+    }
+    for (const int fd : wake_) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+  DropWatch(const DropWatch&) = delete;
+  DropWatch& operator=(const DropWatch&) = delete;
+
+ private:
+  int wake_[2] = {-1, -1};
+  std::thread thread_;
+};
+
+// True while `pid` exists and has not exited (a zombie, not yet reaped by the watchdog, has).
+bool ProcessRuns(int pid) {
+  std::ifstream stat(absl::StrCat("/proc/", pid, "/stat"));
+  std::string text;
+  if (!std::getline(stat, text)) return false;
+  // "PID (COMM) STATE ...": COMM may hold spaces and parentheses; STATE follows the last ')'.
+  const std::size_t paren = text.rfind(')');
+  if (paren == std::string::npos || paren + 2 >= text.size()) return false;
+  const char state = text[paren + 2];
+  return state != 'Z' && state != 'X';
+}
 
 class BrowserSessionImpl final : public BrowserSession {
  public:
@@ -81,7 +149,7 @@ class BrowserSessionImpl final : public BrowserSession {
       if (!exited) return absl::OkStatus();
       Log(2, absl::StrCat("the browser died between calls: ", *exited));
     }
-    if (connection_ || process_ || released) {
+    if (connection_ || process_ || released || !owed_deletes_.empty()) {
       Log(1, mode_ == Mode::kLaunch ? "starting a fresh browser" : "reconnecting");
       Release();
     }
@@ -114,6 +182,9 @@ class BrowserSessionImpl final : public BrowserSession {
       return absl::FailedPreconditionError(
           "no browser session (EnsureReady was not called or failed)");
     }
+    // Until this call has handled a drop itself (it releases the browser with a message that
+    // says why), the drop watch leaves it alone.
+    const InCall in_call(in_call_);
     absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event, on_sent);
     if (!reply.ok() && TransportErrorOf(reply.status()) == TransportError::kReplyTimeout &&
         mode_ == Mode::kWebDriver) {
@@ -148,7 +219,10 @@ class BrowserSessionImpl final : public BrowserSession {
   }
 
   void PollEvents(EventSink on_event) override {
-    if (!dead_ && connection_ && !interrupted_.load()) connection_->PollEvents(on_event);
+    if (!dead_ && connection_ && !interrupted_.load()) {
+      const InCall in_call(in_call_);
+      connection_->PollEvents(on_event);
+    }
   }
 
   absl::Status WaitForEvents(milliseconds timeout, EventSink on_event) override {
@@ -156,10 +230,15 @@ class BrowserSessionImpl final : public BrowserSession {
     if (dead_ || !connection_) {
       return absl::FailedPreconditionError("no live browser session to wait for events on");
     }
+    const InCall in_call(in_call_);
     absl::Status status = connection_->WaitForEvents(timeout, on_event);
     if (TransportErrorOf(status) != TransportError::kDisconnected) return status;
     dead_ = true;
-    return absl::UnavailableError(DescribeDisconnect(status));
+    absl::Status lost = absl::UnavailableError(DescribeDisconnect(status));
+    // As in Call: no browser outlives its socket.
+    Release();
+    lost_ = true;
+    return lost;
   }
 
   void Interrupt() override {
@@ -193,7 +272,9 @@ class BrowserSessionImpl final : public BrowserSession {
       interrupted_.store(was_interrupted);
     }
     prelaunch_status_ = absl::OkStatus();
+    shutting_down_ = true;
     Release();
+    shutting_down_ = false;
   }
 
  private:
@@ -238,6 +319,8 @@ class BrowserSessionImpl final : public BrowserSession {
     options.connect_timeout = config_.connect_timeout;
     options.max_message_bytes = config_.limits.max_message_bytes;
     options.log = log_;
+    // Interrupt() cannot reach a connection that does not exist yet: Connect watches the flag.
+    options.cancel = &interrupted_;
     std::string url;
     switch (mode_) {
       case Mode::kLaunch: {
@@ -282,8 +365,25 @@ class BrowserSessionImpl final : public BrowserSession {
     }
     // geckodriver and Grid created the BiDi session already.
     if (mode_ != Mode::kWebDriver) RETURN_IF_ERROR(NewSession());
+    if (mode_ == Mode::kLaunch) {
+      // A drop during a call is that call's to report (Call releases everything); one between
+      // calls ends the browser from the watch's thread, and the next call starts afresh.
+      watch_ = std::make_unique<DropWatch>(
+          connection_->native_handle(), [this, process = process_.get()] {
+            if (in_call_.load()) return;
+            Log(2, "the BiDi socket dropped between calls; ending the browser now");
+            process->Terminate();
+          });
+    }
     return absl::OkStatus();
   }
+
+  // Marks the connection in use by a call (the drop watch leaves a drop then to the call).
+  struct InCall {
+    explicit InCall(std::atomic<bool>& flag) : flag_(flag) { flag_.store(true); }
+    ~InCall() { flag_.store(false); }
+    std::atomic<bool>& flag_;
+  };
 
   absl::Status NewSession() {
     boost::json::object params{{"capabilities", {{"alwaysMatch", PromptCapabilities()}}}};
@@ -323,14 +423,17 @@ class BrowserSessionImpl final : public BrowserSession {
   std::string DescribeDisconnect(const absl::Status& status) {
     std::string cause;
     if (process_) {
-      // The watchdog polls every 100 ms; give it a moment to report the exit status.
-      const auto deadline = std::chrono::steady_clock::now() + kExitStatusWait;
+      // The watchdog polls every 100 ms; give it a moment to report the exit status. A
+      // browser that still runs once an exit would have shown lost only its socket.
+      const auto start = std::chrono::steady_clock::now();
       for (;;) {
         if (std::optional<std::string> exited = process_->ExitDescription()) {
           cause = *std::move(exited);
           break;
         }
-        if (std::chrono::steady_clock::now() >= deadline) break;
+        const auto waited = std::chrono::steady_clock::now() - start;
+        if (waited >= kExitStatusWait) break;
+        if (waited >= kAliveAfterDrop && ProcessRuns(process_->browser_pid())) break;
         std::this_thread::sleep_for(milliseconds(20));
       }
     }
@@ -383,6 +486,7 @@ class BrowserSessionImpl final : public BrowserSession {
 
   // Ends the session and frees everything; safe to call in any state.
   void Release() {
+    watch_.reset();  // before the connection and the process it refers to go
     if (connection_ && session_open_ && !dead_ && connection_->is_open()) {
       connection_->ClearInterrupt();
       absl::StatusOr<BidiReply> reply =
@@ -400,19 +504,38 @@ class BrowserSessionImpl final : public BrowserSession {
     }
     if (connection) connection->Close(kCloseTimeout);
     connection.reset();
+    for (OwedDelete& owed : std::exchange(owed_deletes_, {})) {
+      DeleteWebDriverSession(std::move(owed.client), std::move(owed.session_id),
+                             shutting_down_ ? kOwedDeleteTimeout : kWebDriverDeleteTimeout);
+    }
     if (webdriver_) {
-      absl::Status deleted =
-          webdriver_->DeleteSession(webdriver_session_id_, kWebDriverDeleteTimeout);
-      if (!deleted.ok())
-        Log(2, absl::StrCat("deleting the WebDriver session: ", deleted.message()));
+      DeleteWebDriverSession(*std::move(webdriver_), std::exchange(webdriver_session_id_, {}),
+                             kWebDriverDeleteTimeout);
       webdriver_.reset();
-      webdriver_session_id_.clear();
     }
     if (process_) {
       process_->Terminate();
       process_.reset();
     }
     dead_ = false;
+  }
+
+  // DELETE /session/<id>. In a call it yields to a cancel within about 20 ms, and the session
+  // is then owed: the next Release (the next call's start, or the instance's end) sends the
+  // DELETE again. Nothing cancels the instance's end: there the DELETE runs to `timeout`.
+  void DeleteWebDriverSession(WebDriverClient client, std::string session_id,
+                              milliseconds timeout) {
+    absl::Status deleted =
+        client.DeleteSession(session_id, timeout, shutting_down_ ? nullptr : &interrupted_);
+    if (deleted.ok()) return;
+    if (deleted.code() == absl::StatusCode::kCancelled) {
+      Log(2, absl::StrCat("deleting the WebDriver session ", session_id,
+                          " was cancelled; it is sent again when the next call starts or the "
+                          "instance ends"));
+      owed_deletes_.push_back({std::move(client), std::move(session_id)});
+      return;
+    }
+    Log(2, absl::StrCat("deleting the WebDriver session: ", deleted.message()));
   }
 
   const InstanceConfig config_;
@@ -425,17 +548,27 @@ class BrowserSessionImpl final : public BrowserSession {
   std::unique_ptr<FirefoxProcess> process_;   // launch mode
   std::optional<WebDriverClient> webdriver_;  // webdriver mode
   std::string webdriver_session_id_;
-  std::uint64_t generation_ = 0;  // sessions started so far
-  std::mutex mu_;                 // guards the connection_ pointer for Interrupt
+  struct OwedDelete {
+    WebDriverClient client;
+    std::string session_id;
+  };
+  std::vector<OwedDelete> owed_deletes_;  // DELETEs a cancel cut short, to send again
+  bool shutting_down_ = false;            // in Shutdown(): DELETEs are not cancellable
+  std::uint64_t generation_ = 0;          // sessions started so far
+  std::mutex mu_;                         // guards the connection_ pointer for Interrupt
   std::unique_ptr<BidiConnection> connection_;
-  bool session_open_ = false;  // session.new succeeded: session.end is owed
-  bool dead_ = false;          // a call saw the browser go away
+  std::atomic<bool> in_call_{false};  // a call is using connection_ (read by watch_'s thread)
+  bool session_open_ = false;         // session.new succeeded: session.end is owed
+  bool dead_ = false;                 // a call saw the browser go away
   // Released at once during this invocation, so later calls fail without a socket:
   bool lost_ = false;               // the socket dropped
   bool closed_by_command_ = false;  // a browser.close succeeded
   bool session_taken_ = false;      // the last session.new failed with "session not created"
   std::string downloads_dir_;       // the launched browser's default download directory
   std::atomic<bool> interrupted_{false};
+  // Launch mode, while a session is open: ends the browser when its socket drops between
+  // calls. Destroyed first (declared last) and at the start of every Release().
+  std::unique_ptr<DropWatch> watch_;
 };
 
 }  // namespace

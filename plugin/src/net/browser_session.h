@@ -9,8 +9,15 @@
 // socket drops during a call, or a `browser.close` command succeeds, everything is released at
 // once (a launched browser's process group is ended, a WebDriver session deleted), later calls
 // of the same invocation fail with kUnavailable, and the next EnsureReady() starts afresh. A
-// launched browser whose session.new fails because its session was taken (another local user
-// connected to its port first) is ended and replaced.
+// launched browser's socket that drops between calls is seen by a thread waiting on it, which
+// ends the process group at once. A launched browser whose session.new fails because its
+// session was taken (another local user connected to its port first) is ended and replaced.
+//
+// Cancellation: Interrupt() ends, within about 20 ms, a launch waiting for Firefox's endpoint,
+// the WebSocket connect, session.new, a call's wait, and the WebDriver requests of EnsureReady
+// and of a release during a call (POST /session, DELETE /session/<id>). A DELETE cut short so is
+// sent again by the next release (the next EnsureReady or Shutdown); Shutdown itself is not
+// cancellable and bounds that DELETE by 2 s.
 #ifndef FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 #define FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 

@@ -273,7 +273,7 @@ absl::StatusOr<WebDriverSession> WebDriverClient::NewSession(
   const auto* ws = caps->as_object().if_contains("webSocketUrl");
   if (!ws || !ws->is_string()) {
     // The session exists; do not leak it.
-    (void)DeleteSession(session.session_id, timeout);
+    (void)DeleteSession(session.session_id, timeout, cancel);
     return absl::UnavailableError(absl::StrCat(
         where,
         ": the new session has no capabilities.webSocketUrl, so this endpoint does not "
