@@ -7,12 +7,15 @@
 #include <unistd.h>
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <cerrno>
 #include <chrono>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -24,6 +27,7 @@
 #include "support/fake_bidi_server.h"
 #include "support/silent_port.h"
 #include "support/temp_dir.h"
+#include "support/test_http_server.h"
 
 namespace firefox_bidi {
 namespace {
@@ -33,6 +37,9 @@ using testing::ChildProcess;
 using testing::FakeBidiServer;
 using testing::SilentPort;
 using testing::TempDir;
+using testing::TestHttpReply;
+using testing::TestHttpRequest;
+using testing::TestHttpServer;
 
 const std::string kToolHost = std::string(FIREFOX_BIDI_BINARY_DIR) + "/bin/tool-host";
 const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfirefox_bidi.so";
@@ -89,27 +96,44 @@ BOOST_AUTO_TEST_CASE(amplification_is_an_interpolation_error_with_bounded_memory
   BOOST_TEST(child->Wait(milliseconds(10000)) == 0);
 }
 
-BOOST_AUTO_TEST_CASE(a_hung_webdriver_post_ends_within_100_ms_of_a_cancel) {
-  SilentPort hung;
-  InstanceConfig config;
-  config.webdriver = hung.http_url();
+// Runs `args` on a tool with `config` (spool in a private directory) and cancels the call 500 ms
+// in, when its network wait is under way. Returns the outcome and how many ms after the cancel
+// the call returned.
+std::pair<ToolOutcome, long long> InvokeAndCancelAfter500Ms(InstanceConfig config,
+                                                            std::string_view args) {
   TempDir spool;
   config.spool_dir = spool.path();
   FirefoxBidiTool tool(config, {});
   ToolOutcome outcome;
   std::chrono::steady_clock::time_point returned;
   std::thread call([&] {
-    outcome = tool.Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})", nullptr);
+    outcome = tool.Invoke(args, nullptr);
     returned = std::chrono::steady_clock::now();
   });
-  std::this_thread::sleep_for(milliseconds(500));  // POST /session is waiting by now
+  std::this_thread::sleep_for(milliseconds(500));
   const auto cancelled = std::chrono::steady_clock::now();
   tool.Cancel();
   call.join();
-  const auto waited = std::chrono::duration_cast<milliseconds>(returned - cancelled);
-  BOOST_TEST(waited.count() < 100, "returned " << waited.count() << " ms after the cancel");
-  const boost::json::value result = boost::json::parse(outcome.json);
-  BOOST_TEST(result.at("frames").at(0).at("error").at("error").as_string() == "cancelled");
+  return {outcome, std::chrono::duration_cast<milliseconds>(returned - cancelled).count()};
+}
+
+constexpr std::string_view kTwoFrames =
+    R"({"frames":[{"method":"browsingContext.getTree"},{"method":"script.evaluate"}]})";
+// What a cancel before the first frame was sent reports.
+constexpr std::string_view kCancelledBeforeFrame0 =
+    R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":)"
+    R"("cancelled","message":"the call was cancelled before frame 0 )"
+    R"((browsingContext.getTree) was sent"}},)"
+    R"({"index":1,"method":"script.evaluate","skipped":true}]})";
+
+BOOST_AUTO_TEST_CASE(a_hung_webdriver_post_ends_within_100_ms_of_a_cancel) {
+  SilentPort hung;
+  InstanceConfig config;
+  config.webdriver = hung.http_url();
+  const auto [outcome, waited] = InvokeAndCancelAfter500Ms(config, kTwoFrames);
+  BOOST_TEST(waited < 100, "returned " << waited << " ms after the cancel");
+  BOOST_TEST((outcome.status == ToolOutcome::Status::kOk));
+  BOOST_TEST(outcome.json == kCancelledBeforeFrame0);
 }
 
 // The WebSocket connect (connect mode here; launch and webdriver modes use the same one) to a
@@ -119,29 +143,10 @@ void ExpectHungConnectEndsWithin100MsOfACancel(SilentPort::Kind kind) {
   SilentPort hung(kind);
   InstanceConfig config;
   config.connect = hung.ws_url();
-  TempDir spool;
-  config.spool_dir = spool.path();
-  FirefoxBidiTool tool(config, {});
-  ToolOutcome outcome;
-  std::chrono::steady_clock::time_point returned;
-  std::thread call([&] {
-    outcome = tool.Invoke(
-        R"({"frames":[{"method":"browsingContext.getTree"},{"method":"script.evaluate"}]})",
-        nullptr);
-    returned = std::chrono::steady_clock::now();
-  });
-  std::this_thread::sleep_for(milliseconds(500));  // the connect is waiting by now
-  const auto cancelled = std::chrono::steady_clock::now();
-  tool.Cancel();
-  call.join();
-  const auto waited = std::chrono::duration_cast<milliseconds>(returned - cancelled);
-  BOOST_TEST(waited.count() < 100, "returned " << waited.count() << " ms after the cancel");
+  const auto [outcome, waited] = InvokeAndCancelAfter500Ms(config, kTwoFrames);
+  BOOST_TEST(waited < 100, "returned " << waited << " ms after the cancel");
   BOOST_TEST((outcome.status == ToolOutcome::Status::kOk));
-  BOOST_TEST(outcome.json ==
-             R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":)"
-             R"("cancelled","message":"the call was cancelled before frame 0 )"
-             R"((browsingContext.getTree) was sent"}},)"
-             R"({"index":1,"method":"script.evaluate","skipped":true}]})");
+  BOOST_TEST(outcome.json == kCancelledBeforeFrame0);
 }
 
 BOOST_AUTO_TEST_CASE(a_websocket_connect_never_accepted_ends_within_100_ms_of_a_cancel) {
@@ -150,6 +155,66 @@ BOOST_AUTO_TEST_CASE(a_websocket_connect_never_accepted_ends_within_100_ms_of_a_
 
 BOOST_AUTO_TEST_CASE(a_websocket_upgrade_never_answered_ends_within_100_ms_of_a_cancel) {
   ExpectHungConnectEndsWithin100MsOfACancel(SilentPort::Kind::kAcceptsNeverAnswers);
+}
+
+// SIGTERM while tool-host waits for an endpoint that never answers the DELETE /session/<id>
+// sent when the dropped session was released: the DELETE yields to the cancel, the call's
+// result is written, and the instance's end sends the DELETE once more, for 2 s at most.
+BOOST_AUTO_TEST_CASE(sigterm_during_a_hung_webdriver_delete_ends_tool_host_within_its_bound) {
+  FakeBidiServer bidi;
+  bidi.OnCommand("script.evaluate").Drop();
+  auto http = TestHttpServer::Start([&bidi](const TestHttpRequest& request) {
+    if (request.method == "POST") {
+      return TestHttpReply::Json(
+          200, absl::StrCat(R"({"value":{"sessionId":"s-1","capabilities":{"webSocketUrl":")",
+                            bidi.url(), R"(/s-1"}}})"));
+    }
+    if (request.method == "DELETE") return TestHttpReply::Stall();
+    return TestHttpReply::Json(200, R"({"value":null})");
+  });
+  BOOST_REQUIRE(http.ok());
+  const auto request_lines = [&http] {
+    std::vector<std::string> lines;
+    for (const TestHttpRequest& request : (*http)->requests()) {
+      lines.push_back(request.method + " " + request.target);
+    }
+    return lines;
+  };
+  TempDir spool;
+  auto child = ChildProcess::Spawn(
+      {kToolHost, "--plugin", kPlugin, "--config",
+       absl::StrCat(R"({"webdriver":")", (*http)->url(), R"(","spool_dir":")", spool.path(), "\"}"),
+       "call", "--args",
+       R"({"frames":[{"method":"script.evaluate"},{"method":"browsingContext.getTree"}]})"});
+  const auto give_up = std::chrono::steady_clock::now() + milliseconds(30000);
+  while (request_lines().size() < 2 && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(milliseconds(5));
+  }
+  BOOST_REQUIRE_MESSAGE(request_lines().size() == 2u, child->Stderr());
+  std::this_thread::sleep_for(milliseconds(100));  // the DELETE is waiting for its answer
+  const auto signalled = std::chrono::steady_clock::now();
+  child->Signal(SIGTERM);
+  const std::optional<std::string> line = child->ReadLine(milliseconds(10000));
+  const long long result_after =
+      std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - signalled)
+          .count();
+  const int code = child->Wait(milliseconds(10000));
+  const long long exit_after =
+      std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - signalled)
+          .count();
+  BOOST_REQUIRE_MESSAGE(line.has_value(), child->Stderr());
+  const boost::json::value result = boost::json::parse(*line);
+  BOOST_TEST(result.at("frames").at(0).at("error").at("error").as_string() ==
+             "browser disconnected");
+  BOOST_TEST(boost::json::serialize(result.at("frames").at(1)) ==
+             R"({"index":1,"method":"browsingContext.getTree","skipped":true})");
+  BOOST_TEST(code == 128 + SIGTERM);
+  BOOST_TEST(result_after < 100, "the result came " << result_after << " ms after SIGTERM");
+  BOOST_TEST(exit_after >= 2000);
+  BOOST_TEST(exit_after < 3000, "tool-host exited " << exit_after << " ms after SIGTERM");
+  BOOST_TEST(request_lines() == (std::vector<std::string>{"POST /session", "DELETE /session/s-1",
+                                                          "DELETE /session/s-1"}),
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_launched_browser_whose_session_was_taken_is_ended_and_replaced) {
