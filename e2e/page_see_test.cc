@@ -303,7 +303,10 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
 BOOST_AUTO_TEST_CASE(viewport_only_judges_iframe_content_against_the_top_level_viewport) {
   const json::object result =
       Run(Frames({Goto("fold.html"), R"({"method":"page.snapshot"})",
-                  R"({"method":"page.snapshot","params":{"viewport_only":true}})"}));
+                  R"({"method":"page.snapshot","params":{"viewport_only":true}})",
+                  R"({"method":"page.snapshot","params":{"root":{"css":"#panel"}}})",
+                  R"({"method":"page.snapshot",)"
+                  R"("params":{"root":{"css":"#panel"},"viewport_only":true}})"}));
   const std::string outline = Result(result, 1);
   const std::uint64_t first = FirstRef(outline);
   BOOST_TEST(outline == WithRefs(R"(- heading "Top" level=1
@@ -322,6 +325,12 @@ BOOST_AUTO_TEST_CASE(viewport_only_judges_iframe_content_against_the_top_level_v
 - iframe "Half shown"
   - button "Seen" [ref={1}])",
                                            first, 1));
+  // A root inside the first iframe is judged the same way.
+  BOOST_TEST(Result(result, 3) == WithRefs(R"(- button "Seen" [ref={1}]
+- button "Below the fold" [ref={2}]
+- button "Below the frame" [ref={3}])",
+                                           first, 3));
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- button "Seen" [ref={1}])", first, 1));
 }
 
 BOOST_AUTO_TEST_CASE(a_node_eval_returns_from_a_same_origin_iframe_is_named_where_it_lives) {

@@ -74,6 +74,59 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
   return lines;
 }
 
+// Appends to `path` the browsing contexts from getTree's `context` down to `to`; false (and
+// `path` as it was) when `to` is not at or below it.
+bool PathTo(const json::value& context, const std::string& to, std::vector<std::string>& path) {
+  const json::object* object = context.if_object();
+  const json::value* id = object != nullptr ? object->if_contains("context") : nullptr;
+  if (id == nullptr || !id->is_string()) return false;
+  path.emplace_back(id->get_string());
+  if (id->get_string() == to) return true;
+  if (const json::value* children = object->if_contains("children");
+      children != nullptr && children->is_array()) {
+    for (const json::value& child : children->get_array()) {
+      if (PathTo(child, to, path)) return true;
+    }
+  }
+  path.pop_back();
+  return false;
+}
+
+// With viewport_only and a root inside an iframe (`context` below `tab`): the part of that
+// iframe's viewport the top-level viewport shows, measured down its chain of parents (an
+// empty clip when an iframe on the way is off screen).
+absl::StatusOr<json::value> RootClip(PageContext& page, const std::string& tab,
+                                     const std::string& context) {
+  ASSIGN_OR_RETURN(json::value tree,
+                   page.Command("browsingContext.getTree", json::object{{"root", tab}}));
+  std::vector<std::string> path;
+  const json::object* object = tree.if_object();
+  const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
+  if (contexts != nullptr && contexts->is_array()) {
+    for (const json::value& top : contexts->get_array()) {
+      if (PathTo(top, context, path)) break;
+    }
+  }
+  const json::value kNothingShown =
+      json::object{{"left", 0}, {"top", 0}, {"right", 0}, {"bottom", 0}};
+  json::value clip;  // null: the whole viewport (the tab's own)
+  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+    json::object input;
+    if (!clip.is_null()) input["clip"] = clip;
+    ASSIGN_OR_RETURN(SandboxResult frames, page.Sandbox(path[i], "frameClips", input));
+    const json::object* data = frames.data.if_object();
+    const json::value* clips = data != nullptr ? data->if_contains("clips") : nullptr;
+    std::size_t k = 0;
+    while (k < frames.windows.size() && frames.windows[k] != path[i + 1]) ++k;
+    if (clips == nullptr || !clips->is_array() || k >= clips->get_array().size() ||
+        !clips->get_array()[k].is_object()) {
+      return kNothingShown;
+    }
+    clip = clips->get_array()[k];
+  }
+  return clip;
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   RETURN_IF_ERROR(CheckParams(kMethod, params, {"root", "max_lines", "viewport_only", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
@@ -97,8 +150,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     context = resolved.context;
     root.push_back(resolved.argument);
   }
+  json::value clip;
+  if (viewport_only.value_or(false) && context != tab) {
+    ASSIGN_OR_RETURN(clip, RootClip(page, tab, context));
+  }
   ASSIGN_OR_RETURN(std::vector<std::string> lines,
-                   Outline(page, context, root, 0, viewport_only.value_or(false), nullptr, 0));
+                   Outline(page, context, root, 0, viewport_only.value_or(false),
+                           clip.is_object() ? &clip : nullptr, 0));
   // An empty string would read as a failure; say what was seen.
   if (lines.empty()) {
     return json::value(root.empty() ? "[nothing visible on the page]"

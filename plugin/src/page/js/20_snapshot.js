@@ -233,3 +233,20 @@ function outline(input, nodes) {
   }
   return {data: {lines, frames, next: counter.next}, windows};
 }
+
+// input: {clip} (as for snapshot). For each iframe of this document with a window, in
+// document order: the part of its viewport the top-level viewport shows (frameClip), or null;
+// windows: their WindowProxies. The plugin measures an iframe root's clip down its parents.
+OPS.frameClips = function (input) {
+  return readingPass(() => {
+    const shown = shownRegion(window, input.clip);
+    const clips = [];
+    const windows = [];
+    for (const el of flatElements(document.documentElement)) {
+      if (!isFrame(el) || !el.contentWindow) continue;
+      clips.push(frameClip(el, shown));
+      windows.push(el.contentWindow);
+    }
+    return {data: {clips}, windows};
+  });
+};
