@@ -278,6 +278,41 @@ BOOST_AUTO_TEST_CASE(upload_through_a_label_sends_the_file_input_as_a_bare_share
              R"({"sharedId":"INPUT"})");
 }
 
+BOOST_AUTO_TEST_CASE(an_eval_node_the_tab_cannot_resolve_is_named_in_the_iframe_that_can) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply(
+          R"({"type":"success","realm":"R","result":{"type":"node","sharedId":"N1","value":{"nodeType":1,"localName":"button"}}})")
+      .Reply(SandboxReply(R"({"nodes":[null],"next":1})"))
+      .Reply(
+          R"({"contexts":[{"context":"T1","children":[{"context":"F1","children":[{"context":"F2","children":[]}]}]}]})")
+      .Reply(SandboxReply(R"({"nodes":[null],"next":1})"))
+      .Reply(SandboxReply(R"({"nodes":[{"ref":"e1","tag":"button","text":"Hi"}],"next":2})"));
+  auto reply = f.Execute("page.eval", R"({"expression":"x"})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_REQUIRE(reply->reply.ok);
+  BOOST_TEST(json::serialize(reply->reply.result.value()) ==
+             R"({"ref":"e1","tag":"button","text":"Hi"})");
+  BOOST_TEST(f.Methods() == (std::vector<std::string>{
+                                "session.subscribe", "browsingContext.getTree", "script.evaluate",
+                                "script.callFunction", "browsingContext.getTree",
+                                "script.callFunction", "script.callFunction"}),
+             boost::test_tools::per_element());
+  const auto& sent = f.transport.received();
+  const auto context = [&](std::size_t i) {
+    return json::serialize(json::parse(sent[i].params).at("target").at("context"));
+  };
+  // The tab first, then its iframes in document order, each asked about the node alone.
+  BOOST_TEST(context(3) == R"("T1")");
+  BOOST_TEST(sent[4].params == R"({"root":"T1"})");
+  BOOST_TEST(context(5) == R"("F1")");
+  BOOST_TEST(context(6) == R"("F2")");
+  BOOST_TEST(json::serialize(json::parse(sent[6].params).at("arguments").as_array().at(2)) ==
+             R"({"sharedId":"N1"})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace
