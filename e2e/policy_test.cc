@@ -163,8 +163,8 @@ BOOST_AUTO_TEST_CASE(a_dropped_socket_ends_the_browser_at_once_and_the_next_call
   std::chrono::steady_clock::time_point dropped;
   std::thread dropper([&] {
     std::this_thread::sleep_for(milliseconds(500));  // the promise is pending by now
-    dropped = std::chrono::steady_clock::now();
     cause = DropConnectionTo(PortOf(first->bidi_url));
+    dropped = std::chrono::steady_clock::now();
   });
   ToolOutcome out =
       t.tool->Invoke(R"J({"frames":[{"method":"script.evaluate","params":{"expression":)J"
@@ -182,7 +182,9 @@ BOOST_AUTO_TEST_CASE(a_dropped_socket_ends_the_browser_at_once_and_the_next_call
                           R"(fresh browser"}},)",
                           R"({"index":1,"method":"browsingContext.getTree","skipped":true}]})"));
   const long long after_drop = std::chrono::duration_cast<milliseconds>(returned - dropped).count();
-  BOOST_TEST(after_drop < 1000, "returned " << after_drop << " ms after the drop");
+  // Firefox ends ~70 ms after SIGTERM on an idle machine, much later on a loaded one; a frame
+  // that waited out its promise would take 20 s.
+  BOOST_TEST(after_drop < 2000, "returned " << after_drop << " ms after the drop");
   BOOST_TEST(!t.tool->launched_browser().has_value());
   BOOST_TEST(!GroupExists(first->process_group));
 
@@ -203,7 +205,7 @@ BOOST_AUTO_TEST_CASE(a_dropped_socket_ends_the_browser_at_once_and_the_next_call
   const long long ended_after =
       std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - dropped).count();
   BOOST_TEST(!GroupExists(second->process_group));
-  BOOST_TEST(ended_after < 1000, "the process group ended " << ended_after << " ms after the drop");
+  BOOST_TEST(ended_after < 2000, "the process group ended " << ended_after << " ms after the drop");
   frames =
       t.Frames(R"({"frames":[{"method":"browsingContext.getTree","pick":"contexts[0].url"}]})");
   BOOST_TEST(frames[0].at("result").as_string() == "about:blank");
