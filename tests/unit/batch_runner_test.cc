@@ -20,6 +20,7 @@
 namespace firefox_bidi {
 namespace {
 
+using testing::FailingWriteSpool;
 using testing::ReadFile;
 using testing::ScriptedTransport;
 
@@ -34,33 +35,6 @@ std::string TwoPassRecord(std::size_t index, std::string_view method, std::strin
   record.emplace("result", result);
   return boost::json::serialize(record);
 }
-
-// A spool whose writes of paths containing `fail_substring` fail, to test the drain.
-class FailingWriteSpool : public Spool {
- public:
-  FailingWriteSpool(Spool& inner, std::string fail_substring)
-      : inner_(inner), fail_(std::move(fail_substring)) {}
-  const std::string& directory() const override { return inner_.directory(); }
-  std::string BeginBatch() override { return inner_.BeginBatch(); }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
-                                           std::string_view ext, std::uint64_t bytes) override {
-    return inner_.Reserve(i, label, ext, bytes);
-  }
-  absl::Status Write(const SpoolReservation& r, std::string_view data) override {
-    if (r.path.find(fail_) != std::string::npos) {
-      inner_.Release(r);
-      return absl::InternalError(
-          absl::StrCat("cannot write ", r.path, ": No space left on device"));
-    }
-    return inner_.Write(r, data);
-  }
-  void Release(const SpoolReservation& r) override { inner_.Release(r); }
-  std::uint64_t used_bytes() const override { return inner_.used_bytes(); }
-
- private:
-  Spool& inner_;
-  std::string fail_;
-};
 
 struct RunnerFixture {
   RunnerFixture() {

@@ -1,4 +1,5 @@
-// Helpers for the spool tests: a private temporary directory and file inspection.
+// Helpers for the spool tests: a private temporary directory, file inspection, and a spool
+// whose writes fail.
 #ifndef FIREFOX_BIDI_TESTS_UNIT_SPOOL_TEST_SUPPORT_H_
 #define FIREFOX_BIDI_TESTS_UNIT_SPOOL_TEST_SUPPORT_H_
 
@@ -10,8 +11,14 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <string_view>
 #include <system_error>
+#include <utility>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/spool.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
@@ -43,6 +50,33 @@ inline std::set<std::string> ListDir(const std::string& path) {
   }
   return names;
 }
+
+// A spool whose writes of paths containing `fail_substring` fail, to test the drain.
+class FailingWriteSpool : public Spool {
+ public:
+  FailingWriteSpool(Spool& inner, std::string fail_substring)
+      : inner_(inner), fail_(std::move(fail_substring)) {}
+  const std::string& directory() const override { return inner_.directory(); }
+  std::string BeginBatch() override { return inner_.BeginBatch(); }
+  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
+                                           std::string_view ext, std::uint64_t bytes) override {
+    return inner_.Reserve(i, label, ext, bytes);
+  }
+  absl::Status Write(const SpoolReservation& r, std::string_view data) override {
+    if (r.path.find(fail_) != std::string::npos) {
+      inner_.Release(r);
+      return absl::InternalError(
+          absl::StrCat("cannot write ", r.path, ": No space left on device"));
+    }
+    return inner_.Write(r, data);
+  }
+  void Release(const SpoolReservation& r) override { inner_.Release(r); }
+  std::uint64_t used_bytes() const override { return inner_.used_bytes(); }
+
+ private:
+  Spool& inner_;
+  std::string fail_;
+};
 
 }  // namespace firefox_bidi::testing
 

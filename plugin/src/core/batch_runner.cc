@@ -1,8 +1,6 @@
 #include "core/batch_runner.h"
 
 #include <boost/json/object.hpp>
-#include <boost/json/serialize.hpp>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -10,30 +8,16 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
-#include "core/base64.h"
+#include "core/batch_files.h"
+#include "core/event_log.h"
 #include "core/frame_hints.h"
 #include "core/interpolate.h"
-#include "core/media_type.h"
 #include "core/records.h"
-#include "core/spool_writer.h"
 #include "core/string_view_compat.h"
 #include "core/transport_error.h"
 
 namespace firefox_bidi {
 namespace {
-
-constexpr std::string_view kResultOpen = R"({"frames":[)";
-constexpr std::string_view kResultClose = "]}";
-constexpr std::string_view kEventsOpen = R"(],"events":[)";
-
-// Results that are files, not JSON: always spooled decoded from their base64 "data" member,
-// typed by their bytes (a screenshot may be PNG, JPEG or WebP); this is the type when the bytes
-// match none.
-std::optional<MediaType> MediaOf(std::string_view method) {
-  if (method == "browsingContext.captureScreenshot") return MediaType{"png", "image/png"};
-  if (method == "browsingContext.print") return MediaType{"pdf", "application/pdf"};
-  return std::nullopt;
-}
 
 // The exception message of a script.evaluate / script.callFunction result that is an
 // exception. Decided from the first bytes when the result is text (Firefox writes "type"
@@ -61,19 +45,21 @@ enum class Outcome {
   kStopAll,  // the browser is gone or the call was cancelled: later frames are skipped
 };
 
-// One run of one batch. Records are kept as separate texts until the end, because a spool
-// write that fails during the drain turns its record into an error record.
+// One run of one batch: the frame loop. It keeps each frame's outcome, the labels and the
+// pending record; the records (record_builder.h), the events (event_log.h) and the spool files
+// they write (batch_files.h) are units of their own, and frames the plugin carries out itself
+// go to options.executor (frame_executor.h).
 class BatchRun {
  public:
   BatchRun(const BatchArgs& args, BidiTransport& transport, Spool& spool, LabelCache& label_cache,
            const RunOptions& options)
       : args_(args),
         transport_(transport),
-        spool_(spool),
         label_cache_(label_cache),
-        options_(options) {
-    records_.reserve(args.frames.size());
-  }
+        options_(options),
+        files_(spool, options.limits.max_spool_in_flight_bytes, options.deferred_spool),
+        records_(options, files_, args.frames.size()),
+        events_(options.limits) {}
 
   std::string Run() {
     // Events that arrived between calls are told apart from the first frame's.
@@ -84,7 +70,7 @@ class BatchRun {
     for (std::size_t i = 0; i < args_.frames.size(); ++i) {
       const Frame& frame = args_.frames[i];
       if (skip_rest) {
-        AddRecord(SkippedRecord(Head(i)));
+        AddRecord(i, SkippedRecord(Head(i)));
         continue;
       }
       const Outcome outcome = RunFrame(i, frame);
@@ -100,36 +86,35 @@ class BatchRun {
       }
     }
     FinishPending();
-    std::vector<std::string> events = EventPieces();
-    FinishSpoolWrites(events);
+    std::vector<std::string> events = events_.Finish(
+        records_.SizeWithEmptyEvents(), options_.max_result_bytes, args_.frames.size(), files_);
+    // Every spool write has finished before the result is returned; a failed one turns its
+    // record (or the events marker) into an error, so every path in the result exists.
+    const std::vector<absl::Status> written = files_.Drain();
+    records_.CheckWritten(written);
+    events_.CheckWritten(written, events);
     for (auto& [label, result] : cacheable_) {
       // The cache keeps the parsed value, sharing ownership of the whole result.
       const boost::json::value* value = &result->value();
       label_cache_.Put(label, std::shared_ptr<const boost::json::value>(std::move(result), value));
     }
-    return Assemble(events);
+    return records_.Assemble(events);
   }
 
  private:
-  struct Record {
-    std::string text;
-    std::optional<std::size_t> ticket;  // the spool write this record's marker depends on
-  };
-
   RecordHead Head(std::size_t i) const {
     return RecordHead{i, args_.frames[i].method, args_.frames[i].label};
   }
 
   // Records are added in frame order: a pending record goes first.
-  void AddRecord(std::string text, std::optional<std::size_t> ticket = std::nullopt) {
+  void AddRecord(std::size_t i, std::string text) {
     FinishPending();
-    result_bytes_ += (records_.empty() ? 0 : 1) + text.size();
-    records_.push_back(Record{std::move(text), ticket});
+    records_.Add(Head(i), std::move(text));
   }
 
   Outcome Fail(std::size_t i, std::string_view code, std::string_view message,
                Outcome outcome = Outcome::kFailed) {
-    AddRecord(ErrorRecord(Head(i), code, message));
+    AddRecord(i, ErrorRecord(Head(i), code, message));
     if (!args_.frames[i].label.empty()) failed_labels_.emplace(args_.frames[i].label, i);
     return outcome;
   }
@@ -170,9 +155,8 @@ class BatchRun {
     return label_cache_.Get(label).get();
   }
 
-  // Keeps the event tagged with the frame in flight (-1: none, it arrived between calls).
-  // Past max_events or max_event_bytes the oldest kept events are dropped and counted; an event
-  // larger than max_event_bytes on its own is dropped at once.
+  // Keeps the event, unless the page watch or the executor hides it, tagged with the frame in
+  // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
     if (PageWatch* watch = options_.page_watch) {
       std::optional<PageWatch::Interruption> hit = watch->OnEvent(event, watched_target_);
@@ -188,20 +172,7 @@ class BatchRun {
       }
     }
     if (options_.executor != nullptr && !options_.executor->OnEvent(event)) return;
-    if (boost::json::object* object = event.if_object()) object->insert_or_assign("frame", frame);
-    std::string text = boost::json::serialize(event);
-    if (text.size() > options_.limits.max_event_bytes) {
-      ++events_dropped_;
-      return;
-    }
-    event_bytes_ += text.size();
-    event_texts_.push_back(std::move(text));
-    while (event_texts_.size() > options_.limits.max_events ||
-           event_bytes_ > options_.limits.max_event_bytes) {
-      event_bytes_ -= event_texts_.front().size();
-      event_texts_.pop_front();
-      ++events_dropped_;
-    }
+    events_.Add(std::move(event), frame);
   }
 
   // Makes the pending successful frame's record, if any.
@@ -313,7 +284,7 @@ class BatchRun {
   Outcome ScriptFailed(std::size_t i, const Frame& frame,
                        const std::shared_ptr<ReplyResult>& result, std::string_view message) {
     RememberIfSmall(frame, result);
-    AddRecord(ErrorRecord(Head(i), "javascript error", message));
+    AddRecord(i, ErrorRecord(Head(i), "javascript error", message));
     return Outcome::kFailed;
   }
 
@@ -351,7 +322,8 @@ class BatchRun {
     return Fail(i, code, ToStd(status.message()));
   }
 
-  // Builds the record of a successful frame: silent, inline or spooled.
+  // Makes the record of a successful frame, unless its result turns out not to be BiDi or a
+  // script that threw.
   Outcome Emit(std::size_t i, const Frame& frame, std::shared_ptr<ReplyResult> result) {
     if (const absl::Status& status = result->status(); !status.ok()) {
       if (!frame.label.empty()) bindings_.erase(frame.label);
@@ -364,258 +336,30 @@ class BatchRun {
         return ScriptFailed(i, frame, result, *thrown);
       }
     }
-    const RecordHead head = Head(i);
-    if (frame.silent) {
-      RememberIfSmall(frame, result);
-      AddRecord(SilentRecord(head));
-      return Outcome::kOk;
+    const auto file = result_files_.find(i);
+    if (!records_.AddResult(Head(i), frame, *result,
+                            file == result_files_.end() ? ResultFile::kJson : file->second)) {
+      return Outcome::kFailed;  // "invalid pick": the label is bound, not failed
     }
-    const boost::json::value* picked = nullptr;
-    if (frame.pick) {
-      auto resolved = ResolvePathExplained(result->value(), *frame.pick, "");
-      if (!resolved.ok()) {
-        // Not Fail(): the label is bound, so it must not be reported as failed.
-        AddRecord(ErrorRecord(
-            head, "invalid pick",
-            absl::StrCat("pick \"", frame.pick->text, "\": ", resolved.status().message(),
-                         " (the frame ran; its label, if any, still binds the whole result)")));
-        return Outcome::kFailed;
-      }
-      picked = *resolved;
-    }
-    const auto file_kind = result_files_.find(i);
-    const ResultFile result_file =
-        file_kind == result_files_.end() ? ResultFile::kJson : file_kind->second;
-    std::optional<MediaType> media = MediaOf(frame.method);
-    if (result_file == ResultFile::kMedia && !media) media = MediaType{"png", "image/png"};
-    std::optional<std::string> file;  // decoded before the result may give up its text
-    // A text result would be written as its characters, not as a JSON string.
-    std::optional<std::string> chars;
-    if (result_file == ResultFile::kText && !picked && result->value().is_string()) {
-      chars.emplace(result->value().get_string());
-    }
-    if (media) {
-      file = DecodedData(result->value());
-      if (file) media = SniffMediaType(*file).value_or(*media);
-    }
-    // The benchmark baseline serializes the result a second time just to measure it.
-    std::optional<std::string> measured;
-    if (options_.two_pass_record_size) {
-      measured = boost::json::serialize(picked ? *picked : result->value());
-    }
-    // The one serialization of R: the picked part's, or the reply's own text. A result no
-    // label holds gives its text up without a copy.
-    std::string result_text = picked                ? boost::json::serialize(*picked)
-                              : frame.label.empty() ? std::move(*result).TakeText()
-                                                    : result->text();
     RememberIfSmall(frame, result);  // a labeled result has its text by now: sized, not rewritten
-    const std::string probe = ProbeRecord(head);
-    const std::uint64_t size = InlineRecordSize(probe, measured ? *measured : result_text);
-
-    if (media) {
-      if (file) {
-        SpoolMarker marker{.size = size,
-                           .preview = Utf8Prefix(result_text, kPreviewBytes),
-                           .mime = media->mime,
-                           .bytes = file->size()};
-        return SpoolFile(i, media->ext, std::move(*file), marker);
-      }
-      // Without a decodable "data" member the result is treated as any other JSON.
-    }
-    const std::uint64_t projected = result_bytes_ + (records_.empty() ? 0 : 1) + size +
-                                    kResultOpen.size() + kResultClose.size();
-    if (size <= options_.max_inline_bytes && projected <= options_.max_result_bytes) {
-      AddRecord(InlineRecord(probe, result_text));
-      return Outcome::kOk;
-    }
-    if (chars) {
-      const std::string preview(Utf8Prefix(*chars, kPreviewBytes));
-      SpoolMarker marker{
-          .size = size, .preview = preview, .mime = "text/plain", .bytes = chars->size()};
-      return SpoolFile(i, "txt", std::move(*chars), marker);
-    }
-    // The marker is built (copying the preview) before the text is handed to the writer.
-    SpoolMarker marker{.size = size};
-    const std::string preview(Utf8Prefix(result_text, kPreviewBytes));
-    marker.preview = preview;
-    return SpoolFile(i, "json", std::move(result_text), marker);
-  }
-
-  // The decoded base64 "data" member of a screenshot or PDF result, nullopt when absent.
-  static std::optional<std::string> DecodedData(const boost::json::value& result) {
-    const auto* object = result.if_object();
-    const boost::json::value* data = object ? object->if_contains("data") : nullptr;
-    if (data == nullptr || !data->is_string()) return std::nullopt;
-    absl::StatusOr<std::string> decoded = DecodeBase64(data->get_string());
-    if (!decoded.ok()) return std::nullopt;
-    return std::move(*decoded);
-  }
-
-  SpoolWriter& Writer() {
-    if (!writer_) {
-      spool_.BeginBatch();  // once, and only for a batch that spools
-      writer_.emplace(spool_, options_.limits.max_spool_in_flight_bytes, options_.deferred_spool);
-    }
-    return *writer_;
-  }
-
-  // Reserves quota and hands `data` to the writer; the record is the marker. A spool failure
-  // does not stop the batch: the command itself succeeded and its label is bound.
-  Outcome SpoolFile(std::size_t i, std::string_view ext, std::string data, SpoolMarker marker) {
-    SpoolWriter& writer = Writer();
-    absl::StatusOr<SpoolReservation> reservation =
-        spool_.Reserve(i, args_.frames[i].label, ext, data.size());
-    if (!reservation.ok()) {
-      AddRecord(SpoolErrorRecord(Head(i), reservation.status(), marker.size));
-      return Outcome::kOk;
-    }
-    marker.path = reservation->path;
-    std::string text = SpooledRecord(Head(i), marker);
-    const std::size_t ticket = writer.Submit(std::move(*reservation), std::move(data));
-    AddRecord(std::move(text), ticket);
     return Outcome::kOk;
-  }
-
-  static std::string SpoolErrorRecord(const RecordHead& head, const absl::Status& status,
-                                      std::uint64_t size) {
-    if (status.code() == absl::StatusCode::kResourceExhausted) {
-      return ErrorRecord(head, "spool quota exceeded",
-                         absl::StrCat("the result (", size,
-                                      " bytes as a record) was too large "
-                                      "to return inline and the spool quota has no room: ",
-                                      status.message(), "; use \"pick\" to select a smaller part"));
-    }
-    return ErrorRecord(head, "spool write failed", ToStd(status.message()));
-  }
-
-  // The "events" array's elements: {"dropped":K} first when the oldest K were not kept, then
-  // the first kept ones inline (at most max_inline_events, and only while they fit in
-  // max_result_bytes), the rest as one JSON-lines spool file named like a frame's file with
-  // index frames.size() and label "events", represented by the marker
-  // {"spooled":path,"size":file bytes,"count":K,"preview":...}.
-  std::vector<std::string> EventPieces() {
-    std::vector<std::string> pieces;
-    if (event_texts_.empty() && events_dropped_ == 0) return pieces;
-    std::uint64_t bytes =
-        result_bytes_ + kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
-    if (events_dropped_ > 0) {
-      pieces.push_back(boost::json::serialize(boost::json::object{{"dropped", events_dropped_}}));
-      bytes += pieces.back().size();
-    }
-    std::size_t inline_count = 0;
-    for (const std::string& text : event_texts_) {
-      const std::uint64_t next =
-          bytes + (pieces.empty() && inline_count == 0 ? 0 : 1) + text.size();
-      if (inline_count == options_.limits.max_inline_events || next > options_.max_result_bytes) {
-        break;
-      }
-      bytes = next;
-      ++inline_count;
-    }
-    pieces.reserve(pieces.size() + inline_count + 1);
-    for (std::size_t k = 0; k < inline_count; ++k) pieces.push_back(std::move(event_texts_[k]));
-    if (const std::size_t count = event_texts_.size() - inline_count; count > 0) {
-      std::string lines;
-      for (std::size_t k = inline_count; k < event_texts_.size(); ++k) {
-        lines.append(event_texts_[k]);
-        lines.push_back('\n');
-      }
-      events_marker_ = pieces.size();
-      pieces.push_back(SpoolEvents(std::move(lines), count));
-    }
-    return pieces;
-  }
-
-  std::string SpoolEvents(std::string lines, std::size_t count) {
-    SpoolWriter& writer = Writer();
-    const std::uint64_t size = lines.size();
-    absl::StatusOr<SpoolReservation> reservation =
-        spool_.Reserve(args_.frames.size(), "events", "jsonl", size);
-    if (!reservation.ok()) return EventsErrorMarker(reservation.status(), count);
-    boost::json::object marker;
-    marker.emplace("spooled", reservation->path);
-    marker.emplace("size", size);
-    marker.emplace("count", count);
-    marker.emplace("preview", Utf8Prefix(lines, kPreviewBytes));
-    std::string text = boost::json::serialize(marker);
-    events_ticket_ = writer.Submit(std::move(*reservation), std::move(lines));
-    events_count_ = count;
-    return text;
-  }
-
-  static std::string EventsErrorMarker(const absl::Status& status, std::size_t count) {
-    return boost::json::serialize(boost::json::object{
-        {"error",
-         {{"error", status.code() == absl::StatusCode::kResourceExhausted ? "spool quota exceeded"
-                                                                          : "spool write failed"},
-          {"message", ToStd(status.message())}}},
-        {"count", count}});
-  }
-
-  // Waits for every spool write; a failed one turns its record (or the events marker) into an
-  // error, so every path in the result exists.
-  void FinishSpoolWrites(std::vector<std::string>& events) {
-    if (!writer_) return;
-    const std::vector<absl::Status> statuses = writer_->Drain();
-    auto failed = [&](std::optional<std::size_t> ticket) -> const absl::Status* {
-      if (!ticket || *ticket >= statuses.size() || statuses[*ticket].ok()) return nullptr;
-      return &statuses[*ticket];
-    };
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-      if (const absl::Status* status = failed(records_[i].ticket)) {
-        records_[i].text = ErrorRecord(Head(i), "spool write failed", ToStd(status->message()));
-      }
-    }
-    if (const absl::Status* status = failed(events_ticket_)) {
-      events[events_marker_] = EventsErrorMarker(*status, events_count_);
-    }
-  }
-
-  std::string Assemble(const std::vector<std::string>& events) const {
-    std::size_t total = kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
-    for (const Record& record : records_) total += record.text.size() + 1;
-    for (const std::string& piece : events) total += piece.size() + 1;
-    std::string out;
-    out.reserve(total);
-    out.append(kResultOpen);
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-      if (i > 0) out.push_back(',');
-      out.append(records_[i].text);
-    }
-    if (!events.empty()) {
-      out.append(kEventsOpen);
-      for (std::size_t i = 0; i < events.size(); ++i) {
-        if (i > 0) out.push_back(',');
-        out.append(events[i]);
-      }
-    }
-    out.append(kResultClose);
-    return out;
   }
 
   const BatchArgs& args_;
   BidiTransport& transport_;
-  Spool& spool_;
   LabelCache& label_cache_;
   const RunOptions& options_;
 
-  std::vector<Record> records_;
-  std::uint64_t result_bytes_ = 0;  // records plus commas, without the enclosing brackets
+  BatchFiles files_;
+  RecordBuilder records_;
+  EventLog events_;
   absl::flat_hash_map<std::string_view, std::shared_ptr<ReplyResult>> bindings_;
   absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
   const boost::json::object* watched_target_ = nullptr;  // the script frame in flight's target
   std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
-  std::deque<std::string> event_texts_;                  // kept events, oldest first
-  std::uint64_t event_bytes_ = 0;                        // their total size
-  std::size_t events_dropped_ = 0;
-  std::optional<std::size_t> events_ticket_;
-  std::size_t events_count_ = 0;
-  std::size_t events_marker_ = 0;  // index of the spooled-events marker among the pieces
-  std::optional<SpoolWriter> writer_;
-  absl::flat_hash_map<std::size_t, ResultFile> result_files_;
-  std::int64_t frame_in_flight_ =
-      -1;  // tags events received while <<tab>> is resolved  // helper results that are not JSON
+  absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON
+  std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved
   // A successful frame without pick whose record is made once the next frame has been sent.
   std::optional<std::pair<std::size_t, std::shared_ptr<ReplyResult>>> pending_;
   bool pending_failed_ = false;  // the last pending frame's record is an error

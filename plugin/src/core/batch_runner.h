@@ -1,6 +1,8 @@
 // runBatch (DESIGN.md section 7): runs validated frames in order over a BidiTransport,
 // interpolates labels, builds result records, spools large results through the deferred
-// drain, and returns the compact tool-result JSON.
+// drain, and returns the compact tool-result JSON. The frame loop lives here; it hands each
+// record to record_builder.h, each event to event_log.h (both write their files through
+// batch_files.h), and each frame the plugin carries out itself to a FrameExecutor.
 #ifndef FIREFOX_BIDI_CORE_BATCH_RUNNER_H_
 #define FIREFOX_BIDI_CORE_BATCH_RUNNER_H_
 
@@ -17,23 +19,21 @@
 #include "core/label_cache.h"
 #include "core/page_watch.h"
 #include "core/policy.h"
+#include "core/record_builder.h"
 #include "core/spool.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
 
-struct RunOptions {
-  std::uint64_t max_inline_bytes = 8192;
-  std::uint64_t max_result_bytes = 65536;
+// The record sizes (max_inline_bytes, max_result_bytes, two_pass_record_size) are the
+// RecordOptions (record_builder.h); the rest is the loop's.
+struct RunOptions : RecordOptions {
   std::chrono::milliseconds frame_timeout{30000};  // for frames without timeout_ms
   Limits limits;
   bool deferred_spool = true;  // false: write spool files on the batch thread (benchmarks)
   // false (benchmark baseline): a result without pick is made into its record before the next
   // frame is sent, instead of while the browser works on it.
   bool finish_after_next_send = true;
-  // Benchmark baseline only: measure N by serializing the result a second time instead of
-  // reusing the one serialization (the probe arithmetic). Same output.
-  bool two_pass_record_size = false;
   // Set from another thread to stop the batch: the frame in flight ends as "cancelled"
   // (together with BidiTransport::Interrupt), later frames are skipped.
   const std::atomic<bool>* cancelled = nullptr;

@@ -1,0 +1,39 @@
+#include "core/batch_files.h"
+
+#include <utility>
+
+namespace firefox_bidi {
+
+BatchFiles::BatchFiles(Spool& spool, std::uint64_t max_in_flight_bytes, bool deferred)
+    : spool_(spool), max_in_flight_bytes_(max_in_flight_bytes), deferred_(deferred) {}
+
+absl::StatusOr<BatchFiles::Handed> BatchFiles::Write(std::size_t index, std::string_view label,
+                                                     std::string_view ext, std::string data) {
+  if (!writer_) {
+    spool_.BeginBatch();  // once, and only for a batch that spools
+    writer_.emplace(spool_, max_in_flight_bytes_, deferred_);
+  }
+  absl::StatusOr<SpoolReservation> reservation = spool_.Reserve(index, label, ext, data.size());
+  if (!reservation.ok()) return reservation.status();
+  Handed handed{.path = reservation->path, .ticket = 0};
+  handed.ticket = writer_->Submit(std::move(*reservation), std::move(data));
+  return handed;
+}
+
+std::vector<absl::Status> BatchFiles::Drain() {
+  if (!writer_) return {};
+  return writer_->Drain();
+}
+
+const absl::Status* FailedWrite(const std::vector<absl::Status>& statuses,
+                                std::optional<std::size_t> ticket) {
+  if (!ticket || *ticket >= statuses.size() || statuses[*ticket].ok()) return nullptr;
+  return &statuses[*ticket];
+}
+
+std::string_view SpoolErrorCode(const absl::Status& status) {
+  return status.code() == absl::StatusCode::kResourceExhausted ? "spool quota exceeded"
+                                                               : "spool write failed";
+}
+
+}  // namespace firefox_bidi
