@@ -25,26 +25,86 @@ BOOST_AUTO_TEST_CASE(realm_events_are_shown_only_to_a_model_that_subscribed) {
   BOOST_TEST(!watch.Visible("script.realmCreated"));
 }
 
-BOOST_AUTO_TEST_CASE(a_destroyed_realm_interrupts_only_frames_in_its_context) {
+PageWatch::WatchedFrame Watched(std::string_view method, const boost::json::object& params) {
+  std::optional<PageWatch::WatchedFrame> frame = PageWatch::Watch(method, params);
+  BOOST_TEST_REQUIRE(frame.has_value());
+  return *frame;
+}
+
+BOOST_AUTO_TEST_CASE(a_frame_waits_on_the_context_or_realm_its_params_name) {
+  const auto params = [](std::string_view text) { return boost::json::parse(text).as_object(); };
+  const boost::json::object script = params(R"({"target":{"realm":"R1"},"expression":"1"})");
+  const PageWatch::WatchedFrame evaluate = Watched("script.evaluate", script);
+  BOOST_TEST(evaluate.realm == "R1");
+  BOOST_TEST(evaluate.context == "");
+  BOOST_TEST(evaluate.needs_realm);
+  const boost::json::object navigate = params(R"({"context":"C1","url":"about:blank"})");
+  const PageWatch::WatchedFrame go = Watched("browsingContext.navigate", navigate);
+  BOOST_TEST(go.context == "C1");
+  BOOST_TEST(go.realm == "");
+  BOOST_TEST(!go.needs_realm);
+  BOOST_TEST(Watched("input.performActions", params(R"({"context":"C2","actions":[]})")).context ==
+             "C2");
+  // Answering the prompt, or naming no context, is not held up by it.
+  BOOST_TEST(!PageWatch::Watch("browsingContext.handleUserPrompt", params(R"({"context":"C1"})")));
+  BOOST_TEST(!PageWatch::Watch("browsingContext.getTree", params(R"({"root":"C1"})")));
+  BOOST_TEST(!PageWatch::Watch("script.evaluate", params(R"({"context":"C1"})")));
+}
+
+BOOST_AUTO_TEST_CASE(a_destroyed_realm_interrupts_only_script_frames_in_its_context) {
   PageWatch watch;
-  const boost::json::object in_c1 = boost::json::parse(R"({"context":"C1"})").as_object();
-  const boost::json::object in_c2 = boost::json::parse(R"({"context":"C2"})").as_object();
+  const PageWatch::WatchedFrame in_c1{.context = "C1", .needs_realm = true};
+  const PageWatch::WatchedFrame in_c2{.context = "C2", .needs_realm = true};
+  const PageWatch::WatchedFrame navigating_c1{.context = "C1"};
   BOOST_TEST(
       !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R1","context":"C1"})"), &in_c1));
   BOOST_TEST(!watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R1"})"), &in_c2));
+  BOOST_TEST(
+      !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R3","context":"C1"})"), &in_c1));
+  // A navigation destroys the realm it leaves: that is what it was asked to do.
+  BOOST_TEST(!watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R3"})"), &navigating_c1));
   BOOST_TEST(
       !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R2","context":"C1"})"), &in_c1));
   const auto hit = watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R2"})"), &in_c1);
   BOOST_TEST_REQUIRE(hit.has_value());
   BOOST_TEST(hit->code == "page navigated");
   BOOST_TEST(!watch.OnEvent(Event("script.realmDestroyed", R"({"realm":"R2"})"), &in_c1));
+}
+
+BOOST_AUTO_TEST_CASE(a_prompt_interrupts_every_frame_in_its_context) {
+  PageWatch watch;
+  BOOST_TEST(
+      !watch.OnEvent(Event("script.realmCreated", R"({"realm":"R1","context":"C1"})"), nullptr));
+  const PageWatch::WatchedFrame in_r1{.realm = "R1", .needs_realm = true};
   const auto prompt =
       watch.OnEvent(Event("browsingContext.userPromptOpened",
                           R"({"context":"C1","type":"alert","message":"hi","handler":"ignore"})"),
-                    &in_c1);
+                    &in_r1);
   BOOST_TEST_REQUIRE(prompt.has_value());
   BOOST_TEST(prompt->code == "user prompt open");
-  BOOST_TEST(prompt->reason.rfind(R"(a user prompt (alert) opened in the page ("hi"))", 0) == 0u);
+  BOOST_TEST(prompt->reason ==
+             R"(a user prompt (alert) opened in the page ("hi") and the page waits until it is )"
+             R"(answered: answer it with browsingContext.handleUserPrompt {"context": "C1", )"
+             R"("accept": true} (see "events"))");
+  const PageWatch::WatchedFrame navigating_c1{.context = "C1"};
+  const auto leave = watch.OnEvent(
+      Event("browsingContext.userPromptOpened",
+            R"({"context":"C1","type":"beforeunload","message":"Leave?","handler":"ignore"})"),
+      &navigating_c1);
+  BOOST_TEST_REQUIRE(leave.has_value());
+  BOOST_TEST(leave->reason ==
+             R"(a user prompt (beforeunload) opened in the page ("Leave?") and the page waits )"
+             R"(until it is answered: answer it with browsingContext.handleUserPrompt )"
+             R"({"context": "C1", "accept": true} to leave the page (false stays on it and )"
+             R"(cancels the navigation) (see "events"))");
+  // Firefox answers it itself: nothing waits.
+  BOOST_TEST(!watch.OnEvent(
+      Event("browsingContext.userPromptOpened",
+            R"({"context":"C1","type":"beforeunload","message":"","handler":"accept"})"),
+      &navigating_c1));
+  const PageWatch::WatchedFrame navigating_c2{.context = "C2"};
+  BOOST_TEST(!watch.OnEvent(Event("browsingContext.userPromptOpened", R"({"context":"C1"})"),
+                            &navigating_c2));
   BOOST_TEST(
       !watch.OnEvent(Event("browsingContext.userPromptOpened", R"({"context":"C1"})"), nullptr));
 }

@@ -159,7 +159,8 @@ class BatchRun {
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
     if (PageWatch* watch = options_.page_watch) {
-      std::optional<PageWatch::Interruption> hit = watch->OnEvent(event, watched_target_);
+      std::optional<PageWatch::Interruption> hit =
+          watch->OnEvent(event, watched_ ? &*watched_ : nullptr);
       if (hit && !interruption_) {
         // The reply will not come (or not before the model acts): stop waiting for it.
         interruption_ = std::move(*hit);
@@ -213,7 +214,7 @@ class BatchRun {
     };
     absl::StatusOr<BidiReply> reply = absl::UnknownError("");
     const bool helper = options_.executor != nullptr && options_.executor->Handles(frame.method);
-    watched_target_ = nullptr;
+    watched_.reset();
     if (helper) {
       FinishPending();  // a helper sends several commands: no overlap with the pending record
       absl::StatusOr<ExecutorReply> done =
@@ -225,14 +226,10 @@ class BatchRun {
         reply = done.status();
       }
     } else {
-      if (options_.page_watch != nullptr && ReturnsEvaluateResult(frame.method)) {
-        if (const boost::json::value* target = sent.if_contains("target")) {
-          watched_target_ = target->if_object();
-        }
-      }
+      if (options_.page_watch != nullptr) watched_ = PageWatch::Watch(frame.method, sent);
       reply = transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
       FinishPending();  // if the hook did not run: the command was not sent
-      watched_target_ = nullptr;
+      watched_.reset();
       if (reply.ok() && options_.executor != nullptr) {
         options_.executor->AfterCommand(frame.method, sent, *reply);
       }
@@ -356,7 +353,8 @@ class BatchRun {
   absl::flat_hash_map<std::string_view, std::shared_ptr<ReplyResult>> bindings_;
   absl::flat_hash_map<std::string_view, std::size_t> failed_labels_;
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
-  const boost::json::object* watched_target_ = nullptr;  // the script frame in flight's target
+  // What the raw frame in flight waits on (views into its params as sent).
+  std::optional<PageWatch::WatchedFrame> watched_;
   std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#include "absl/strings/str_cat.h"
+#include "core/frame_hints.h"
+#include "core/string_view_compat.h"
+
 namespace firefox_bidi {
 namespace {
 
@@ -71,15 +75,29 @@ bool PageWatch::Visible(std::string_view method) const {
   return false;
 }
 
+std::optional<PageWatch::WatchedFrame> PageWatch::Watch(std::string_view method,
+                                                        const boost::json::object& params) {
+  if (method == "browsingContext.handleUserPrompt") return std::nullopt;
+  const bool script = ReturnsEvaluateResult(method);
+  // A script names its context or realm in "target", other commands their "context".
+  const boost::json::value* target = script ? params.if_contains("target") : nullptr;
+  const boost::json::object* names = !script             ? &params
+                                     : target != nullptr ? target->if_object()
+                                                         : nullptr;
+  WatchedFrame frame{StringAt(names, "context"), script ? StringAt(names, "realm") : "", script};
+  if (frame.context.empty() && frame.realm.empty()) return std::nullopt;
+  return frame;
+}
+
 std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::value& event,
-                                                          const boost::json::object* target) {
+                                                          const WatchedFrame* frame) {
   const boost::json::object* message = event.if_object();
   const std::string_view method = StringAt(message, "method");
   const boost::json::value* params_value = message ? message->if_contains("params") : nullptr;
   const boost::json::object* params = params_value ? params_value->if_object() : nullptr;
   if (params == nullptr) return std::nullopt;
-  const std::string_view target_context = StringAt(target, "context");
-  const std::string_view target_realm = StringAt(target, "realm");
+  const std::string_view target_context = frame != nullptr ? frame->context : "";
+  const std::string_view target_realm = frame != nullptr ? frame->realm : "";
   if (method == "script.realmCreated") {
     const std::string_view realm = StringAt(params, "realm");
     const std::string_view context = StringAt(params, "context");
@@ -95,11 +113,15 @@ std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::val
       context = std::move(it->second);
       realm_context_.erase(it);
     }
-    if ((!target_realm.empty() && target_realm == realm) ||
-        (!target_context.empty() && target_context == context)) {
+    if (frame != nullptr && frame->needs_realm &&
+        ((!target_realm.empty() && target_realm == realm) ||
+         (!target_context.empty() && target_context == context))) {
+      // Firefox runs a command cut off by a navigation again in the new document, so a reply
+      // may still come, from a second run; the frame does not wait for it.
       return Interruption{"page navigated",
                           "the page navigated away (or was closed) and the realm " + realm +
-                              " the frame ran in was destroyed, so its reply will never come"};
+                              " the frame ran in was destroyed; the frame does not wait for "
+                              "it (Firefox may run the script again in the new page)"};
     }
     return std::nullopt;
   }
@@ -109,14 +131,22 @@ std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::val
     if (auto it = realm_context_.find(std::string(target_realm)); it != realm_context_.end()) {
       realm_context = it->second;
     }
-    if (!context.empty() && (context == target_context || context == realm_context)) {
-      return Interruption{"user prompt open",
-                          std::string("a user prompt (") + std::string(StringAt(params, "type")) +
-                              ") opened in the page (\"" +
-                              std::string(StringAt(params, "message")) +
-                              "\") and the page waits until it is answered: answer it with "
-                              "browsingContext.handleUserPrompt {\"context\": \"" +
-                              std::string(context) + "\", \"accept\": true} (see \"events\")"};
+    // A prompt Firefox answers itself ("accept", "dismiss") holds nothing up.
+    const std::string_view handler = StringAt(params, "handler");
+    if (!context.empty() && handler != "accept" && handler != "dismiss" &&
+        (context == target_context || context == realm_context)) {
+      const std::string_view type = StringAt(params, "type");
+      return Interruption{
+          "user prompt open",
+          absl::StrCat("a user prompt (", ToAbsl(type), ") opened in the page (\"",
+                       ToAbsl(StringAt(params, "message")),
+                       "\") and the page waits until it is answered: answer it with "
+                       "browsingContext.handleUserPrompt {\"context\": \"",
+                       ToAbsl(context), "\", \"accept\": true}",
+                       type == "beforeunload"
+                           ? " to leave the page (false stays on it and cancels the navigation)"
+                           : "",
+                       " (see \"events\")")};
     }
   }
   return std::nullopt;

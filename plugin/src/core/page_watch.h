@@ -37,15 +37,27 @@ class PageWatch {
   // shown, so the model learns why its page waits.
   bool Visible(std::string_view method) const;
 
-  // What an event means for a frame in flight that targets `target` (its params' "target":
-  // {"context":C} or {"realm":R}); nullopt when nothing, else the error message's reason.
-  // Realm bookkeeping happens here for every event, whatever the target.
+  // What a frame in flight waits on, for OnEvent: the browsing context (or realm) its params
+  // name, and whether its reply needs that realm to live on. A page's user prompt holds up
+  // every command in its context (scripts, input, a navigation waiting for a load or behind a
+  // beforeunload dialog); only a script frame also dies with its realm.
+  struct WatchedFrame {
+    std::string_view context;
+    std::string_view realm;
+    bool needs_realm = false;
+  };
+  // The frame `method` with `params` (as sent) waits on; nullopt for a frame that names no
+  // context or realm, or that answers a prompt itself. The views point into `params`.
+  static std::optional<WatchedFrame> Watch(std::string_view method,
+                                           const boost::json::object& params);
+
+  // What an event means for the frame in flight (nullptr: none); nullopt when nothing, else
+  // the error code and message reason. Realm bookkeeping happens here for every event.
   struct Interruption {
     std::string code;    // "page navigated" or "user prompt open"
     std::string reason;  // what happened, for the error message
   };
-  std::optional<Interruption> OnEvent(const boost::json::value& event,
-                                      const boost::json::object* target);
+  std::optional<Interruption> OnEvent(const boost::json::value& event, const WatchedFrame* frame);
 
  private:
   struct Subscription {

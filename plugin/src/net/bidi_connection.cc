@@ -447,8 +447,9 @@ class BeastConnection final : public BidiConnection {
         return;
       case Kind::kLateReply:
       case Kind::kStrayReply:
-        Log(1, absl::StrCat("discarding a reply to id ", message.reply_id,
-                            " that nobody waits for (late, after its call timed out)"));
+        Log(1,
+            absl::StrCat("discarding a reply to id ", message.reply_id,
+                         " that nobody waits for (late: its call timed out or stopped waiting)"));
         return;
       case Kind::kReply:
         outcome_ = std::move(message.reply);
