@@ -1,6 +1,6 @@
 // page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
-// real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html and
-// upload.html.
+// real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, leave.html,
+// greeting.html and upload.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -259,6 +259,57 @@ BOOST_AUTO_TEST_CASE(dialogs_stay_open_show_in_results_and_page_dialog_answers_t
   BOOST_TEST(json::serialize(PageSuite::Record(prompt, 5).at("result")) ==
              R"J({"type":"alert","message":"Saved!"})J");
   BOOST_TEST(Str(PageSuite::Record(prompt, 6).at("result")) == "alert closed");
+}
+
+// A dialog during a navigation (the page left asks first, the page loaded alerts) is reported
+// at once; answering a beforeunload dialog decides whether the navigation goes on. Firefox
+// asks before leaving only a page the user has interacted with: the click is that.
+BOOST_AUTO_TEST_CASE(a_navigation_held_up_by_a_dialog_reports_it_at_once) {
+  PageSuite& s = PageSuite::Get();
+  const std::string goto_plain = R"J({"method":"page.goto","params":{"url":")J" +
+                                 Url("plain.html") + R"J("},"timeout_ms":20000})J";
+  const json::object left =
+      s.Run(R"J({"frames":[)J" + Goto("leave.html") +
+            R"J(,{"method":"page.click","params":{"css":"#notes"}},)J"
+            R"J({"method":"page.fill","params":{"css":"#notes","value":"half a thought"}},)J" +
+            goto_plain +
+            R"J(,{"method":"page.dialog","params":{"accept":false}},)J"
+            R"J({"method":"page.eval","params":{"expression":"location.pathname"}},)J" +
+            goto_plain +
+            R"J(,{"method":"page.dialog","params":{"accept":true}},)J"
+            R"J({"method":"page.waitFor","params":{"text":"Plain page"}},)J"
+            R"J({"method":"page.eval","params":{"expression":"location.pathname"}}],)J"
+            R"J("on_error":"continue"})J");
+  for (const std::size_t i : {3u, 6u}) {
+    const json::object& error = PageSuite::Record(left, i).at("error").as_object();
+    BOOST_TEST(Str(error.at("error")) == "dialog open");
+    // The dialog's text is Firefox's own.
+    const std::string message = Str(error.at("message"));
+    BOOST_TEST(message.starts_with("page.goto: a beforeunload dialog opened (\""), message);
+    BOOST_TEST(message.ends_with("\") and blocks the page; answer it with page.dialog "
+                                 "({\"accept\": true} leaves the page, false stays on it)"),
+               message);
+  }
+  BOOST_TEST(Str(PageSuite::Record(left, 4).at("result").at("type")) == "beforeunload");
+  BOOST_TEST(Str(PageSuite::Record(left, 5).at("result")) == "/leave.html");
+  BOOST_TEST(Str(PageSuite::Record(left, 7).at("result").at("type")) == "beforeunload");
+  BOOST_TEST(Str(PageSuite::Record(left, 9).at("result")) == "/plain.html");
+
+  const json::object greeted =
+      s.Run(R"J({"frames":[)J"
+            R"J({"method":"page.goto","params":{"url":")J" +
+            Url("greeting.html") +
+            R"J("},"timeout_ms":20000},{"method":"page.tabs"},{"method":"page.dialog"},)J"
+            R"J({"method":"page.text","params":{"css":"#after"}}],"on_error":"continue"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(greeted, 0).at("error")) ==
+             R"J({"error":"dialog open","message":"page.goto: an alert dialog opened )J"
+             R"J((\"Welcome back\") and blocks the page; answer it with page.dialog"})J");
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(greeted, 1).at("result").as_array().back().at("dialog")) ==
+      R"J({"type":"alert","message":"Welcome back"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(greeted, 2).at("result")) ==
+             R"J({"type":"alert","message":"Welcome back"})J");
+  BOOST_TEST(Str(PageSuite::Record(greeted, 3).at("result")) == "Loaded");
 }
 
 BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {

@@ -44,7 +44,7 @@ std::vector<std::string> Commands(const FakeBidiServer& server) {
 // session.new asks Firefox to leave user prompts open for the model (beforeunload aside).
 const std::string kSessionNew =
     R"(session.new {"capabilities":{"alwaysMatch":{"unhandledPromptBehavior":)"
-    R"({"default":"ignore","beforeUnload":"accept"}}}})";
+    R"({"default":"ignore","beforeUnload":"ignore"}}}})";
 
 InstanceConfig ConnectConfig(const FakeBidiServer& server) {
   InstanceConfig config;

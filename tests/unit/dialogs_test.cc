@@ -5,6 +5,9 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 
+#include "absl/strings/str_cat.h"
+#include "core/string_view_compat.h"
+
 namespace firefox_bidi::page {
 namespace {
 
@@ -29,6 +32,18 @@ BOOST_AUTO_TEST_CASE(a_dialog_is_open_from_its_opened_event_until_its_closed_eve
       "params":{"context":"T","accepted":true,"type":"confirm"}})"),
                              Identity));
   BOOST_TEST(dialogs.Find("T") == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(a_dialog_firefox_answers_itself_is_not_open) {
+  Dialogs dialogs;
+  for (std::string_view handler : {"accept", "dismiss"}) {
+    BOOST_TEST(dialogs.Observe(
+        Event(absl::StrCat(R"({"type":"event","method":"browsingContext.userPromptOpened",)",
+                           R"("params":{"context":"T","handler":")", ToAbsl(handler),
+                           R"(","message":"","type":"beforeunload"}})")),
+        Identity));
+    BOOST_TEST(dialogs.Find("T") == nullptr);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_dialog_of_a_frame_belongs_to_its_tab_and_dies_with_it) {

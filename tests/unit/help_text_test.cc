@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(one_helper_in_full) {
              "Answers the open alert, confirm, prompt or beforeunload dialog. While one is open, "
              "every helper result carries \"dialog\": {type, message}.\n"
              "params:\n"
-             "  accept: true (OK) or false (Cancel)\n"
+             "  accept: true (OK; for beforeunload: leave the page) or false (Cancel; stay)\n"
              "  text: the answer to a prompt\n"
              "result: {\"type\": \"alert\"|\"confirm\"|\"prompt\"|\"beforeunload\", \"message\"} "
              "of the dialog answered\n"

@@ -50,11 +50,11 @@ constexpr std::string_view kTooManySessions = "Maximum number of active sessions
 // Launches tried when each new browser's session is taken by someone else before ours.
 constexpr int kLaunchAttempts = 3;
 
-// User prompts (alert, confirm, prompt) stay open until the model answers them with
-// browsingContext.handleUserPrompt, instead of being dismissed before it can see them;
-// beforeunload prompts are accepted so that a navigation the model asked for goes through.
+// User prompts (alert, confirm, prompt, beforeunload) stay open until the model answers them
+// (browsingContext.handleUserPrompt, page.dialog) instead of being dismissed or accepted
+// before it can see them. beforeUnload is named: left out, it would be accepted.
 boost::json::object PromptCapabilities() {
-  return {{"unhandledPromptBehavior", {{"default", "ignore"}, {"beforeUnload", "accept"}}}};
+  return {{"unhandledPromptBehavior", {{"default", "ignore"}, {"beforeUnload", "ignore"}}}};
 }
 
 enum class Mode { kLaunch, kConnect, kWebDriver };

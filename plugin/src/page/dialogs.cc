@@ -26,7 +26,10 @@ bool Dialogs::Observe(const json::object& event,
   if (params == nullptr) return false;
   const std::string_view context = StringAt(*params, "context");
   if (method == "browsingContext.userPromptOpened") {
-    if (!context.empty()) {
+    // A prompt Firefox answers itself ("accept" or "dismiss" by the session's capabilities)
+    // is not waiting for anyone.
+    const std::string_view handler = StringAt(*params, "handler");
+    if (!context.empty() && handler != "accept" && handler != "dismiss") {
       open_[tab_of(context)] = OpenDialog{std::string(StringAt(*params, "type")),
                                           std::string(StringAt(*params, "message"))};
     }

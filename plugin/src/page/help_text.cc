@@ -110,7 +110,7 @@ The frame's timeout_ms bounds the wait (default 30000).)~",
         {"page.dialog", R"~({accept, text?} -> {type, message})~",
          "Answers the open alert, confirm, prompt or beforeunload dialog. While one is open, every "
          "helper result carries \"dialog\": {type, message}.",
-         R"~(  accept: true (OK) or false (Cancel)
+         R"~(  accept: true (OK; for beforeunload: leave the page) or false (Cancel; stay)
   text: the answer to a prompt)~",
          R"~({"type": "alert"|"confirm"|"prompt"|"beforeunload", "message"} of the dialog answered)~",
          R"~("no dialog" (none is open))~",

@@ -52,12 +52,14 @@ void PageContext::Deliver(json::value event) {
 
 namespace {
 
-// The tab whose page code `method` may run (input, scripts), "" for other commands. Firefox
-// answers such a command only once a dialog it opened has been closed.
+// The tab in which `method` waits on the page: it runs page code (input, scripts) or waits for
+// a document to load (a navigation may also wait behind a beforeunload dialog); "" for other
+// commands. Firefox answers such a command only once a dialog in that tab has been closed.
 std::string BlockableTab(const PageState& state, std::string_view method,
                          const json::object& params) {
   if (method != "input.performActions" && method != "script.callFunction" &&
-      method != "script.evaluate") {
+      method != "script.evaluate" && method != "browsingContext.navigate" &&
+      method != "browsingContext.reload" && method != "browsingContext.traverseHistory") {
     return "";
   }
   const json::value* context = params.if_contains("context");
@@ -100,10 +102,7 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
   if (dialog) {
     transport_.ClearInterrupt();
     if (!reply.ok() && reply.status().code() == absl::StatusCode::kCancelled) {
-      return HelperError(kDialogOpen,
-                         absl::StrCat(method_, ": a", dialog->type == "alert" ? "n " : " ",
-                                      dialog->type, " dialog opened (\"", dialog->message,
-                                      "\") and blocks the page; answer it with page.dialog"));
+      return DialogOpen(*dialog);
     }
   }
   if (reply.ok() || reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply;
@@ -111,6 +110,16 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
       kTimeout, absl::StrCat(method_, " did not finish within ", timeout_.count(), " ms",
                              waiting_for.empty() ? "" : " while waiting for ", ToAbsl(waiting_for),
                              "; give the frame a larger \"timeout_ms\" if the page is slow"));
+}
+
+absl::Status PageContext::DialogOpen(const OpenDialog& dialog) const {
+  return HelperError(kDialogOpen,
+                     absl::StrCat(method_, ": a", dialog.type == "alert" ? "n " : " ", dialog.type,
+                                  " dialog opened (\"", dialog.message,
+                                  "\") and blocks the page; answer it with page.dialog",
+                                  dialog.type == "beforeunload"
+                                      ? " ({\"accept\": true} leaves the page, false stays on it)"
+                                      : ""));
 }
 
 absl::StatusOr<json::value> PageContext::Command(std::string_view method,
@@ -265,8 +274,12 @@ void PageContext::Watch(std::function<bool(const json::object&)> done) {
 
 void PageContext::Unwatch() { watcher_ = nullptr; }
 
-absl::Status PageContext::AwaitWatched(std::string_view waiting_for) {
+absl::Status PageContext::AwaitWatched(std::string_view tab, std::string_view waiting_for) {
   while (!watched_) {
+    if (const OpenDialog* dialog = state_.dialogs.Find(tab)) {
+      Unwatch();
+      return DialogOpen(*dialog);
+    }
     const std::chrono::milliseconds remaining = Remaining();
     absl::Status status = absl::DeadlineExceededError("no time left");
     if (remaining.count() > 0) {

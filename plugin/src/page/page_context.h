@@ -96,8 +96,9 @@ class PageContext {
   bool watched() const { return watched_; }
   // Waits, within the frame's deadline, until a watched event has arrived (at once if it has
   // already), then ends the watch. On the deadline: a "timeout" HelperError naming
-  // `waiting_for`.
-  absl::Status AwaitWatched(std::string_view waiting_for);
+  // `waiting_for`; when a dialog is open in `tab` (what is awaited will not happen before it
+  // is answered): the "dialog open" HelperError.
+  absl::Status AwaitWatched(std::string_view tab, std::string_view waiting_for);
   void Unwatch();
 
   // Every event this frame receives goes through here to the batch.
@@ -110,6 +111,9 @@ class PageContext {
   std::chrono::milliseconds timeout_;
   Clock::time_point deadline_;
   EventSink on_event_;
+  // The "dialog open" HelperError for this frame, which `dialog` holds up.
+  absl::Status DialogOpen(const OpenDialog& dialog) const;
+
   // Set by Watch: sees each event before it is delivered.
   std::function<bool(const boost::json::object&)> watcher_;
   bool watched_ = false;

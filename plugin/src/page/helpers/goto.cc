@@ -70,7 +70,7 @@ absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delt
     page.Unwatch();
     return absl::OkStatus();
   }
-  return page.AwaitWatched(absl::StrCat("the page to load (wait \"", ToAbsl(wait), "\")"));
+  return page.AwaitWatched(tab, absl::StrCat("the page to load (wait \"", ToAbsl(wait), "\")"));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
@@ -101,7 +101,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         absl::StrCat("\"", *url, "\" to load"));
     if (!navigated.ok()) {
       const std::optional<std::string> code = HelperErrorCode(navigated.status());
-      if (!code || *code == kTimeout) return navigated.status();
+      if (!code || *code == kTimeout || *code == kDialogOpen) return navigated.status();
       return HelperError(*code, absl::StrCat(kMethod, " could not open \"", *url,
                                              "\": ", navigated.status().message(),
                                              "; check the URL (with its scheme, e.g. https://)"));

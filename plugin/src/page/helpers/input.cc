@@ -68,8 +68,9 @@ absl::StatusOr<bool> PerformAndFollow(PageContext& page, std::string_view tab,
                                absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
                       .status());
   if (!started) return false;
-  RETURN_IF_ERROR(page.AwaitWatched(absl::StrCat("the page ", ToAbsl(what), " opened to load (",
-                                                 ToAbsl(what), " itself was done)")));
+  RETURN_IF_ERROR(
+      page.AwaitWatched(tab, absl::StrCat("the page ", ToAbsl(what), " opened to load (",
+                                          ToAbsl(what), " itself was done)")));
   return true;
 }
 
