@@ -10,6 +10,7 @@
 #include "core/ref_path.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "core/transport_error.h"
 #include "page/helper_error.h"
 #include "page/js_library.h"
 
@@ -82,7 +83,8 @@ bool IsPromptOpened(const json::value& event) {
 absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json::object& params,
                                             std::string_view waiting_for) {
   const std::chrono::milliseconds remaining = Remaining();
-  absl::StatusOr<BidiReply> reply = absl::DeadlineExceededError("no time left");
+  absl::StatusOr<BidiReply> reply =
+      TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
   const std::string blockable_tab = BlockableTab(state_, method, params);
   std::optional<OpenDialog> dialog;
   if (remaining.count() > 0) {
@@ -101,11 +103,11 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
   }
   if (dialog) {
     transport_.ClearInterrupt();
-    if (!reply.ok() && reply.status().code() == absl::StatusCode::kCancelled) {
+    if (!reply.ok() && TransportErrorOf(reply.status()) == TransportError::kCancelled) {
       return DialogOpen(*dialog);
     }
   }
-  if (reply.ok() || reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply;
+  if (reply.ok() || TransportErrorOf(reply.status()) != TransportError::kReplyTimeout) return reply;
   return HelperError(
       kTimeout, absl::StrCat(method_, " did not finish within ", timeout_.count(), " ms",
                              waiting_for.empty() ? "" : " while waiting for ", ToAbsl(waiting_for),
@@ -281,14 +283,14 @@ absl::Status PageContext::AwaitWatched(std::string_view tab, std::string_view wa
       return DialogOpen(*dialog);
     }
     const std::chrono::milliseconds remaining = Remaining();
-    absl::Status status = absl::DeadlineExceededError("no time left");
+    absl::Status status = TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
     if (remaining.count() > 0) {
       status = transport_.WaitForEvents(remaining,
                                         [this](json::value event) { Deliver(std::move(event)); });
     }
     if (status.ok()) continue;
     Unwatch();
-    if (status.code() != absl::StatusCode::kDeadlineExceeded) return status;
+    if (TransportErrorOf(status) != TransportError::kReplyTimeout) return status;
     return HelperError(kTimeout, absl::StrCat(method_, " waited ", timeout_.count(), " ms for ",
                                               ToAbsl(waiting_for),
                                               "; give the frame a larger \"timeout_ms\" if the "
