@@ -887,6 +887,22 @@ BOOST_AUTO_TEST_CASE(progress_is_reported_after_each_frame) {
   BOOST_TEST((calls == std::vector<std::string>{"1/3 frame 0 a.b", "2/3 frame 1 a.c"}));
 }
 
+// The model's raw session.subscribe / unsubscribe frames are recorded in the PageWatch (the
+// one record the page layer's event filter asks too); a refused subscribe changes nothing.
+BOOST_AUTO_TEST_CASE(the_models_subscriptions_are_noted_in_the_page_watch_only_when_they_succeed) {
+  PageWatch watch;
+  options.page_watch = &watch;
+  transport.Error("invalid argument", "no such event").Reply(R"({"subscription":"S1"})");
+  Run(R"({"on_error":"continue","frames":[
+      {"method":"session.subscribe","params":{"events":["log"]}},
+      {"method":"session.subscribe","params":{"events":["browsingContext.load"]}}]})");
+  BOOST_TEST(!watch.ModelSubscribed("log.entryAdded"));
+  BOOST_TEST(watch.ModelSubscribed("browsingContext.load"));
+  transport.Reply("{}");
+  Run(R"({"frames":[{"method":"session.unsubscribe","params":{"subscriptions":["S1"]}}]})");
+  BOOST_TEST(!watch.ModelSubscribed("browsingContext.load"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

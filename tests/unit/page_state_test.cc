@@ -4,6 +4,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include "core/page_watch.h"
 #include "page/event_filter.h"
 #include "page/refs.h"
 #include "page/remote_value.h"
@@ -13,17 +14,14 @@ namespace {
 
 namespace json = boost::json;
 
-BidiReply Ok(std::string_view result) {
-  BidiReply reply;
-  reply.ok = true;
-  reply.result = ReplyResult(json::parse(result));
-  return reply;
-}
+json::object Params(std::string_view text) { return json::parse(text).as_object(); }
 
 BOOST_AUTO_TEST_SUITE(event_filter)
 
 BOOST_AUTO_TEST_CASE(internal_events_are_hidden_only_while_subscribed_internally) {
+  PageWatch watch;
   EventFilter filter;
+  filter.AskSubscriptionsOf(&watch);
   BOOST_TEST(filter.Shows("browsingContext.load"));
   filter.SetInternalSubscribed(true);
   BOOST_TEST(!filter.Shows("browsingContext.load"));
@@ -37,37 +35,39 @@ BOOST_AUTO_TEST_CASE(internal_events_are_hidden_only_while_subscribed_internally
   BOOST_TEST(filter.Shows("browsingContext.load"));
 }
 
+// The model's subscriptions are the PageWatch's record (the runner notes the raw frames'
+// successful session.subscribe / unsubscribe there): the filter asks it.
 BOOST_AUTO_TEST_CASE(the_models_own_subscriptions_show_internal_events) {
+  PageWatch watch;
   EventFilter filter;
+  filter.AskSubscriptionsOf(&watch);
   filter.SetInternalSubscribed(true);
-  filter.AfterCommand("session.subscribe",
-                      json::parse(R"({"events":["browsingContext.load"]})").as_object(),
-                      Ok(R"({"subscription":"S1"})"));
+  watch.NoteSubscribe(Params(R"({"events":["browsingContext.load"]})"),
+                      json::parse(R"({"subscription":"S1"})"));
   BOOST_TEST(filter.Shows("browsingContext.load"));
   BOOST_TEST(!filter.Shows("browsingContext.domContentLoaded"));
   // A module subscription covers its events.
-  filter.AfterCommand("session.subscribe",
-                      json::parse(R"({"events":["browsingContext"]})").as_object(),
-                      Ok(R"({"subscription":"S2"})"));
+  watch.NoteSubscribe(Params(R"({"events":["browsingContext"]})"),
+                      json::parse(R"({"subscription":"S2"})"));
   BOOST_TEST(filter.Shows("browsingContext.domContentLoaded"));
   // Undone by id, and by event name.
-  filter.AfterCommand("session.unsubscribe", json::parse(R"({"subscriptions":["S2"]})").as_object(),
-                      Ok("{}"));
+  watch.NoteUnsubscribe(Params(R"({"subscriptions":["S2"]})"));
   BOOST_TEST(!filter.Shows("browsingContext.domContentLoaded"));
   BOOST_TEST(filter.Shows("browsingContext.load"));
-  filter.AfterCommand("session.unsubscribe",
-                      json::parse(R"({"events":["browsingContext.load"]})").as_object(), Ok("{}"));
+  watch.NoteUnsubscribe(Params(R"({"events":["browsingContext.load"]})"));
   BOOST_TEST(!filter.Shows("browsingContext.load"));
+  // A new browser session: the watch's owner resets it, and the filter sees that.
+  watch.NoteSubscribe(Params(R"({"events":["log"]})"), json::parse(R"({"subscription":"S3"})"));
+  BOOST_TEST(filter.Shows("log.entryAdded"));
+  watch.Reset();
+  BOOST_TEST(!filter.Shows("log.entryAdded"));
 }
 
-BOOST_AUTO_TEST_CASE(a_failed_subscription_changes_nothing) {
+BOOST_AUTO_TEST_CASE(without_a_page_watch_the_model_has_no_subscriptions) {
   EventFilter filter;
   filter.SetInternalSubscribed(true);
-  BidiReply error;
-  error.error = "invalid argument";
-  filter.AfterCommand("session.subscribe",
-                      json::parse(R"({"events":["browsingContext.load"]})").as_object(), error);
   BOOST_TEST(!filter.Shows("browsingContext.load"));
+  BOOST_TEST(filter.Shows("browsingContext.userPromptOpened"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

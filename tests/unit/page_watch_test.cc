@@ -25,6 +25,27 @@ BOOST_AUTO_TEST_CASE(realm_events_are_shown_only_to_a_model_that_subscribed) {
   BOOST_TEST(!watch.Visible("script.realmCreated"));
 }
 
+BOOST_AUTO_TEST_CASE(model_subscribed_covers_events_and_modules_until_undone) {
+  PageWatch watch;
+  BOOST_TEST(!watch.ModelSubscribed("log.entryAdded"));
+  watch.NoteSubscribe(
+      boost::json::parse(R"({"events":["log","browsingContext.load"]})").as_object(),
+      boost::json::parse(R"({"subscription":"s1"})"));
+  watch.NoteSubscribe(boost::json::parse(R"({"events":["browsingContext.load"]})").as_object(),
+                      boost::json::parse(R"({"subscription":"s2"})"));
+  BOOST_TEST(watch.ModelSubscribed("log.entryAdded"));
+  BOOST_TEST(!watch.ModelSubscribed("logger.x"));  // a module covers "log.*" only
+  BOOST_TEST(watch.ModelSubscribed("browsingContext.load"));
+  BOOST_TEST(!watch.ModelSubscribed("browsingContext.domContentLoaded"));
+  // s2 still holds browsingContext.load after s1 goes.
+  watch.NoteUnsubscribe(boost::json::parse(R"({"subscriptions":["s1"]})").as_object());
+  BOOST_TEST(!watch.ModelSubscribed("log.entryAdded"));
+  BOOST_TEST(watch.ModelSubscribed("browsingContext.load"));
+  // Unsubscribing by name undoes it in every subscription.
+  watch.NoteUnsubscribe(boost::json::parse(R"({"events":["browsingContext.load"]})").as_object());
+  BOOST_TEST(!watch.ModelSubscribed("browsingContext.load"));
+}
+
 PageWatch::WatchedFrame Watched(std::string_view method, const boost::json::object& params) {
   std::optional<PageWatch::WatchedFrame> frame = PageWatch::Watch(method, params);
   BOOST_TEST_REQUIRE(frame.has_value());

@@ -67,6 +67,10 @@ void PageWatch::NoteUnsubscribe(const boost::json::object& params) {
 
 bool PageWatch::Visible(std::string_view method) const {
   if (method != "script.realmCreated" && method != "script.realmDestroyed") return true;
+  return ModelSubscribed(method);
+}
+
+bool PageWatch::ModelSubscribed(std::string_view method) const {
   for (const Subscription& s : subscriptions_) {
     for (const std::string& event : s.events) {
       if (Covers(event, method)) return true;

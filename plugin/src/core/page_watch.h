@@ -28,9 +28,15 @@ class PageWatch {
   void Reset();
 
   // The model's own successful session.subscribe / session.unsubscribe (params as sent,
-  // result as received).
+  // result as received). The one record of what the model subscribed to: the page layer's
+  // event filter (page/event_filter.h) asks ModelSubscribed too.
   void NoteSubscribe(const boost::json::object& params, const boost::json::value& result);
   void NoteUnsubscribe(const boost::json::object& params);
+
+  // True while a subscription of the model's own covers this event: one naming the event or
+  // its module ("browsingContext" covers "browsingContext.load"), not yet undone by an
+  // unsubscribe naming its id or that very name.
+  bool ModelSubscribed(std::string_view method) const;
 
   // Whether the model sees this event: always, unless only the tool subscribed to it
   // (script.realmCreated / script.realmDestroyed). browsingContext.userPromptOpened is always

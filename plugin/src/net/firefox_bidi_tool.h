@@ -87,7 +87,7 @@ class FirefoxBidiTool {
   std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)
   LabelCache label_cache_;
   PageWatch page_watch_;
-  page::PageLayer page_;  // the page.* helpers and what they know of the browser
+  page::PageLayer page_{&page_watch_};  // the page.* helpers, what they know of the browser
 };
 
 }  // namespace firefox_bidi

@@ -1,18 +1,17 @@
 // Which events a batch sees. The plugin subscribes to a few events for itself (navigation
 // and tab life, kInternalEvents); those never show up in a batch's "events" unless the model
 // subscribed to them too (a successful raw session.subscribe naming the event or its module,
-// not yet undone by session.unsubscribe). Sans-I/O: fed the raw frames' commands and replies.
+// not yet undone by session.unsubscribe). What the model subscribed to is PageWatch's record
+// (core/page_watch.h), which the batch runner keeps: the filter asks it, so there is one.
 #ifndef FIREFOX_BIDI_PAGE_EVENT_FILTER_H_
 #define FIREFOX_BIDI_PAGE_EVENT_FILTER_H_
 
-#include <boost/json/object.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
-#include "core/transport.h"
+#include "core/page_watch.h"
 
 namespace firefox_bidi::page {
 
@@ -37,10 +36,15 @@ inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextC
 // those itself).
 std::vector<std::string_view> PluginEvents();
 
-// Thread safety: none; the batch's thread only.
+// Thread safety: none; the batch's thread only. Lifetime: the PageWatch it asks outlives it.
 class EventFilter {
  public:
-  // A new BiDi session: no subscription of either side exists.
+  // Where the model's subscriptions are recorded; nullptr (the default): the model has none
+  // (benchmarks that drive the page layer without the tool).
+  void AskSubscriptionsOf(const PageWatch* watch) { watch_ = watch; }
+
+  // A new BiDi session: the plugin's own subscription is gone (the PageWatch is reset by its
+  // owner).
   void Reset();
   // The plugin's own subscription to kInternalEvents is in place.
   void SetInternalSubscribed(bool subscribed) { internal_ = subscribed; }
@@ -50,18 +54,11 @@ class EventFilter {
   // userPromptOpened always: see core/page_watch.h).
   bool Shows(std::string_view event_method) const;
 
-  // Tracks the model's subscriptions from a raw frame and its reply.
-  void AfterCommand(std::string_view method, const boost::json::object& params,
-                    const BidiReply& reply);
-
  private:
   static bool IsInternal(std::string_view event_method);
 
   bool internal_ = false;
-  // Names (events or modules) the model subscribed to, with how many live subscriptions.
-  absl::flat_hash_map<std::string, int> model_names_;
-  // The model's subscription ids and the names each covers.
-  absl::flat_hash_map<std::string, std::vector<std::string>> model_subscriptions_;
+  const PageWatch* watch_ = nullptr;
 };
 
 }  // namespace firefox_bidi::page

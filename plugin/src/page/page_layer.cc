@@ -19,7 +19,9 @@ constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
 }  // namespace
 
 void PageLayer::BeginCall(std::uint64_t session_generation) {
-  if (session_generation != state_.generation) state_.Reset(session_generation);
+  if (session_generation == state_.generation) return;
+  state_.Reset(session_generation);
+  if (watch_ != nullptr) watch_->Reset();
 }
 
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
@@ -126,11 +128,6 @@ bool PageLayer::OnEvent(const json::value& event) {
   state_.dialogs.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
   state_.logs.Observe(*object);
   return state_.events.Shows(name);
-}
-
-void PageLayer::AfterCommand(std::string_view method, const json::object& params,
-                             const BidiReply& reply) {
-  state_.events.AfterCommand(method, params, reply);
 }
 
 }  // namespace firefox_bidi::page

@@ -17,6 +17,13 @@ namespace firefox_bidi::page {
 // Thread safety: one batch at a time (the batch's thread); BeginCall before each batch.
 class PageLayer final : public FrameExecutor {
  public:
+  // `watch`: the batch runner's PageWatch (RunOptions::page_watch), which records the model's
+  // own subscriptions; the layer's event filter asks it, and a new browser session resets it.
+  // nullptr: the model has no subscriptions of its own (benchmarks). Outlives the layer.
+  explicit PageLayer(PageWatch* watch = nullptr) : watch_(watch) {
+    state_.events.AskSubscriptionsOf(watch);
+  }
+
   // Called before each batch with the browser session's generation (BrowserSession::
   // generation()): a new one means a new browser, and what was known of the old is dropped.
   void BeginCall(std::uint64_t session_generation);
@@ -36,12 +43,13 @@ class PageLayer final : public FrameExecutor {
   const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
                                      EventSink on_event, std::string* why) override;
   bool OnEvent(const boost::json::value& event) override;
-  void AfterCommand(std::string_view method, const boost::json::object& params,
-                    const BidiReply& reply) override;
+  // Nothing: the model's subscriptions are the PageWatch's record.
+  void AfterCommand(std::string_view, const boost::json::object&, const BidiReply&) override {}
 
   const PageState& state() const { return state_; }
 
  private:
+  PageWatch* watch_;
   PageState state_;
   boost::json::value tab_value_;  // what <<tab>> resolved to last
   // Tabs the browser opened while a helper ran (a click on a target=_blank link): its
