@@ -125,9 +125,10 @@ BOOST_AUTO_TEST_CASE(correlates_by_id_across_interleaved_events_and_stray_replie
                          R"({"type":"event","method":"log.entryAdded","params":{"text":"a"}})",
                          R"({"type":"event","method":"log.entryAdded","params":{"text":"b"}})"}),
       boost::test_tools::per_element());
-  BOOST_TEST(log == (std::vector<std::string>{"1 discarding a reply to id 777 that nobody "
-                                              "waits for (late: its call timed out or stopped waiting)"}),
-             boost::test_tools::per_element());
+  BOOST_TEST(
+      log == (std::vector<std::string>{"1 discarding a reply to id 777 that nobody "
+                                       "waits for (late: its call timed out or stopped waiting)"}),
+      boost::test_tools::per_element());
 
   // The event sent after the reply reaches the next call's sink.
   call.events.clear();
@@ -414,6 +415,34 @@ BOOST_AUTO_TEST_CASE(close_is_bounded_when_the_peer_does_not_answer) {
   BOOST_TEST(!connection->is_open());
   BOOST_TEST(log == std::vector<std::string>{"2 WebSocket close handshake with " + server.url() +
                                              " timed out after 200 ms; closing the socket"},
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(close_yields_to_a_cancel_when_the_peer_does_not_answer) {
+  FakeBidiServer server;
+  server.OnCommandNumber(1).DelayReply(milliseconds(20000));
+  std::vector<std::string> log;
+  std::atomic<bool> cancel{false};
+  ConnectionOptions options = LoggingTo(log);
+  options.cancel = &cancel;
+  auto connection = MustConnect(server, options);
+  Caller call{*connection};
+  BOOST_TEST(call("script.evaluate", milliseconds(20)).status().code() ==
+             absl::StatusCode::kDeadlineExceeded);
+
+  std::thread canceller([&cancel] {
+    std::this_thread::sleep_for(milliseconds(50));
+    cancel.store(true);
+  });
+  const auto start = Clock::now();
+  connection->Close(milliseconds(10000));
+  const long long elapsed = MillisSince(start);
+  canceller.join();
+  BOOST_TEST(elapsed >= 50);
+  BOOST_TEST(elapsed < 150);  // 100 ms after the cancel at most
+  BOOST_TEST(!connection->is_open());
+  BOOST_TEST(log == std::vector<std::string>{"2 WebSocket close with " + server.url() +
+                                             " cancelled; closing the socket"},
              boost::test_tools::per_element());
 }
 

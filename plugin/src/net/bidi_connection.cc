@@ -89,7 +89,7 @@ class BeastConnection final : public BidiConnection {
                             });
     // A timed-out lookup cannot be aborted; the handler is destroyed with the io_context
     // without running, so its references to this frame are never used.
-    if (const WaitEnd end = RunConnectStep([&] { return resolved; }, deadline);
+    if (const WaitEnd end = RunCancellable([&] { return resolved; }, deadline);
         end != WaitEnd::kDone) {
       resolver_.cancel();
       return ConnectEnded(end, "resolving the host");
@@ -108,7 +108,7 @@ class BeastConnection final : public BidiConnection {
                           connect_ec = ec;
                           peer = endpoint;
                         });
-    if (const WaitEnd end = RunConnectStep([&] { return connected; }, deadline);
+    if (const WaitEnd end = RunCancellable([&] { return connected; }, deadline);
         end != WaitEnd::kDone) {
       AbortAndDrain([&] { return connected; });
       return ConnectEnded(end, "connecting");
@@ -142,7 +142,7 @@ class BeastConnection final : public BidiConnection {
       handshaken = true;
       handshake_ec = ec;
     });
-    if (const WaitEnd end = RunConnectStep([&] { return handshaken; }, deadline);
+    if (const WaitEnd end = RunCancellable([&] { return handshaken; }, deadline);
         end != WaitEnd::kDone) {
       AbortAndDrain([&] { return handshaken; });
       return ConnectEnded(end, "the WebSocket handshake");
@@ -282,18 +282,22 @@ class BeastConnection final : public BidiConnection {
     closing_ = true;
     const Clock::time_point deadline = DeadlineAfter(timeout);
     bool close_started = false;
-    RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, false);
-    if (broken_.ok() && !writing_) {
+    // A cancel (the host is stopping) skips the courtesy of a close handshake.
+    WaitEnd end = RunCancellable([&] { return !writing_ || !broken_.ok(); }, deadline);
+    if (end != WaitEnd::kInterrupted && broken_.ok() && !writing_) {
       close_started = true;
       close_done_ = false;
       ws_.async_close(websocket::close_code::normal,
                       [this](const error_code&) { close_done_ = true; });
       // Beast completes the close once the peer's close frame arrives (through our pending
       // read) or the peer drops the connection.
-      if (RunUntil([&] { return close_done_; }, deadline, false) != WaitEnd::kDone) {
-        Log(2, absl::StrCat("WebSocket close handshake with ", endpoint_, " timed out after ",
-                            timeout.count(), " ms; closing the socket"));
-      }
+      end = RunCancellable([&] { return close_done_; }, deadline);
+    }
+    if (end == WaitEnd::kDeadline) {
+      Log(2, absl::StrCat("WebSocket close handshake with ", endpoint_, " timed out after ",
+                          timeout.count(), " ms; closing the socket"));
+    } else if (end == WaitEnd::kInterrupted) {
+      Log(2, absl::StrCat("WebSocket close with ", endpoint_, " cancelled; closing the socket"));
     }
     AbortAndDrain([&] { return !close_started || close_done_; });
     if (broken_.ok())
@@ -318,11 +322,11 @@ class BeastConnection final : public BidiConnection {
     return WaitEnd::kDone;
   }
 
-  // RunUntil for one step of Open(): also ends (kInterrupted) within kCancelPoll of
+  // RunUntil for a step of Open() or Close(): also ends (kInterrupted) within kCancelPoll of
   // `*options_.cancel` becoming true. The flag belongs to the caller, who cannot wake this
   // thread's io_context, so the wait is cut into slices.
   template <class Done>
-  WaitEnd RunConnectStep(const Done& done, Clock::time_point deadline) {
+  WaitEnd RunCancellable(const Done& done, Clock::time_point deadline) {
     while (!done()) {
       if (options_.cancel != nullptr && options_.cancel->load()) return WaitEnd::kInterrupted;
       const Clock::time_point now = Clock::now();
