@@ -403,13 +403,12 @@ BOOST_AUTO_TEST_CASE(timeout_then_next_frame_works) {
 
 BOOST_AUTO_TEST_CASE(disconnect_skips_the_rest_even_with_continue) {
   transport.Reply("1").Disconnect().Reply("3");
-  BOOST_TEST(
-      Run(R"({"on_error":"continue","frames":[{"method":"a.b"},{"method":"a.c"},)"
-          R"({"method":"a.d"}]})") ==
-      R"({"frames":[{"index":0,"method":"a.b","result":1},{"index":1,"method":"a.c",)"
-      R"("error":{"error":"browser disconnected","message":"browser disconnected: )"
-      R"(connection reset by peer; frame 1 (a.c) got no reply and later frames were not )"
-      R"(sent; the next call starts a fresh browser"}},{"index":2,"method":"a.d","skipped":true}]})");
+  BOOST_TEST(Run(R"({"on_error":"continue","frames":[{"method":"a.b"},{"method":"a.c"},)"
+                 R"({"method":"a.d"}]})") ==
+             R"({"frames":[{"index":0,"method":"a.b","result":1},{"index":1,"method":"a.c",)"
+             R"("error":{"error":"browser disconnected","message":"browser disconnected: )"
+             R"(connection reset by peer; frame 1 (a.c) got no reply and later frames were not )"
+             R"(sent"}},{"index":2,"method":"a.d","skipped":true}]})");
   BOOST_TEST(transport.received().size() == 2u);
 }
 

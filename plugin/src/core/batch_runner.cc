@@ -302,9 +302,9 @@ class BatchRun {
                                  timeout.count(), " ms"));
       case TransportError::kDisconnected:
         return Fail(i, code,
+                    // The browser session's message says what the next call does.
                     absl::StrCat(status.message(), "; frame ", i, " (", frame.method,
-                                 ") got no reply and later frames were not sent; the next "
-                                 "call starts a fresh browser"),
+                                 ") got no reply and later frames were not sent"),
                     Outcome::kStopAll);
       case TransportError::kCancelled:
         return Fail(i, code,
@@ -355,7 +355,7 @@ class BatchRun {
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
   // What the raw frame in flight waits on (views into its params as sent).
   std::optional<PageWatch::WatchedFrame> watched_;
-  std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
+  std::optional<PageWatch::Interruption> interruption_;        // why it stopped waiting
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved
   // A successful frame without pick whose record is made once the next frame has been sent.
