@@ -18,7 +18,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "core/label_cache.h"
+#include "core/private_file.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 
 namespace firefox_bidi::bench {
 namespace {
@@ -26,10 +28,8 @@ namespace {
 // Room for every spool file of one batch: eviction never runs inside a sample.
 constexpr std::uint64_t kSpoolQuota = 256ull << 20;
 
-absl::string_view Absl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
-
 absl::Status Errno(std::string_view what, const std::string& path) {
-  return absl::InternalError(absl::StrCat(Absl(what), " ", path, ": ", std::strerror(errno)));
+  return absl::InternalError(absl::StrCat(ToAbsl(what), " ", path, ": ", std::strerror(errno)));
 }
 
 // xorshift64*: a fixed generator, so the text is the same with every standard library.
@@ -53,7 +53,7 @@ class Rng {
 absl::StatusOr<std::unique_ptr<ScratchDir>> ScratchDir::Create(std::string_view prefix) {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern =
-      absl::StrCat(tmp && *tmp ? tmp : "/tmp", "/", Absl(prefix), getpid(), "-XXXXXX");
+      absl::StrCat(tmp && *tmp ? tmp : "/tmp", "/", ToAbsl(prefix), getpid(), "-XXXXXX");
   if (::mkdtemp(pattern.data()) == nullptr) return Errno("cannot create directory", pattern);
   return std::unique_ptr<ScratchDir>(new ScratchDir(std::move(pattern)));
 }
@@ -71,8 +71,8 @@ absl::StatusOr<SpoolReservation> RecordingSpool::Reserve(std::size_t frame_index
   if (r.ok()) {
     absl::MutexLock lock(&mu_);
     reservations_.emplace_back(
-        r->path,
-        absl::StrCat("frame-", frame_index, label.empty() ? "" : "-", Absl(label), ".", Absl(ext)));
+        r->path, absl::StrCat("frame-", frame_index, label.empty() ? "" : "-", ToAbsl(label), ".",
+                              ToAbsl(ext)));
   }
   return r;
 }
@@ -91,21 +91,7 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
 }
 
 absl::Status WriteNewFile(const std::string& path, std::string_view data) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0) return Errno("cannot create", path);
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      absl::Status s = Errno("cannot write", path);
-      ::close(fd);
-      return s;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) return Errno("cannot close", path);
-  return absl::OkStatus();
+  return WriteNewPrivateFile(AT_FDCWD, path, data, path);
 }
 
 absl::StatusOr<std::string_view> ResultSpan(std::string_view reply) {
@@ -114,7 +100,7 @@ absl::StatusOr<std::string_view> ResultSpan(std::string_view reply) {
   const std::size_t at = reply.substr(0, 64).find(kName);
   if (at == std::string_view::npos || reply.size() < at + kName.size() + 1 || reply.back() != '}') {
     return absl::InternalError(
-        absl::StrCat("not a reply whose result ends it: ", Absl(reply.substr(0, 80))));
+        absl::StrCat("not a reply whose result ends it: ", ToAbsl(reply.substr(0, 80))));
   }
   const std::size_t begin = at + kName.size();
   return reply.substr(begin, reply.size() - 1 - begin);
@@ -163,8 +149,8 @@ absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_resu
   const boost::json::object* root = v.if_object();
   const boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
   if (ec || frames == nullptr || !frames->is_array()) {
-    return absl::InternalError(
-        absl::StrCat("tool result is not {\"frames\":[...]}: ", Absl(tool_result.substr(0, 200))));
+    return absl::InternalError(absl::StrCat("tool result is not {\"frames\":[...]}: ",
+                                            ToAbsl(tool_result.substr(0, 200))));
   }
   std::vector<std::string> results;
   for (const boost::json::value& record_value : frames->get_array()) {
@@ -179,7 +165,7 @@ absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_resu
       results.push_back(*std::move(bytes));
     } else {
       return absl::InternalError(absl::StrCat("frame ", results.size(), " did not succeed: ",
-                                              Absl(boost::json::serialize(record_value))));
+                                              ToAbsl(boost::json::serialize(record_value))));
     }
   }
   return results;
@@ -198,7 +184,7 @@ absl::StatusOr<SampleOutput> CaptureToolOutput(std::string_view tool_result,
     // JSON escapes '/' nowhere, so the path appears verbatim in the result text.
     replacements.emplace_back(path, absl::StrCat("<spool>/", name));
   }
-  out.exact = absl::StrReplaceAll(Absl(tool_result), replacements);
+  out.exact = absl::StrReplaceAll(ToAbsl(tool_result), replacements);
   // Files in the directory, by stable name; a file nobody reserved is a difference too.
   std::vector<std::pair<std::string, std::string>> files;
   std::error_code ec;

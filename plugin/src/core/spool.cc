@@ -29,6 +29,7 @@
 #include "absl/strings/str_format.h"
 #include "core/private_file.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 
 namespace firefox_bidi {
 namespace {
@@ -64,9 +65,6 @@ class Fd {
  private:
   int fd_ = -1;
 };
-
-// absl::string_view is not std::string_view in this abseil build.
-absl::string_view Absl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 bool IsLabel(std::string_view s) {
   if (s.empty() || s.size() > 64) return false;
@@ -122,7 +120,8 @@ std::uint64_t BatchCounter(std::string_view batch) {
 }
 
 std::string JoinPath(std::string_view dir, std::string_view name) {
-  return dir == "/" ? absl::StrCat("/", Absl(name)) : absl::StrCat(Absl(dir), "/", Absl(name));
+  return dir == "/" ? absl::StrCat("/", ToAbsl(name))
+                    : absl::StrCat(ToAbsl(dir), "/", ToAbsl(name));
 }
 
 absl::Status UnsafeDirectory(const std::string& message) {
@@ -396,16 +395,16 @@ class DirectorySpool final : public Spool {
     Batch& current = batches_.back();
     if (!label.empty() && !IsLabel(label)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("invalid spool file label \"", absl::CHexEscape(Absl(label)),
+          absl::StrCat("invalid spool file label \"", absl::CHexEscape(ToAbsl(label)),
                        "\": must match [A-Za-z_][A-Za-z0-9_-]{0,63}"));
     }
     if (!IsExtension(ext)) {
       return absl::InvalidArgumentError(absl::StrCat("invalid spool file extension \"",
-                                                     absl::CHexEscape(Absl(ext)),
+                                                     absl::CHexEscape(ToAbsl(ext)),
                                                      "\": must be 1-16 [A-Za-z0-9]"));
     }
     std::string name = absl::StrCat(current.id, "-", frame_index, label.empty() ? "" : "-",
-                                    Absl(label), ".", Absl(ext));
+                                    ToAbsl(label), ".", ToAbsl(ext));
     if (!ParseSpoolFileName(name)) {
       return absl::InvalidArgumentError(
           absl::StrCat("invalid spool file name \"", absl::CHexEscape(name), "\""));
