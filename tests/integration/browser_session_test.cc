@@ -260,13 +260,10 @@ BOOST_AUTO_TEST_CASE(webdriver_timeout_asks_the_endpoint_and_a_gone_session_is_d
   gone = false;
   BOOST_REQUIRE(session->EnsureReady().ok());
   session->Shutdown();
-  std::vector<std::string> lines;
-  for (const TestHttpRequest& request : (*http)->requests()) {
-    lines.push_back(request.method + " " + request.target);
-  }
-  BOOST_TEST(lines == (std::vector<std::string>{"POST /session", "GET /session/s-1/timeouts",
-                                                "GET /session/s-1/timeouts", "DELETE /session/s-1",
-                                                "POST /session", "DELETE /session/s-1"}),
+  BOOST_TEST((*http)->request_lines() ==
+                 (std::vector<std::string>{"POST /session", "GET /session/s-1/timeouts",
+                                           "GET /session/s-1/timeouts", "DELETE /session/s-1",
+                                           "POST /session", "DELETE /session/s-1"}),
              boost::test_tools::per_element());
 }
 
@@ -282,13 +279,6 @@ BOOST_AUTO_TEST_CASE(a_hung_webdriver_delete_yields_to_a_cancel_and_is_sent_agai
     return TestHttpReply::Json(200, R"({"value":null})");
   });
   BOOST_REQUIRE(http.ok());
-  const auto request_lines = [&http] {
-    std::vector<std::string> lines;
-    for (const TestHttpRequest& request : (*http)->requests()) {
-      lines.push_back(request.method + " " + request.target);
-    }
-    return lines;
-  };
   InstanceConfig config;
   config.webdriver = (*http)->url();
   std::mutex logs_mu;
@@ -302,7 +292,7 @@ BOOST_AUTO_TEST_CASE(a_hung_webdriver_delete_yields_to_a_cancel_and_is_sent_agai
   std::chrono::steady_clock::time_point cancelled;
   std::thread canceller([&] {
     const auto give_up = std::chrono::steady_clock::now() + kTimeout;
-    while (request_lines().size() < 2 && std::chrono::steady_clock::now() < give_up) {
+    while ((*http)->request_lines().size() < 2 && std::chrono::steady_clock::now() < give_up) {
       std::this_thread::sleep_for(milliseconds(5));
     }
     std::this_thread::sleep_for(milliseconds(100));  // the DELETE is waiting for its answer
@@ -319,7 +309,8 @@ BOOST_AUTO_TEST_CASE(a_hung_webdriver_delete_yields_to_a_cancel_and_is_sent_agai
   BOOST_TEST(message.rfind("browser disconnected: ", 0) == 0u, message);
   BOOST_TEST(message.size() > std::string("; the next call reconnects").size());
   BOOST_TEST(message.substr(message.size() - 26) == "; the next call reconnects");
-  BOOST_TEST(request_lines() == (std::vector<std::string>{"POST /session", "DELETE /session/s-1"}),
+  BOOST_TEST((*http)->request_lines() ==
+                 (std::vector<std::string>{"POST /session", "DELETE /session/s-1"}),
              boost::test_tools::per_element());
 
   // The instance ends (nothing cancels that): the owed DELETE is sent again, for 2 s at most.
@@ -329,9 +320,10 @@ BOOST_AUTO_TEST_CASE(a_hung_webdriver_delete_yields_to_a_cancel_and_is_sent_agai
       std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - shutdown).count();
   BOOST_TEST(shutdown_ms >= 2000);
   BOOST_TEST(shutdown_ms < 3000);
-  BOOST_TEST(request_lines() == (std::vector<std::string>{"POST /session", "DELETE /session/s-1",
-                                                          "DELETE /session/s-1"}),
-             boost::test_tools::per_element());
+  BOOST_TEST(
+      (*http)->request_lines() ==
+          (std::vector<std::string>{"POST /session", "DELETE /session/s-1", "DELETE /session/s-1"}),
+      boost::test_tools::per_element());
   std::lock_guard lock(logs_mu);
   std::vector<std::string> deletes;
   std::copy_if(logs.begin(), logs.end(), std::back_inserter(deletes),

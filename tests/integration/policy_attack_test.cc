@@ -173,13 +173,6 @@ BOOST_AUTO_TEST_CASE(sigterm_during_a_hung_webdriver_delete_ends_tool_host_withi
     return TestHttpReply::Json(200, R"({"value":null})");
   });
   BOOST_REQUIRE(http.ok());
-  const auto request_lines = [&http] {
-    std::vector<std::string> lines;
-    for (const TestHttpRequest& request : (*http)->requests()) {
-      lines.push_back(request.method + " " + request.target);
-    }
-    return lines;
-  };
   TempDir spool;
   auto child = ChildProcess::Spawn(
       {kToolHost, "--plugin", kPlugin, "--config",
@@ -187,10 +180,10 @@ BOOST_AUTO_TEST_CASE(sigterm_during_a_hung_webdriver_delete_ends_tool_host_withi
        "call", "--args",
        R"({"frames":[{"method":"script.evaluate"},{"method":"browsingContext.getTree"}]})"});
   const auto give_up = std::chrono::steady_clock::now() + milliseconds(30000);
-  while (request_lines().size() < 2 && std::chrono::steady_clock::now() < give_up) {
+  while ((*http)->request_lines().size() < 2 && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(milliseconds(5));
   }
-  BOOST_REQUIRE_MESSAGE(request_lines().size() == 2u, child->Stderr());
+  BOOST_REQUIRE_MESSAGE((*http)->request_lines().size() == 2u, child->Stderr());
   std::this_thread::sleep_for(milliseconds(100));  // the DELETE is waiting for its answer
   const auto signalled = std::chrono::steady_clock::now();
   child->Signal(SIGTERM);
@@ -212,9 +205,10 @@ BOOST_AUTO_TEST_CASE(sigterm_during_a_hung_webdriver_delete_ends_tool_host_withi
   BOOST_TEST(result_after < 100, "the result came " << result_after << " ms after SIGTERM");
   BOOST_TEST(exit_after >= 2000);
   BOOST_TEST(exit_after < 3000, "tool-host exited " << exit_after << " ms after SIGTERM");
-  BOOST_TEST(request_lines() == (std::vector<std::string>{"POST /session", "DELETE /session/s-1",
-                                                          "DELETE /session/s-1"}),
-             boost::test_tools::per_element());
+  BOOST_TEST(
+      (*http)->request_lines() ==
+          (std::vector<std::string>{"POST /session", "DELETE /session/s-1", "DELETE /session/s-1"}),
+      boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_launched_browser_whose_session_was_taken_is_ended_and_replaced) {

@@ -123,6 +123,14 @@ std::vector<TestHttpRequest> TestHttpServer::requests() const {
   return requests_;
 }
 
+std::vector<std::string> TestHttpServer::request_lines() const {
+  std::vector<std::string> lines;
+  for (const TestHttpRequest& request : requests()) {
+    lines.push_back(request.method + " " + request.target);
+  }
+  return lines;
+}
+
 void TestHttpServer::Run() {
   for (;;) {
     struct pollfd pfds[2] = {{listen_fd_, POLLIN, 0}, {wake_fds_[0], POLLIN, 0}};

@@ -60,6 +60,8 @@ class TestHttpServer {
   // "http://127.0.0.1:PORT"
   std::string url() const;
   std::vector<TestHttpRequest> requests() const;
+  // Each request so far as "METHOD TARGET", e.g. "DELETE /session/s-1".
+  std::vector<std::string> request_lines() const;
 
  private:
   explicit TestHttpServer(Handler handler) : handler_(std::move(handler)) {}
