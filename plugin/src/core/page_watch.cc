@@ -42,6 +42,11 @@ bool Covers(std::string_view subscribed, std::string_view method) {
 
 std::span<const std::string_view> PageWatch::InternalEvents() { return kInternalEvents; }
 
+bool PageWatch::PromptWaits(const boost::json::object& params) {
+  const std::string_view handler = StringAt(&params, "handler");
+  return handler != "accept" && handler != "dismiss";
+}
+
 void PageWatch::Reset() {
   subscriptions_.clear();
   realm_context_.clear();
@@ -135,9 +140,7 @@ std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::val
     if (auto it = realm_context_.find(std::string(target_realm)); it != realm_context_.end()) {
       realm_context = it->second;
     }
-    // A prompt Firefox answers itself ("accept", "dismiss") holds nothing up.
-    const std::string_view handler = StringAt(params, "handler");
-    if (!context.empty() && handler != "accept" && handler != "dismiss" &&
+    if (!context.empty() && PromptWaits(*params) &&
         (context == target_context || context == realm_context)) {
       const std::string_view type = StringAt(params, "type");
       return Interruption{

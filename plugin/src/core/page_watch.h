@@ -24,6 +24,10 @@ class PageWatch {
   // once per BiDi session before the first frame (page/page_context.cc), includes them.
   static std::span<const std::string_view> InternalEvents();
 
+  // Whether a browsingContext.userPromptOpened event's prompt (its params) waits for an
+  // answer: false when Firefox answers it itself (handler "accept" or "dismiss").
+  static bool PromptWaits(const boost::json::object& params);
+
   // Forgets everything: the browser session was replaced.
   void Reset();
 

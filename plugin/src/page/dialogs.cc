@@ -3,6 +3,8 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/string.hpp>
 
+#include "core/page_watch.h"
+
 namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
@@ -26,10 +28,8 @@ bool Dialogs::Observe(const json::object& event,
   if (params == nullptr) return false;
   const std::string_view context = StringAt(*params, "context");
   if (method == "browsingContext.userPromptOpened") {
-    // A prompt Firefox answers itself ("accept" or "dismiss" by the session's capabilities)
-    // is not waiting for anyone.
-    const std::string_view handler = StringAt(*params, "handler");
-    if (!context.empty() && handler != "accept" && handler != "dismiss") {
+    // A prompt Firefox answers itself is not waiting for anyone.
+    if (!context.empty() && PageWatch::PromptWaits(*params)) {
       open_[tab_of(context)] = OpenDialog{std::string(StringAt(*params, "type")),
                                           std::string(StringAt(*params, "message"))};
     }
