@@ -61,15 +61,8 @@ class FakeExecutor : public FrameExecutor {
     return event.at("method") != "internal.event";
   }
 
-  void AfterCommand(std::string_view method, const boost::json::object& params,
-                    const BidiReply& reply) override {
-    commands.push_back(std::string(method) + " " + boost::json::serialize(params) + " " +
-                       (reply.ok ? "ok" : reply.error));
-  }
-
   std::vector<std::string> executed;
   std::vector<std::int64_t> timeouts;
-  std::vector<std::string> commands;
 
  private:
   boost::json::value tab_ = "TAB-1";
@@ -130,10 +123,6 @@ BOOST_AUTO_TEST_CASE(helper_results_take_the_raw_record_path) {
                                                        R"(page.echo {"v":2})", "page.echo {}"}),
       boost::test_tools::per_element());
   BOOST_TEST(f.executor.timeouts == (std::vector<std::int64_t>{1234, 30000, 30000}),
-             boost::test_tools::per_element());
-  // Raw frames only, with their interpolated params.
-  BOOST_TEST(f.executor.commands ==
-                 (std::vector<std::string>{R"(script.evaluate {"expression":[1,2]} ok)"}),
              boost::test_tools::per_element());
 }
 

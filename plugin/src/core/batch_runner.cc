@@ -230,9 +230,6 @@ class BatchRun {
       reply = transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
       FinishPending();  // if the hook did not run: the command was not sent
       watched_.reset();
-      if (reply.ok() && options_.executor != nullptr) {
-        options_.executor->AfterCommand(frame.method, sent, *reply);
-      }
     }
     if (std::optional<PageWatch::Interruption> hit = std::exchange(interruption_, std::nullopt)) {
       if (!Cancelled()) {

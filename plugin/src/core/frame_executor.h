@@ -54,10 +54,6 @@ class FrameExecutor {
 
   // Sees every event the batch receives; false hides it from the batch's "events".
   virtual bool OnEvent(const boost::json::value& event) = 0;
-
-  // Sees each raw command the batch sent, with the reply it got.
-  virtual void AfterCommand(std::string_view method, const boost::json::object& params,
-                            const BidiReply& reply) = 0;
 };
 
 }  // namespace firefox_bidi

@@ -44,7 +44,6 @@ class PageLayer final : public FrameExecutor {
                                      EventSink on_event, std::string* why) override;
   bool OnEvent(const boost::json::value& event) override;
   // Nothing: the model's subscriptions are the PageWatch's record.
-  void AfterCommand(std::string_view, const boost::json::object&, const BidiReply&) override {}
 
   const PageState& state() const { return state_; }
 
