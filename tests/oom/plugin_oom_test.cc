@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <boost/test/unit_test.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -36,21 +37,57 @@ bool ShouldFail() {
   return false;
 }
 
-void* Allocate(std::size_t size) {
-  if (ShouldFail()) throw std::bad_alloc();
-  void* p = std::malloc(size == 0 ? 1 : size);
+// nullptr when this allocation is to fail.
+void* TryAllocate(std::size_t size, std::size_t alignment) {
+  if (ShouldFail()) return nullptr;
+  if (size == 0) size = 1;
+  if (alignment <= alignof(std::max_align_t)) return std::malloc(size);
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  return std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+}
+
+void* Allocate(std::size_t size, std::size_t alignment = alignof(std::max_align_t)) {
+  void* p = TryAllocate(size, alignment);
   if (p == nullptr) throw std::bad_alloc();
   return p;
 }
 
 }  // namespace
 
+// Every form is replaced, so that no allocation of the plugin (std::stable_sort's buffer uses
+// the nothrow form, for one) meets a sanitizer's own operator new and then this free().
 void* operator new(std::size_t size) { return Allocate(size); }
 void* operator new[](std::size_t size) { return Allocate(size); }
+void* operator new(std::size_t size, std::align_val_t al) {
+  return Allocate(size, static_cast<std::size_t>(al));
+}
+void* operator new[](std::size_t size, std::align_val_t al) {
+  return Allocate(size, static_cast<std::size_t>(al));
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  return TryAllocate(size, alignof(std::max_align_t));
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  return TryAllocate(size, alignof(std::max_align_t));
+}
+void* operator new(std::size_t size, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return TryAllocate(size, static_cast<std::size_t>(al));
+}
+void* operator new[](std::size_t size, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return TryAllocate(size, static_cast<std::size_t>(al));
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
