@@ -264,7 +264,9 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
   // fdopendir takes ownership of its descriptor, so give it a duplicate.
   int dup_fd = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
   if (dup_fd < 0) return ErrnoStatus(errno, absl::StrCat("cannot read spool directory ", path));
-  DIR* dir = ::fdopendir(dup_fd);
+  // Closed however the scan ends, a failed allocation included.
+  const std::unique_ptr<DIR, int (*)(DIR*)> owned(::fdopendir(dup_fd), &::closedir);
+  DIR* dir = owned.get();
   if (dir == nullptr) {
     int err = errno;
     ::close(dup_fd);
@@ -293,7 +295,6 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
     scan.files.push_back(FoundFile{std::string(*batch), std::string(name),
                                    static_cast<std::uint64_t>(st.st_size), st.st_mtim});
   }
-  ::closedir(dir);
   if (err != 0) return ErrnoStatus(err, absl::StrCat("cannot read spool directory ", path));
   return scan;
 }
