@@ -26,7 +26,7 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 - page.dialog {accept, text?} -> {type, message}
 - page.upload {target, files} -> {files}
 - page.help {method?} -> this reference; with method, one helper in full with an example
-While an alert, confirm or prompt is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
+While an alert, confirm, prompt or leave-page (beforeunload) dialog is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
 
 Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
 
