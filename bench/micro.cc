@@ -133,7 +133,8 @@ absl::StatusOr<Fixture> MakeFixture(bool small_only) {
       value = {{"type", "string"}, {"value", absl::StrCat("Élément n°", i, " — \"ok\"")}};
     }
     frames.push_back(std::move(frame));
-    reply({{"realm", kRealm}, {"result", value}, {"type", "success"}});
+    // Firefox's own member order.
+    reply({{"realm", kRealm}, {"type", "success"}, {"result", value}});
   }
   const std::string args_json =
       boost::json::serialize(boost::json::object{{"frames", std::move(frames)}});

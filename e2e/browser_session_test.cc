@@ -22,6 +22,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/frame_hints.h"
 #include "core/string_view_compat.h"
 #include "net/bidi_connection.h"
 #include "net/firefox_launcher.h"
@@ -385,6 +386,30 @@ BOOST_AUTO_TEST_CASE(missing_binary_is_not_found) {
   BOOST_TEST(Message(status) ==
              "firefox.binary \"/nonexistent/firefox\" is not an executable file");
   BOOST_TEST(OurProfileDirs() == 0);
+}
+
+// The frame loop decides whether a script threw from a result's first bytes (frame_hints.h):
+// Firefox's member order must keep a large result from being parsed just for that.
+BOOST_AUTO_TEST_CASE(firefox_evaluate_results_are_judged_from_their_first_bytes) {
+  auto session = BrowserSession::Create(TestConfig(), nullptr);
+  BOOST_REQUIRE(session->EnsureReady().ok());
+  const std::string context = OnlyContext(*session);
+  auto evaluate = [&](std::string_view expression) {
+    boost::json::object params{
+        {"expression", expression}, {"target", {{"context", context}}}, {"awaitPromise", false}};
+    absl::StatusOr<BidiReply> reply =
+        session->Call("script.evaluate", params, kCallTimeout, NoEvents);
+    BOOST_REQUIRE_MESSAGE(reply.ok(), Message(reply.status()));
+    BOOST_REQUIRE_MESSAGE(reply->ok, reply->message);
+    const std::string* text = reply->result.text_as_held();
+    BOOST_REQUIRE(text != nullptr);
+    BOOST_TEST_MESSAGE(text->substr(0, 80));
+    return QuickScriptVerdict(*text);
+  };
+  BOOST_TEST((evaluate("'x'.repeat(300000)") == ScriptVerdict::kSuccess));
+  BOOST_TEST((evaluate("({a: [1, 2], b: 'c'})") == ScriptVerdict::kSuccess));
+  BOOST_TEST((evaluate("null.x") == ScriptVerdict::kException));
+  session->Shutdown();
 }
 
 BOOST_AUTO_TEST_CASE(connect_mode_ends_its_session_and_explains_a_taken_browser) {

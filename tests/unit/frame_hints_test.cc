@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "core/media_type.h"
 
 namespace firefox_bidi {
@@ -85,10 +86,35 @@ BOOST_AUTO_TEST_CASE(quick_verdicts_read_only_the_ends) {
               ScriptVerdict::kException));
   BOOST_TEST(
       (QuickScriptVerdict(R"({"realm":"r","type":"exception"})") == ScriptVerdict::kException));
-  BOOST_TEST((QuickScriptVerdict(R"({"realm":"r","type":"success","result":{}})") ==
-              ScriptVerdict::kUndecided));
-  // A nested "type" last is not the object's own.
+  // Firefox's own order: the realm, then the type.
+  BOOST_TEST((QuickScriptVerdict(R"({"realm":"cd5ed1bb-1d8d","type":"success","result":{}})") ==
+              ScriptVerdict::kSuccess));
+  BOOST_TEST(
+      (QuickScriptVerdict(R"({"realm":"r","type":"exception","exceptionDetails":{"text":"x"}})") ==
+       ScriptVerdict::kException));
+  BOOST_TEST((QuickScriptVerdict(R"({"a":"1","b":"2","type":"success","result":{}})") ==
+              ScriptVerdict::kSuccess));
+  // A "type" that is not a member of the object itself, or not one of the two words.
   BOOST_TEST((QuickScriptVerdict(R"({"result":{"type":"success"}})") == ScriptVerdict::kUndecided));
+  BOOST_TEST((QuickScriptVerdict(R"({"result":{"type":"success","x":1},"y":2})") ==
+              ScriptVerdict::kUndecided));
+  BOOST_TEST((QuickScriptVerdict(R"({"realm":"r","type":"successor","result":{}})") ==
+              ScriptVerdict::kUndecided));
+  BOOST_TEST((QuickScriptVerdict(R"({"realm":"r","type":"success")") == ScriptVerdict::kUndecided));
+  // The look stops at an escape (the string could end elsewhere) and at a non-string value.
+  BOOST_TEST((QuickScriptVerdict(R"({"realm":"a\",\"type\":\"success\",","type":"exception",)"
+                                 R"("exceptionDetails":{}})") == ScriptVerdict::kUndecided));
+  BOOST_TEST(
+      (QuickScriptVerdict(R"({"n":1,"type":"success","result":{}})") == ScriptVerdict::kUndecided));
+  // It is bounded: past four leading members or 512 bytes it gives up.
+  BOOST_TEST((QuickScriptVerdict(R"({"a":"","b":"","c":"","d":"","type":"success","x":{}})") ==
+              ScriptVerdict::kUndecided));
+  BOOST_TEST((QuickScriptVerdict(absl::StrCat(R"({"realm":")", std::string(500, 'r'),
+                                              R"(","type":"success","result":{}})")) ==
+              ScriptVerdict::kUndecided));
+  BOOST_TEST((QuickScriptVerdict(absl::StrCat(R"({"realm":")", std::string(470, 'r'),
+                                              R"(","type":"success","result":{}})")) ==
+              ScriptVerdict::kSuccess));
 }
 
 BOOST_AUTO_TEST_CASE(exception_message_has_text_and_location) {

@@ -151,6 +151,24 @@ std::string ExplainUnknownCommand(std::string_view method, std::string_view mess
                       "browsingContext.navigate, script.evaluate, input.performActions)");
 }
 
+// QuickScriptVerdict looks at most this far into a result, past at most this many members.
+constexpr std::size_t kVerdictLookBytes = 512;
+constexpr int kVerdictLookMembers = 4;
+
+constexpr std::pair<std::string_view, ScriptVerdict> kTypeMembers[] = {
+    {R"("type":"success")", ScriptVerdict::kSuccess},
+    {R"("type":"exception")", ScriptVerdict::kException},
+};
+
+// Where a JSON string without escapes that opens `text` ends (one past its closing quote), or
+// npos when `text` does not open with one.
+std::size_t PlainStringEnd(std::string_view text) {
+  if (!text.starts_with('"')) return std::string_view::npos;
+  const std::size_t close = text.find_first_of("\\\"", 1);
+  if (close == std::string_view::npos || text[close] != '"') return std::string_view::npos;
+  return close + 1;
+}
+
 }  // namespace
 
 std::span<const std::string_view> BidiCommands() {
@@ -212,16 +230,38 @@ bool ReturnsEvaluateResult(std::string_view method) {
 }
 
 ScriptVerdict QuickScriptVerdict(std::string_view result_text) {
+  // "type" after leading members whose values are plain strings: Firefox writes
+  // {"realm":"<id>","type":"success",...}. A string without a backslash ends at its next quote;
+  // the look is bounded, so a result of any size costs the same.
+  std::string_view rest = result_text.substr(0, kVerdictLookBytes);
+  if (rest.starts_with('{')) {
+    rest.remove_prefix(1);
+    for (int member = 0; member < kVerdictLookMembers; ++member) {
+      for (const auto& [member_text, verdict] : kTypeMembers) {
+        if (rest.starts_with(member_text) && rest.size() > member_text.size() &&
+            (rest[member_text.size()] == ',' || rest[member_text.size()] == '}')) {
+          return verdict;
+        }
+      }
+      // Skip "key":"value", when both are plain strings; anything else ends the look.
+      const std::size_t key_end = PlainStringEnd(rest);
+      if (key_end == std::string_view::npos || rest.substr(key_end).size() < 2 ||
+          rest[key_end] != ':') {
+        break;
+      }
+      rest.remove_prefix(key_end + 1);
+      const std::size_t value_end = PlainStringEnd(rest);
+      if (value_end == std::string_view::npos || value_end >= rest.size() ||
+          rest[value_end] != ',') {
+        break;
+      }
+      rest.remove_prefix(value_end + 1);
+    }
+  }
   // In a JSON object, `,"type":"success"}` at the very end can only be its last member: the
   // quote before `success` follows `:`, so it opens a string, and the `:` is outside one.
-  if (result_text.starts_with(R"({"type":"success",)") ||
-      result_text.ends_with(R"(,"type":"success"})")) {
-    return ScriptVerdict::kSuccess;
-  }
-  if (result_text.starts_with(R"({"type":"exception",)") ||
-      result_text.ends_with(R"(,"type":"exception"})")) {
-    return ScriptVerdict::kException;
-  }
+  if (result_text.ends_with(R"(,"type":"success"})")) return ScriptVerdict::kSuccess;
+  if (result_text.ends_with(R"(,"type":"exception"})")) return ScriptVerdict::kException;
   return ScriptVerdict::kUndecided;
 }
 

@@ -36,9 +36,10 @@ std::string ExplainBidiError(std::string_view method, std::string_view error,
 bool ReturnsEvaluateResult(std::string_view method);
 
 // What the text of an EvaluateResult (a JSON object) shows from its first or last bytes alone
-// (O(1)): Firefox writes "type" first, so {"type":"exception", / {"type":"success", decide
-// it, as does the same member last (,"type":"success"}); anything else is kUndecided and
-// needs the parsed value. kException is to be confirmed on the value.
+// (O(1)): its "type" member as the first member or after leading members whose values are
+// plain strings (Firefox writes {"realm":"<id>","type":"success",...}), or as the last member
+// (,"type":"success"}); anything else is kUndecided and needs the parsed value. kException is
+// to be confirmed on the value.
 enum class ScriptVerdict { kSuccess, kException, kUndecided };
 ScriptVerdict QuickScriptVerdict(std::string_view result_text);
 
