@@ -8,6 +8,7 @@
 
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -312,6 +313,63 @@ BOOST_AUTO_TEST_CASE(a_navigation_held_up_by_a_dialog_reports_it_at_once) {
   BOOST_TEST(json::serialize(PageSuite::Record(greeted, 2).at("result")) ==
              R"J({"type":"alert","message":"Welcome back"})J");
   BOOST_TEST(Str(PageSuite::Record(greeted, 4).at("result")) == "Loaded", json::serialize(greeted));
+}
+
+// Firefox follows a link (and submits a form) only after the click's events have been
+// dispatched, and opens a page's "leave this page?" dialog later still: the click waits for
+// it, and reports it in its own result.
+BOOST_AUTO_TEST_CASE(a_click_that_would_leave_a_page_that_asks_first_reports_the_dialog) {
+  const std::string dirty = R"J({"method":"page.click","params":{"css":"#notes"}},)J"
+                            R"J({"method":"page.fill","params":{"css":"#notes","value":"draft"}})J";
+  const std::string stay = R"J({"method":"page.dialog","params":{"accept":false}})J";
+  const json::object left = Run(Frames(
+      {Goto("leave.html"), dirty, R"J({"method":"page.click","params":{"text":"Leave"}})J", stay,
+       Eval("location.pathname"), R"J({"method":"page.click","params":{"css":"#send"}})J", stay,
+       R"J({"method":"page.click","params":{"css":"#away"}})J", stay,
+       R"J({"method":"page.click","params":{"text":"Leave"}})J",
+       R"J({"method":"page.dialog","params":{"accept":true}})J",
+       R"J({"method":"page.waitFor","params":{"text":"Plain page"}})J"},
+      R"J(,"on_error":"continue")J"));
+  // The dialog's text is Firefox's own; page.dialog reports the very dialog the click did.
+  const json::value& dialog = PageSuite::Record(left, 4).at("result");
+  BOOST_TEST(Str(dialog.at("type")) == "beforeunload");
+  BOOST_TEST(!Str(dialog.at("message")).empty());
+  const std::string draft = R"J({"url":")J" + Url("leave.html") +
+                            R"J(","title":"Draft","navigated":false,"dialog":)J" +
+                            json::serialize(dialog) + "}";
+  // A link, a form's submit button, a button whose script sets location.href.
+  for (const std::size_t i : {3u, 6u, 8u, 10u}) {
+    BOOST_TEST(json::serialize(PageSuite::Record(left, i).at("result")) == draft, i);
+  }
+  for (const std::size_t i : {7u, 9u, 11u}) {
+    BOOST_TEST(json::serialize(PageSuite::Record(left, i).at("result")) == json::serialize(dialog),
+               i);
+  }
+  BOOST_TEST(Str(PageSuite::Record(left, 5).at("result")) == "/leave.html");
+  BOOST_TEST(json::serialize(PageSuite::Record(left, 12).at("result")) ==
+             R"J({"url":")J" + Url("plain.html") + R"J(","title":"Plain"})J");
+}
+
+// Only a click that asked for a new document waits for it: one that starts nothing (a button
+// without a navigation, a link the page handles itself) returns at once, even on a page that
+// asks before it is left.
+BOOST_AUTO_TEST_CASE(a_click_that_starts_nothing_returns_at_once) {
+  Run(Frames({Goto("leave.html"), R"J({"method":"page.click","params":{"css":"#notes"}})J",
+              R"J({"method":"page.fill","params":{"css":"#notes","value":"draft"}})J"}));
+  const auto start = std::chrono::steady_clock::now();
+  const json::object stayed =
+      Run(Frames({R"J({"method":"page.click","params":{"css":"#keep"}})J",
+                  R"J({"method":"page.click","params":{"text":"Later"}})J"}));
+  const auto took = std::chrono::steady_clock::now() - start;
+  const std::string draft =
+      R"J({"url":")J" + Url("leave.html") + R"J(","title":"Draft","navigated":false})J";
+  BOOST_TEST(json::serialize(PageSuite::Record(stayed, 0).at("result")) == draft);
+  BOOST_TEST(json::serialize(PageSuite::Record(stayed, 1).at("result")) == draft);
+  // Either click waiting for a navigation would have taken a second (kNavigationStartWait).
+  BOOST_TEST((took < std::chrono::milliseconds(1000)),
+             std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
+  // Nothing left unsaved: the next page may be left without asking.
+  Run(Frames({R"J({"method":"page.fill","params":{"css":"#notes","value":""}})J"}));
 }
 
 BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {

@@ -80,7 +80,8 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   const auto& sent = f.transport.received();
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
-             R"("browsingContext.navigationStarted","browsingContext.domContentLoaded",)"
+             R"("browsingContext.navigationStarted","browsingContext.fragmentNavigated",)"
+             R"("browsingContext.historyUpdated","browsingContext.domContentLoaded",)"
              R"("browsingContext.load","browsingContext.userPromptOpened",)"
              R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
              R"("network.fetchError","script.realmCreated","script.realmDestroyed"]})");

@@ -23,6 +23,8 @@ namespace firefox_bidi::page {
 inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextCreated",
                                                        "browsingContext.contextDestroyed",
                                                        "browsingContext.navigationStarted",
+                                                       "browsingContext.fragmentNavigated",
+                                                       "browsingContext.historyUpdated",
                                                        "browsingContext.domContentLoaded",
                                                        "browsingContext.load",
                                                        "browsingContext.userPromptOpened",

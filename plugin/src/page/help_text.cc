@@ -47,7 +47,7 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
   button: "left" (default), "middle" or "right"
   count: 1 (default) or 2 (double click)
   modifiers: keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~",
-         R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded. "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
+         R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "timeout")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~"},
         {"page.fill", R"~({target, value, submit?} -> {value})~",

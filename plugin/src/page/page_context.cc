@@ -1,5 +1,6 @@
 #include "page/page_context.h"
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <utility>
@@ -298,6 +299,24 @@ absl::Status PageContext::AwaitWatched(std::string_view tab, std::string_view wa
   }
   Unwatch();
   return absl::OkStatus();
+}
+
+absl::StatusOr<bool> PageContext::AwaitFor(std::string_view tab, std::chrono::milliseconds limit,
+                                           const std::function<bool()>& settled) {
+  const Clock::time_point until = Clock::now() + limit;
+  while (!settled()) {
+    if (const OpenDialog* dialog = state_.dialogs.Find(tab)) return DialogOpen(*dialog);
+    const Clock::time_point now = Clock::now();
+    const std::chrono::milliseconds left = std::min(
+        Remaining(), std::chrono::ceil<std::chrono::milliseconds>(until - std::min(now, until)));
+    if (left.count() <= 0) return false;
+    const absl::Status status =
+        transport_.WaitForEvents(left, [this](json::value event) { Deliver(std::move(event)); });
+    if (status.ok() || TransportErrorOf(status) == TransportError::kReplyTimeout) continue;
+    if (status.code() == absl::StatusCode::kUnimplemented) return false;
+    return status;
+  }
+  return true;
 }
 
 absl::Status CheckParams(std::string_view method, const json::object& params,

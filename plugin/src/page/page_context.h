@@ -100,6 +100,12 @@ class PageContext {
   // is answered): the "dialog open" HelperError.
   absl::Status AwaitWatched(std::string_view tab, std::string_view waiting_for);
   void Unwatch();
+  // Waits for events, within `limit` and the frame's deadline, until `settled()` holds (at
+  // once if it already does). True when it held, false when the time ran out first (or the
+  // transport cannot wait for events); the "dialog open" HelperError as soon as a dialog is
+  // open in `tab`.
+  absl::StatusOr<bool> AwaitFor(std::string_view tab, std::chrono::milliseconds limit,
+                                const std::function<bool()>& settled);
 
   // Every event this frame receives goes through here to the batch.
   void Deliver(boost::json::value event);

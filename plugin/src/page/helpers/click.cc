@@ -30,11 +30,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, "inputPrepareClick", json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
+  // The page side watches the click in the tab's own document (not in a frame's).
   ASSIGN_OR_RETURN(
-      const bool navigated,
+      const InputEffect effect,
       PerformAndFollow(page, tab, ClickActionsParams(element.context, element.shared_id, *spec),
-                       "the click"));
-  ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, navigated));
+                       "the click", element.context == tab));
+  ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }

@@ -50,7 +50,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     const KeyChord enter{{}, "\xEE\x80\x87"};  // U+E007, Enter
     RETURN_IF_ERROR(PerformAndFollow(page, tab,
                                      KeyActionsParams(element.context, ChordKeyActions(enter)),
-                                     "the Enter that submitted the field")
+                                     "the Enter that submitted the field", element.context == tab)
                         .status());
   }
   json::object result{{"value", std::move(after)}};

@@ -39,10 +39,12 @@ absl::Status PrepareClick(PageContext& page, std::string_view method, std::strin
   return PageSideStatus(method, prepared.data);
 }
 
-absl::StatusOr<bool> PerformAndFollow(PageContext& page, std::string_view tab,
-                                      const json::object& action_params, std::string_view what) {
+absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
+                                             const json::object& action_params,
+                                             std::string_view what, bool armed) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
   bool started = false;
+  bool same_document = false;  // the tab's URL changed without a new document
   std::string navigation;
   page.Watch([&](const json::object& event) {
     const json::value* params = event.if_contains("params");
@@ -53,6 +55,11 @@ absl::StatusOr<bool> PerformAndFollow(PageContext& page, std::string_view tab,
     if (method == "browsingContext.navigationStarted") {
       started = true;
       navigation = std::string(StringMember(p, "navigation"));
+      return false;
+    }
+    if (method == "browsingContext.fragmentNavigated" ||
+        method == "browsingContext.historyUpdated") {
+      same_document = true;
       return false;
     }
     if (!started) return false;
@@ -67,11 +74,26 @@ absl::StatusOr<bool> PerformAndFollow(PageContext& page, std::string_view tab,
   RETURN_IF_ERROR(page.Command("input.performActions", action_params,
                                absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
                       .status());
-  if (!started) return false;
+  InputEffect effect;
+  if (!started && armed) {
+    ASSIGN_OR_RETURN(const SandboxResult outcome,
+                     page.Sandbox(tab, "inputOutcome", json::object{}));
+    const json::object* data = outcome.data.if_object();
+    const json::value* pending = data != nullptr ? data->if_contains("pending") : nullptr;
+    if (pending != nullptr && pending->is_bool() && pending->get_bool()) {
+      RETURN_IF_ERROR(
+          page.AwaitFor(tab, kNavigationStartWait, [&] { return started || same_document; })
+              .status());
+    } else if (!started) {
+      effect.info = PageInfoOf(outcome.data);
+    }
+  }
+  if (!started) return effect;
   RETURN_IF_ERROR(
       page.AwaitWatched(tab, absl::StrCat("the page ", ToAbsl(what), " opened to load (",
                                           ToAbsl(what), " itself was done)")));
-  return true;
+  effect.navigated = true;
+  return effect;
 }
 
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,
@@ -79,19 +101,28 @@ absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, st
                                   const ClickSpec& spec) {
   RETURN_IF_ERROR(PrepareClick(page, method, context, node));
   const json::value* shared_id = node.if_contains("sharedId");
-  return PerformAndFollow(page, tab,
-                          ClickActionsParams(context,
-                                             shared_id != nullptr && shared_id->is_string()
-                                                 ? std::string_view(shared_id->get_string())
-                                                 : std::string_view(),
-                                             spec),
-                          "the click");
+  ASSIGN_OR_RETURN(
+      const InputEffect effect,
+      PerformAndFollow(page, tab,
+                       ClickActionsParams(context,
+                                          shared_id != nullptr && shared_id->is_string()
+                                              ? std::string_view(shared_id->get_string())
+                                              : std::string_view(),
+                                          spec),
+                       "the click"));
+  return effect.navigated;
 }
 
-absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab, bool navigated) {
-  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab,
+                                         const InputEffect& effect) {
+  PageInfo info;
+  if (effect.info) {
+    info = *effect.info;
+  } else {
+    ASSIGN_OR_RETURN(info, GetPageInfo(page, tab));
+  }
   json::object result = UrlAndTitle(info);
-  result["navigated"] = navigated;
+  result["navigated"] = effect.navigated;
   return result;
 }
 

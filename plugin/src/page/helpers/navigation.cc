@@ -7,8 +7,12 @@ namespace json = boost::json;
 
 absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context) {
   ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "info", {}));
+  return PageInfoOf(result.data);
+}
+
+PageInfo PageInfoOf(const json::value& value) {
   PageInfo info;
-  if (const json::object* data = result.data.if_object()) {
+  if (const json::object* data = value.if_object()) {
     auto text = [&](std::string_view key) {
       const json::value* v = data->if_contains(key);
       return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();

@@ -3,6 +3,7 @@
 #define FIREFOX_BIDI_PAGE_HELPERS_NAVIGATION_H_
 
 #include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,8 @@ struct PageInfo {
 };
 
 absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context);
+// The page side's {"url","title","readyState"} (OPS.info's data, or data that includes it).
+PageInfo PageInfoOf(const boost::json::value& data);
 
 // {"url": ..., "title": ...}
 boost::json::object UrlAndTitle(const PageInfo& info);

@@ -39,10 +39,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
     context = focused.element.context;
   }
-  ASSIGN_OR_RETURN(const bool navigated,
+  // With a target in the tab's own document, the page side watches what the key does there.
+  ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, ChordKeyActions(*chord)),
-                                    absl::StrCat("the key ", *key)));
-  return AfterAction(page, tab, navigated);
+                                    absl::StrCat("the key ", *key), target && context == tab));
+  return AfterAction(page, tab, effect);
 }
 
 }  // namespace

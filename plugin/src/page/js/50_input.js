@@ -112,7 +112,104 @@ function inputPrepareClick(el) {
       };
     }
   }
+  inputWatchOutcome(el, inputFollowedLink(el));
   return {ok: true, x: point.x, y: point.y};
+}
+
+// Whether a plain click on `el` follows a link that loads another document in el's own
+// browsing context: `el` is, or is inside (across shadow roots), an <a href> or <area href>
+// whose target is its own context, which is not a download, a javascript: URL or a #fragment
+// of the document it is in.
+function inputFollowedLink(el) {
+  let link = null;
+  for (let n = el; n && !link; n = n.parentNode || n.host) {
+    if (n.nodeType === 1 && (n.localName === 'a' || n.localName === 'area') &&
+        n.hasAttribute('href')) {
+      link = n;
+    }
+  }
+  if (!link || link.hasAttribute('download') || !inputTargetsItself(link, link.target)) {
+    return false;
+  }
+  let url;
+  try {
+    url = new URL(link.href);
+  } catch (e) {
+    return false;
+  }
+  if (url.protocol === 'javascript:') return false;
+  const here = new URL(link.ownerDocument.URL);
+  if (url.hash !== '' || link.href.endsWith('#')) {
+    url.hash = '';
+    here.hash = '';
+    if (url.href === here.href) return false;  // a fragment navigation: same document
+  }
+  return true;
+}
+
+// Whether a link or form of el's document with target `target` ("" when it has none) loads
+// in el's own browsing context (the document's <base target> applies to an empty one).
+function inputTargetsItself(el, target) {
+  const doc = el.ownerDocument;
+  const base = doc.querySelector('base[target]');
+  const name = (target || (base ? base.target : '')).toLowerCase();
+  const win = doc.defaultView;
+  return name === '' || name === '_self' ||
+      ((name === '_top' || name === '_parent') && win === win.top);
+}
+
+// Firefox starts the navigation a link click or a form submission asks for only after the
+// input's events have been dispatched (and on a page that asks before it is left, opens that
+// dialog later still), so the input's command returns before anything shows that the tab is
+// about to navigate. The page does know: it saw the click on the link, the submit event, the
+// Navigation API's navigate event. inputWatchOutcome arms listeners (capture phase, on the
+// window: they see the events first and read, afterwards, whether the page cancelled them)
+// before an input; OPS.inputOutcome reads them after it. `link`: a click on the element
+// follows a link (inputFollowedLink).
+function inputWatchOutcome(el, link) {
+  const win = el.ownerDocument.defaultView;
+  let watch = globalThis.__firefoxBidiInputWatch;
+  if (!watch) {
+    // Once per document; the listeners record only while armed.
+    watch = globalThis.__firefoxBidiInputWatch = {armed: false};
+    const record = (name) => (event) => {
+      if (watch.armed && !watch[name]) watch[name] = event;
+    };
+    win.addEventListener('click', record('click'), true);
+    win.addEventListener('submit', record('submit'), true);
+    if (win.navigation) {
+      win.navigation.addEventListener('navigate', (event) => {
+        if (!event.destination.sameDocument) record('navigate')(event);
+      });
+    }
+  }
+  watch.armed = true;
+  watch.link = link;
+  watch.click = null;
+  watch.submit = null;
+  watch.navigate = null;
+}
+
+// Whether what the armed input did asks for a new document in this browsing context: a
+// followed link, a form submitted to this context (not method=dialog), a navigate event for
+// another document; none of them cancelled by the page.
+function inputNavigationPending() {
+  const watch = globalThis.__firefoxBidiInputWatch;
+  if (!watch || !watch.armed) return false;
+  watch.armed = false;
+  if (watch.link && watch.click && !watch.click.defaultPrevented) return true;
+  if (watch.navigate && !watch.navigate.defaultPrevented) return true;
+  const submit = watch.submit;
+  if (submit && !submit.defaultPrevented) {
+    const form = submit.target;
+    const submitter = submit.submitter;
+    const method = (submitter && submitter.hasAttribute('formmethod') ? submitter.formMethod :
+                                                                        form.method);
+    const target = submitter && submitter.hasAttribute('formtarget') ? submitter.formTarget :
+                                                                       form.target;
+    if (method !== 'dialog' && inputTargetsItself(form, target)) return true;
+  }
+  return false;
 }
 
 const INPUT_TYPED_TYPES = new Set(
@@ -246,6 +343,7 @@ function inputFocus(el) {
   }
   el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   el.focus();
+  inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
 }
 
@@ -254,7 +352,14 @@ OPS.inputPrepareClick = function (input, nodes) {
   return {data: inputPrepareClick(nodes[0])};
 };
 
+// After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
+// in this browsing context that may not have started yet, "url", "title", "readyState"}.
+OPS.inputOutcome = function () {
+  return {data: Object.assign({pending: inputNavigationPending()}, OPS.info().data)};
+};
+
 OPS.inputFill = function (input, nodes) {
+  inputWatchOutcome(nodes[0], false);  // an Enter after the fill may submit the form
   return {data: inputFill(nodes[0], input.value)};
 };
 
