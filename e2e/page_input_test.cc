@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
                                 R"("ada@example.com")",
                                 R"("Counts\nthings")",
                                 R"("Likes engines")",
-                                R"("pro")",
+                                R"("pro","label":"Pro plan")",
                                 "true",
                                 "true",
                                 R"("2024-05-31")"};
@@ -132,6 +132,27 @@ BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
              R"({"index":10,"method":"page.eval","result":["name=Ada Lovelace",)"
              R"("email=ada@example.com","bio=Counts\nthings","plan=pro","weekly=on",)"
              R"("terms=on","size=large","start=2024-05-31","notes=Likes engines"]})");
+}
+
+// A select is filled by an option's label or value; the result gives both, and the label is
+// what page.snapshot shows as the select's value.
+BOOST_AUTO_TEST_CASE(a_filled_select_reports_its_option_value_and_label) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#plan","value":"team"}})",
+       R"({"method":"page.snapshot","params":{"root":{"css":"#plan"}}})",
+       R"({"method":"page.fill","params":{"css":"#plan","value":"Pro plan"}})",
+       Eval("document.getElementById('plan').value")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"team","label":"Team"}})");
+  const std::string outline(PageSuite::Record(result, 2).at("result").as_string());
+  const std::string first_line = outline.substr(0, outline.find('\n'));
+  BOOST_TEST(first_line.starts_with(R"(- combobox "Plan" [ref=e)"), first_line);
+  BOOST_TEST(first_line.ends_with(R"(] value="Team")"), first_line);
+  BOOST_TEST(outline.substr(outline.find('\n')) ==
+             "\n  - option \"Free\"\n  - option \"Pro plan\"\n  - option \"Team\" selected");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"pro","label":"Pro plan"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pro"})");
 }
 
 BOOST_AUTO_TEST_CASE(a_controlled_input_takes_the_filled_value_and_rejects_a_scripted_one) {

@@ -16,7 +16,7 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 - page.snapshot {root?, max_lines?} -> page outline with refs: - button "Buy" [ref=e4]
 - page.text {target?, max_chars?, offset?} -> the visible text
 - page.click {target, button?, count?} -> {url, title, navigated}
-- page.fill {target, value, submit?} -> {value}
+- page.fill {target, value, submit?} -> {value, label?}
 - page.press {key, target?} -> {url, title, navigated}
 - page.waitFor {text|css|url, gone?} -> {url, title}
 - page.eval {expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text}

@@ -50,12 +50,12 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "timeout")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~"},
-        {"page.fill", R"~({target, value, submit?} -> {value})~",
+        {"page.fill", R"~({target, value, submit?} -> {value, label?})~",
          "Sets a form field the way typing would, so the page's input and change handlers run.",
          R"~(  target: an input, textarea, contenteditable element, select, checkbox or radio
   value: text (replaces what was there); for a select an option's label or value; for a checkbox or radio true or false
   submit: true presses Enter afterwards)~",
-         R"~({"value"}: the field's value afterwards (a select's option value; a checkbox's true/false))~",
+         R"~({"value"}: the field's value afterwards (a checkbox's true/false); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
          R"~("no such element", "stale ref", "element covered", "invalid argument" (the element cannot take that value))~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~"},
         {"page.press", R"~({key, target?} -> {url, title, navigated})~",

@@ -1,4 +1,4 @@
-// page.fill: target; value; submit -> {"value"}.
+// page.fill: target; value; submit -> {"value"}, and "label" for a select.
 #include <boost/json/object.hpp>
 
 #include "absl/strings/str_cat.h"
@@ -54,6 +54,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                         .status());
   }
   json::object result{{"value", std::move(after)}};
+  if (const json::value* label = filled.data.as_object().if_contains("label")) {
+    result["label"] = *label;  // a select's chosen option, as the user sees it
+  }
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }
@@ -64,7 +67,7 @@ const HelperSpec& FillHelper() {
   static const HelperSpec spec{
       kMethod,
       "target; value (text | option label or value | true/false), submit: press Enter after "
-      "-> {value}",
+      "-> {value} (a select's also label)",
       ResultFile::kJson, &Run};
   return spec;
 }

@@ -292,7 +292,9 @@ function inputFill(el, value) {
       el.selectedIndex = options.indexOf(option);
     }
     inputFireInputAndChange(el);
-    return {ok: true, value: el.value};
+    // The option's value (what the form sends) and its label, the text the user sees and
+    // page.snapshot shows as the select's value.
+    return {ok: true, value: el.value, label: collapse(option.label || option.textContent)};
   }
   if (tag === 'input' && type === 'file') {
     return inputFillError(el, 'is a file input: use page.upload');
