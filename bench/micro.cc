@@ -23,6 +23,7 @@
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "core/status_macros.h"
+#include "core/text_buffers.h"
 #include "core/transport.h"
 #include "harness.h"
 
@@ -183,7 +184,12 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
   };
   v.finish = [state]() -> absl::StatusOr<SampleOutput> {
     SampleOutput out;
-    out.results = std::move(state->results);
+    // The buffers go back to the pool ClassifyMessage took them from, as the product's do.
+    for (std::string& result : state->results) {
+      out.results.push_back(result);
+      GiveTextBuffer(std::move(result));
+    }
+    state->results.clear();
     state->messages.clear();
     state->dir.reset();
     return out;

@@ -38,8 +38,8 @@ struct RecordBuilderFixture {
     return RecordHead{i, frame.method, frame.label};
   }
 
-  static ReplyResult Result(std::string_view json) {
-    return ReplyResult::FromCanonicalText(std::string(json));
+  static std::shared_ptr<ReplyResult> Result(std::string_view json) {
+    return std::make_shared<ReplyResult>(ReplyResult::FromCanonicalText(std::string(json)));
   }
 
   testing::TempDir dir;
@@ -56,12 +56,12 @@ BOOST_AUTO_TEST_CASE(small_results_are_inline_silent_frames_have_none_and_pick_s
       {"method":"a.d","pick":"x.1"}]})");
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, frames.size());
-  ReplyResult one = Result(R"({"v":1})");
+  std::shared_ptr<ReplyResult> one = Result(R"({"v":1})");
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], one, ResultFile::kJson));
-  BOOST_TEST(one.text() == R"({"v":1})");  // a labeled result keeps its text
-  ReplyResult two = Result("[2]");
+  BOOST_TEST(one->text() == R"({"v":1})");  // a labeled result keeps its text
+  std::shared_ptr<ReplyResult> two = Result("[2]");
   BOOST_TEST(records.AddResult(Head(1, frames[1]), frames[1], two, ResultFile::kJson));
-  ReplyResult three = Result(R"({"x":[5,{"y":6}]})");
+  std::shared_ptr<ReplyResult> three = Result(R"({"x":[5,{"y":6}]})");
   BOOST_TEST(records.AddResult(Head(2, frames[2]), frames[2], three, ResultFile::kJson));
   records.CheckWritten(files.Drain());
   BOOST_TEST(records.Assemble({}) ==
@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(a_pick_that_does_not_resolve_is_an_error_record_and_fails_t
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","pick":"nope"}]})");
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, 1);
-  ReplyResult result = Result(R"({"v":1})");
+  std::shared_ptr<ReplyResult> result = Result(R"({"v":1})");
   BOOST_TEST(!records.AddResult(Head(0, frames[0]), frames[0], result, ResultFile::kJson));
   const std::string out = records.Assemble({});
   BOOST_TEST(out.starts_with(
@@ -90,12 +90,12 @@ BOOST_AUTO_TEST_CASE(a_result_over_max_inline_bytes_is_spooled_as_json) {
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = absl::StrCat(R"({"s":")", std::string(300, 'z'), R"("})");
-  ReplyResult big = Result(text);
+  std::shared_ptr<ReplyResult> big = Result(text);
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], big, ResultFile::kJson));
   // Exactly at the bound stays inline: N = 36 + 64 = 100 ({"index":1,"method":"a.c","result":}
   // is 36 bytes).
   const std::string fits = absl::StrCat(R"(")", std::string(62, 'q'), R"(")");
-  ReplyResult at_bound = Result(fits);
+  std::shared_ptr<ReplyResult> at_bound = Result(fits);
   BOOST_TEST(records.AddResult(Head(1, frames[1]), frames[1], at_bound, ResultFile::kJson));
   records.CheckWritten(files.Drain());
   const std::string path = dir / "000001-0.json";
@@ -107,6 +107,23 @@ BOOST_AUTO_TEST_CASE(a_result_over_max_inline_bytes_is_spooled_as_json) {
   BOOST_TEST(ReadFile(path) == text);
 }
 
+// A labeled result stays bound after it is spooled: the file is written from the very text the
+// label holds, which stays where it was.
+BOOST_AUTO_TEST_CASE(a_labeled_result_is_spooled_from_the_text_its_label_keeps) {
+  const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","label":"page"}]})");
+  BatchFiles files(*spool, 1 << 20, true);
+  RecordBuilder records(options, files, 1);
+  const std::string text = absl::StrCat(R"({"s":")", std::string(300, 'z'), R"("})");
+  std::shared_ptr<ReplyResult> big = Result(text);
+  const char* held = big->text().data();
+  BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], big, ResultFile::kJson));
+  records.CheckWritten(files.Drain());
+  BOOST_TEST(big.use_count() == 1);  // the writer let it go once the file was written
+  BOOST_TEST(big->text().data() == held);
+  BOOST_TEST(big->text() == text);
+  BOOST_TEST(ReadFile(dir / "000001-0-page.json") == text);
+}
+
 // The whole result stays within max_result_bytes: a record that fits max_inline_bytes alone is
 // spooled once {"frames":[...]} with it would be larger.
 BOOST_AUTO_TEST_CASE(a_result_that_would_pass_max_result_bytes_is_spooled) {
@@ -115,8 +132,9 @@ BOOST_AUTO_TEST_CASE(a_result_that_would_pass_max_result_bytes_is_spooled) {
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string forty = absl::StrCat(R"(")", std::string(38, 'w'), R"(")");
-  ReplyResult first = Result(forty);   // record: 37 - 1 + 40 = 76; result 11 + 76 + 2 = 89
-  ReplyResult second = Result(forty);  // 89 + 1 + 76 = 166 > 100
+  std::shared_ptr<ReplyResult> first =
+      Result(forty);  // record: 37 - 1 + 40 = 76; result 11 + 76 + 2 = 89
+  std::shared_ptr<ReplyResult> second = Result(forty);  // 89 + 1 + 76 = 166 > 100
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], first, ResultFile::kJson));
   BOOST_TEST(records.SizeWithEmptyEvents() == 76u + 11 + 12 + 2);
   BOOST_TEST(records.AddResult(Head(1, frames[1]), frames[1], second, ResultFile::kJson));
@@ -134,7 +152,7 @@ BOOST_AUTO_TEST_CASE(a_text_result_is_spooled_as_its_characters) {
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, 1);
   const std::string chars = "line one\n" + std::string(200, 'k') + "\n\"end\"";
-  ReplyResult result{boost::json::value(chars)};
+  auto result = std::make_shared<ReplyResult>(boost::json::value(chars));
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], result, ResultFile::kText));
   records.CheckWritten(files.Drain());
   const std::string path = dir / "000001-0-t.txt";
@@ -159,9 +177,9 @@ BOOST_AUTO_TEST_CASE(a_screenshot_is_spooled_decoded_and_typed_by_its_bytes) {
   BatchFiles files(*spool, 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = R"({"data":"/9j/4EpGSUY="})";
-  ReplyResult shot = Result(text);
+  std::shared_ptr<ReplyResult> shot = Result(text);
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], shot, ResultFile::kJson));
-  ReplyResult silent = Result(text);
+  std::shared_ptr<ReplyResult> silent = Result(text);
   BOOST_TEST(records.AddResult(Head(1, frames[1]), frames[1], silent, ResultFile::kJson));
   records.CheckWritten(files.Drain());
   const std::string path = dir / "000001-0-shot.jpg";
@@ -187,7 +205,7 @@ BOOST_AUTO_TEST_CASE(a_result_the_quota_refuses_is_an_error_record_that_says_to_
   BatchFiles files(**small, 1 << 20, true);
   RecordBuilder records(options, files, 1);
   const std::string text = absl::StrCat(R"(")", std::string(198, 'z'), R"(")");
-  ReplyResult big = Result(text);
+  std::shared_ptr<ReplyResult> big = Result(text);
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], big, ResultFile::kJson));
   records.CheckWritten(files.Drain());
   BOOST_TEST(
@@ -204,8 +222,8 @@ BOOST_AUTO_TEST_CASE(a_failed_write_turns_its_record_into_an_error_after_the_dra
   BatchFiles files(failing, 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = absl::StrCat(R"(")", std::string(198, 'z'), R"(")");
-  ReplyResult first = Result(text);
-  ReplyResult second = Result(text);
+  std::shared_ptr<ReplyResult> first = Result(text);
+  std::shared_ptr<ReplyResult> second = Result(text);
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], first, ResultFile::kJson));
   BOOST_TEST(records.AddResult(Head(1, frames[1]), frames[1], second, ResultFile::kJson));
   records.CheckWritten(files.Drain());

@@ -122,9 +122,9 @@ BOOST_AUTO_TEST_CASE(drain_returns_statuses_in_ticket_order_and_resets_tickets) 
   SpoolReservation taken = MustReserve(*spool, 1, "", 3);
   SpoolReservation third = MustReserve(*spool, 2, "", 3);
   WriteFile(taken.path, "old");
-  BOOST_TEST(writer.Submit(first, "one") == 0u);
-  BOOST_TEST(writer.Submit(taken, "two") == 1u);
-  BOOST_TEST(writer.Submit(third, "333") == 2u);
+  BOOST_TEST(writer.Submit(first, std::string("one")) == 0u);
+  BOOST_TEST(writer.Submit(taken, std::string("two")) == 1u);
+  BOOST_TEST(writer.Submit(third, std::string("333")) == 2u);
   std::vector<absl::Status> statuses = writer.Drain();
   BOOST_TEST_REQUIRE(statuses.size() == 3u);
   BOOST_TEST(statuses[0].ok());
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(drain_returns_statuses_in_ticket_order_and_resets_tickets) 
 
   BOOST_TEST(writer.Drain().empty());
   SpoolReservation next = MustReserve(*spool, 3, "", 1);
-  BOOST_TEST(writer.Submit(next, "4") == 0u);
+  BOOST_TEST(writer.Submit(next, std::string("4")) == 0u);
   statuses = writer.Drain();
   BOOST_TEST_REQUIRE(statuses.size() == 1u);
   BOOST_TEST(statuses[0].ok());
@@ -148,9 +148,9 @@ BOOST_AUTO_TEST_CASE(drain_returns_statuses_in_ticket_order_and_resets_tickets) 
 BOOST_AUTO_TEST_CASE(jobs_are_written_in_submission_order) {
   GatedSpool spool;
   SpoolWriter writer(spool, 1000);
-  writer.Submit(SpoolReservation{"a", 1}, "1");
-  writer.Submit(SpoolReservation{"fail", 2}, "22");
-  writer.Submit(SpoolReservation{"c", 3}, "333");
+  writer.Submit(SpoolReservation{"a", 1}, std::string("1"));
+  writer.Submit(SpoolReservation{"fail", 2}, std::string("22"));
+  writer.Submit(SpoolReservation{"c", 3}, std::string("333"));
   spool.Open();
   std::vector<absl::Status> statuses = writer.Drain();
   BOOST_TEST(spool.events() ==
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(inline_writer_writes_before_submit_returns) {
   auto spool = MustOpen(tmp.path(), 1000);
   SpoolWriter writer(*spool, 1, /*deferred=*/false);
   SpoolReservation reservation = MustReserve(*spool, 0, "x", 5);
-  BOOST_TEST(writer.Submit(reservation, "hello") == 0u);
+  BOOST_TEST(writer.Submit(reservation, std::string("hello")) == 0u);
   BOOST_TEST(ReadFile(reservation.path) == "hello");
   std::vector<absl::Status> statuses = writer.Drain();
   BOOST_TEST_REQUIRE(statuses.size() == 1u);
@@ -214,8 +214,8 @@ BOOST_AUTO_TEST_CASE(destructor_finishes_queued_writes) {
   SpoolReservation second = MustReserve(*spool, 1, "", 3);
   {
     SpoolWriter writer(*spool, 1000);
-    writer.Submit(first, "abc");
-    writer.Submit(second, "def");
+    writer.Submit(first, std::string("abc"));
+    writer.Submit(second, std::string("def"));
   }
   BOOST_TEST(ReadFile(first.path) == "abc");
   BOOST_TEST(ReadFile(second.path) == "def");

@@ -8,12 +8,13 @@ BatchFiles::BatchFiles(Spool& spool, std::uint64_t max_in_flight_bytes, bool def
     : spool_(spool), max_in_flight_bytes_(max_in_flight_bytes), deferred_(deferred) {}
 
 absl::StatusOr<BatchFiles::Handed> BatchFiles::Write(std::size_t index, std::string_view label,
-                                                     std::string_view ext, std::string data) {
+                                                     std::string_view ext, SpoolData data) {
   if (!writer_) {
     spool_.BeginBatch();  // once, and only for a batch that spools
     writer_.emplace(spool_, max_in_flight_bytes_, deferred_);
   }
-  absl::StatusOr<SpoolReservation> reservation = spool_.Reserve(index, label, ext, data.size());
+  absl::StatusOr<SpoolReservation> reservation =
+      spool_.Reserve(index, label, ext, data.bytes().size());
   if (!reservation.ok()) return reservation.status();
   Handed handed{.path = reservation->path, .ticket = 0};
   handed.ticket = writer_->Submit(std::move(*reservation), std::move(data));

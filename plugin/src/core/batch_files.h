@@ -32,12 +32,12 @@ class BatchFiles {
     std::size_t ticket;  // indexes Drain()'s result
   };
 
-  // Reserves `data.size()` bytes for `<batch>-<index>[-<label>].<ext>` and hands `data` to the
-  // writer. The first file of the batch starts it (Spool::BeginBatch, once; a batch that
-  // spools nothing starts none). The Spool's error when the reservation is refused
-  // (kResourceExhausted: the quota), and nothing is written.
+  // Reserves `data.bytes().size()` bytes for `<batch>-<index>[-<label>].<ext>` and hands `data` to
+  // the writer. The first file of the batch starts it (Spool::BeginBatch, once; a batch that spools
+  // nothing starts none). The Spool's error when the reservation is refused (kResourceExhausted:
+  // the quota), and nothing is written.
   absl::StatusOr<Handed> Write(std::size_t index, std::string_view label, std::string_view ext,
-                               std::string data);
+                               SpoolData data);
 
   // Waits for every write handed over and returns each one's status, by ticket; empty when
   // nothing was written.

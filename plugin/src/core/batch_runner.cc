@@ -331,7 +331,7 @@ class BatchRun {
       }
     }
     const auto file = result_files_.find(i);
-    if (!records_.AddResult(Head(i), frame, *result,
+    if (!records_.AddResult(Head(i), frame, result,
                             file == result_files_.end() ? ResultFile::kJson : file->second)) {
       return Outcome::kFailed;  // "invalid pick": the label is bound, not failed
     }

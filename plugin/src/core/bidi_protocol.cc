@@ -16,6 +16,7 @@
 #include "core/json_kind.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "core/text_buffers.h"
 
 namespace firefox_bidi {
 namespace {
@@ -195,8 +196,11 @@ std::optional<IncomingMessage> UncheckedSuccess(std::string_view text, Utf8 utf8
   IncomingMessage message;
   message.kind = IncomingMessage::Kind::kSuccess;
   message.id = *id;
-  message.result = ReplyResult::FromUncheckedText(
-      std::string(text.substr(result_begin, text.size() - 1 - result_begin)), *id, utf8);
+  // The result's own buffer: a recycled one for a large result (text_buffers.h).
+  const std::string_view result = text.substr(result_begin, text.size() - 1 - result_begin);
+  std::string owned = TakeTextBuffer(result.size());
+  owned.assign(result);
+  message.result = ReplyResult::FromUncheckedText(std::move(owned), *id, utf8);
   return message;
 }
 
@@ -308,6 +312,10 @@ ReplyResult ReplyResult::FromCanonicalText(std::string text) {
   result.value_.reset();
   result.text_ = std::move(text);
   return result;
+}
+
+ReplyResult::~ReplyResult() {
+  if (text_) GiveTextBuffer(std::move(*text_));
 }
 
 ReplyResult ReplyResult::FromUncheckedText(std::string text, std::uint64_t id, Utf8 utf8) {

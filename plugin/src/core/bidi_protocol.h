@@ -33,6 +33,10 @@ class ReplyResult {
  public:
   ReplyResult() : value_(boost::json::value()) {}  // null
   explicit ReplyResult(boost::json::value value) : value_(std::move(value)) {}
+  // A large text's buffer goes back to the shared TextBufferPool for the next large result.
+  ~ReplyResult();
+  ReplyResult(ReplyResult&&) = default;
+  ReplyResult& operator=(ReplyResult&&) = default;
   // `text` must satisfy IsCanonicalJson (checked only in debug builds).
   static ReplyResult FromCanonicalText(std::string text);
   // `text` is R of a message {"type":"success","id":<id>,"result":R} whose other bytes are

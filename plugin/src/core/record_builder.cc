@@ -49,8 +49,9 @@ void RecordBuilder::Add(const RecordHead& head, std::string text) {
   records_.push_back(Record{head, std::move(text), std::nullopt});
 }
 
-bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame, ReplyResult& result,
-                              ResultFile file) {
+bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame,
+                              const std::shared_ptr<ReplyResult>& shared_result, ResultFile file) {
+  ReplyResult& result = *shared_result;
   if (frame.silent) {
     Add(head, SilentRecord(head));
     return true;
@@ -84,10 +85,13 @@ bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame, ReplyR
     measured = boost::json::serialize(picked ? *picked : result.value());
   }
   // The one serialization of R: the picked part's, or the reply's own text. A result no
-  // label holds gives its text up without a copy.
-  std::string result_text = picked                ? boost::json::serialize(*picked)
-                            : frame.label.empty() ? std::move(result).TakeText()
-                                                  : result.text();
+  // label holds gives its text up; a labeled one shares it with the label.
+  SpoolData result_data =
+      picked ? SpoolData(boost::json::serialize(*picked))
+      : frame.label.empty()
+          ? SpoolData(std::move(result).TakeText())
+          : SpoolData(std::shared_ptr<const std::string>(shared_result, &result.text()));
+  const std::string_view result_text = result_data.bytes();
   const std::string probe = ProbeRecord(head);
   const std::uint64_t size = InlineRecordSize(probe, measured ? *measured : result_text);
 
@@ -115,11 +119,11 @@ bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame, ReplyR
   }
   // The preview is copied before the text is handed to the writer.
   const std::string preview(Utf8Prefix(result_text, kPreviewBytes));
-  SpoolRecord(head, "json", std::move(result_text), SpoolMarker{.size = size, .preview = preview});
+  SpoolRecord(head, "json", std::move(result_data), SpoolMarker{.size = size, .preview = preview});
   return true;
 }
 
-void RecordBuilder::SpoolRecord(const RecordHead& head, std::string_view ext, std::string data,
+void RecordBuilder::SpoolRecord(const RecordHead& head, std::string_view ext, SpoolData data,
                                 SpoolMarker marker) {
   absl::StatusOr<BatchFiles::Handed> handed =
       files_.Write(head.index, head.label, ext, std::move(data));

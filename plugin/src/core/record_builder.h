@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,9 +57,11 @@ class RecordBuilder {
   //     "mime":"text/plain","bytes"), anything else as its compact JSON (.json). A spool
   //     failure is an error record ("spool quota exceeded": the message says to use pick), and
   //     AddResult still returns true: the command itself succeeded.
-  // A frame without label gives its result's text up (no copy): nothing may read `result`'s
-  // text afterwards.
-  bool AddResult(const RecordHead& head, const Frame& frame, ReplyResult& result, ResultFile file);
+  // The result's text is never copied: a frame without label gives it up (nothing may read
+  // `result`'s text afterwards), a labeled frame's spool file is written from the text the
+  // label holds (shared; nobody may change it).
+  bool AddResult(const RecordHead& head, const Frame& frame,
+                 const std::shared_ptr<ReplyResult>& result, ResultFile file);
 
   bool empty() const { return records_.empty(); }
 
@@ -82,7 +85,7 @@ class RecordBuilder {
   };
 
   // Hands `data` to the spool; the record is the marker, or an error record when refused.
-  void SpoolRecord(const RecordHead& head, std::string_view ext, std::string data,
+  void SpoolRecord(const RecordHead& head, std::string_view ext, SpoolData data,
                    SpoolMarker marker);
 
   const RecordOptions options_;

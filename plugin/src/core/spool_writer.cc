@@ -9,13 +9,15 @@
 #include <thread>
 #include <utility>
 
+#include "core/text_buffers.h"
+
 namespace firefox_bidi {
 
 struct SpoolWriter::State {
   struct Job {
     std::size_t ticket;
     SpoolReservation reservation;
-    std::string data;
+    SpoolData data;
   };
 
   State(Spool& spool, std::uint64_t max_in_flight_bytes, bool deferred)
@@ -30,9 +32,9 @@ struct SpoolWriter::State {
       Job job = std::move(queue.front());
       queue.pop_front();
       lock.unlock();
-      absl::Status status = spool.Write(job.reservation, job.data);
-      const std::uint64_t size = job.data.size();
-      job.data = std::string();  // free the bytes before we admit more
+      absl::Status status = spool.Write(job.reservation, job.data.bytes());
+      const std::uint64_t size = job.data.bytes().size();
+      job.data.Release();  // before we admit more
       lock.lock();
       results[job.ticket] = std::move(status);
       in_flight_bytes -= size;
@@ -80,7 +82,12 @@ SpoolWriter::~SpoolWriter() {
   if (state_->worker.joinable()) state_->worker.join();
 }
 
-std::size_t SpoolWriter::Submit(SpoolReservation reservation, std::string data) {
+void SpoolData::Release() {
+  shared_.reset();
+  GiveTextBuffer(std::move(owned_));
+}
+
+std::size_t SpoolWriter::Submit(SpoolReservation reservation, SpoolData data) {
   State& s = *state_;
   std::unique_lock lock(s.mu);
   if (!s.deferred || !s.EnsureWorker()) {
@@ -88,13 +95,14 @@ std::size_t SpoolWriter::Submit(SpoolReservation reservation, std::string data) 
     // Inline: a slot first, so the ticket stays valid while the lock is dropped for the write.
     s.results.emplace_back();
     lock.unlock();
-    absl::Status status = s.spool.Write(reservation, data);
+    absl::Status status = s.spool.Write(reservation, data.bytes());
+    data.Release();
     lock.lock();
     s.results[ticket] = std::move(status);
     return ticket;
   }
   // A job larger than the bound alone is admitted once nothing else is in flight.
-  const std::uint64_t size = data.size();
+  const std::uint64_t size = data.bytes().size();
   s.progress.wait(lock, [&] {
     return s.in_flight_bytes == 0 || (s.in_flight_bytes <= s.max_in_flight_bytes &&
                                       size <= s.max_in_flight_bytes - s.in_flight_bytes);
