@@ -164,8 +164,12 @@ constexpr std::pair<std::string_view, ScriptVerdict> kTypeMembers[] = {
 // npos when `text` does not open with one.
 std::size_t PlainStringEnd(std::string_view text) {
   if (!text.starts_with('"')) return std::string_view::npos;
-  const std::size_t close = text.find_first_of("\\\"", 1);
-  if (close == std::string_view::npos || text[close] != '"') return std::string_view::npos;
+  // Two memchr passes over a few bytes: find_first_of would test each byte against a set.
+  const std::size_t close = text.find('"', 1);
+  if (close == std::string_view::npos ||
+      text.substr(1, close - 1).find('\\') != std::string_view::npos) {
+    return std::string_view::npos;
+  }
   return close + 1;
 }
 
