@@ -20,6 +20,9 @@ namespace {
 
 namespace json = boost::json;
 
+// How every "no such element" message ends.
+const std::string kLater = " (content that appears later: page.waitFor it first)";
+
 std::string Frame(std::string_view method, const json::object& params) {
   return json::serialize(json::object{{"method", method}, {"params", params}});
 }
@@ -127,7 +130,8 @@ BOOST_AUTO_TEST_CASE(hidden_nodes_are_left_out_and_states_show) {
                             R"(element matches )",
                             described[i],
                             R"(; check the target, or take a page.snapshot to see what the )"
-                            R"(page shows"})"));
+                            R"(page shows)" +
+                                kLater + R"("})"));
   }
   BOOST_TEST(Record(hidden, 4) == R"({"index":4,"method":"page.text","result":"Far below"})");
   // The button 3000 px below is off screen.
@@ -184,7 +188,8 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
   BOOST_TEST(Error(text, 1) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(css \"details:not([open]) p\"; check the target, or take a page.snapshot to see )"
-             R"(what the page shows"})");
+             R"(what the page shows)" +
+                 kLater + R"("})");
 }
 
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
@@ -226,6 +231,105 @@ BOOST_AUTO_TEST_CASE(root_limits_the_outline_to_one_element) {
   BOOST_TEST(Result(result, 5) == "[nothing visible in the root]");
   BOOST_TEST(Result(result, 8) == "[nothing visible on the page]");
   BOOST_TEST(Result(result, 9) == "[no visible text]");
+}
+
+BOOST_AUTO_TEST_CASE(root_may_be_given_flat_as_page_text_takes_its_target) {
+  const json::object result =
+      Run(Frames({Goto("cards.html"), R"({"method":"page.snapshot","params":{"css":"#card-2"}})",
+                  R"({"method":"page.snapshot","params":{"root":{"css":"#card-2"}}})",
+                  R"({"method":"page.snapshot","params":{"css":"#card-2","root":{"css":"p"}}})"},
+                 R"(,"on_error":"continue")"));
+  const std::string card = Result(result, 1);
+  BOOST_TEST(card == WithRefs(R"(- article
+  - heading "Product 2" level=3
+  - text "6 EUR"
+  - button "Add to cart" [ref={1}])",
+                              FirstRef(card), 1));
+  BOOST_TEST(Result(result, 2) == card);
+  BOOST_TEST(Error(result, 3) ==
+             R"({"error":"invalid argument","message":"page.snapshot takes its root either as )"
+             R"(\"root\": {\"css\": \"main\"} or as \"css\": \"main\", not both"})");
+}
+
+// What a model needs to see on forms and widgets: the current step, invalid fields, a
+// column's sort order, a modal dialog, and the options of an ARIA listbox with the active one.
+BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options) {
+  const json::object wizard = Run(
+      Frames({Goto("wizard.html"),
+              R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@"}})",
+              R"({"method":"page.snapshot","params":{"css":"#wizard"}})",
+              R"({"method":"page.snapshot","params":{"role":"list","name":"Progress"}})"}));
+  const std::string form = Result(wizard, 2);
+  BOOST_TEST(form == WithRefs(R"(- group "Step 1 of 3: Account"
+  - textbox "Email" [ref={1}] invalid value="ada@"
+  - alert "Enter a valid email address."
+  - textbox "Password" [ref={2}]
+  - text "At least 8 characters, one digit."
+  - checkbox "I accept the terms" [ref={3}]
+  - button "Next" [ref={4}] disabled)",
+                              FirstRef(form), 4));
+  BOOST_TEST(Result(wizard, 3) == R"(- list "Progress"
+  - listitem "Account" current
+  - listitem "Address"
+  - listitem "Confirm")");
+
+  const json::object table =
+      Run(Frames({Goto("products.html"),
+                  R"({"method":"page.click","params":{"role":"button","name":"Price"}})",
+                  R"({"method":"page.click","params":{"role":"button","name":"Price"}})",
+                  R"({"method":"page.snapshot","params":{"css":"thead"}})"}));
+  const std::string head = Result(table, 3);
+  BOOST_TEST(head == WithRefs(R"(- row "Name Price Stock Action"
+  - columnheader "Name"
+    - button "Name" [ref={1}]
+  - columnheader "Price" sort=descending
+    - button "Price" [ref={2}]
+  - columnheader "Stock"
+    - button "Stock" [ref={3}]
+  - columnheader "Action")",
+                              FirstRef(head), 3));
+
+  const json::object combo = Run(Frames(
+      {Goto("combobox.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"ch"}})",
+       R"({"method":"page.press","params":{"key":"ArrowDown"}})",
+       R"({"method":"page.press","params":{"key":"ArrowDown"}})",
+       R"({"method":"page.snapshot","params":{"css":"#country-list"}})"}));
+  const std::string options = Result(combo, 4);
+  BOOST_TEST(options == WithRefs(R"(- listbox "Country" [ref={1}]
+  - option "Chile" [ref={2}]
+  - option "China" [ref={3}] selected)",
+                                 FirstRef(options), 3));
+
+  // A submit the browser refused (its message is a tooltip outside the page) marks the
+  // fields it found invalid.
+  const json::object refused = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,<form><label>)"
+       R"(Name <input required></label><label>Mail <input type=email></label><button>Send)"
+       R"(</button></form>"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Mail","value":"x"}})",
+       R"({"method":"page.snapshot"})", R"({"method":"page.click","params":{"text":"Send"}})",
+       R"({"method":"page.snapshot"})"}));
+  const std::string before = Result(refused, 2);
+  BOOST_TEST(before == WithRefs(R"(- textbox "Name" [ref={1}] required
+- textbox "Mail" [ref={2}] value="x"
+- button "Send" [ref={3}])",
+                                FirstRef(before), 3));
+  BOOST_TEST(Result(refused, 4) == WithRefs(R"(- textbox "Name" [ref={1}] required invalid
+- textbox "Mail" [ref={2}] invalid value="x"
+- button "Send" [ref={3}])",
+                                            FirstRef(before), 3));
+
+  const json::object modal =
+      Run(Frames({Goto("shortcuts.html"), R"({"method":"page.click","params":{"text":"Compose"}})",
+                  R"({"method":"page.snapshot","params":{"css":"dialog"}})"}));
+  const std::string dialog = Result(modal, 2);
+  BOOST_TEST(dialog == WithRefs(R"(- dialog "New message" modal
+  - heading "New message" level=2
+  - textbox "To" [ref={1}]
+  - textbox "Subject" [ref={2}]
+  - button "Send" [ref={3}])",
+                                FirstRef(dialog), 3));
 }
 
 BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {
@@ -476,7 +580,8 @@ BOOST_AUTO_TEST_CASE(text_targets_prefer_the_exact_text_and_role_names_the_exact
   BOOST_TEST(Error(result, 7) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(role \"button\" named \"Add to cart\"; check the target, or take a page.snapshot )"
-             R"(to see what the page shows"})");
+             R"(to see what the page shows)" +
+                 kLater + R"("})");
 }
 
 BOOST_AUTO_TEST_CASE(several_matches_act_on_the_first_and_say_how_many) {
@@ -508,11 +613,13 @@ BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
   BOOST_TEST(Error(result, 1) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(css \"#nope\"; check the target, or take a page.snapshot to see what the page )"
-             R"(shows"})");
+             R"(shows)" +
+                 kLater + R"("})");
   BOOST_TEST(Error(result, 2) ==
              R"({"error":"no such element","message":"page.text: no visible element matches )"
              R"(text \"Hidden hello\"; check the target, or take a page.snapshot to see what the )"
-             R"(page shows"})");
+             R"(page shows)" +
+                 kLater + R"("})");
   BOOST_TEST(Error(result, 3) ==
              R"({"error":"invalid argument","message":"page.text: css \"div[\" is not a valid )"
              R"(CSS selector"})");

@@ -180,7 +180,7 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
         absl::StrCat(ToAbsl(page.method()), ": no ", options.visible_only ? "visible " : "",
                      "element matches ", target.Describe(),
                      "; check the target, or take a page.snapshot to see what "
-                     "the page shows"));
+                     "the page shows (content that appears later: page.waitFor it first)"));
   }
   return FromNode(found.first_context, *found.first, found.count, std::move(found.then));
 }

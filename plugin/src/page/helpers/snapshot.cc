@@ -128,14 +128,28 @@ absl::StatusOr<json::value> RootClip(PageContext& page, const std::string& tab,
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"root", "max_lines", "viewport_only", "tab"}));
+  RETURN_IF_ERROR(CheckParams(
+      kMethod, params,
+      {"root", "ref", "css", "text", "role", "name", "max_lines", "viewport_only", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
                    IntParam(kMethod, params, "max_lines", 1, 100000));
   ASSIGN_OR_RETURN(std::optional<bool> viewport_only, BoolParam(kMethod, params, "viewport_only"));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   std::string context = tab;
   std::vector<json::value> root;
-  if (const json::value* root_param = params.if_contains("root")) {
+  // The root as page.text takes its target: flat in params ({"css": "main"}).
+  ASSIGN_OR_RETURN(std::optional<Target> flat, ParseTarget(kMethod, params));
+  if (flat && params.contains("root")) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " takes its root either as \"root\": {\"css\": \"main\"} "
+                                    "or as \"css\": \"main\", not both"));
+  }
+  if (flat) {
+    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, *flat));
+    context = resolved.context;
+    root.push_back(resolved.argument);
+  } else if (const json::value* root_param = params.if_contains("root")) {
     const json::object* object = root_param->if_object();
     ASSIGN_OR_RETURN(std::optional<Target> target,
                      object != nullptr ? ParseTarget(kMethod, *object)

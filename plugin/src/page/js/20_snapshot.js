@@ -10,7 +10,7 @@
 const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox", "radio",
                             "switch", "slider", "spinbutton", "img", "heading", "option",
                             "menuitem", "menuitemcheckbox", "menuitemradio", "tab",
-                            "progressbar", "meter", "separator", "combobox", "listbox"]);
+                            "progressbar", "meter", "separator", "combobox"]);
 const MAX_NAME = 100;
 const MAX_TEXT = 100;
 const MAX_VALUE = 100;
@@ -52,11 +52,25 @@ function statesOf(el, role) {
       el.parentElement.localName === "details" && !hasAttr(el, "aria-expanded")) {
     states.push(el.parentElement.open ? "expanded" : "collapsed");
   }
+  const current = aria("aria-current");
+  if (current && current !== "false") states.push("current");
+  const sort = aria("aria-sort");
+  if (sort === "ascending" || sort === "descending") states.push("sort=" + sort);
+  if (role === "dialog" && (aria("aria-modal") === "true" ||
+                            (tag === "dialog" && MATCHES.call(el, ":modal")))) {
+    states.push("modal");
+  }
   if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true") {
     states.push("disabled");
   }
   const field = REQUIRED_TAGS.has(tag);
   if ((field && el.required) || aria("aria-required") === "true") states.push("required");
+  // Invalid as the page says (aria-invalid), or as the browser judged a field the user
+  // filled in or tried to submit (its own message is a tooltip outside the page).
+  const invalid = aria("aria-invalid");
+  if ((invalid && invalid !== "false") || (field && MATCHES.call(el, ":user-invalid"))) {
+    states.push("invalid");
+  }
   if (field && el.readOnly && (role === "textbox" || role === "searchbox")) {
     states.push("readonly");
   }
