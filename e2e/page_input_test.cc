@@ -76,6 +76,88 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
   BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
 }
 
+// A disabled button is not clicked: the click waits up to 1 s for the page to enable it,
+// then says it is disabled and what to look at.
+BOOST_AUTO_TEST_CASE(a_disabled_button_is_clicked_only_once_the_page_enables_it) {
+  const json::object result = Run(Frames(
+      {Goto("wizard.html"), R"({"method":"page.click","params":{"role":"button","name":"Next"}})",
+       Eval("setTimeout(() => { document.getElementById('next1').disabled = false; }, 300)"),
+       R"({"method":"page.click","params":{"role":"button","name":"Next"}})",
+       R"({"method":"page.text","params":{"css":"legend"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element disabled",)"
+             R"("message":"page.click: button#next1 \"Next\" is disabled; nothing was clicked. )"
+             R"(A page enables such a control once what it needs is there: take a page.snapshot )"
+             R"(to see which fields are \"required\" or \"invalid\" and the page's messages"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.click","result":{"url":")" +
+                                      Url("wizard.html") +
+                                      R"(","title":"Open an account","navigated":false}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.text","result":"Step 2 of 3: Address"})");
+  // Inside a disabled fieldset, every control is disabled too.
+  const json::object fieldset =
+      Run(Frames({Eval("document.getElementById('step2').disabled = true"),
+                  R"({"method":"page.click","params":{"role":"button","name":"Back"}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(fieldset, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element disabled",)"
+             R"("message":"page.click: button#back2 \"Back\" is disabled; nothing was clicked. )"
+             R"(A page enables such a control once what it needs is there: take a page.snapshot )"
+             R"(to see which fields are \"required\" or \"invalid\" and the page's messages"}})");
+}
+
+// page.fill says when nothing it typed stayed: a field an open modal dialog keeps from input,
+// a field whose page removes what was typed.
+BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
+  const json::object result = Run(Frames(
+      {Goto("wizard.html"),
+       Eval("['step1', 'step2'].forEach((id) => "
+            "document.getElementById(id).hidden = id === 'step1')"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Postcode","value":"N1 9GU"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Postcode","value":"12345"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Postcode","value":"AB"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Street","value":"x"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Street","value":""}})",
+       Goto("shortcuts.html"), R"({"method":"page.click","params":{"text":"Compose"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Signature","value":"Ada"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Subject","value":"Hi"}})"},
+      R"(,"on_error":"continue")"));
+  // Digits only: "N1 9GU" leaves the 1 and the 9.
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"19"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"12345"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","error":{"error":"not fillable",)"
+             R"("message":"page.fill: input#postcode did not take \"AB\": its value is \"\" )"
+             R"(afterwards, so the page refused the typing (e.g. it only takes certain )"
+             R"J(characters, or something else must be done first)"}})J");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.fill","result":{"value":""}})");
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.fill","error":{"error":"element covered",)"
+             R"("message":"page.fill: input#sig is outside the open modal dialog#composer )"
+             R"(\"New message To Subject Send\", which keeps the rest of the page from input; )"
+             R"(nothing was filled. Finish or close the dialog first (e.g. page.press Escape), )"
+             R"(or fill a field inside it"}})");
+  BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.fill","result":{"value":"Hi"}})");
+}
+
+// A triple click selects a paragraph, as a toolbar button then needs.
+BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
+  const json::object result = Run(
+      Frames({Goto("editor.html"),
+              R"({"method":"page.click","params":{"text":"The second paragraph needs emphasis.",)"
+              R"("count":3}})",
+              Eval("String(getSelection())"), R"({"method":"page.click","params":{"text":"B"}})",
+              R"({"method":"page.click","params":{"text":"Save draft"}})",
+              R"({"method":"page.text","params":{"role":"status"}})"}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"The second paragraph needs emphasis."})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.text","result":"Saved: <p>The first paragraph is )"
+             R"(short.</p> <p><b>The second paragraph needs emphasis.</b></p> <p>The third )"
+             R"(paragraph ends the post.</p> | summary:"})");
+}
+
 BOOST_AUTO_TEST_CASE(an_element_below_the_fold_is_scrolled_into_view_and_clicked) {
   const json::object result =
       Run(Frames({Goto("overlay.html?open"),

@@ -172,6 +172,16 @@ BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
                  R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
 }
 
+BOOST_AUTO_TEST_CASE(a_triple_click_presses_three_times) {
+  BOOST_TEST(Click(R"({"count":3})") ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+                 std::string(kMove) +
+                 R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0},)"
+                 R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0},)"
+                 R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_double_right_click_presses_twice) {
   BOOST_TEST(Click(R"({"button":"right","count":2})") ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
@@ -198,9 +208,12 @@ BOOST_AUTO_TEST_CASE(modifiers_are_held_for_the_whole_click_tick_by_tick) {
 BOOST_AUTO_TEST_CASE(bad_click_params_are_refused_naming_the_member) {
   BOOST_TEST(Click(R"({"button":"primary"})") ==
              "error: params.button must be \"left\", \"middle\" or \"right\"");
-  BOOST_TEST(Click(R"({"count":3})") == "error: params.count must be 1 or 2 (2 is a double click)");
-  BOOST_TEST(Click(R"({"count":"2"})") ==
-             "error: params.count must be 1 or 2 (2 is a double click)");
+  constexpr std::string_view kCount =
+      "error: params.count must be 1, 2 (a double click: selects a word) or 3 (a triple click: "
+      "selects a paragraph)";
+  BOOST_TEST(Click(R"({"count":4})") == kCount);
+  BOOST_TEST(Click(R"({"count":0})") == kCount);
+  BOOST_TEST(Click(R"({"count":"2"})") == kCount);
   BOOST_TEST(
       Click(R"({"modifiers":"Shift"})") ==
       "error: params.modifiers must be an array of \"Shift\", \"Control\", \"Alt\", \"Meta\"");

@@ -30,8 +30,10 @@ absl::StatusOr<ClickSpec> ParseClickSpec(const json::object& params) {
     }
   }
   if (const json::value* count = params.if_contains("count")) {
-    if (!count->is_int64() || (count->as_int64() != 1 && count->as_int64() != 2)) {
-      return absl::InvalidArgumentError("params.count must be 1 or 2 (2 is a double click)");
+    if (!count->is_int64() || count->as_int64() < 1 || count->as_int64() > 3) {
+      return absl::InvalidArgumentError(
+          "params.count must be 1, 2 (a double click: selects a word) or 3 (a triple click: "
+          "selects a paragraph)");
     }
     spec.count = static_cast<int>(count->as_int64());
   }

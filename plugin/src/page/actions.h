@@ -23,7 +23,7 @@ inline constexpr std::string_view kKeyboardSource = "page.keyboard";
 
 struct ClickSpec {
   int button = 0;                      // WebDriver button: 0 left, 1 middle, 2 right
-  int count = 1;                       // 1 or 2 (a double click)
+  int count = 1;                       // 1, 2 (a double click) or 3 (a triple click)
   std::vector<std::string> modifiers;  // WebDriver key values held during the click
 };
 

@@ -78,13 +78,46 @@ function inputNotVisible(el, why) {
   };
 }
 
+// The element that makes `el` disabled: itself or an ancestor that is a disabled form control
+// (a disabled fieldset disables what it holds) or says aria-disabled="true"; null when none.
+function inputDisabledBy(el) {
+  return el.closest(':disabled, [aria-disabled="true"]');
+}
+
+function inputDisabled(el, off) {
+  return {
+    error: 'element disabled',
+    message: inputDescribe(el) + (off === el ? '' : ' (inside ' + inputDescribe(off) + ')') +
+        ' is disabled; nothing was clicked. A page enables such a control once what it needs ' +
+        'is there: take a page.snapshot to see which fields are "required" or "invalid" and ' +
+        'the page\'s messages',
+  };
+}
+
+// The open modal dialog of el's document that el lies outside of (everything outside it is
+// inert: no click, no typing reaches it), or an inert ancestor; null when there is none.
+function inputInertBy(el) {
+  const inert = el.closest('[inert]');
+  if (inert) return inert;
+  let modal = null;
+  try {
+    modal = el.ownerDocument.querySelector('dialog:modal');
+  } catch (e) {
+    return null;  // no :modal in this browser
+  }
+  return modal && !inputContains(modal, el) ? modal : null;
+}
+
 // Scrolls the element into view when it is not wholly in view, then checks that a pointer at
 // its in-view centre would hit it (or something inside it, or a label of it).
-// {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible", "message"}.
+// {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible" |
+// "element disabled", "message"}.
 function inputPrepareClick(el) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
+  const off = inputDisabledBy(el);
+  if (off) return inputDisabled(el, off);
   const style = el.ownerDocument.defaultView.getComputedStyle(el);
   if (style.visibility === 'hidden' || style.visibility === 'collapse') {
     return inputNotVisible(el, 'is hidden (visibility: ' + style.visibility + ')');
@@ -236,7 +269,8 @@ function inputFillError(el, what) {
   return {error: 'not fillable', message: inputDescribe(el) + ' ' + what};
 }
 
-// Fills the element with `value`.
+// Fills the element with `value`; an element that an open modal dialog keeps from input is
+// "element covered".
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
 //     it through the browser's editor (document.execCommand "insertText", or "delete" for an
 //     empty value), which fires trusted beforeinput/input events as typing does; then a
@@ -250,6 +284,15 @@ function inputFill(el, value) {
   if (el.localName === 'label' && el.control) el = el.control;  // a label fills its field
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
+  }
+  const inert = inputInertBy(el);
+  if (inert) {
+    return {
+      error: 'element covered',
+      message: inputDescribe(el) + ' is outside the open modal ' + inputDescribe(inert) +
+          ', which keeps the rest of the page from input; nothing was filled. Finish or close ' +
+          'the dialog first (e.g. page.press Escape), or fill a field inside it',
+    };
   }
   const tag = el.tagName.toLowerCase();
   const type = tag === 'input' ? (el.getAttribute('type') || '').toLowerCase() : '';
@@ -319,6 +362,7 @@ function inputFill(el, value) {
   if (el.disabled) return inputFillError(el, 'is disabled');
   if (el.readOnly) return inputFillError(el, 'is read-only');
   const doc = el.ownerDocument;
+  const before = inputFieldValue(el);
   el.focus();
   if (editable) {
     el.select();
@@ -335,7 +379,14 @@ function inputFill(el, value) {
     doc.execCommand('insertText', false, text);
   }
   el.dispatchEvent(new doc.defaultView.Event('change', {bubbles: true}));
-  return {ok: true, value: inputFieldValue(el)};
+  const after = inputFieldValue(el);
+  if (collapse(after) !== collapse(text) && (after === before || after === '')) {
+    // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
+    return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
+        JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
+        '(e.g. it only takes certain characters, or something else must be done first)');
+  }
+  return {ok: true, value: after};
 }
 
 // Focuses the element before page.press sends its keys.
@@ -358,6 +409,26 @@ OPS.inputPrepareClick = function (input, nodes) {
 // in this browsing context that may not have started yet, "url", "title", "readyState"}.
 OPS.inputOutcome = function () {
   return {data: Object.assign({pending: inputNavigationPending()}, OPS.info().data)};
+};
+
+// Waits up to input.ms for nodes[0] to be enabled (see inputDisabledBy), re-checking on every
+// attribute change in its document. Data: {"enabled": true|false}.
+OPS.inputWaitEnabled = function (input, nodes) {
+  const el = nodes[0];
+  if (!inputDisabledBy(el)) return {data: {enabled: true}};
+  return new Promise((resolve) => {
+    const finish = (enabled) => {
+      observer.disconnect();
+      clearTimeout(limit);
+      resolve({data: {enabled}});
+    };
+    const observer = new MutationObserver(() => {
+      if (!inputDisabledBy(el)) finish(true);
+    });
+    const limit = setTimeout(() => finish(!inputDisabledBy(el)), input.ms);
+    observer.observe(el.ownerDocument, {subtree: true, attributes: true,
+                                        attributeFilter: ['disabled', 'aria-disabled']});
+  });
 };
 
 OPS.inputFill = function (input, nodes) {
