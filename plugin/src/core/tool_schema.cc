@@ -13,7 +13,7 @@ Call: {"frames": [FRAME, ...], "on_error": "stop"}. FRAME: {"method": M, "params
 
 Page helpers act on the current tab. A target is one of "ref": "e12" (from page.snapshot), "css": "form button", "text": "Sign in", or "role": "button", "name": "Sign in".
 - page.goto {url} or {back|forward|reload: true} -> {url, title}
-- page.snapshot {root?, max_lines?} -> page outline with refs: - button "Buy" [ref=e4]
+- page.snapshot {root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled
 - page.text {target?, max_chars?, offset?} -> the visible text
 - page.click {target, button?, count?} -> {url, title, navigated}
 - page.fill {target, value, submit?} -> {value, label?}
@@ -26,6 +26,7 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 - page.dialog {accept, text?} -> {type, message}
 - page.upload {target, files} -> {files}
 - page.help {method?} -> this reference; with method, one helper in full with an example
+A helper returns once its own action is done: what the page shows later (results filtered as you type, content loaded by a fetch) needs page.waitFor before it is read.
 While an alert, confirm, prompt or leave-page (beforeunload) dialog is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
 
 Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.

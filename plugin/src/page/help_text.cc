@@ -20,17 +20,17 @@ constexpr std::array<HelperDoc, 14> kDocs = {
          R"~("timeout" (the page did not load within the frame's timeout_ms; raise it or use wait "none"), "unknown error" with the browser's reason (e.g. the host does not resolve), "not allowed" (a file: URL outside file_roots))~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<title>Hello</title><h1>Hi</h1>"}},{"method":"page.goto","params":{"reload":true},"pick":"title"}]})~"},
         {"page.snapshot",
-         R"~({root?, max_lines?} -> page outline with refs: - button "Buy" [ref=e4])~",
+         R"~({root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled)~",
          "Describes the page as an indented outline, one line per meaningful element: role, name, "
          "ref, state.",
-         R"~(  root: a target object ({"ref": "e5"}, {"css": "main"}, ...) to outline only that part
+         R"~(  root: a target object ({"ref": "e5"}, {"css": "main"}, ...) to outline only that part; or the target flat, as page.text takes it ("css": "main")
   max_lines: default 300; the last line then says how many lines were left out
   viewport_only: true leaves out what is off screen (default false))~",
          R"~(a string, e.g.
 - heading "Shop" level=1
 - textbox "Qty" [ref=e3] value="1"
 - button "Add to cart" [ref=e4]
-Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. Hidden elements are left out.)~",
+Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, sort=ascending|descending, modal, level=N, value="...". Hidden elements are left out.)~",
          R"~("no such element" (root matched nothing), "stale ref")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<h1>Shop</h1><label>Qty <input value=1></label><button>Add to cart</button>"},"silent":true},{"method":"page.snapshot"}]})~"},
         {"page.text", R"~({target?, max_chars?, offset?} -> the visible text)~",
@@ -45,10 +45,10 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
          "Clicks an element with the real mouse, after scrolling it into view.",
          R"~(  target: the element to click
   button: "left" (default), "middle" or "right"
-  count: 1 (default) or 2 (double click)
+  count: 1 (default), 2 (double click: selects a word) or 3 (triple click: selects a paragraph)
   modifiers: keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~",
          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
-         R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "timeout")~",
+         R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~"},
         {"page.fill", R"~({target, value, submit?} -> {value, label?})~",
          "Sets a form field the way typing would, so the page's input and change handlers run.",
@@ -56,7 +56,7 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
   value: text (replaces what was there); for a select an option's label or value; for a checkbox or radio true or false
   submit: true presses Enter afterwards)~",
          R"~({"value"}: the field's value afterwards (a checkbox's true/false); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
-         R"~("no such element", "stale ref", "element covered", "invalid argument" (the element cannot take that value))~",
+         R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed), "invalid argument")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~"},
         {"page.press", R"~({key, target?} -> {url, title, navigated})~",
          "Presses a key or a key combination on the real keyboard.",
@@ -70,7 +70,7 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
   css: a selector to wait for (a visible match)
   url: a substring of the tab's URL
   gone: true waits for the text or element to disappear
-The frame's timeout_ms bounds the wait (default 30000).)~",
+The frame's timeout_ms bounds the wait (default 30000). A page that updates a moment after an action (search as you type, content loaded later) is read only after waiting for what it will show.)~",
          R"~({"url","title"} once the condition holds)~",
          R"~("timeout" naming what it waited for)~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Loading</p><script>setTimeout(()=>document.body.append('Ready'),500)</script>"},"silent":true},{"method":"page.waitFor","params":{"text":"Ready"},"timeout_ms":5000}]})~"},
@@ -136,7 +136,7 @@ constexpr std::string_view kOverview =
 Targets: helpers that act on an element take )~";
 
 constexpr std::string_view kOverviewTail =
-    R"~(. No visible match: error "no such element"; several: the first, and the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
+    R"~(. No visible match: error "no such element" (content that appears later: page.waitFor it first); several: the first, and the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
 
 Dialogs: alerts, confirms and prompts stay open; while one is open every helper result carries "dialog": {"type","message"} until page.dialog answers it.
 
