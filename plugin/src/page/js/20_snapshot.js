@@ -12,6 +12,10 @@ const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox"
                             "menuitem", "menuitemcheckbox", "menuitemradio", "tab",
                             "progressbar", "meter", "separator", "combobox"]);
 const MAX_NAME = 100;
+// A table row is named by its cells' text, " | " between cells, and lists only what its cells
+// hold beyond text (a button, a link, a cell with a state): one line per plain row.
+const MAX_ROW_NAME = 300;
+const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 const MAX_TEXT = 100;
 const MAX_VALUE = 100;
 
@@ -130,7 +134,7 @@ function outline(input, nodes) {
 
   const emit = (depth, role, name, ref, states) => {
     let line = "  ".repeat(depth) + "- " + role;
-    if (name) line += " " + quoted(name, MAX_NAME);
+    if (name) line += " " + quoted(name, role === "row" ? MAX_ROW_NAME : MAX_NAME);
     if (ref) line += " [ref=" + ref + "]";
     if (states && states.length) line += " " + states.join(" ");
     lines.push(line);
@@ -209,8 +213,29 @@ function outline(input, nodes) {
       }
       return;
     }
+    const states = statesOf(el, role);
+    // A plain cell of a row: its text is in the row's name; what it holds beyond text is
+    // listed where the cell would have been.
+    if (CELL_ROLES.has(role) && !interactive && states.length === 0 && !authorName(el)) {
+      const parent = flatParentElement(el);
+      if (parent && roleOf(parent) === "row") {
+        walkChildren(el, depth, false);
+        return;
+      }
+    }
     const shownRole = role || "generic";
     let name = accessibleName(el, shownRole);
+    if (shownRole === "row" && !authorName(el)) {
+      const cells = [];
+      const children = flatChildren(el);
+      for (let i = 0; i < children.length; ++i) {
+        const child = children[i];
+        if (nodeTypeOf(child) === ELEMENT_NODE && CELL_ROLES.has(roleOf(child))) {
+          cells.push(collapse(flatText(child, memo)));
+        }
+      }
+      if (cells.length) name = cells.join(" | ");
+    }
     const leaf = LEAF_ROLES.has(shownRole);
     let below = !leaf;
     // Only text inside (a list item or cell of plain text): the text is its name, unless an
@@ -219,7 +244,7 @@ function outline(input, nodes) {
       if (!name) name = collapse(flatText(el, memo));
       below = false;
     }
-    emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, statesOf(el, role));
+    emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, states);
     if (localNameOf(el) === "select") {
       for (const option of el.options) {
         emit(depth + 1, "option", collapse(option.label || option.textContent), null,
