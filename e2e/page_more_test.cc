@@ -372,6 +372,28 @@ BOOST_AUTO_TEST_CASE(a_click_that_starts_nothing_returns_at_once) {
   Run(Frames({R"J({"method":"page.fill","params":{"css":"#notes","value":""}})J"}));
 }
 
+// Setting files fires the input's change event: an alert it opens holds up input.setFiles,
+// and the upload reports it at once instead of waiting out its time.
+BOOST_AUTO_TEST_CASE(an_upload_whose_change_handler_alerts_reports_the_dialog_at_once) {
+  PageSuite& s = PageSuite::Get();
+  const std::string receipt = s.files_dir() + "/receipt.txt";
+  std::ofstream(receipt) << "paid\n";  // 5 bytes
+  const auto start = std::chrono::steady_clock::now();
+  const json::object done = Run(Frames(
+      {Goto("upload.html"),
+       R"J({"method":"page.upload","timeout_ms":10000,"params":{"css":"#receipt","files":[)J" +
+           PageSuite::Quote(receipt) + "]}}",
+       R"J({"method":"page.dialog"})J", R"J({"method":"page.text","params":{"css":"#out"}})J"},
+      R"J(,"on_error":"continue")J"));
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(10)));
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 1).at("error")) ==
+             R"J({"error":"dialog open","message":"page.upload: an alert dialog opened )J"
+             R"J((\"Receipt received\") and blocks the page; answer it with page.dialog"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 2).at("result")) ==
+             R"J({"type":"alert","message":"Receipt received"})J");
+  BOOST_TEST(Str(PageSuite::Record(done, 3).at("result")) == "receipt: receipt.txt (5 bytes)");
+}
+
 BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   PageSuite& s = PageSuite::Get();
   const std::string report = s.files_dir() + "/report.txt";

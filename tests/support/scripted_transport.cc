@@ -136,6 +136,8 @@ absl::StatusOr<BidiReply> ScriptedTransport::Call(std::string_view method,
   on_sent();
   for (boost::json::value& event : step.events) on_event(std::move(event));
   if (step.outcome.status().code() == absl::StatusCode::kUnavailable) disconnected_ = true;
+  // An event that interrupted the call ends it, as a real transport's wait would end.
+  if (interrupted_) return absl::CancelledError("interrupted");
   return std::move(step.outcome);
 }
 

@@ -12,7 +12,8 @@
 // command's step, or a command that meets a wait's step, fails with kInternal (a test bug).
 // A wait is recorded with method "(wait)" and params "{}".
 //
-// Events are delivered, in order, during the call of the next scripted step. A call with no
+// Events are delivered, in order, during the call of the next scripted step; one that makes
+// the sink call Interrupt() ends that call with kCancelled instead of its reply. A call with no
 // step left fails with kUnavailable ("no scripted reply"). Every call is recorded with its
 // method, compact params and timeout so tests can assert the exact interpolated params.
 #ifndef FIREFOX_BIDI_TESTS_SUPPORT_SCRIPTED_TRANSPORT_H_

@@ -902,6 +902,39 @@ BOOST_AUTO_TEST_CASE(the_models_subscriptions_are_noted_in_the_page_watch_only_w
   BOOST_TEST(!watch.ModelSubscribed("browsingContext.load"));
 }
 
+// A prompt that opens while a frame waits fails the frame at once only when the prompt holds
+// it up (PageWatch::HeldUpByPrompts): Firefox answers a screenshot or a viewport change while
+// a prompt is open, so those get their reply.
+BOOST_AUTO_TEST_CASE(a_prompt_fails_only_the_frames_it_holds_up) {
+  PageWatch watch;
+  options.page_watch = &watch;
+  const std::string alert =
+      R"({"type":"event","method":"browsingContext.userPromptOpened","params":)"
+      R"({"context":"C1","type":"alert","message":"hi","handler":"ignore"}})";
+  transport.Event(alert)
+      .Reply("{}")
+      .Event(alert)
+      .Reply("{}")
+      .Event(alert)
+      .Reply(R"({"realm":"R1","type":"success","result":{"type":"number","value":2}})")
+      .Event(alert)
+      .Reply("{}");
+  const std::string out = Run(R"({"on_error":"continue","frames":[
+      {"method":"browsingContext.setViewport","params":{"context":"C1","viewport":null}},
+      {"method":"browsingContext.close","params":{"context":"C1"}},
+      {"method":"script.evaluate","params":{"expression":"1+1","target":{"context":"C1"}}},
+      {"method":"browsingContext.close","params":{"context":"C1","promptUnload":true}}]})");
+  const boost::json::array frames = boost::json::parse(out).at("frames").as_array();
+  BOOST_TEST(boost::json::serialize(frames.at(0)) ==
+             R"({"index":0,"method":"browsingContext.setViewport","result":{}})");
+  BOOST_TEST(boost::json::serialize(frames.at(1)) ==
+             R"({"index":1,"method":"browsingContext.close","result":{}})");
+  for (const std::size_t i : {2u, 3u}) {
+    BOOST_TEST(std::string(frames.at(i).at("error").at("error").as_string()) == "user prompt open",
+               i);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

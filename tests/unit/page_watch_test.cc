@@ -66,10 +66,37 @@ BOOST_AUTO_TEST_CASE(a_frame_waits_on_the_context_or_realm_its_params_name) {
   BOOST_TEST(!go.needs_realm);
   BOOST_TEST(Watched("input.performActions", params(R"({"context":"C2","actions":[]})")).context ==
              "C2");
-  // Answering the prompt, or naming no context, is not held up by it.
+  BOOST_TEST(
+      Watched("input.setFiles", params(R"({"context":"C3","element":{},"files":[]})")).context ==
+      "C3");
+  // Answering the prompt, a command Firefox answers while one is open, or naming no context,
+  // is not held up by it.
   BOOST_TEST(!PageWatch::Watch("browsingContext.handleUserPrompt", params(R"({"context":"C1"})")));
+  BOOST_TEST(!PageWatch::Watch("browsingContext.captureScreenshot", params(R"({"context":"C1"})")));
   BOOST_TEST(!PageWatch::Watch("browsingContext.getTree", params(R"({"root":"C1"})")));
   BOOST_TEST(!PageWatch::Watch("script.evaluate", params(R"({"context":"C1"})")));
+}
+
+// The one list of what a prompt holds up: commands that run page code, or wait for a document
+// to load or unload.
+BOOST_AUTO_TEST_CASE(a_prompt_holds_up_commands_that_run_page_code_or_wait_for_a_document) {
+  const auto held = [](std::string_view method, std::string_view params) {
+    return PageWatch::HeldUpByPrompts(method, boost::json::parse(params).as_object());
+  };
+  for (std::string_view method :
+       {"script.evaluate", "script.callFunction", "input.performActions", "input.setFiles",
+        "browsingContext.navigate", "browsingContext.reload", "browsingContext.traverseHistory"}) {
+    BOOST_TEST(held(method, "{}"), method);
+  }
+  BOOST_TEST(held("browsingContext.close", R"({"context":"C1","promptUnload":true})"));
+  BOOST_TEST(!held("browsingContext.close", R"({"context":"C1","promptUnload":false})"));
+  BOOST_TEST(!held("browsingContext.close", R"({"context":"C1"})"));
+  for (std::string_view method :
+       {"browsingContext.captureScreenshot", "browsingContext.print", "browsingContext.getTree",
+        "browsingContext.locateNodes", "browsingContext.setViewport", "browsingContext.activate",
+        "browsingContext.handleUserPrompt", "script.getRealms", "input.releaseActions"}) {
+    BOOST_TEST(!held(method, R"({"context":"C1"})"), method);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_destroyed_realm_interrupts_only_script_frames_in_its_context) {

@@ -84,9 +84,20 @@ bool PageWatch::ModelSubscribed(std::string_view method) const {
   return false;
 }
 
+bool PageWatch::HeldUpByPrompts(std::string_view method, const boost::json::object& params) {
+  if (method == "browsingContext.close") {
+    const boost::json::value* prompt = params.if_contains("promptUnload");
+    return prompt != nullptr && prompt->is_bool() && prompt->get_bool();
+  }
+  return method == "script.evaluate" || method == "script.callFunction" ||
+         method == "input.performActions" || method == "input.setFiles" ||
+         method == "browsingContext.navigate" || method == "browsingContext.reload" ||
+         method == "browsingContext.traverseHistory";
+}
+
 std::optional<PageWatch::WatchedFrame> PageWatch::Watch(std::string_view method,
                                                         const boost::json::object& params) {
-  if (method == "browsingContext.handleUserPrompt") return std::nullopt;
+  if (!HeldUpByPrompts(method, params)) return std::nullopt;
   const bool script = ReturnsEvaluateResult(method);
   // A script names its context or realm in "target", other commands their "context".
   const boost::json::value* target = script ? params.if_contains("target") : nullptr;

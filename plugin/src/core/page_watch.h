@@ -48,18 +48,30 @@ class PageWatch {
   bool Visible(std::string_view method) const;
 
   // What a frame in flight waits on, for OnEvent: the browsing context (or realm) its params
-  // name, and whether its reply needs that realm to live on. A page's user prompt holds up
-  // every command in its context (scripts, input, a navigation waiting for a load or behind a
-  // beforeunload dialog); only a script frame also dies with its realm.
+  // name, and whether its reply needs that realm to live on. A page's user prompt holds up the
+  // commands that run page code or wait for a document (HeldUpByPrompts); only a script frame
+  // also dies with its realm.
   struct WatchedFrame {
     std::string_view context;
     std::string_view realm;
     bool needs_realm = false;
   };
-  // The frame `method` with `params` (as sent) waits on; nullopt for a frame that names no
-  // context or realm, or that answers a prompt itself. The views point into `params`.
+  // The frame `method` with `params` (as sent) waits on; nullopt for a command a prompt does
+  // not hold up, or one that names no context or realm. The views point into `params`.
+  // The one rule for what a prompt holds up: the batch runner asks it for raw frames, the
+  // page layer (page/page_context.cc) for the helpers' own commands.
   static std::optional<WatchedFrame> Watch(std::string_view method,
                                            const boost::json::object& params);
+
+  // Whether a user prompt open in its page holds up command `method` with `params`: a command
+  // that runs page code, which may itself be what waits in the prompt (script.evaluate,
+  // script.callFunction, input.performActions, input.setFiles, whose input and change events
+  // the page handles), or that waits for a document to load or unload
+  // (browsingContext.navigate, reload, traverseHistory, and close with "promptUnload": true).
+  // Firefox answers every other command while a prompt is open (measured with an alert open:
+  // captureScreenshot, print, getTree, locateNodes, setViewport, activate, script.getRealms,
+  // input.releaseActions), so a prompt must not fail them.
+  static bool HeldUpByPrompts(std::string_view method, const boost::json::object& params);
 
   // What an event means for the frame in flight (nullptr: none); nullopt when nothing, else
   // the error code and message reason. Realm bookkeeping happens here for every event.

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/bidi_protocol.h"
+#include "core/page_watch.h"
 #include "core/ref_path.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -54,23 +55,14 @@ void PageContext::Deliver(json::value event) {
 
 namespace {
 
-// The tab in which `method` waits on the page: it runs page code (input, scripts) or waits for
-// a document to load (a navigation may also wait behind a beforeunload dialog); "" for other
-// commands. Firefox answers such a command only once a dialog in that tab has been closed.
+// The tab in which `method` waits on the page, "" for a command a dialog does not hold up
+// (PageWatch::Watch decides, for raw frames and helpers alike; Firefox answers such a command
+// only once the dialog in that tab has been closed).
 std::string BlockableTab(const PageState& state, std::string_view method,
                          const json::object& params) {
-  if (method != "input.performActions" && method != "script.callFunction" &&
-      method != "script.evaluate" && method != "browsingContext.navigate" &&
-      method != "browsingContext.reload" && method != "browsingContext.traverseHistory") {
-    return "";
-  }
-  const json::value* context = params.if_contains("context");
-  if (const json::value* target = params.if_contains("target");
-      target != nullptr && target->is_object()) {
-    context = target->get_object().if_contains("context");
-  }
-  if (context == nullptr || !context->is_string()) return "";
-  return state.logs.TabOf(context->get_string());
+  const std::optional<PageWatch::WatchedFrame> frame = PageWatch::Watch(method, params);
+  if (!frame || frame->context.empty()) return "";
+  return state.logs.TabOf(frame->context);
 }
 
 bool IsPromptOpened(const json::value& event) {
