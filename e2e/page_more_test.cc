@@ -326,6 +326,8 @@ BOOST_AUTO_TEST_CASE(a_click_that_would_leave_a_page_that_asks_first_reports_the
       {Goto("leave.html"), dirty, R"J({"method":"page.click","params":{"text":"Leave"}})J", stay,
        Eval("location.pathname"), R"J({"method":"page.click","params":{"css":"#send"}})J", stay,
        R"J({"method":"page.click","params":{"css":"#away"}})J", stay,
+       Eval("document.querySelector('a').focus()"),
+       R"J({"method":"page.press","params":{"key":"Enter"}})J", stay,
        R"J({"method":"page.click","params":{"text":"Leave"}})J",
        R"J({"method":"page.dialog","params":{"accept":true}})J",
        R"J({"method":"page.waitFor","params":{"text":"Plain page"}})J"},
@@ -337,16 +339,17 @@ BOOST_AUTO_TEST_CASE(a_click_that_would_leave_a_page_that_asks_first_reports_the
   const std::string draft = R"J({"url":")J" + Url("leave.html") +
                             R"J(","title":"Draft","navigated":false,"dialog":)J" +
                             json::serialize(dialog) + "}";
-  // A link, a form's submit button, a button whose script sets location.href.
-  for (const std::size_t i : {3u, 6u, 8u, 10u}) {
+  // A link, a form's submit button, a button whose script sets location.href, Enter on the
+  // focused link.
+  for (const std::size_t i : {3u, 6u, 8u, 11u, 13u}) {
     BOOST_TEST(json::serialize(PageSuite::Record(left, i).at("result")) == draft, i);
   }
-  for (const std::size_t i : {7u, 9u, 11u}) {
+  for (const std::size_t i : {7u, 9u, 12u, 14u}) {
     BOOST_TEST(json::serialize(PageSuite::Record(left, i).at("result")) == json::serialize(dialog),
                i);
   }
   BOOST_TEST(Str(PageSuite::Record(left, 5).at("result")) == "/leave.html");
-  BOOST_TEST(json::serialize(PageSuite::Record(left, 12).at("result")) ==
+  BOOST_TEST(json::serialize(PageSuite::Record(left, 15).at("result")) ==
              R"J({"url":")J" + Url("plain.html") + R"J(","title":"Plain"})J");
 }
 

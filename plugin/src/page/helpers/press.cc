@@ -38,11 +38,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                      ActOnTarget(page, tab, *target, "inputFocus", json::object{}));
     RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
     context = focused.element.context;
+  } else {
+    // The keys go to what has the focus: the page side watches what they do there (one more
+    // call; with a target, focusing it did that).
+    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, "inputArm", json::object{}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, armed.data));
   }
-  // With a target in the tab's own document, the page side watches what the key does there.
+  // In the tab's own document, the page side watches what the key does.
   ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, ChordKeyActions(*chord)),
-                                    absl::StrCat("the key ", *key), target && context == tab));
+                                    absl::StrCat("the key ", *key), context == tab));
   return AfterAction(page, tab, effect);
 }
 

@@ -1,5 +1,5 @@
 // The in-page side of page.click, page.fill and page.press (OPS.inputPrepareClick,
-// OPS.inputFill, OPS.inputFocus), run in the browsing context that holds the element, which
+// OPS.inputFill, OPS.inputFocus, OPS.inputArm, OPS.inputOutcome), run in the browsing context that holds the element, which
 // comes as nodes[0].
 //
 // Their data: {"ok": true, ...} when the C++ side may go on, or {"error": CODE, "message":
@@ -429,6 +429,14 @@ OPS.inputWaitEnabled = function (input, nodes) {
     observer.observe(el.ownerDocument, {subtree: true, attributes: true,
                                         attributeFilter: ['disabled', 'aria-disabled']});
   });
+};
+
+// Before page.press without a target: arms the watch on the element that has the focus, which
+// receives the keys (Enter on a focused link follows it, in a form field submits the form).
+OPS.inputArm = function () {
+  const el = document.activeElement || document.documentElement;
+  inputWatchOutcome(el, inputFollowedLink(el));
+  return {data: {ok: true}};
 };
 
 OPS.inputFill = function (input, nodes) {
