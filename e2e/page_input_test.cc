@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <cstdint>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -156,6 +157,38 @@ BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
              R"({"index":5,"method":"page.text","result":"Saved: <p>The first paragraph is )"
              R"(short.</p> <p><b>The second paragraph needs emphasis.</b></p> <p>The third )"
              R"(paragraph ends the post.</p> | summary:"})");
+}
+
+// A menu that opens when the mouse comes over it: page.hover opens it, and a disabled element
+// can still be hovered.
+BOOST_AUTO_TEST_CASE(hover_opens_what_opens_on_hover) {
+  const json::object result =
+      Run(Frames({Goto("combobox.html"),
+                  R"({"method":"page.hover","params":{"role":"button","name":"Account"}})",
+                  R"({"method":"page.snapshot","params":{"css":"#account-menu"}})",
+                  R"({"method":"page.click","params":{"role":"menuitem","name":"Orders"}})",
+                  R"({"method":"page.text","params":{"role":"status"}})",
+                  Eval("document.getElementById('menu-button').disabled = true"),
+                  R"({"method":"page.hover","params":{"css":"h1"}})",
+                  R"({"method":"page.hover","params":{"role":"button","name":"Account"}})",
+                  R"({"method":"page.snapshot","params":{"css":"#account-menu"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.hover","result":{"url":")" +
+                                      Url("combobox.html") + R"(","title":"Shipping"}})");
+  const std::string menu = std::string(PageSuite::Record(result, 2).at("result").as_string());
+  const std::size_t at = menu.find("[ref=e");
+  BOOST_TEST_REQUIRE(at != std::string::npos);
+  const std::uint64_t first = std::stoull(menu.substr(at + 6));
+  const auto ref = [&](int k) { return "e" + std::to_string(first + k); };
+  const auto open_menu = [&](const std::string& states) {
+    return "- button \"Account\" [ref=" + ref(0) + "] " + states +
+           "\n- menu\n  - menuitem \"Profile\" [ref=" + ref(1) +
+           "]\n  - menuitem \"Orders\" [ref=" + ref(2) +
+           "]\n  - menuitem \"Sign out\" [ref=" + ref(3) + "]";
+  };
+  BOOST_TEST(menu == open_menu("expanded"));
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Chose Orders"})");
+  BOOST_TEST(std::string(PageSuite::Record(result, 8).at("result").as_string()) ==
+             open_menu("expanded disabled"));
 }
 
 BOOST_AUTO_TEST_CASE(an_element_below_the_fold_is_scrolled_into_view_and_clicked) {

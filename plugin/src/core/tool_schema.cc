@@ -16,6 +16,7 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 - page.snapshot {root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled
 - page.text {target?, max_chars?, offset?} -> the visible text
 - page.click {target, button?, count?} -> {url, title, navigated}
+- page.hover {target} -> {url, title}
 - page.fill {target, value, submit?} -> {value, label?}
 - page.press {key, target?} -> {url, title, navigated}
 - page.waitFor {text|css|url, gone?} -> {url, title}

@@ -88,6 +88,21 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
   return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
+json::object HoverActionsParams(std::string_view context, std::string_view shared_id) {
+  json::array pointer;
+  pointer.push_back(
+      json::object{{"type", "pointerMove"},
+                   {"x", 0},
+                   {"y", 0},
+                   {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}});
+  json::array sources;
+  sources.push_back(json::object{{"type", "pointer"},
+                                 {"id", kMouseSource},
+                                 {"parameters", {{"pointerType", "mouse"}}},
+                                 {"actions", std::move(pointer)}});
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
 json::object KeyActionsParams(std::string_view context, json::array key_actions) {
   json::array sources;
   sources.push_back(

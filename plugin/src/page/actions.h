@@ -27,7 +27,7 @@ struct ClickSpec {
   std::vector<std::string> modifiers;  // WebDriver key values held during the click
 };
 
-// Reads `button` ("left", "middle", "right"; default left), `count` (1 or 2; default 1) and
+// Reads `button` ("left", "middle", "right"; default left), `count` (1, 2 or 3; default 1) and
 // `modifiers` (an array of "Shift", "Control", "Alt", "Meta"; default none) from a helper's
 // params. kInvalidArgument names the member and what it may be.
 absl::StatusOr<ClickSpec> ParseClickSpec(const boost::json::object& params);
@@ -38,6 +38,10 @@ absl::StatusOr<ClickSpec> ParseClickSpec(const boost::json::object& params);
 // advance tick by tick, so the key source pauses while the pointer acts and vice versa.
 boost::json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
                                        const ClickSpec& spec);
+
+// {"context":C,"actions":[...]} that moves the mouse to the in-view centre of the element
+// whose sharedId is `shared_id`, pressing nothing.
+boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id);
 
 // {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
 boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);

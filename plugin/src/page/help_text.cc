@@ -8,7 +8,7 @@ namespace {
 constexpr std::string_view kTarget =
     R"~(one of "ref": "e12" (from page.snapshot or page.eval), "css": "form .submit", "text": "Sign in" (visible text: exact match first, else contains), or "role": "button" with "name": "Sign in"; sees into open shadow roots and iframes)~";
 
-constexpr std::array<HelperDoc, 14> kDocs = {
+constexpr std::array<HelperDoc, 15> kDocs = {
     {
         {"page.goto", R"~({url} or {back|forward|reload: true} -> {url, title})~",
          "Loads a URL in the current tab, or goes back, forward or reloads, and waits for the "
@@ -50,6 +50,13 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~"},
+        {"page.hover", R"~({target} -> {url, title})~",
+         "Moves the real mouse onto an element, after scrolling it into view, so that menus and "
+         "tooltips that open on hover open.",
+         R"~(  target: the element to move the mouse onto)~",
+         R"~({"url","title"}; "matches": N when the target matched N elements (the first one was hovered))~",
+         R"~("no such element", "stale ref", "element covered" (another element would get the mouse; nothing was hovered), "element not visible")~",
+         R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onmouseenter=\"this.textContent='Open'\">Menu</button>"},"silent":true},{"method":"page.hover","params":{"text":"Menu"}},{"method":"page.text"}]})~"},
         {"page.fill", R"~({target, value, submit?} -> {value, label?})~",
          "Sets a form field the way typing would, so the page's input and change handlers run.",
          R"~(  target: an input, textarea, contenteditable element, select, checkbox or radio

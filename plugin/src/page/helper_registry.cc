@@ -13,9 +13,9 @@ struct Registry {
   std::vector<std::string_view> methods;
 
   Registry() {
-    helpers = {ClickHelper(), DialogHelper(), EvalHelper(),   FillHelper(),       GotoHelper(),
-               HelpHelper(),  LogsHelper(),   PressHelper(),  ScreenshotHelper(), SnapshotHelper(),
-               TabsHelper(),  TextHelper(),   UploadHelper(), WaitForHelper()};
+    helpers = {ClickHelper(),    DialogHelper(), EvalHelper(), FillHelper(),   GotoHelper(),
+               HelpHelper(),     HoverHelper(),  LogsHelper(), PressHelper(),  ScreenshotHelper(),
+               SnapshotHelper(), TabsHelper(),   TextHelper(), UploadHelper(), WaitForHelper()};
     std::sort(helpers.begin(), helpers.end(),
               [](const HelperSpec& a, const HelperSpec& b) { return a.method < b.method; });
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);

@@ -14,6 +14,7 @@ const HelperSpec& EvalHelper();
 const HelperSpec& FillHelper();
 const HelperSpec& GotoHelper();
 const HelperSpec& HelpHelper();
+const HelperSpec& HoverHelper();
 const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
 const HelperSpec& ScreenshotHelper();

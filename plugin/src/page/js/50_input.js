@@ -109,14 +109,15 @@ function inputInertBy(el) {
 }
 
 // Scrolls the element into view when it is not wholly in view, then checks that a pointer at
-// its in-view centre would hit it (or something inside it, or a label of it).
+// its in-view centre would hit it (or something inside it, or a label of it). With
+// `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
 // {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
-function inputPrepareClick(el) {
+function inputPrepareClick(el, hover) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
-  const off = inputDisabledBy(el);
+  const off = hover ? null : inputDisabledBy(el);
   if (off) return inputDisabled(el, off);
   const style = el.ownerDocument.defaultView.getComputedStyle(el);
   if (style.visibility === 'hidden' || style.visibility === 'collapse') {
@@ -140,12 +141,13 @@ function inputPrepareClick(el) {
       return {
         error: 'element covered',
         message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
-            ', which would receive the click; nothing was clicked. Close or wait out the cover ' +
+            ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
+            (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover ' +
             '(e.g. page.waitFor its text with gone: true), or click it instead',
       };
     }
   }
-  inputWatchOutcome(el, inputFollowedLink(el));
+  if (!hover) inputWatchOutcome(el, inputFollowedLink(el));
   return {ok: true, x: point.x, y: point.y};
 }
 
@@ -403,6 +405,10 @@ function inputFocus(el) {
 // These act on nodes[0], the element the target named (see OPS.find's "then").
 OPS.inputPrepareClick = function (input, nodes) {
   return {data: inputPrepareClick(nodes[0])};
+};
+
+OPS.inputPrepareHover = function (input, nodes) {
+  return {data: inputPrepareClick(nodes[0], true)};
 };
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
