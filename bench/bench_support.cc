@@ -21,6 +21,7 @@
 #include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "core/text_buffers.h"
 
 namespace firefox_bidi::bench {
 namespace {
@@ -138,6 +139,14 @@ absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& re
 Variant WithScan(Variant v, StringScan scan) {
   v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
     SetStringScan(scan);
+    return prepare ? prepare() : absl::OkStatus();
+  };
+  return v;
+}
+
+Variant WithBufferReuse(Variant v, bool reuse) {
+  v.prepare = [prepare = std::move(v.prepare), reuse]() -> absl::Status {
+    SetTextBufferReuse(reuse);
     return prepare ? prepare() : absl::OkStatus();
   };
   return v;

@@ -123,6 +123,10 @@ absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& re
 // samples, untimed.
 Variant WithScan(Variant v, StringScan scan);
 
+// `v` with large result buffers recycled (the product) or made anew for each result
+// (text_buffers.h, process-wide), set before each of its samples, untimed.
+Variant WithBufferReuse(Variant v, bool reuse);
+
 // Deterministic JSON-ish text of exactly `bytes` bytes (UTF-8, never cut inside a character):
 // records with quotes, backslashes, escapes, numbers and non-ASCII (Latin, CJK, emoji), the
 // kind of text a page's JSON.stringify or innerText yields. Same seed, same text.

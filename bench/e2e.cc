@@ -522,6 +522,12 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
                       product);
     c.b = ToolVariant("raw batch, page layer collecting (the product)", subscribed(true, internal),
                       with_layer);
+  } else if (flags.compare == "buffers") {
+    c.a = WithBufferReuse(
+        ToolVariant("tool, a new buffer for each large result", tool(connected, big), product),
+        false);
+    c.b = WithBufferReuse(
+        ToolVariant("tool, large result buffers recycled", tool(connected, big), product), true);
   } else if (flags.compare == "scan" || flags.compare == "scan-mid") {
     std::vector<std::string> mid;
     for (int i = 0; i < 5; ++i) mid.push_back(absl::StrCat("globalThis.__bench.mid[", i, "]"));
@@ -601,6 +607,9 @@ int main(int argc, char** argv) {
       {"helpers-snapshot",
        "A a hand-written raw script.evaluate listing a ~1,500-element page's interactive "
        "elements and headings with roles and names, B page.snapshot of the whole page"},
+      {"buffers",
+       "A the tool with a new buffer for each large result, B large result buffers recycled "
+       "(the product)"},
       {"scan",
        "A the tool with strings scanned run by run (stopping at every escape), B 64 bytes at a "
        "time (the product)"},

@@ -262,6 +262,11 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
                    StringScan::kRuns);
     c.b = WithScan(ToolVariant("strings scanned 64 bytes at a time", product_replies, product),
                    StringScan::kBlocks);
+  } else if (flags.compare == "buffers") {
+    c.a = WithBufferReuse(
+        ToolVariant("a new buffer for each large result", product_replies, product), false);
+    c.b = WithBufferReuse(ToolVariant("large result buffers recycled", product_replies, product),
+                          true);
   } else if (flags.compare == "result-text") {
     c.a = ToolVariant("results parsed and serialized", parsed_replies, product);
     c.b = ToolVariant("canonical results kept as text", product_replies, product);
@@ -273,9 +278,9 @@ absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   }
   c.extras.push_back({"floor", FloorVariant(fixture)});
   c.extras.push_back({"bytes_floor", BytesFloorVariant(fixture)});
-  // The extras run after the pair, on the product's scan.
+  // The extras run after the pair, on the product's scan and buffers.
   for (Extra& extra : c.extras) {
-    extra.variant = WithScan(std::move(extra.variant), StringScan::kBlocks);
+    extra.variant = WithBufferReuse(WithScan(std::move(extra.variant), StringScan::kBlocks), true);
   }
   c.fixture = fixture;
   return c;
@@ -301,6 +306,9 @@ int main(int argc, char** argv) {
                  "A every result parsed and serialized again, B canonical results kept as the "
                  "reply's text (the product)"},
                 {"spool", "A inline spool writes, B deferred spool drain (the product)"},
+                {"buffers",
+                 "A a new buffer for each large result, B large result buffers recycled (the "
+                 "product)"},
                 {"scan",
                  "A strings scanned run by run (stopping at every escape), B 64 bytes at a time "
                  "(the product)"},

@@ -75,6 +75,22 @@ BOOST_AUTO_TEST_CASE(the_bounds_hold_on_count_and_bytes) {
   BOOST_TEST(by_bytes.total_bytes() <= 3 * kLarge);
 }
 
+// The shared pool: a buffer given back is the next one taken (no buffer kept can be smaller than
+// kLarge + 1 and still fit), unless reuse is off, the benchmark baseline.
+BOOST_AUTO_TEST_CASE(the_shared_pool_recycles_unless_reuse_is_off) {
+  std::string given(kLarge + 1, 'x');
+  const char* memory = given.data();
+  GiveTextBuffer(std::move(given));
+  SetTextBufferReuse(false);
+  const std::string fresh = TakeTextBuffer(kLarge + 1);
+  BOOST_TEST(fresh.data() != memory);
+  BOOST_TEST(fresh.capacity() == kLarge + 1);
+  SetTextBufferReuse(true);
+  const std::string reused = TakeTextBuffer(kLarge + 1);
+  BOOST_TEST(reused.data() == memory);
+  BOOST_TEST(reused.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -10,6 +10,7 @@ namespace {
 // Set when the shared pool is destroyed (at exit, or when the plugin is unloaded): a result
 // destroyed later still gives its buffer back.
 constinit std::atomic<bool> shared_pool_gone{false};
+constinit std::atomic<bool> reuse_buffers{true};
 
 struct SharedPool {
   TextBufferPool pool{8, 16u << 20};
@@ -17,7 +18,7 @@ struct SharedPool {
 };
 
 TextBufferPool* Shared() {
-  if (shared_pool_gone.load()) return nullptr;
+  if (shared_pool_gone.load() || !reuse_buffers.load(std::memory_order_relaxed)) return nullptr;
   static SharedPool shared;
   return &shared.pool;
 }
@@ -34,6 +35,8 @@ std::string TakeTextBuffer(std::size_t size) {
 void GiveTextBuffer(std::string&& buffer) {
   if (TextBufferPool* pool = Shared()) pool->Give(std::move(buffer));
 }
+
+void SetTextBufferReuse(bool reuse) { reuse_buffers.store(reuse, std::memory_order_relaxed); }
 
 std::string TextBufferPool::Take(std::size_t size) {
   std::string buffer;

@@ -53,6 +53,10 @@ class TextBufferPool {
 std::string TakeTextBuffer(std::size_t size);
 void GiveTextBuffer(std::string&& buffer);
 
+// false: TakeTextBuffer always makes a new buffer and GiveTextBuffer frees it, as before the
+// pool; only the benchmark baseline (bench-micro / bench-e2e --compare buffers). Process-wide.
+void SetTextBufferReuse(bool reuse);
+
 }  // namespace firefox_bidi
 
 #endif  // FIREFOX_BIDI_CORE_TEXT_BUFFERS_H_
