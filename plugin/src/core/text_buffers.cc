@@ -57,10 +57,12 @@ std::string TextBufferPool::Take(std::size_t size) {
     }
   }
   buffer.clear();
-  // Rounded up, so that results of about the same size can take each other's buffers.
-  buffer.reserve(size >= kMinPooledBytes
-                     ? (size + kMinPooledBytes - 1) / kMinPooledBytes * kMinPooledBytes
-                     : size);
+  if (buffer.capacity() < size) {
+    // Rounded up, so that results of about the same size can take each other's buffers.
+    buffer.reserve(size >= kMinPooledBytes
+                       ? (size + kMinPooledBytes - 1) / kMinPooledBytes * kMinPooledBytes
+                       : size);
+  }
   return buffer;
 }
 
