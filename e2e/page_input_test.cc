@@ -77,6 +77,12 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
   BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
 }
 
+// How every "element disabled" record ends.
+const std::string kDisabledWhy =
+    R"(the page does not offer it now, and nothing was clicked. A page.snapshot shows why: )"
+    R"(a form's button waits for the fields shown \"required\" or \"invalid\" and the )"
+    R"(page's messages; a pager's Next is disabled on the last page"}})";
+
 // A disabled button is not clicked: the click waits up to 1 s for the page to enable it,
 // then says it is disabled and what to look at.
 BOOST_AUTO_TEST_CASE(a_disabled_button_is_clicked_only_once_the_page_enables_it) {
@@ -88,9 +94,8 @@ BOOST_AUTO_TEST_CASE(a_disabled_button_is_clicked_only_once_the_page_enables_it)
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.click","error":{"error":"element disabled",)"
-             R"("message":"page.click: button#next1 \"Next\" is disabled; nothing was clicked. )"
-             R"(A page enables such a control once what it needs is there: take a page.snapshot )"
-             R"(to see which fields are \"required\" or \"invalid\" and the page's messages"}})");
+             R"("message":"page.click: button#next1 \"Next\" is disabled: )" +
+                 kDisabledWhy);
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.click","result":{"url":")" +
                                       Url("wizard.html") +
                                       R"(","title":"Open an account","navigated":false}})");
@@ -103,9 +108,8 @@ BOOST_AUTO_TEST_CASE(a_disabled_button_is_clicked_only_once_the_page_enables_it)
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Record(fieldset, 1) ==
              R"({"index":1,"method":"page.click","error":{"error":"element disabled",)"
-             R"("message":"page.click: button#back2 \"Back\" is disabled; nothing was clicked. )"
-             R"(A page enables such a control once what it needs is there: take a page.snapshot )"
-             R"(to see which fields are \"required\" or \"invalid\" and the page's messages"}})");
+             R"("message":"page.click: button#back2 \"Back\" is disabled: )" +
+                 kDisabledWhy);
 }
 
 // page.fill says when nothing it typed stayed: a field an open modal dialog keeps from input,
@@ -140,6 +144,22 @@ BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
              R"(nothing was filled. Finish or close the dialog first (e.g. page.press Escape), )"
              R"(or fill a field inside it"}})");
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.fill","result":{"value":"Hi"}})");
+}
+
+// Text longer than the field's maxlength is cut by the browser, and the result says so.
+BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
+  const json::object result = Run(Frames(
+      {Goto("editor.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Summary","value":)"
+       R"("A summary that is far longer than the eighty characters that this field allows, )"
+       R"(by a lot"}})",
+       R"({"method":"page.text","params":{"css":"#counter"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Summary","value":"Short"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"A summary that is far )"
+             R"(longer than the eighty characters that this field allows, ","maxlength":80}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"80 / 80"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Short"}})");
 }
 
 // A triple click selects a paragraph, as a toolbar button then needs.

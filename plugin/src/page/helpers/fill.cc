@@ -1,4 +1,5 @@
-// page.fill: target; value; submit -> {"value"}, and "label" for a select.
+// page.fill: target; value; submit -> {"value"}, and "label" for a select, "maxlength" for
+// text a field's maxlength cut.
 #include <boost/json/object.hpp>
 
 #include "absl/strings/str_cat.h"
@@ -56,6 +57,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   json::object result{{"value", std::move(after)}};
   if (const json::value* label = filled.data.as_object().if_contains("label")) {
     result["label"] = *label;  // a select's chosen option, as the user sees it
+  }
+  if (const json::value* maxlength = filled.data.as_object().if_contains("maxlength")) {
+    result["maxlength"] = *maxlength;  // the field kept only this many characters of the text
   }
   if (element.matches > 1) result["matches"] = element.matches;
   return result;

@@ -88,9 +88,9 @@ function inputDisabled(el, off) {
   return {
     error: 'element disabled',
     message: inputDescribe(el) + (off === el ? '' : ' (inside ' + inputDescribe(off) + ')') +
-        ' is disabled; nothing was clicked. A page enables such a control once what it needs ' +
-        'is there: take a page.snapshot to see which fields are "required" or "invalid" and ' +
-        'the page\'s messages',
+        ' is disabled: the page does not offer it now, and nothing was clicked. A page.snapshot ' +
+        'shows why: a form\'s button waits for the fields shown "required" or "invalid" and ' +
+        'the page\'s messages; a pager\'s Next is disabled on the last page',
   };
 }
 
@@ -387,6 +387,11 @@ function inputFill(el, value) {
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
         JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
         '(e.g. it only takes certain characters, or something else must be done first)');
+  }
+  // Cut at the field's maxlength: say so beside the value.
+  if (editable && el.maxLength >= 0 && Array.from(text).length > el.maxLength &&
+      after.length <= el.maxLength) {
+    return {ok: true, value: after, maxlength: el.maxLength};
   }
   return {ok: true, value: after};
 }
