@@ -172,6 +172,13 @@ BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
                  R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
 }
 
+BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
+  BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE")) ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+                 std::string(kMove) + "]}]}");
+}
+
 BOOST_AUTO_TEST_CASE(a_triple_click_presses_three_times) {
   BOOST_TEST(Click(R"({"count":3})") ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"

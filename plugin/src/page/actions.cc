@@ -13,6 +13,22 @@ namespace json = boost::json;
 
 json::object Pause() { return json::object{{"type", "pause"}}; }
 
+// An element-origin pointerMove to the in-view centre of the element whose sharedId it is.
+json::object PointerMoveTo(std::string_view shared_id) {
+  return json::object{{"type", "pointerMove"},
+                      {"x", 0},
+                      {"y", 0},
+                      {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}};
+}
+
+// The mouse as an input source running `actions`.
+json::object MouseSource(json::array actions) {
+  return json::object{{"type", "pointer"},
+                      {"id", kMouseSource},
+                      {"parameters", {{"pointerType", "mouse"}}},
+                      {"actions", std::move(actions)}};
+}
+
 }  // namespace
 
 absl::StatusOr<ClickSpec> ParseClickSpec(const json::object& params) {
@@ -58,11 +74,7 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
   const std::size_t held = spec.modifiers.size();
   json::array pointer;
   for (std::size_t i = 0; i < held; ++i) pointer.push_back(Pause());
-  pointer.push_back(
-      json::object{{"type", "pointerMove"},
-                   {"x", 0},
-                   {"y", 0},
-                   {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}});
+  pointer.push_back(PointerMoveTo(shared_id));
   for (int i = 0; i < spec.count; ++i) {
     pointer.push_back(json::object{{"type", "pointerDown"}, {"button", spec.button}});
     pointer.push_back(json::object{{"type", "pointerUp"}, {"button", spec.button}});
@@ -81,25 +93,15 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
     sources.push_back(
         json::object{{"type", "key"}, {"id", kKeyboardSource}, {"actions", std::move(keys)}});
   }
-  sources.push_back(json::object{{"type", "pointer"},
-                                 {"id", kMouseSource},
-                                 {"parameters", {{"pointerType", "mouse"}}},
-                                 {"actions", std::move(pointer)}});
+  sources.push_back(MouseSource(std::move(pointer)));
   return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
 json::object HoverActionsParams(std::string_view context, std::string_view shared_id) {
   json::array pointer;
-  pointer.push_back(
-      json::object{{"type", "pointerMove"},
-                   {"x", 0},
-                   {"y", 0},
-                   {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}});
+  pointer.push_back(PointerMoveTo(shared_id));
   json::array sources;
-  sources.push_back(json::object{{"type", "pointer"},
-                                 {"id", kMouseSource},
-                                 {"parameters", {{"pointerType", "mouse"}}},
-                                 {"actions", std::move(pointer)}});
+  sources.push_back(MouseSource(std::move(pointer)));
   return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
