@@ -324,6 +324,12 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
 - button "Send" [ref={3}])",
                                             FirstRef(before), 3));
 
+  // A region still loading says so.
+  const json::object loading =
+      Run(Frames({Goto("dashboard.html?delay=60000"), R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(Result(loading, 1) == R"(- heading "Dashboard" level=1
+- progressbar "Loading orders" busy)");
+
   const json::object modal =
       Run(Frames({Goto("shortcuts.html"), R"({"method":"page.click","params":{"text":"Compose"}})",
                   R"({"method":"page.snapshot","params":{"css":"dialog"}})"}));

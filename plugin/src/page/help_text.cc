@@ -30,7 +30,7 @@ constexpr std::array<HelperDoc, 15> kDocs = {
 - heading "Shop" level=1
 - textbox "Qty" [ref=e3] value="1"
 - button "Add to cart" [ref=e4]
-Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, sort=ascending|descending, modal, level=N, value="...". A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
+Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, busy, sort=ascending|descending, modal, level=N, value="...". A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
          R"~("no such element" (root matched nothing), "stale ref")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<h1>Shop</h1><label>Qty <input value=1></label><button>Add to cart</button>"},"silent":true},{"method":"page.snapshot"}]})~"},
         {"page.text", R"~({target?, max_chars?, offset?} -> the visible text)~",

@@ -56,6 +56,7 @@ function statesOf(el, role) {
       el.parentElement.localName === "details" && !hasAttr(el, "aria-expanded")) {
     states.push(el.parentElement.open ? "expanded" : "collapsed");
   }
+  if (aria("aria-busy") === "true") states.push("busy");  // still loading: wait, then look
   const current = aria("aria-current");
   if (current && current !== "false") states.push("current");
   const sort = aria("aria-sort");
