@@ -1,6 +1,6 @@
 // page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
 // real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, leave.html,
-// greeting.html and upload.html.
+// greeting.html, upload.html and ask.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -373,6 +373,30 @@ BOOST_AUTO_TEST_CASE(a_click_that_starts_nothing_returns_at_once) {
              std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
   // Nothing left unsaved: the next page may be left without asking.
   Run(Frames({R"J({"method":"page.fill","params":{"css":"#notes","value":""}})J"}));
+}
+
+// A dialog that a page's timer opens while page.waitFor waits holds up the wait's script:
+// page.waitFor reports it at once instead of waiting out its time.
+BOOST_AUTO_TEST_CASE(a_dialog_opened_while_wait_for_waits_is_reported_at_once) {
+  Run(Frames({Goto("plain.html")}));  // the browser is up before the clock starts
+  const auto start = std::chrono::steady_clock::now();
+  const json::object asked = Run(
+      Frames({Goto("ask.html"),
+              R"J({"method":"page.waitFor","timeout_ms":8000,"params":{"text":"Never shown"}})J",
+              R"J({"method":"page.dialog","params":{"accept":true}})J",
+              R"J({"method":"page.waitFor","params":{"text":"Draft kept"}})J"},
+             R"J(,"on_error":"continue")J"));
+  const auto took = std::chrono::steady_clock::now() - start;
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 1).at("error")) ==
+             R"J({"error":"dialog open","message":"page.waitFor: a confirm dialog opened )J"
+             R"J((\"Keep the draft?\") and blocks the page; answer it with page.dialog"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 2).at("result")) ==
+             R"J({"type":"confirm","message":"Keep the draft?"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 3).at("result")) ==
+             R"J({"url":")J" + Url("ask.html") + R"J(","title":"Ask"})J");
+  // Well before the first wait's 8 seconds.
+  BOOST_TEST((took < std::chrono::milliseconds(4000)),
+             std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
 }
 
 // Setting files fires the input's change event: an alert it opens holds up input.setFiles,

@@ -79,7 +79,7 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
   gone: true waits for the text or element to disappear
 The frame's timeout_ms bounds the wait (default 30000). A page that updates a moment after an action (search as you type, content loaded later) is read only after waiting for what it will show.)~",
          R"~({"url","title"} once the condition holds)~",
-         R"~("timeout" naming what it waited for)~",
+         R"~("timeout" naming what it waited for; "dialog open" at once when a dialog opens in the tab while it waits (answer it with page.dialog, then wait again))~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Loading</p><script>setTimeout(()=>document.body.append('Ready'),500)</script>"},"silent":true},{"method":"page.waitFor","params":{"text":"Ready"},"timeout_ms":5000}]})~"},
         {"page.eval",
          R"~({expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text})~",
