@@ -1,6 +1,6 @@
 // page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
 // real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, leave.html,
-// greeting.html, upload.html and ask.html.
+// greeting.html, upload.html, ask.html and subscribe.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -397,6 +397,33 @@ BOOST_AUTO_TEST_CASE(a_dialog_opened_while_wait_for_waits_is_reported_at_once) {
   // Well before the first wait's 8 seconds.
   BOOST_TEST((took < std::chrono::milliseconds(4000)),
              std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
+}
+
+// page.fill with submit: true whose Enter opens a dialog (a submit handler that asks, a page
+// that asks before it is left) reports it in its result, as a click does.
+BOOST_AUTO_TEST_CASE(a_fill_whose_submit_opens_a_dialog_reports_it_in_its_result) {
+  const std::string stay = R"J({"method":"page.dialog","params":{"accept":false}})J";
+  const json::object asked = Run(Frames(
+      {Goto("subscribe.html"),
+       R"J({"method":"page.fill","params":{"css":"#email","value":"ada@example.com","submit":true}})J",
+       stay, R"J({"method":"page.text","params":{"css":"#out"}})J",
+       R"J({"method":"page.fill","params":{"css":"#note","value":"call back","submit":true}})J",
+       stay, Eval("location.pathname"),
+       R"J({"method":"page.fill","params":{"css":"#note","value":""}})J"},
+      R"J(,"on_error":"continue")J"));
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 1).at("result")) ==
+             R"J({"value":"ada@example.com","dialog":{"type":"confirm",)J"
+             R"J("message":"Subscribe ada@example.com?"}})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 2).at("result")) ==
+             R"J({"type":"confirm","message":"Subscribe ada@example.com?"})J");
+  BOOST_TEST(Str(PageSuite::Record(asked, 3).at("result")) == "not subscribed");
+  // The "leave this page?" text is Firefox's own; page.dialog reports the very dialog.
+  const json::value& leave = PageSuite::Record(asked, 5).at("result");
+  BOOST_TEST(Str(leave.at("type")) == "beforeunload");
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 4).at("result")) ==
+             R"J({"value":"call back","dialog":)J" + json::serialize(leave) + "}");
+  BOOST_TEST(Str(PageSuite::Record(asked, 6).at("result")) == "/subscribe.html");
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 7).at("result")) == R"J({"value":""})J");
 }
 
 // Setting files fires the input's change event: an alert it opens holds up input.setFiles,

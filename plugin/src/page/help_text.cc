@@ -61,7 +61,7 @@ Interactive elements carry a ref to use as a target; a ref stays the same across
          "Sets a form field the way typing would, so the page's input and change handlers run.",
          R"~(  target: an input, textarea, contenteditable element, select, checkbox or radio
   value: text (replaces what was there); for a select an option's label or value; for a checkbox or radio true or false
-  submit: true presses Enter afterwards)~",
+  submit: true presses Enter afterwards; a dialog that opens then (a submit handler that asks, a page that asks before it is left) is in the result as "dialog")~",
          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed), "invalid argument")~",
          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~"},

@@ -49,10 +49,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x87"};  // U+E007, Enter
-    RETURN_IF_ERROR(PerformAndFollow(page, tab,
-                                     KeyActionsParams(element.context, ChordKeyActions(enter)),
-                                     "the Enter that submitted the field", element.context == tab)
-                        .status());
+    const absl::Status submitted =
+        PerformAndFollow(page, tab, KeyActionsParams(element.context, ChordKeyActions(enter)),
+                         "the Enter that submitted the field", element.context == tab)
+            .status();
+    // Enter reached the page and opened a dialog (a submit handler that asks, a page that asks
+    // before it is left): that is what it did, and the result carries the dialog (the page
+    // layer adds it), as a click's does.
+    if (!submitted.ok() && HelperErrorCode(submitted) != kDialogOpen) return submitted;
   }
   json::object result{{"value", std::move(after)}};
   if (const json::value* label = filled.data.as_object().if_contains("label")) {
