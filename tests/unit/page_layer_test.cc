@@ -6,9 +6,12 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "page/helper_error.h"
 #include "page/js_library.h"
+#include "page/targets.h"
 #include "support/scripted_transport.h"
 
 namespace firefox_bidi::page {
@@ -153,6 +156,33 @@ BOOST_AUTO_TEST_CASE(bad_params_fail_before_any_command_but_after_the_subscripti
              "\"forward\", \"reload\", \"wait\", \"tab\"");
   BOOST_TEST(f.Methods() == (std::vector<std::string>{"session.subscribe"}),
              boost::test_tools::per_element());
+}
+
+// A target flat in params or as one "target" object, as the helpers' signatures read.
+BOOST_AUTO_TEST_CASE(a_target_is_taken_flat_or_as_a_target_object) {
+  auto parse = [](std::string_view params) {
+    return ParseTarget("page.click", boost::json::parse(params).as_object());
+  };
+  auto flat = parse(R"({"ref":"e3"})");
+  BOOST_REQUIRE(flat.ok() && flat->has_value());
+  BOOST_TEST((*flat)->Describe() == "ref e3");
+  auto nested = parse(R"({"target":{"role":"button","name":"Save"},"count":2})");
+  BOOST_REQUIRE(nested.ok() && nested->has_value());
+  BOOST_TEST((*nested)->Describe() == R"(role "button" named "Save")");
+  const std::string both =
+      "page.click: give the target either flat (\"ref\": \"e5\") or as \"target\": an object "
+      "of those keys, such as {\"ref\": \"e5\"} or {\"role\": \"button\", \"name\": "
+      "\"Save\"}; not both";
+  for (std::string_view bad : {R"({"target":{"ref":"e3"},"css":"a"})", R"({"target":"e3"})",
+                               R"({"target":{"ref":"e3","value":"x"}})"}) {
+    auto refused = parse(bad);
+    BOOST_TEST(HelperErrorCode(refused.status()).value_or("") == "invalid argument", bad);
+    BOOST_TEST(refused.status().message() == both, bad);
+  }
+  auto two = parse(R"({"target":{"ref":"e3","css":"a"}})");
+  BOOST_TEST(two.status().message() ==
+             "page.click takes one target: exactly one of \"ref\", \"css\", \"text\" or "
+             "\"role\" (with \"name\")");
 }
 
 BOOST_AUTO_TEST_CASE(a_new_browser_session_forgets_the_tab_and_subscribes_again) {

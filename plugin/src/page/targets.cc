@@ -1,6 +1,8 @@
 #include "page/targets.h"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <iterator>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -204,6 +206,26 @@ std::string Target::Describe() const {
 
 absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
                                                   const json::object& params) {
+  // The same keys in a "target" object, as the helpers' signatures ({target, ...}) read.
+  if (const json::value* nested = params.if_contains("target")) {
+    const json::object* object = nested->if_object();
+    const bool flat = std::any_of(std::begin(kTargetKeys), std::end(kTargetKeys),
+                                  [&](std::string_view key) { return params.contains(key); });
+    const bool known =
+        object != nullptr && std::all_of(object->begin(), object->end(), [](const auto& member) {
+          return std::find(std::begin(kTargetKeys), std::end(kTargetKeys), member.key()) !=
+                 std::end(kTargetKeys);
+        });
+    if (!known || flat) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(ToAbsl(method),
+                                      ": give the target either flat (\"ref\": \"e5\") or as "
+                                      "\"target\": an object of those keys, such as {\"ref\": "
+                                      "\"e5\"} or {\"role\": \"button\", \"name\": \"Save\"}; "
+                                      "not both"));
+    }
+    return ParseTarget(method, *object);
+  }
   std::optional<Target> target;
   auto take = [&](std::string_view key, Target::Kind kind) -> absl::Status {
     ASSIGN_OR_RETURN(std::optional<std::string> value, StringParam(method, params, key));

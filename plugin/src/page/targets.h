@@ -29,8 +29,9 @@ struct Target {
   std::string Describe() const;
 };
 
-// The target in `params` (its keys as kTargetKeys). nullopt when it has none of them; an
-// "invalid argument" HelperError for two at once, a non-string, or "name" without "role".
+// The target in `params`: its keys (kTargetKeys) flat in `params` or in a "target" object.
+// nullopt when it has none of them; an "invalid argument" HelperError for two at once (or both
+// forms), a non-string, a key a target does not have, or "name" without "role".
 absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
                                                   const boost::json::object& params);
 

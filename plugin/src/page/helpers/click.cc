@@ -24,9 +24,9 @@ std::int64_t DisabledWaitMs(const PageContext& page) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params,
-                  {"ref", "css", "text", "role", "name", "button", "count", "modifiers", "tab"}));
+  RETURN_IF_ERROR(CheckParams(
+      kMethod, params,
+      {"ref", "css", "text", "role", "name", "target", "button", "count", "modifiers", "tab"}));
   absl::StatusOr<ClickSpec> spec = ParseClickSpec(params);
   if (!spec.ok()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", spec.status().message()));

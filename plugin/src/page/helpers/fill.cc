@@ -18,8 +18,8 @@ namespace {
 constexpr char kMethod[] = "page.fill";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params,
-                              {"ref", "css", "text", "role", "name", "value", "submit", "tab"}));
+  RETURN_IF_ERROR(CheckParams(
+      kMethod, params, {"ref", "css", "text", "role", "name", "target", "value", "submit", "tab"}));
   const json::value* value = params.if_contains("value");
   if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
     return HelperError(kInvalidArgument,

@@ -18,7 +18,8 @@ namespace {
 constexpr char kMethod[] = "page.hover";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"ref", "css", "text", "role", "name", "tab"}));
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params, {"ref", "css", "text", "role", "name", "target", "tab"}));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // As for a click: in view, and not under another element (which would get the hover).

@@ -19,7 +19,7 @@ constexpr char kMethod[] = "page.press";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   RETURN_IF_ERROR(
-      CheckParams(kMethod, params, {"key", "ref", "css", "text", "role", "name", "tab"}));
+      CheckParams(kMethod, params, {"key", "ref", "css", "text", "role", "name", "target", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::string> key, StringParam(kMethod, params, "key"));
   if (!key.has_value()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod,

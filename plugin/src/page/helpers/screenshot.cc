@@ -16,8 +16,9 @@ namespace {
 constexpr char kMethod[] = "page.screenshot";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(
-      kMethod, params, {"ref", "css", "text", "role", "name", "full_page", "format", "tab"}));
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params,
+                  {"ref", "css", "text", "role", "name", "target", "full_page", "format", "tab"}));
   ASSIGN_OR_RETURN(const std::optional<bool> full_page, BoolParam(kMethod, params, "full_page"));
   ASSIGN_OR_RETURN(const std::optional<std::string> format, StringParam(kMethod, params, "format"));
   const std::string type = format.value_or("png");

@@ -19,8 +19,9 @@ constexpr std::int64_t kDefaultMaxChars = 6000;
 constexpr int kMaxFrameHops = 8;
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(
-      kMethod, params, {"ref", "css", "text", "role", "name", "max_chars", "offset", "tab"}));
+  RETURN_IF_ERROR(
+      CheckParams(kMethod, params,
+                  {"ref", "css", "text", "role", "name", "target", "max_chars", "offset", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_chars,
                    IntParam(kMethod, params, "max_chars", 1, 10000000));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> offset,

@@ -45,8 +45,8 @@ absl::StatusOr<json::array> Files(const json::object& params) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params, {"ref", "css", "text", "role", "name", "files", "tab"}));
+  RETURN_IF_ERROR(CheckParams(kMethod, params,
+                              {"ref", "css", "text", "role", "name", "target", "files", "tab"}));
   ASSIGN_OR_RETURN(const json::array files, Files(params));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
