@@ -8,6 +8,8 @@ namespace {
 constexpr std::string_view kTarget =
     R"~(one of "ref": "e12" (from page.snapshot or page.eval), "css": "form .submit", "text": "Sign in" (visible text: exact match first, else contains), or "role": "button" with "name": "Sign in", flat in params or as "target": {"ref": "e12"}; sees into open shadow roots and iframes)~";
 
+// The table is laid out by hand: one helper per entry, each field on its own line.
+// clang-format off
 constexpr std::array<HelperDoc, 15> kDocs = {
     {
         {"page.goto", R"~({url} or {back|forward|reload: true} -> {url, title})~",
@@ -150,6 +152,7 @@ Dialogs: alerts, confirms and prompts stay open; while one is open every helper 
 Raw WebDriver BiDi: any other method is sent to Firefox as is; "<<tab>>" is the current tab's context id, e.g. {"method":"script.evaluate","params":{"expression":"1+1","target":{"context":"<<tab>>"},"awaitPromise":false}}.
 
 )~";
+// clang-format on
 
 }  // namespace
 
