@@ -62,6 +62,13 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
   std::string path = request.target.substr(0, request.target.find_first_of("?#"));
   if (!path.empty() && path[0] == '/') path.erase(0, 1);
   if (path.empty()) path = "index.html";
+  if (path == "redirect") {  // "/redirect?to=URL": a 302 to URL, as written
+    const std::size_t to = request.target.find("?to=");
+    const std::string location = to == std::string::npos ? "/" : request.target.substr(to + 4);
+    return TestHttpReply::Raw(absl::StrCat(
+        "HTTP/1.1 302 Found\r\nLocation: ", location,
+        "\r\nCache-Control: no-store\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"));
+  }
   const bool safe = path.find("..") == std::string::npos && path.find('/') == std::string::npos;
   std::ifstream in(directory_ + "/" + path, std::ios::binary);
   if (request.method != "GET" || !safe || !in) {

@@ -19,6 +19,9 @@
 namespace firefox_bidi {
 namespace {
 
+// How a failure of the load guard's own commands is reported: their timeout.
+constexpr std::chrono::milliseconds kContainTimeout{10000};
+
 // The exception message of a script.evaluate / script.callFunction result that is an
 // exception. Decided from the first bytes when the result is text (Firefox writes "type"
 // first), else from the value; a large unchecked result those bytes do not decide is parsed
@@ -66,6 +69,10 @@ class BatchRun {
     if (!Cancelled()) {
       transport_.PollEvents([this](boost::json::value event) { OnEvent(std::move(event), -1); });
     }
+    // A load refused between calls (or left undone by a cancel) is contained before anything
+    // is sent; the first frame then fails with the reason.
+    std::optional<Outcome> contained;
+    if (!args_.frames.empty()) contained = ContainLoads(0, args_.frames[0], /*sent=*/false);
     bool skip_rest = false;
     for (std::size_t i = 0; i < args_.frames.size(); ++i) {
       const Frame& frame = args_.frames[i];
@@ -73,7 +80,7 @@ class BatchRun {
         AddRecord(i, SkippedRecord(Head(i)));
         continue;
       }
-      const Outcome outcome = RunFrame(i, frame);
+      const Outcome outcome = i == 0 && contained ? *contained : RunFrame(i, frame);
       // A pending frame that failed once this one was sent stops the frames after this one.
       const bool pending_failed = std::exchange(pending_failed_, false);
       const bool failed = outcome == Outcome::kFailed || pending_failed;
@@ -158,6 +165,12 @@ class BatchRun {
   // Keeps the event, unless the page watch or the executor hides it, tagged with the frame in
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
+    if (LoadGuard* guard = options_.load_guard;
+        guard != nullptr && guard->Observe(event) && !containing_ && !load_interrupted_) {
+      // The reply may come from the refused document: stop waiting for it.
+      load_interrupted_ = true;
+      transport_.Interrupt();
+    }
     if (PageWatch* watch = options_.page_watch) {
       std::optional<PageWatch::Interruption> hit =
           watch->OnEvent(event, watched_ ? &*watched_ : nullptr);
@@ -231,6 +244,10 @@ class BatchRun {
       FinishPending();  // if the hook did not run: the command was not sent
       watched_.reset();
     }
+    if (std::optional<Outcome> refused = ContainLoads(i, frame, /*sent=*/true)) {
+      interruption_.reset();
+      return *refused;
+    }
     if (std::optional<PageWatch::Interruption> hit = std::exchange(interruption_, std::nullopt)) {
       if (!Cancelled()) {
         transport_.ClearInterrupt();
@@ -272,6 +289,37 @@ class BatchRun {
       return Outcome::kOk;
     }
     return Emit(i, frame, std::move(result));
+  }
+
+  // Runs the load guard's work, if any (after frame i, or before it when !sent). The frame
+  // fails with "not allowed" when a load was refused or tabs were closed past the bound, and
+  // with the transport's failure when closing them failed (the work then waits for the next
+  // frame or call); nullopt otherwise.
+  std::optional<Outcome> ContainLoads(std::size_t i, const Frame& frame, bool sent) {
+    LoadGuard* guard = options_.load_guard;
+    const bool interrupted = std::exchange(load_interrupted_, false);
+    if (guard == nullptr || !guard->HasWork()) return std::nullopt;
+    if (interrupted && !Cancelled()) transport_.ClearInterrupt();
+    containing_ = true;
+    auto sink = [this, i](boost::json::value event) {
+      OnEvent(std::move(event), static_cast<std::int64_t>(i));
+    };
+    absl::StatusOr<std::string> said = guard->Contain(transport_, sink);
+    containing_ = false;
+    const std::string what = absl::StrCat("frame ", i, " (", frame.method, ") ",
+                                          sent ? "stopped" : "was not sent");
+    if (!said.ok()) {
+      if (TransportErrorOf(said.status()) != TransportError::kOther) {
+        return TransportFailure(i, frame, kContainTimeout, said.status());
+      }
+      return Fail(i, kNotAllowed,
+                  absl::StrCat(what, ": a refused load or a tab past max_tabs could not be "
+                                     "closed: ",
+                               said.status().message()));
+    }
+    if (said->empty()) return std::nullopt;
+    return Fail(i, kNotAllowed,
+                absl::StrCat(what, sent ? "" : " (this happened between calls)", ": ", *said));
   }
 
   // A script exception: an error record, but the label binds the whole result.
@@ -353,6 +401,8 @@ class BatchRun {
   // What the raw frame in flight waits on (views into its params as sent).
   std::optional<PageWatch::WatchedFrame> watched_;
   std::optional<PageWatch::Interruption> interruption_;        // why it stopped waiting
+  bool load_interrupted_ = false;  // the load guard interrupted the frame in flight
+  bool containing_ = false;        // the load guard's own commands are in flight
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved
   // A successful frame without pick whose record is made once the next frame has been sent.

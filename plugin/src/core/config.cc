@@ -24,6 +24,8 @@ namespace json = boost::json;
 // to a clock never overflows: one day is longer than any sensible wait. Not the bound of a
 // frame's own `timeout_ms` argument, which is kMaxTimeoutMs in batch_args.h (600 s).
 constexpr std::int64_t kMaxConfigDurationMs = 24ll * 60 * 60 * 1000;
+// More tabs than this in one browser is a mistake, not a use (each costs memory and a process).
+constexpr std::uint64_t kMaxTabs = 1000;
 
 // Appends one reference token to a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
 std::string Child(std::string_view pointer, std::string_view key) {
@@ -191,11 +193,13 @@ class Parser {
         }
       } else if (key == "allow_extensions") {
         ASSIGN_OR_RETURN(config.allow_extensions, Bool(here, value));
+      } else if (key == "max_tabs") {
+        ASSIGN_OR_RETURN(config.max_tabs, Unsigned(here, value, 1, kMaxTabs));
       } else {
         return Fail(here,
                     "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
                     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-                    "frame_timeout_ms, file_roots, allow_extensions)");
+                    "frame_timeout_ms, file_roots, allow_extensions, max_tabs)");
       }
     }
     if (!config.connect.empty() && !config.webdriver.empty()) {

@@ -55,6 +55,9 @@ struct InstanceConfig {
   // absolute paths. nullopt: the host process's working directory; empty: none.
   std::optional<std::vector<std::string>> file_roots;
   bool allow_extensions = false;  // webExtension.install
+  // Top-level browsing contexts (tabs) one user context may hold; past it the newest are
+  // closed and the frame that opened them fails (core/load_guard.h).
+  std::size_t max_tabs = 32;
   Limits limits;
 };
 

@@ -87,6 +87,9 @@ user_pref("browser.discovery.enabled", false);
 user_pref("browser.urlbar.merino.endpointURL", "");
 user_pref("telemetry.fog.test.localhost_port", -1);
 user_pref("termsofuse.bypassNotification", true);
+// popups: blocked without a user gesture, as in a normal Firefox (automation turns the
+// blocker off: a page could otherwise open hundreds of tabs on load)
+user_pref("dom.disable_open_during_load", true);
 // automation friendliness
 user_pref("dom.max_script_run_time", 0);
 user_pref("dom.max_chrome_script_run_time", 0);

@@ -1,0 +1,201 @@
+#include "core/load_guard.h"
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+
+namespace firefox_bidi {
+namespace json = boost::json;
+namespace {
+
+// Each command Contain sends waits at most this long.
+constexpr std::chrono::milliseconds kCommandTimeout{10000};
+// Contain takes the work that arrives while it works too, but not forever (a page that keeps
+// opening tabs): what is left waits for the next Contain.
+constexpr int kMaxRounds = 4;
+// Events that carry the URL a browsing context loads.
+constexpr std::string_view kUrlEvents[] = {
+    "browsingContext.navigationStarted", "browsingContext.contextCreated",
+    "browsingContext.domContentLoaded", "browsingContext.load"};
+
+std::string_view StringAt(const json::object* object, std::string_view key) {
+  const json::value* value = object != nullptr ? object->if_contains(key) : nullptr;
+  return value != nullptr && value->is_string() ? std::string_view(value->get_string())
+                                                : std::string_view();
+}
+
+absl::StatusOr<json::value> Command(BidiTransport& transport, std::string_view method,
+                                    json::object params, EventSink on_event) {
+  ASSIGN_OR_RETURN(BidiReply reply, transport.Call(method, params, kCommandTimeout, on_event));
+  if (!reply.ok) {
+    return absl::FailedPreconditionError(absl::StrCat(ToAbsl(method), " failed: ",
+                                            reply.error, ": ", reply.message));
+  }
+  RETURN_IF_ERROR(reply.result.status());
+  return reply.result.value();
+}
+
+// Where each browsing context of the tree lives: its top-level context and user context.
+struct TabOf {
+  std::string top;
+  std::string user_context;
+};
+
+void MapTree(const json::value& node, const std::string& top, const std::string& user_context,
+             absl::flat_hash_map<std::string, TabOf>& out) {
+  const json::object* context = node.if_object();
+  if (context == nullptr) return;
+  const std::string id(StringAt(context, "context"));
+  if (!id.empty()) out.insert_or_assign(id, TabOf{top.empty() ? id : top, user_context});
+  if (const json::value* children = context->if_contains("children");
+      children != nullptr && children->is_array()) {
+    for (const json::value& child : children->get_array()) {
+      MapTree(child, top.empty() ? id : top, user_context, out);
+    }
+  }
+}
+
+}  // namespace
+
+void LoadGuard::BeginCall(std::uint64_t session_generation) {
+  if (session_generation == generation_) return;
+  generation_ = session_generation;
+  refused_.clear();
+  new_tabs_.clear();
+}
+
+bool LoadGuard::Observe(const json::value& event) {
+  const json::object* message = event.if_object();
+  const std::string_view method = StringAt(message, "method");
+  if (std::find(std::begin(kUrlEvents), std::end(kUrlEvents), method) == std::end(kUrlEvents)) {
+    return false;
+  }
+  const json::value* params_value = message->if_contains("params");
+  const json::object* params = params_value != nullptr ? params_value->if_object() : nullptr;
+  const std::string_view context = StringAt(params, "context");
+  if (context.empty()) return false;
+  if (method == "browsingContext.contextCreated") {
+    const json::value* parent = params->if_contains("parent");
+    if (parent == nullptr || parent->is_null()) {
+      new_tabs_.push_back(
+          OpenedTab{std::string(context), std::string(StringAt(params, "userContext"))});
+    }
+  }
+  if (policy_ == nullptr) return false;
+  const std::string_view url = StringAt(params, "url");
+  absl::Status allowed = policy_->CheckUrl(url, "a navigation to");
+  if (allowed.ok()) return false;
+  const bool known = std::any_of(refused_.begin(), refused_.end(), [&](const Refused& r) {
+    return r.context == context && r.url == url;
+  });
+  if (!known) {
+    refused_.push_back(
+        Refused{std::string(context), std::string(url), std::string(ToStd(allowed.message()))});
+  }
+  return true;
+}
+
+absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSink on_event) {
+  std::vector<std::string> said;
+  for (int round = 0; round < kMaxRounds && HasWork(); ++round) {
+    // Work that arrives while this round's commands run is left for the next round.
+    const std::size_t refused_taken = refused_.size();
+    const std::size_t tabs_taken = new_tabs_.size();
+    ASSIGN_OR_RETURN(json::value tree,
+                     Command(transport, "browsingContext.getTree", {}, on_event));
+    absl::flat_hash_map<std::string, TabOf> tab_of;
+    // Open tabs per user context, in the tree's order.
+    absl::flat_hash_map<std::string, std::vector<std::string>> open;
+    if (const json::value* contexts = tree.is_object() ? tree.get_object().if_contains("contexts")
+                                                       : nullptr;
+        contexts != nullptr && contexts->is_array()) {
+      for (const json::value& top : contexts->get_array()) {
+        const json::object* object = top.if_object();
+        const std::string user_context(StringAt(object, "userContext"));
+        MapTree(top, "", user_context, tab_of);
+        if (object != nullptr && !StringAt(object, "context").empty()) {
+          open[user_context].emplace_back(StringAt(object, "context"));
+        }
+      }
+    }
+
+    std::vector<std::string> close;  // tabs to close, in order
+    for (std::size_t i = 0; i < refused_taken; ++i) {
+      const Refused& refused = refused_[i];
+      auto where = tab_of.find(refused.context);
+      const bool still_open = where != tab_of.end();
+      if (still_open && std::find(close.begin(), close.end(), where->second.top) == close.end()) {
+        close.push_back(where->second.top);
+      }
+      said.push_back(absl::StrCat(
+          refused.why,
+          still_open ? absl::StrCat("; the tool closed tab ", where->second.top,
+                                    ", where it started, so nothing of it can be read")
+                     : std::string("; the tab where it started is closed"),
+          " (relative URLs, a page's <base>, links, redirects and scripts are judged by the URL "
+          "the browser loads)"));
+    }
+    // Tabs past max_tabs in a user context: the newest opened go.
+    absl::flat_hash_map<std::string, std::size_t> kept;
+    for (const auto& [user_context, tabs] : open) {
+      kept[user_context] = static_cast<std::size_t>(
+          std::count_if(tabs.begin(), tabs.end(), [&](const std::string& id) {
+            return std::find(close.begin(), close.end(), id) == close.end();
+          }));
+    }
+    std::vector<std::string> excess;
+    for (std::size_t i = tabs_taken; i-- > 0;) {
+      const OpenedTab& tab = new_tabs_[i];
+      const std::vector<std::string>& tabs = open[tab.user_context];
+      std::size_t& count = kept[tab.user_context];
+      if (count <= max_tabs_ || std::find(tabs.begin(), tabs.end(), tab.context) == tabs.end() ||
+          std::find(close.begin(), close.end(), tab.context) != close.end()) {
+        continue;
+      }
+      close.push_back(tab.context);
+      excess.push_back(tab.context);
+      --count;
+    }
+    if (!excess.empty()) {
+      said.push_back(absl::StrCat(
+          "a page or a frame opened more tabs than the config key \"max_tabs\" (", max_tabs_,
+          ") allows in one browser; the tool closed the newest (", absl::StrJoin(excess, ", "),
+          "); close tabs you no longer need with page.tabs {\"action\": \"close\"}"));
+    }
+
+    for (const std::string& tab : close) {
+      const TabOf& where = tab_of[tab];
+      std::vector<std::string>& tabs = open[where.user_context];
+      if (tabs.size() == 1 && tabs.front() == tab) {
+        // The last tab of its user context: a fresh one first, so the browser stays usable.
+        json::object create{{"type", "tab"}};
+        if (!where.user_context.empty()) create["userContext"] = where.user_context;
+        ASSIGN_OR_RETURN(json::value created,
+                         Command(transport, "browsingContext.create", std::move(create), on_event));
+        if (std::string_view id = StringAt(created.if_object(), "context"); !id.empty()) {
+          tabs.emplace_back(id);
+        }
+      }
+      absl::StatusOr<json::value> closed =
+          Command(transport, "browsingContext.close", json::object{{"context", tab}}, on_event);
+      // A tab that closed meanwhile ("no such frame") is what was wanted.
+      if (!closed.ok() && closed.status().code() != absl::StatusCode::kFailedPrecondition) {
+        return closed.status();
+      }
+      std::erase(tabs, tab);
+    }
+    refused_.erase(refused_.begin(), refused_.begin() + static_cast<std::ptrdiff_t>(refused_taken));
+    new_tabs_.erase(new_tabs_.begin(), new_tabs_.begin() + static_cast<std::ptrdiff_t>(tabs_taken));
+  }
+  return absl::StrJoin(said, "; also ");
+}
+
+}  // namespace firefox_bidi

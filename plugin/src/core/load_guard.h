@@ -1,0 +1,84 @@
+// What the browser actually loads, judged where it loads (DESIGN.md section 10). The policy
+// judges the URLs the model writes before they are sent; this unit judges the URLs Firefox
+// then loads, however they were reached: a relative or protocol-relative URL resolved against
+// a page's <base>, a link click, a form submit, a meta refresh or `location =`, window.open,
+// an iframe, object or embed. And it bounds the tabs a page or the model may open.
+//
+// How: the plugin subscribes to browsingContext.navigationStarted and contextCreated for
+// itself (page/event_filter.h). Firefox sends navigationStarted, with the URL it resolved,
+// before the new document commits, on the same socket as the replies; so every reply that
+// arrives after it may come from that document, and none before it does. When a navigation
+// the policy refuses starts:
+//   - the frame in flight stops waiting and fails with "not allowed" (its reply, whatever it
+//     holds, is never recorded nor bound to its label);
+//   - before anything else is sent, the tab holding that browsing context (the top-level
+//     context above an iframe's) is closed, so nothing can read the document, neither through
+//     a later frame nor through the tab's history; a fresh tab is opened first when it was
+//     the last one of its user context.
+// A navigation seen between calls is contained before the next call's first frame, which then
+// fails with the reason instead of being sent. Tabs past `max_tabs` in one user context are
+// closed, newest first, after the frame that opened them, which fails with "not allowed".
+//
+// Thread safety: none; used by one batch at a time (the batch's thread). Lifetime: one per
+// tool instance, so that work a cancel left undone is done at the start of the next call.
+#ifndef FIREFOX_BIDI_CORE_LOAD_GUARD_H_
+#define FIREFOX_BIDI_CORE_LOAD_GUARD_H_
+
+#include <boost/json/value.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/policy.h"
+#include "core/transport.h"
+
+namespace firefox_bidi {
+
+class LoadGuard {
+ public:
+  // `policy` judges the URLs (nullptr: no URL is refused); `max_tabs` bounds the top-level
+  // browsing contexts of one user context.
+  LoadGuard(const Policy* policy, std::size_t max_tabs) : policy_(policy), max_tabs_(max_tabs) {}
+
+  // Called before each call with the browser session's generation: a new browser drops what
+  // was pending for the old one.
+  void BeginCall(std::uint64_t session_generation);
+
+  // Sees every event. True when it reports a navigation the policy refuses: the frame in
+  // flight must stop waiting for its reply.
+  bool Observe(const boost::json::value& event);
+
+  // True while Contain has something to do.
+  bool HasWork() const { return !refused_.empty() || !new_tabs_.empty(); }
+
+  // Closes the tabs that loaded refused URLs and the tabs past max_tabs, over `transport`
+  // (events received meanwhile go to `on_event`, and may add work, which is done too).
+  // Returns what the frame that saw it must say ("" when nothing was refused: new tabs within
+  // the bound), or a transport failure as from BidiTransport::Call, in which case the work
+  // stays for the next Contain.
+  absl::StatusOr<std::string> Contain(BidiTransport& transport, EventSink on_event);
+
+ private:
+  struct Refused {
+    std::string context;
+    std::string url;
+    std::string why;  // the policy's message
+  };
+  struct OpenedTab {
+    std::string context;
+    std::string user_context;
+  };
+
+  const Policy* policy_;
+  std::size_t max_tabs_;
+  std::uint64_t generation_ = 0;
+  std::vector<Refused> refused_;
+  std::vector<OpenedTab> new_tabs_;  // top-level contexts created since the last Contain
+};
+
+}  // namespace firefox_bidi
+
+#endif  // FIREFOX_BIDI_CORE_LOAD_GUARD_H_

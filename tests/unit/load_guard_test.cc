@@ -1,0 +1,201 @@
+// The load guard through the batch runner: what the browser loads is judged where it loads.
+#include "core/load_guard.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "absl/strings/str_cat.h"
+#include "core/batch_runner.h"
+#include "support/scripted_transport.h"
+#include "support/temp_dir.h"
+
+namespace firefox_bidi {
+namespace {
+
+using testing::ScriptedTransport;
+
+std::string NavigationStarted(const std::string& context, const std::string& url) {
+  return absl::StrCat(R"({"type":"event","method":"browsingContext.navigationStarted",)",
+                      R"("params":{"context":")", context, R"(","navigation":"N1","url":")", url,
+                      R"("}})");
+}
+
+std::string TabCreated(const std::string& context) {
+  return absl::StrCat(R"({"type":"event","method":"browsingContext.contextCreated","params":)",
+                      R"({"context":")", context,
+                      R"(","parent":null,"url":"about:blank","userContext":"default",)",
+                      R"("children":null}})");
+}
+
+struct GuardFixture {
+  GuardFixture() {
+    auto opened = Spool::Open(spool_dir.path(), 1 << 20);
+    BOOST_REQUIRE(opened.ok());
+    spool = std::move(*opened);
+    options.policy = &policy;
+    options.load_guard = &guard;
+  }
+
+  // The result without its "events" (the tool hides its own; here no filter runs).
+  std::string Run(std::string_view args_json) {
+    auto parsed = ParseBatchArgs(args_json, options.limits);
+    BOOST_REQUIRE(std::holds_alternative<BatchArgs>(parsed));
+    boost::json::object result =
+        boost::json::parse(RunBatch(std::get<BatchArgs>(parsed), transport, *spool, cache, options))
+            .as_object();
+    result.erase("events");
+    return boost::json::serialize(result);
+  }
+
+  // What the policy says of a navigation to file:///etc/hostname.
+  std::string Refusal() const {
+    return absl::StrCat(
+        R"(a navigation to \"file:///etc/hostname\" is not allowed: the file \"/etc/hostname\" )",
+        R"(is outside file_roots [\")", root.path(),
+        R"(\"]; file: URLs may only name files inside the config key \"file_roots\" (add a )",
+        R"(directory that holds it there to allow it))");
+  }
+
+  static constexpr char kHow[] =
+      R"( (relative URLs, a page's <base>, links, redirects and scripts are judged by the URL )"
+      R"(the browser loads))";
+
+  testing::TempDir spool_dir;
+  testing::TempDir root;
+  std::unique_ptr<Spool> spool;
+  LabelCache cache{16};
+  Policy policy{PolicyOptions{.file_roots = {root.path()}}};
+  LoadGuard guard{&policy, 2};
+  RunOptions options;
+  ScriptedTransport transport;
+};
+
+constexpr char kTwoTabs[] =
+    R"({"contexts":[{"context":"T1","userContext":"default","children":[{"context":"F1",)"
+    R"("children":[]}]},{"context":"T2","userContext":"default","children":[]}]})";
+
+BOOST_FIXTURE_TEST_SUITE(load_guard, GuardFixture)
+
+BOOST_AUTO_TEST_CASE(a_refused_navigation_stops_the_frame_and_closes_its_tab_before_more_is_sent) {
+  // The page's script replies after its tab started loading a file outside the roots: the
+  // reply is never recorded, the tab is closed, and nothing else is sent.
+  transport.Event(NavigationStarted("T1", "file:///etc/hostname"))
+      .Reply(R"({"type":"success","result":{"type":"string","value":"secret"}})")
+      .Reply(kTwoTabs)
+      .Reply("{}");
+  const std::string result =
+      Run(R"({"frames":[{"method":"script.evaluate","label":"s","params":{"expression":"x",)"
+          R"("target":{"context":"T1"}}},{"method":"script.evaluate","params":{}}]})");
+  BOOST_TEST(result ==
+             absl::StrCat(R"({"frames":[{"index":0,"method":"script.evaluate","label":"s",)",
+                          R"("error":{"error":"not allowed","message":"frame 0 (script.evaluate) )",
+                          R"(stopped: )", Refusal(),
+                          R"(; the tool closed tab T1, where it started, so nothing of it can )",
+                          R"(be read)", kHow,
+                          R"("}},{"index":1,"method":"script.evaluate","skipped":true}]})"));
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 3u);
+  BOOST_TEST(transport.received()[1].method == "browsingContext.getTree");
+  BOOST_TEST(transport.received()[1].params == "{}");
+  BOOST_TEST(transport.received()[2].method == "browsingContext.close");
+  BOOST_TEST(transport.received()[2].params == R"({"context":"T1"})");
+  BOOST_TEST(!guard.HasWork());
+}
+
+BOOST_AUTO_TEST_CASE(an_iframe_in_the_last_tab_closes_the_tab_after_opening_a_fresh_one) {
+  transport.Event(NavigationStarted("F1", "file:///etc/hostname"))
+      .Reply(R"({"navigation":"N1","url":"http://127.0.0.1/"})")
+      .Reply(
+          R"({"contexts":[{"context":"T1","userContext":"default","children":[{"context":"F1",)"
+          R"("children":[]}]}]})")
+      .Reply(R"({"context":"T9","userContext":"default"})")
+      .Reply("{}");
+  const std::string result =
+      Run(R"({"frames":[{"method":"browsingContext.navigate","params":{"context":"T1",)"
+          R"("url":"http://127.0.0.1/"}}]})");
+  BOOST_TEST(result ==
+             absl::StrCat(R"({"frames":[{"index":0,"method":"browsingContext.navigate",)",
+                          R"("error":{"error":"not allowed","message":"frame 0 )",
+                          R"((browsingContext.navigate) stopped: )", Refusal(),
+                          R"(; the tool closed tab T1, where it started, so nothing of it can )",
+                          R"(be read)", kHow, R"("}}]})"));
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 4u);
+  BOOST_TEST(transport.received()[2].method == "browsingContext.create");
+  BOOST_TEST(transport.received()[2].params == R"({"type":"tab","userContext":"default"})");
+  BOOST_TEST(transport.received()[3].params == R"({"context":"T1"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_navigation_between_calls_fails_the_first_frame_unsent) {
+  transport.EventBetweenCalls(NavigationStarted("T2", "file:///etc/hostname"))
+      .Reply(kTwoTabs)
+      .Reply("{}");
+  const std::string result = Run(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(result ==
+             absl::StrCat(R"({"frames":[{"index":0,"method":"browsingContext.getTree",)",
+                          R"("error":{"error":"not allowed","message":"frame 0 )",
+                          R"((browsingContext.getTree) was not sent (this happened between )",
+                          R"(calls): )", Refusal(),
+                          R"(; the tool closed tab T2, where it started, so nothing of it can )",
+                          R"(be read)", kHow, R"("}}]})"));
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
+  BOOST_TEST(transport.received()[1].params == R"({"context":"T2"})");
+}
+
+BOOST_AUTO_TEST_CASE(files_inside_the_roots_and_other_urls_load_unwatched) {
+  transport.Event(NavigationStarted("T1", absl::StrCat("file://", root.path(), "/a.html")))
+      .Event(NavigationStarted("T1", "https://example.org/etc/hostname"))
+      .Reply(R"({"navigation":"N1"})");
+  BOOST_TEST(Run(R"({"frames":[{"method":"browsingContext.reload","params":{"context":"T1"}}]})") ==
+             R"({"frames":[{"index":0,"method":"browsingContext.reload","result":)"
+             R"({"navigation":"N1"}}]})");
+  BOOST_TEST(transport.received().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(tabs_past_max_tabs_are_closed_newest_first_and_the_frame_fails) {
+  transport.Event(TabCreated("T3"))
+      .Event(TabCreated("T4"))
+      .Reply(R"({"context":"T4"})")
+      .Reply(
+          R"({"contexts":[{"context":"T1","userContext":"default","children":[]},)"
+          R"({"context":"T3","userContext":"default","children":[]},)"
+          R"({"context":"T4","userContext":"default","children":[]},)"
+          R"({"context":"U1","userContext":"other","children":[]}]})")
+      .Reply("{}");
+  const std::string result = Run(R"({"frames":[{"method":"script.callFunction"}]})");
+  BOOST_TEST(result ==
+             R"({"frames":[{"index":0,"method":"script.callFunction","error":{"error":)"
+             R"("not allowed","message":"frame 0 (script.callFunction) stopped: a page or a )"
+             R"(frame opened more tabs than the config key \"max_tabs\" (2) allows in one )"
+             R"(browser; the tool closed the newest (T4); close tabs you no longer need with )"
+             R"(page.tabs {\"action\": \"close\"}"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 3u);
+  BOOST_TEST(transport.received()[2].params == R"({"context":"T4"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_new_tab_within_the_bound_costs_one_look_at_the_tree) {
+  transport.Event(TabCreated("T2")).Reply(R"({"context":"T2"})").Reply(kTwoTabs);
+  BOOST_TEST(Run(R"({"frames":[{"method":"browsingContext.create","params":{"type":"tab"}}]})") ==
+             R"({"frames":[{"index":0,"method":"browsingContext.create","result":)"
+             R"({"context":"T2"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
+  BOOST_TEST(transport.received()[1].method == "browsingContext.getTree");
+}
+
+BOOST_AUTO_TEST_CASE(work_a_failed_close_left_is_done_at_the_next_call) {
+  transport.Event(NavigationStarted("T1", "file:///etc/hostname"))
+      .Reply("{}")
+      .Disconnect();
+  const std::string first = Run(R"({"frames":[{"method":"script.evaluate"}]})");
+  BOOST_TEST(first.find(R"("error":"browser disconnected")") != std::string::npos, first);
+  BOOST_TEST(guard.HasWork());
+  guard.BeginCall(7);  // a new browser: what was pending belonged to the old one
+  BOOST_TEST(!guard.HasWork());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
