@@ -30,7 +30,8 @@ std::string Quote(std::string_view text) { return json::serialize(json::string(t
 void Walk(const json::value& contexts, std::vector<std::pair<std::string, std::string>>& out) {
   if (!contexts.is_array()) return;
   for (const json::value& c : contexts.as_array()) {
-    out.emplace_back(std::string(c.at("context").as_string()), std::string(c.at("url").as_string()));
+    out.emplace_back(std::string(c.at("context").as_string()),
+                     std::string(c.at("url").as_string()));
     if (const json::value* children = c.as_object().if_contains("children")) Walk(*children, out);
   }
 }
@@ -82,30 +83,30 @@ class Guarded {
                      std::string file = "") {
     if (file.empty()) file = secret_path();
     BOOST_TEST_CONTEXT(route) {
-      const std::string result = Run(absl::StrCat(R"({"on_error":"continue","frames":[)", frames,
-                                                  "]}"));
+      const std::string result =
+          Run(absl::StrCat(R"({"on_error":"continue","frames":[)", frames, "]}"));
       BOOST_TEST(result.find(kSecret) == std::string::npos, result);
-      const bool said = result.find(R"("error":"not allowed")") != std::string::npos &&
-                        result.find(absl::StrCat("the file \\\"", file, "\\\" is outside")) !=
-                            std::string::npos;
+      const bool said =
+          result.find(R"("error":"not allowed")") != std::string::npos &&
+          result.find(absl::StrCat("the file \\\"", file, "\\\" is outside")) != std::string::npos;
       if (refused) BOOST_TEST(said, result);
       ExpectNoTabShowsTheSecret();
     }
   }
 
   void ExpectNoTabShowsTheSecret() {
-    const json::value tree = json::parse(
-        Run(R"({"frames":[{"method":"browsingContext.getTree","params":{}}]})"));
+    const json::value tree =
+        json::parse(Run(R"({"frames":[{"method":"browsingContext.getTree","params":{}}]})"));
     std::vector<std::pair<std::string, std::string>> contexts;
     Walk(tree.at("frames").at(0).at("result").at("contexts"), contexts);
     BOOST_TEST_REQUIRE(!contexts.empty());
     for (const auto& [id, url] : contexts) {
       BOOST_TEST(!(url.starts_with("file:") && url.find(outside()) != std::string::npos),
                  id << " is at " << url);
-      const std::string text = Run(absl::StrCat(
-          R"({"frames":[{"method":"script.evaluate","params":{"expression":)",
-          R"("document.documentElement ? document.documentElement.textContent : ''",)",
-          R"("awaitPromise":false,"target":{"context":)", Quote(id), "}}}]}"));
+      const std::string text = Run(
+          absl::StrCat(R"({"frames":[{"method":"script.evaluate","params":{"expression":)",
+                       R"("document.documentElement ? document.documentElement.textContent : ''",)",
+                       R"("awaitPromise":false,"target":{"context":)", Quote(id), "}}}]}"));
       BOOST_TEST(text.find(kSecret) == std::string::npos, id << ": " << text);
     }
   }
@@ -131,9 +132,8 @@ std::string Click(const std::string& css) {
 }
 
 // A pause in which a page's own timer or refresh starts its navigation.
-constexpr char kPause[] =
-    R"({"method":"page.eval","silent":true,"params":{"expression":)"
-    R"js("new Promise(r => setTimeout(r, 1500))"}})js";
+constexpr char kPause[] = R"({"method":"page.eval","silent":true,"params":{"expression":)"
+                          R"js("new Promise(r => setTimeout(r, 1500))"}})js";
 
 BOOST_AUTO_TEST_SUITE(load_guard_e2e)
 
@@ -164,8 +164,8 @@ BOOST_AUTO_TEST_CASE(urls_without_a_scheme_never_read_a_file_when_no_root_is_all
                    "}},", Click("a"), ",", kPause),
       /*refused=*/false);
   // A served page that redirects to a file: Firefox refuses the redirect itself.
-  t.ExpectNotRead("an HTTP redirect to a file",
-                  Goto(pages.url("redirect?to=" + t.secret_url())), /*refused=*/false);
+  t.ExpectNotRead("an HTTP redirect to a file", Goto(pages.url("redirect?to=" + t.secret_url())),
+                  /*refused=*/false);
 }
 
 BOOST_AUTO_TEST_CASE(no_page_inside_a_root_reaches_a_file_outside_it) {
@@ -174,19 +174,20 @@ BOOST_AUTO_TEST_CASE(no_page_inside_a_root_reaches_a_file_outside_it) {
   const std::string inside = t.RootPage("inside.html", "<title>inside</title><p>inside</p>");
   t.ExpectNotRead("a relative URL from a file page inside the root",
                   absl::StrCat(Goto(inside), ",", Goto("../outside/secret.txt")));
-  t.ExpectNotRead("a meta refresh",
-                  Goto(t.RootPage("refresh.html",
-                                  absl::StrCat(R"(<meta http-equiv="refresh" content="0;url=)",
-                                               secret, R"(">)"))) +
-                      "," + kPause);
+  t.ExpectNotRead(
+      "a meta refresh",
+      Goto(t.RootPage("refresh.html", absl::StrCat(R"(<meta http-equiv="refresh" content="0;url=)",
+                                                   secret, R"(">)"))) +
+          "," + kPause);
   t.ExpectNotRead("location = from a timer",
                   Goto(t.RootPage("jump.html", absl::StrCat("<script>setTimeout(() => location = '",
                                                             secret, "', 100)</script>"))) +
                       "," + kPause);
-  t.ExpectNotRead("a link click",
-                  absl::StrCat(Goto(t.RootPage("link.html", absl::StrCat(R"(<a href=")", secret,
-                                                                          R"(">secret</a>)"))),
-                               ",", Click("a")));
+  t.ExpectNotRead(
+      "a link click",
+      absl::StrCat(
+          Goto(t.RootPage("link.html", absl::StrCat(R"(<a href=")", secret, R"(">secret</a>)"))),
+          ",", Click("a")));
   t.ExpectNotRead(
       "a form submit",
       absl::StrCat(Goto(t.RootPage("form.html", absl::StrCat(R"(<form action=")", secret,
@@ -194,22 +195,22 @@ BOOST_AUTO_TEST_CASE(no_page_inside_a_root_reaches_a_file_outside_it) {
                    ",", Click("button")));
   t.ExpectNotRead(
       "window.open from a click",
-      absl::StrCat(Goto(t.RootPage("open.html",
-                                   absl::StrCat(R"(<button onclick="window.open(')", secret,
-                                                R"html(')">open</button>)html"))),
-                   ",", Click("button"), ",", kPause));
-  t.ExpectNotRead("an iframe", Goto(t.RootPage("iframe.html", absl::StrCat(R"(<iframe src=")",
-                                                                           secret, R"("></iframe>)"))));
+      absl::StrCat(
+          Goto(t.RootPage("open.html", absl::StrCat(R"(<button onclick="window.open(')", secret,
+                                                    R"html(')">open</button>)html"))),
+          ",", Click("button"), ",", kPause));
   t.ExpectNotRead(
-      "an object",
-      Goto(t.RootPage("object.html", absl::StrCat(R"(<object type="text/plain" data=")", secret,
-                                                  R"("></object>)"))));
+      "an iframe",
+      Goto(t.RootPage("iframe.html", absl::StrCat(R"(<iframe src=")", secret, R"("></iframe>)"))));
+  t.ExpectNotRead("an object",
+                  Goto(t.RootPage("object.html", absl::StrCat(R"(<object type="text/plain" data=")",
+                                                              secret, R"("></object>)"))));
   t.ExpectNotRead("an embed",
                   Goto(t.RootPage("embed.html", absl::StrCat(R"(<embed type="text/plain" src=")",
                                                              secret, R"(">)"))));
   // What is inside the root still loads.
-  const std::string fine = t.Run(absl::StrCat(R"({"frames":[)", Goto(inside),
-                                              R"(,{"method":"page.text"}]})"));
+  const std::string fine =
+      t.Run(absl::StrCat(R"({"frames":[)", Goto(inside), R"(,{"method":"page.text"}]})"));
   BOOST_TEST(fine.find(R"("result":"inside")") != std::string::npos, fine);
 }
 
@@ -218,14 +219,14 @@ BOOST_AUTO_TEST_CASE(popups_need_a_gesture_and_tabs_are_bounded_by_max_tabs) {
   const std::string flood = t.RootPage(
       "flood.html", "<script>for (let i = 0; i < 40; i++) window.open('about:blank')</script>");
   const std::string tabs = R"({"method":"page.tabs"})";
-  std::string result = t.Run(absl::StrCat(R"({"frames":[)", Goto(flood), ",", kPause, ",", tabs,
-                                          "]}"));
+  std::string result =
+      t.Run(absl::StrCat(R"({"frames":[)", Goto(flood), ",", kPause, ",", tabs, "]}"));
   // Firefox's popup blocker: no tab opened without a user gesture.
   BOOST_TEST(json::parse(result).at("frames").at(2).at("result").as_array().size() == 1u, result);
 
   const std::string open_tab = R"({"method":"page.tabs","params":{"action":"new"}})";
-  result = t.Run(absl::StrCat(R"({"on_error":"continue","frames":[)", open_tab, ",", open_tab,
-                              ",", open_tab, ",", tabs, "]}"));
+  result = t.Run(absl::StrCat(R"({"on_error":"continue","frames":[)", open_tab, ",", open_tab, ",",
+                              open_tab, ",", tabs, "]}"));
   const json::array frames = json::parse(result).at("frames").as_array();
   BOOST_TEST(!frames[0].as_object().contains("error"), result);
   BOOST_TEST(!frames[1].as_object().contains("error"), result);

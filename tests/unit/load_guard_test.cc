@@ -108,9 +108,8 @@ BOOST_AUTO_TEST_CASE(a_refused_navigation_stops_the_frame_and_closes_its_tab_bef
 BOOST_AUTO_TEST_CASE(an_iframe_in_the_last_tab_closes_the_tab_after_opening_a_fresh_one) {
   transport.Event(NavigationStarted("F1", "file:///etc/hostname"))
       .Reply(R"({"navigation":"N1","url":"http://127.0.0.1/"})")
-      .Reply(
-          R"({"contexts":[{"context":"T1","userContext":"default","children":[{"context":"F1",)"
-          R"("children":[]}]}]})")
+      .Reply(R"({"contexts":[{"context":"T1","userContext":"default","children":[{"context":"F1",)"
+             R"("children":[]}]}]})")
       .Reply(R"({"context":"T9","userContext":"default"})")
       .Reply("{}");
   const std::string result =
@@ -158,11 +157,10 @@ BOOST_AUTO_TEST_CASE(tabs_past_max_tabs_are_closed_newest_first_and_the_frame_fa
   transport.Event(TabCreated("T3"))
       .Event(TabCreated("T4"))
       .Reply(R"({"context":"T4"})")
-      .Reply(
-          R"({"contexts":[{"context":"T1","userContext":"default","children":[]},)"
-          R"({"context":"T3","userContext":"default","children":[]},)"
-          R"({"context":"T4","userContext":"default","children":[]},)"
-          R"({"context":"U1","userContext":"other","children":[]}]})")
+      .Reply(R"({"contexts":[{"context":"T1","userContext":"default","children":[]},)"
+             R"({"context":"T3","userContext":"default","children":[]},)"
+             R"({"context":"T4","userContext":"default","children":[]},)"
+             R"({"context":"U1","userContext":"other","children":[]}]})")
       .Reply("{}");
   const std::string result = Run(R"({"frames":[{"method":"script.callFunction"}]})");
   BOOST_TEST(result ==
@@ -185,9 +183,7 @@ BOOST_AUTO_TEST_CASE(a_new_tab_within_the_bound_costs_one_look_at_the_tree) {
 }
 
 BOOST_AUTO_TEST_CASE(work_a_failed_close_left_is_done_at_the_next_call) {
-  transport.Event(NavigationStarted("T1", "file:///etc/hostname"))
-      .Reply("{}")
-      .Disconnect();
+  transport.Event(NavigationStarted("T1", "file:///etc/hostname")).Reply("{}").Disconnect();
   const std::string first = Run(R"({"frames":[{"method":"script.evaluate"}]})");
   BOOST_TEST(first.find(R"("error":"browser disconnected")") != std::string::npos, first);
   BOOST_TEST(guard.HasWork());

@@ -306,15 +306,16 @@ class BatchRun {
     };
     absl::StatusOr<std::string> said = guard->Contain(transport_, sink);
     containing_ = false;
-    const std::string what = absl::StrCat("frame ", i, " (", frame.method, ") ",
-                                          sent ? "stopped" : "was not sent");
+    const std::string what =
+        absl::StrCat("frame ", i, " (", frame.method, ") ", sent ? "stopped" : "was not sent");
     if (!said.ok()) {
       if (TransportErrorOf(said.status()) != TransportError::kOther) {
         return TransportFailure(i, frame, kContainTimeout, said.status());
       }
       return Fail(i, kNotAllowed,
-                  absl::StrCat(what, ": a refused load or a tab past max_tabs could not be "
-                                     "closed: ",
+                  absl::StrCat(what,
+                               ": a refused load or a tab past max_tabs could not be "
+                               "closed: ",
                                said.status().message()));
     }
     if (said->empty()) return std::nullopt;
@@ -400,7 +401,7 @@ class BatchRun {
   std::vector<std::pair<std::string_view, std::shared_ptr<ReplyResult>>> cacheable_;
   // What the raw frame in flight waits on (views into its params as sent).
   std::optional<PageWatch::WatchedFrame> watched_;
-  std::optional<PageWatch::Interruption> interruption_;        // why it stopped waiting
+  std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
   bool load_interrupted_ = false;  // the load guard interrupted the frame in flight
   bool containing_ = false;        // the load guard's own commands are in flight
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON

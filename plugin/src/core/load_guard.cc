@@ -1,8 +1,8 @@
 #include "core/load_guard.h"
 
+#include <algorithm>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
-#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -36,8 +36,8 @@ absl::StatusOr<json::value> Command(BidiTransport& transport, std::string_view m
                                     json::object params, EventSink on_event) {
   ASSIGN_OR_RETURN(BidiReply reply, transport.Call(method, params, kCommandTimeout, on_event));
   if (!reply.ok) {
-    return absl::FailedPreconditionError(absl::StrCat(ToAbsl(method), " failed: ",
-                                            reply.error, ": ", reply.message));
+    return absl::FailedPreconditionError(
+        absl::StrCat(ToAbsl(method), " failed: ", reply.error, ": ", reply.message));
   }
   RETURN_IF_ERROR(reply.result.status());
   return reply.result.value();
@@ -109,13 +109,12 @@ absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSi
     // Work that arrives while this round's commands run is left for the next round.
     const std::size_t refused_taken = refused_.size();
     const std::size_t tabs_taken = new_tabs_.size();
-    ASSIGN_OR_RETURN(json::value tree,
-                     Command(transport, "browsingContext.getTree", {}, on_event));
+    ASSIGN_OR_RETURN(json::value tree, Command(transport, "browsingContext.getTree", {}, on_event));
     absl::flat_hash_map<std::string, TabOf> tab_of;
     // Open tabs per user context, in the tree's order.
     absl::flat_hash_map<std::string, std::vector<std::string>> open;
-    if (const json::value* contexts = tree.is_object() ? tree.get_object().if_contains("contexts")
-                                                       : nullptr;
+    if (const json::value* contexts =
+            tree.is_object() ? tree.get_object().if_contains("contexts") : nullptr;
         contexts != nullptr && contexts->is_array()) {
       for (const json::value& top : contexts->get_array()) {
         const json::object* object = top.if_object();
