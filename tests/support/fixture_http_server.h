@@ -9,6 +9,7 @@
 // GET /NAME serves fixtures/pages/NAME (no directories above it) with a Content-Type from
 // its extension; every "{{OTHER_ORIGIN}}" in an .html file becomes the other port's origin
 // ("http://127.0.0.1:PORT") and "{{SAME_ORIGIN}}" its own. A missing file is a 404 page.
+// GET /NAME?attachment serves the file with "Content-Disposition: attachment" (a download).
 //
 // Thread safety: as TestHttpServer (each port serves one request at a time on its thread).
 #ifndef FIREFOX_BIDI_TESTS_SUPPORT_FIXTURE_HTTP_SERVER_H_
