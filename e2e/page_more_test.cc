@@ -1,6 +1,6 @@
 // page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
 // real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, leave.html,
-// greeting.html, upload.html, ask.html and subscribe.html.
+// greeting.html, upload.html, ask.html, subscribe.html and download.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -9,6 +9,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -497,6 +498,32 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(error(R"({"css":"#one","files":[]})") ==
              R"J({"error":"invalid argument","message":"page.upload needs \"files\": an array )J"
              R"J(of absolute paths, e.g. [\"/home/me/report.pdf\"]"})J");
+}
+
+// A click that starts a download returns once the file is saved, and says where: the
+// private downloads directory of the spool directory.
+BOOST_AUTO_TEST_CASE(a_click_that_starts_a_download_reports_the_saved_file) {
+  PageSuite& s = PageSuite::Get();
+  const std::string downloads = s.spool_dir() + "/downloads/";
+  std::filesystem::remove(downloads + "report.csv");
+  std::filesystem::remove(downloads + "report(1).csv");
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result = Run(Frames(
+      {Goto("download.html"),
+       R"J({"method":"page.click","params":{"text":"Save the report"},"timeout_ms":10000})J",
+       R"J({"method":"page.click","params":{"text":"Export the report"},"timeout_ms":10000})J"}));
+  const auto took = std::chrono::steady_clock::now() - start;
+  const std::string page = R"J({"url":")J" + Url("download.html") +
+                           R"J(","title":"Downloads","navigated":false,"download":)J";
+  // report.csv is "id,total\n1,42\n2,7\n": 18 bytes.
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 1).at("result")) ==
+             page + R"J({"file":")J" + downloads + R"J(report.csv","size":18}})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result")) ==
+             page + R"J({"file":")J" + downloads + R"J(report(1).csv","size":18}})J");
+  BOOST_TEST(ReadAll(downloads + "report(1).csv") == "id,total\n1,42\n2,7\n");
+  // Neither click waited out its 10 s.
+  BOOST_TEST((took < std::chrono::seconds(8)),
+             std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -19,13 +19,14 @@ std::string_view ContentType(std::string_view path) {
   if (ends(".png")) return "image/png";
   if (ends(".svg")) return "image/svg+xml";
   if (ends(".json")) return "application/json";
+  if (ends(".csv")) return "text/csv; charset=utf-8";
   return "text/plain; charset=utf-8";
 }
 
 std::string Response(unsigned status, std::string_view reason, std::string_view type,
-                     std::string_view body) {
+                     std::string_view body, std::string_view extra_headers = "") {
   return absl::StrCat("HTTP/1.1 ", status, " ", std::string(reason),
-                      "\r\nContent-Type: ", std::string(type),
+                      "\r\nContent-Type: ", std::string(type), std::string(extra_headers),
                       "\r\nCache-Control: no-store\r\nContent-Length: ", body.size(),
                       "\r\nConnection: close\r\n\r\n", std::string(body));
 }
@@ -81,7 +82,12 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
     const std::string other = first ? second_->url() : first_->url();
     body = absl::StrReplaceAll(body, {{"{{OTHER_ORIGIN}}", other}, {"{{SAME_ORIGIN}}", same}});
   }
-  return TestHttpReply::Raw(Response(200, "OK", ContentType(path), body));
+  // "?attachment" asks the browser to save the file rather than show it.
+  const bool attachment = request.target.ends_with("?attachment");
+  return TestHttpReply::Raw(Response(
+      200, "OK", ContentType(path), body,
+      attachment ? absl::StrCat("\r\nContent-Disposition: attachment; filename=\"", path, "\"")
+                 : ""));
 }
 
 }  // namespace firefox_bidi::testing

@@ -17,7 +17,8 @@ namespace firefox_bidi::page {
 
 // Kept small on purpose: while they are subscribed, every one of these events crosses the
 // socket during raw batches too.
-// Tab life and navigation (current tab, navigation waits, "opened"), dialogs, and what
+// Tab life and navigation (current tab, navigation waits, "opened"), dialogs, downloads an
+// input started, and what
 // page.logs collects for every tab (console messages, uncaught errors, failed requests: see
 // page/log_lines.h; docs/benchmarks.md measures what collecting them costs raw batches).
 inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextCreated",
@@ -29,6 +30,8 @@ inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextC
                                                        "browsingContext.load",
                                                        "browsingContext.userPromptOpened",
                                                        "browsingContext.userPromptClosed",
+                                                       "browsingContext.downloadWillBegin",
+                                                       "browsingContext.downloadEnd",
                                                        "log.entryAdded",
                                                        "network.responseCompleted",
                                                        "network.fetchError"};

@@ -1,7 +1,10 @@
 #include "page/helpers/input.h"
 
 #include <boost/json/serialize.hpp>
+#include <cstdint>
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
@@ -17,6 +20,21 @@ namespace {
 std::string_view StringMember(const json::object& o, std::string_view key) {
   const json::value* v = o.if_contains(key);
   return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
+}
+
+// What an input's download came to, from BiDi's downloadWillBegin and downloadEnd params.
+json::object DownloadOf(const json::object& began, const std::optional<json::object>& ended) {
+  const std::string url(StringMember(ended ? *ended : began, "url"));
+  if (!ended) return json::object{{"url", url}, {"running", true}};
+  const std::string_view file = StringMember(*ended, "filepath");
+  if (StringMember(*ended, "status") != "complete" || file.empty()) {
+    return json::object{{"url", url}, {"canceled", true}};
+  }
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(std::string(file), error);
+  json::object out{{"file", file}};
+  if (!error) out["size"] = size;
+  return out;
 }
 
 }  // namespace
@@ -46,12 +64,22 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
   bool started = false;
   bool same_document = false;  // the tab's URL changed without a new document
   std::string navigation;
+  std::optional<json::object> download_began;  // downloadWillBegin's params
+  std::optional<json::object> download_ended;  // downloadEnd's params
   page.Watch([&](const json::object& event) {
     const json::value* params = event.if_contains("params");
     if (params == nullptr || !params->is_object()) return false;
     const json::object& p = params->get_object();
     if (StringMember(p, "context") != tab) return false;
     const std::string_view method = StringMember(event, "method");
+    if (method == "browsingContext.downloadWillBegin") {
+      download_began = p;
+      return false;
+    }
+    if (method == "browsingContext.downloadEnd" && download_began) {
+      download_ended = p;
+      return true;
+    }
     if (method == "browsingContext.navigationStarted") {
       started = true;
       navigation = std::string(StringMember(p, "navigation"));
@@ -82,11 +110,24 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
     const json::value* pending = data != nullptr ? data->if_contains("pending") : nullptr;
     if (pending != nullptr && pending->is_bool() && pending->get_bool()) {
       RETURN_IF_ERROR(
-          page.AwaitFor(tab, kNavigationStartWait, [&] { return started || same_document; })
+          page.AwaitFor(tab, kNavigationStartWait,
+                        [&] { return started || same_document || download_began.has_value(); })
               .status());
-    } else if (!started) {
+    } else if (!started && !download_began) {
       effect.info = PageInfoOf(outcome.data);
     }
+  }
+  if (started && !download_began) {
+    // A navigation whose response the browser saves ends in a download, not a load.
+    RETURN_IF_ERROR(page.AwaitFor(tab, page.Remaining(),
+                                  [&] { return page.watched() || download_began.has_value(); })
+                        .status());
+  }
+  if (download_began) {
+    RETURN_IF_ERROR(
+        page.AwaitFor(tab, kDownloadEndWait, [&] { return download_ended.has_value(); }).status());
+    effect.download = DownloadOf(*download_began, download_ended);
+    return effect;
   }
   if (!started) return effect;
   RETURN_IF_ERROR(
@@ -123,6 +164,7 @@ absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab
   }
   json::object result = UrlAndTitle(info);
   result["navigated"] = effect.navigated;
+  if (effect.download) result["download"] = *effect.download;
   return result;
 }
 

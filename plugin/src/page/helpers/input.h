@@ -39,10 +39,17 @@ absl::Status PrepareClick(PageContext& page, std::string_view method, std::strin
 // when the navigation the page asked for never starts.
 inline constexpr std::chrono::milliseconds kNavigationStartWait{1000};
 
+// How long an input that started a download waits for it to end (within the frame's time)
+// before it reports the download as still running.
+inline constexpr std::chrono::milliseconds kDownloadEndWait{3000};
+
 // What an input did to its tab.
 struct InputEffect {
   bool navigated = false;        // a navigation of the tab started, and its document loaded
   std::optional<PageInfo> info;  // the tab's page afterwards, when it was read on the way
+  // A download it started: {"file","size"} once saved, {"url","running":true} while it runs,
+  // {"url","canceled":true} when the browser gave it up.
+  std::optional<boost::json::object> download;
 };
 
 // Sends input.performActions `action_params` and reports whether it started a navigation of
@@ -60,6 +67,10 @@ struct InputEffect {
 // (browsingContext.historyUpdated, fragmentNavigated), or a dialog (e.g. "leave this page?"):
 // the "dialog open" HelperError, which the page layer turns into the input's result with its
 // "dialog". An input that asked for nothing costs no wait.
+//
+// A download the input started in `tab` (a link with `download`, or a response the browser
+// saves: browsingContext.downloadWillBegin) ends the wait for a navigation; the input then
+// waits up to kDownloadEndWait for browsingContext.downloadEnd and reports it in `download`.
 absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
                                              const boost::json::object& action_params,
                                              std::string_view what, bool armed = false);
