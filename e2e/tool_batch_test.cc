@@ -7,12 +7,14 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "agent_tool/loader.h"
 #include "support/temp_dir.h"
@@ -52,9 +54,13 @@ class Tool {
 
   // Runs a batch that must run (status OK) and returns its parsed result.
   json::object Run(std::string_view args) {
+    return json::parse(RunWithParts(args).json).as_object();
+  }
+  // The same, with the content parts a host shows.
+  agent_tool::ToolResult RunWithParts(std::string_view args) {
     agent_tool::ToolResult result = instance_->Invoke(args);
     BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
-    return json::parse(result.json).as_object();
+    return result;
   }
 
   std::string spool_dir() const { return dir_.path() + "/spool"; }
@@ -152,6 +158,80 @@ BOOST_AUTO_TEST_CASE(a_screenshot_is_spooled_as_a_png_file) {
   BOOST_TEST(record.at("bytes").as_int64() == static_cast<std::int64_t>(png.size()));
   BOOST_TEST(std::string(record.at("preview").as_string()).rfind(R"({"data":"iVBORw0KGgo)", 0) ==
              0);
+}
+
+// The width and height a PNG file's IHDR states.
+std::pair<std::uint32_t, std::uint32_t> PngSize(const std::string& path) {
+  const std::string png = ReadAll(path);
+  BOOST_TEST_REQUIRE(png.size() >= 24u);
+  BOOST_TEST_REQUIRE(png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  auto big32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  return {big32(16), big32(20)};
+}
+
+using Size = std::pair<std::uint32_t, std::uint32_t>;
+
+// DESIGN.md section 9, images sized for models: a 2000x2000 screenshot (a raw frame and
+// page.screenshot alike) keeps its file and gets a 1072x1072 copy (1,149,184 px: the
+// 1,150,000 px bound, the larger ratio), and that copy is the image part a host shows; a
+// 1280x720 one is within both bounds and is shown itself.
+BOOST_AUTO_TEST_CASE(a_large_screenshot_gets_a_copy_sized_for_models_made_by_firefox) {
+  const std::string viewport =
+      R"({"method":"browsingContext.setViewport","silent":true,"params":{"context":)"
+      R"("<<tree.contexts[0].context>>","viewport":{"width":W,"height":H}}})";
+  auto sized = [&](int width, int height) {
+    std::string v = viewport;
+    v.replace(v.find('W'), 1, std::to_string(width));
+    v.replace(v.find('H'), 1, std::to_string(height));
+    return v;
+  };
+  const std::string args =
+      R"({"frames":[)" + OpenPage("<h1 style='font-size:300px'>big</h1>") + "," +
+      sized(2000, 2000) +
+      R"(,{"method":"browsingContext.captureScreenshot","label":"raw",)"
+      R"("params":{"context":"<<tree.contexts[0].context>>"}})"
+      R"(,{"method":"page.screenshot"})" +
+      "," + sized(1280, 720) + R"(,{"method":"page.screenshot"})" +
+      // Back to the browser's own viewport for the tests that follow.
+      R"(,{"method":"browsingContext.setViewport","silent":true,"params":{"context":)"
+      R"("<<tree.contexts[0].context>>","viewport":null}}]})";
+  const agent_tool::ToolResult run = SharedTool().RunWithParts(args);
+  const json::object result = json::parse(run.json).as_object();
+  std::vector<std::string> model_paths;
+  for (std::size_t index : {3u, 4u}) {
+    const json::object& record = FrameRecord(result, index);
+    BOOST_TEST_REQUIRE(record.contains("model_image"), json::serialize(record));
+    const std::string file(record.at("spooled").as_string());
+    BOOST_TEST((PngSize(file) == Size{2000, 2000}), file);
+    BOOST_TEST(record.at("width").as_int64() == 2000);
+    BOOST_TEST(record.at("height").as_int64() == 2000);
+    const json::object& model = record.at("model_image").as_object();
+    const std::string copy(model.at("path").as_string());
+    BOOST_TEST((PngSize(copy) == Size{1072, 1072}), copy);
+    BOOST_TEST(model.at("width").as_int64() == 1072);
+    BOOST_TEST(model.at("height").as_int64() == 1072);
+    BOOST_TEST(model.at("bytes").as_int64() == static_cast<std::int64_t>(ReadAll(copy).size()));
+    BOOST_TEST(copy ==
+               file.substr(0, file.size() - 4) + (index == 3 ? "_model.png" : "-model.png"));
+    BOOST_TEST(std::filesystem::path(copy).parent_path().string() == SharedTool().spool_dir());
+    model_paths.push_back(copy);
+  }
+  const json::object& small = FrameRecord(result, 6);
+  BOOST_TEST(!small.contains("model_image"));
+  const std::string small_file(small.at("spooled").as_string());
+  BOOST_TEST((PngSize(small_file) == Size{1280, 720}));
+  BOOST_TEST(small.at("width").as_int64() == 1280);
+  BOOST_TEST(small.at("height").as_int64() == 720);
+  // The image parts a host shows (MCP image content): the copies, then the small file.
+  std::vector<std::string> images;
+  for (const agent_tool::ContentPart& part : run.parts) {
+    if (part.kind == AGENT_TOOL_CONTENT_IMAGE) images.push_back(part.path);
+  }
+  BOOST_TEST((images == std::vector<std::string>{model_paths[0], model_paths[1], small_file}));
 }
 
 BOOST_AUTO_TEST_CASE(a_bidi_error_from_firefox_is_a_record_and_stops_the_batch) {

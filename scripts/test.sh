@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: unit, integration, e2e (real headless
-# Firefox, real MCP client), grid (a real Selenium Grid) and the benchmark smoke runs; without arguments also the whole suite
+# Firefox, real MCP client), grid (a real Selenium Grid), package (the Debian package installed
+# with apt and purged again) and the benchmark smoke runs; without arguments also the whole suite
 # under sanitizers and a short fuzz run.
 #   scripts/test.sh [ctest args...]      e.g. scripts/test.sh -L unit
 set -euo pipefail
@@ -9,6 +10,9 @@ source "$(dirname "$0")/common.sh"
 ensure_packages "${FIREFOX_BIDI_BUILD_PACKAGES[@]}"
 # ss -K: an e2e test drops the tool's BiDi socket from outside (e2e/policy_test.cc)
 ensure_packages iproute2
+# dpkg-shlibdeps and file: the deb_package test builds the Debian package (label package; it
+# installs it with apt and purges it again)
+ensure_packages dpkg-dev file
 ensure_node
 "$FIREFOX_BIDI_ROOT/scripts/grid.sh" install  # JRE and Selenium Server for the grid tests
 build_preset release

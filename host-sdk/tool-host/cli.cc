@@ -20,6 +20,8 @@
 #include "host_util.h"
 #include "line_server.h"
 #include "mcp_server.h"
+#include "pretty_json.h"
+#include "registration.h"
 #include "signals.h"
 
 namespace tool_host {
@@ -163,7 +165,7 @@ int Describe(const PluginLibrary& library) {
   return kExitOk;
 }
 
-int Call(ToolInstance& instance, std::string args) {
+int Call(ToolInstance& instance, std::string args, bool pretty) {
   Worker worker;
   ToolResult result;
   {
@@ -172,7 +174,12 @@ int Call(ToolInstance& instance, std::string args) {
     worker.Post([&] { result = instance.Invoke(args); });
     worker.Finish();
   }
-  WriteStdout(result.json);
+  if (pretty) {
+    std::cout << PrettyJson(result.json);
+    std::cout.flush();
+  } else {
+    WriteStdout(result.json);
+  }
   return ExitCodeAfter(result.status == AGENT_TOOL_STATUS_OK ? kExitOk : kExitToolError);
 }
 
@@ -206,18 +213,47 @@ int Mcp(ToolInstance& instance) {
   return ExitCodeAfter(kExitOk);
 }
 
+// The registration of `tool-host [global options] mcp` as this very binary (its absolute path)
+// and the global options given, relative paths made absolute: the host starts it from
+// anywhere.
+int PrintRegistration(std::string_view host, const GlobalOptions& global) {
+  absl::StatusOr<std::string> self = ExecutablePath();
+  if (!self.ok()) return UsageError(std::string(self.status().message()));
+  std::vector<std::string> args;
+  if (!global.plugin.empty()) {
+    args.insert(args.end(), {"--plugin", std::filesystem::absolute(global.plugin).string()});
+  }
+  if (!global.config.empty()) {
+    args.insert(args.end(),
+                {"--config", global.config.starts_with("@")
+                                 ? "@" + std::filesystem::absolute(global.config.substr(1)).string()
+                                 : global.config});
+  }
+  if (global.verbose) args.push_back("--verbose");
+  args.push_back("mcp");
+  absl::StatusOr<std::string> text = McpRegistration(host, *self, args);
+  if (!text.ok()) return UsageError(absl::StrCat("mcp --print-config: ", text.status().message()));
+  std::cout << *text;
+  std::cout.flush();
+  return kExitOk;
+}
+
 int RunCommand(const std::string& command, const std::vector<std::string>& args,
                const GlobalOptions& global, std::string_view default_plugin_relative) {
   po::options_description options(absl::StrCat(command, " options"));
   po::variables_map vm;
   std::string call_args;
+  std::string print_config;
   std::string summary;
   if (command == "describe") {
     summary = "Prints the tool's name, description and input JSON Schema as one JSON object.";
   } else if (command == "call") {
     options.add_options()("args", po::value<std::string>(&call_args)->value_name("JSON|@FILE"),
                           "the tool arguments as JSON, or @FILE to read them from FILE "
-                          "(default: read stdin)");
+                          "(default: read stdin)")(
+        "pretty",
+        "print the result laid out for reading (indented; text with line breaks as "
+        "blocks): for people, not for parsers");
     summary = "Runs one tool call and prints the result JSON on stdout.";
   } else if (command == "serve") {
     summary =
@@ -225,6 +261,12 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
         "(refusals as the {\"error\":...} line), keeping the one tool instance (and whatever\n"
         "it started, e.g. a browser) warm between calls.";
   } else if (command == "mcp") {
+    options.add_options()(
+        "print-config", po::value<std::string>(&print_config)->value_name("HOST"),
+        absl::StrCat("print the registration of this server for an MCP host and exit; HOST is "
+                     "one of: ",
+                     std::string(KnownMcpHosts()))
+            .c_str());
     summary =
         "Serves the tool over the Model Context Protocol (newline-delimited JSON-RPC 2.0 on\n"
         "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr. The plugin\n"
@@ -247,6 +289,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
       LoadPlugin(global, default_plugin_relative);
   if (!library.ok()) return UsageError(std::string(library.status().message()));
   if (command == "describe") return Describe(**library);
+  if (vm.count("print-config") != 0) return PrintRegistration(print_config, global);
 
   if (!InstallSignalPipe()) {
     std::cerr << "tool-host: cannot create the signal pipe\n";
@@ -259,7 +302,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   const std::uint64_t hints = command == "mcp" ? AGENT_TOOL_HOST_HINT_LONG_LIVED : 0;
   std::unique_ptr<ToolInstance> instance = CreateInstance(*library, global, hints, &exit_code);
   if (instance == nullptr) return exit_code;
-  if (command == "call") return Call(*instance, std::move(call_input));
+  if (command == "call") return Call(*instance, std::move(call_input), vm.count("pretty") != 0);
   if (command == "serve") return Serve(*instance);
   return Mcp(*instance);
 }

@@ -72,15 +72,20 @@ absl::StatusOr<std::string> ReadInlineOrFile(std::string_view option, const std:
   return text;
 }
 
-absl::StatusOr<std::string> ExecutableDir() {
+absl::StatusOr<std::string> ExecutablePath() {
   char buffer[PATH_MAX];
   ssize_t n = ::readlink("/proc/self/exe", buffer, sizeof(buffer) - 1);
   if (n <= 0) {
     return absl::UnavailableError(
         absl::StrCat("cannot resolve /proc/self/exe (", std::strerror(errno), ")"));
   }
-  std::string path(buffer, static_cast<std::size_t>(n));
-  return path.substr(0, path.rfind('/'));
+  return std::string(buffer, static_cast<std::size_t>(n));
+}
+
+absl::StatusOr<std::string> ExecutableDir() {
+  absl::StatusOr<std::string> path = ExecutablePath();
+  if (!path.ok()) return path.status();
+  return path->substr(0, path->rfind('/'));
 }
 
 boost::json::value ParseDeepJson(std::string_view text, boost::system::error_code& ec) {

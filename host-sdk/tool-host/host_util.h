@@ -20,6 +20,9 @@ absl::StatusOr<std::string> ReadInlineOrFile(std::string_view option, const std:
 // Reads a descriptor to its end.
 absl::StatusOr<std::string> ReadAll(int fd);
 
+// The absolute path of the running executable (from /proc/self/exe: links resolved).
+absl::StatusOr<std::string> ExecutablePath();
+
 // The directory of the running executable (from /proc/self/exe).
 absl::StatusOr<std::string> ExecutableDir();
 

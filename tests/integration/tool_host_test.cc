@@ -141,6 +141,83 @@ BOOST_AUTO_TEST_CASE(describe_prints_the_real_plugin_beside_the_build_by_default
   BOOST_TEST(r.out.size() <= 5120u);
 }
 
+BOOST_AUTO_TEST_CASE(mcp_print_config_gives_each_host_this_binary_and_its_options) {
+  // The binary's own path, links resolved, as /proc/self/exe gives it.
+  const std::string self = std::filesystem::canonical(kToolHost).string();
+
+  ProcessResult claude = ToolHost({"mcp", "--print-config", "claude-code"});
+  BOOST_TEST(claude.exit_code == 0);
+  BOOST_TEST(claude.out == "claude mcp add firefox -- " + self + " mcp\n");
+  BOOST_TEST(claude.err == "");
+
+  ProcessResult json_host = ToolHost({"mcp", "--print-config", "json"});
+  BOOST_TEST(json_host.exit_code == 0);
+  BOOST_TEST(json_host.out == "{\n  \"mcpServers\": {\n    \"firefox\": {\n      \"command\": \"" +
+                                  self + "\",\n      \"args\": [\"mcp\"]\n    }\n  }\n}\n");
+  BOOST_TEST(json::parse(json_host.out) == json::parse(R"({"mcpServers":{"firefox":{"command":")" +
+                                                       self + R"(","args":["mcp"]}}})"));
+
+  ProcessResult vscode = ToolHost({"mcp", "--print-config", "vscode"});
+  BOOST_TEST(vscode.exit_code == 0);
+  BOOST_TEST(json::parse(vscode.out) ==
+             json::parse(R"({"servers":{"firefox":{"type":"stdio","command":")" + self +
+                         R"(","args":["mcp"]}}})"));
+
+  // Global options come along, quoted for the shell where they need it.
+  ProcessResult with_options =
+      ToolHost({"--plugin", kPlugin, "--config", R"({"firefox":{"headless":false}})", "mcp",
+                "--print-config", "claude-code"});
+  BOOST_TEST(with_options.exit_code == 0);
+  BOOST_TEST(with_options.out == "claude mcp add firefox -- " + self + " --plugin " + kPlugin +
+                                     R"( --config '{"firefox":{"headless":false}}' mcp)" + "\n");
+
+  ProcessResult codex = ToolHost({"--config", "@/etc/it's.json", "mcp", "--print-config", "codex"});
+  BOOST_TEST(codex.exit_code == 0);
+  BOOST_TEST(codex.out == "[mcp_servers.firefox]\ncommand = \"" + self +
+                              "\"\nargs = [\"--config\", \"@/etc/it's.json\", \"mcp\"]\n");
+}
+
+BOOST_AUTO_TEST_CASE(mcp_print_config_of_an_unknown_host_lists_the_known_ones) {
+  ProcessResult r = ToolHost({"mcp", "--print-config", "claude"});
+  BOOST_TEST(r.exit_code == 2);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(r.err ==
+             "tool-host: mcp --print-config: unknown MCP host 'claude' (known: claude-code, "
+             "codex, json, vscode)\n" +
+                 kTryHelp);
+  ProcessResult missing = ToolHost({"mcp", "--print-config"});
+  BOOST_TEST(missing.exit_code == 2);
+  BOOST_TEST(missing.err.starts_with("tool-host: mcp: the required argument for option "
+                                     "'--print-config' is missing\n"),
+             missing.err);
+}
+
+BOOST_AUTO_TEST_CASE(call_pretty_lays_the_result_out_for_reading) {
+  ProcessResult r = ToolHost(
+      {"--plugin", kEcho, "call", "--pretty", "--args",
+       R"({"frames":[{"index":0,"result":"- heading \"To-do\"\n  - button \"Add\" [ref=e2]"},)"
+       R"({"index":1,"result":{"value":"Buy milk"}}],"long":[)"
+       R"("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"]})"});
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out ==
+                 "{\n"
+                 "  \"frames\": [\n"
+                 "    {\n"
+                 "      \"index\": 0,\n"
+                 "      \"result\": |\n"
+                 "        - heading \"To-do\"\n"
+                 "          - button \"Add\" [ref=e2]\n"
+                 "    },\n"
+                 "    {\"index\":1,\"result\":{\"value\":\"Buy milk\"}}\n"
+                 "  ],\n"
+                 "  \"long\": [\n"
+                 "    \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\",\n"
+                 "    \"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\"\n"
+                 "  ]\n"
+                 "}\n",
+             r.out);
+}
+
 BOOST_AUTO_TEST_CASE(call_refused_by_the_plugin_exits_1_with_the_error_json) {
   const std::string args = R"({"frames":[{"method":"nodot"}]})";
   ProcessResult r = ToolHost({"call", "--args", args});

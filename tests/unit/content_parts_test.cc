@@ -94,6 +94,34 @@ BOOST_DATA_TEST_CASE(results_without_spooled_files_give_no_parts,
   BOOST_TEST(ContentPartsOf(text).empty());
 }
 
+// DESIGN.md section 9: the model is shown an image within 1568 px and 1,150,000 px: the
+// record's copy when it has one; never a file past the bounds.
+BOOST_AUTO_TEST_CASE(an_image_part_is_the_model_copy_or_a_file_within_the_bounds) {
+  auto shot = [](int index, int width, int height) {
+    return json::object{{"index", index},
+                        {"method", "page.screenshot"},
+                        {"spooled", "/s/b1-" + std::to_string(index) + ".png"},
+                        {"size", 20},
+                        {"mime", "image/png"},
+                        {"bytes", 11},
+                        {"width", width},
+                        {"height", height}};
+  };
+  json::object copied = shot(0, 2000, 2000);
+  copied["model_image"] =
+      json::object{{"path", "/s/b1-0-model.png"}, {"width", 1072}, {"height", 1072}, {"bytes", 9}};
+  json::object result{
+      {"frames", json::array{copied, shot(1, 2000, 2000), shot(2, 1280, 720), shot(3, 1568, 733)}}};
+  const std::vector<ContentPart> expected{Image("image/png", "/s/b1-0-model.png"),
+                                          Image("image/png", "/s/b1-2.png"),
+                                          Image("image/png", "/s/b1-3.png"),
+                                          Link("image/png", "file:///s/b1-0.png", "b1-0.png"),
+                                          Link("image/png", "file:///s/b1-1.png", "b1-1.png"),
+                                          Link("image/png", "file:///s/b1-2.png", "b1-2.png"),
+                                          Link("image/png", "file:///s/b1-3.png", "b1-3.png")};
+  BOOST_TEST(ContentPartsOf(json::serialize(result)) == expected, boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(deeply_nested_inline_results_do_not_hide_spooled_files) {
   std::string deep = std::string(500, '[') + std::string(500, ']');
   std::string text = R"({"frames":[{"index":0,"method":"m.x","result":)" + deep +

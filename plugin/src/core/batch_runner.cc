@@ -1,5 +1,6 @@
 #include "core/batch_runner.h"
 
+#include <algorithm>
 #include <boost/json/object.hpp>
 #include <memory>
 #include <optional>
@@ -8,10 +9,12 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "core/base64.h"
 #include "core/batch_files.h"
 #include "core/event_log.h"
 #include "core/frame_hints.h"
 #include "core/interpolate.h"
+#include "core/media_type.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
 #include "core/transport_error.h"
@@ -283,12 +286,55 @@ class BatchRun {
         return ScriptFailed(i, frame, result, *thrown);
       }
     }
+    MakeModelImage(i, frame, sent, *result, timeout, sink);
     // Without pick the record cannot fail the frame (a malformed reply aside), so it can wait.
     if (!frame.pick && options_.finish_after_next_send) {
       pending_.emplace(i, std::move(result));
       return Outcome::kOk;
     }
     return Emit(i, frame, std::move(result));
+  }
+
+  // A screenshot too large for a model gets its smaller copy now, while the browser that
+  // draws it is at hand (DESIGN.md section 9, images sized for models); its record takes it.
+  // Without an executor that can scale, or when the browser fails to, the record has none.
+  void MakeModelImage(std::size_t i, const Frame& frame, const boost::json::object& sent,
+                      ReplyResult& result, std::chrono::milliseconds timeout, EventSink sink) {
+    if (options_.executor == nullptr || frame.silent || !result.status().ok()) return;
+    const auto file = result_files_.find(i);
+    if (frame.method != "browsingContext.captureScreenshot" &&
+        (file == result_files_.end() || file->second != ResultFile::kMedia)) {
+      return;
+    }
+    const boost::json::object* object = result.value().if_object();
+    const boost::json::value* data = object != nullptr ? object->if_contains("data") : nullptr;
+    if (data == nullptr || !data->is_string()) return;
+    const std::string_view base64 = data->get_string();
+    // Every header ImageSizeOf reads fits in the first 3 KiB: only those are decoded.
+    absl::StatusOr<std::string> head =
+        DecodeBase64(base64.substr(0, std::min<std::size_t>(base64.size(), 4096)));
+    if (!head.ok()) return;
+    const std::optional<MediaType> type = SniffMediaType(*head);
+    const std::optional<ImageSize> size = ImageSizeOf(*head);
+    const std::optional<ImageSize> target = size ? ModelImageSize(*size) : std::nullopt;
+    if (!type || !target) return;
+    // Raw frames name their context; helpers their "tab", or the executor's current one.
+    std::string_view context;
+    for (const char* key : {"context", "tab"}) {
+      if (const boost::json::value* v = sent.if_contains(key); v != nullptr && v->is_string()) {
+        context = v->get_string();
+        break;
+      }
+    }
+    absl::StatusOr<std::string> scaled = options_.executor->ScaleImage(
+        base64, type->mime, *target, context, timeout, transport_, sink);
+    absl::StatusOr<std::string> bytes =
+        scaled.ok() ? DecodeBase64(*scaled) : absl::StatusOr<std::string>(scaled.status());
+    if (!bytes.ok()) return;
+    // What the model is handed is judged by the file's own header, not by what was asked.
+    const std::optional<ImageSize> made = ImageSizeOf(*bytes);
+    if (!made || SniffMediaType(*bytes)->mime != type->mime || ModelImageSize(*made)) return;
+    model_images_.emplace(i, ModelImageCopy{std::move(*bytes), *made});
   }
 
   // Runs the load guard's work, if any (after frame i, or before it when !sent). The frame
@@ -380,8 +426,14 @@ class BatchRun {
       }
     }
     const auto file = result_files_.find(i);
+    std::optional<ModelImageCopy> model_image;
+    if (auto it = model_images_.find(i); it != model_images_.end()) {
+      model_image = std::move(it->second);
+      model_images_.erase(it);
+    }
     if (!records_.AddResult(Head(i), frame, result,
-                            file == result_files_.end() ? ResultFile::kJson : file->second)) {
+                            file == result_files_.end() ? ResultFile::kJson : file->second,
+                            std::move(model_image))) {
       return Outcome::kFailed;  // "invalid pick": the label is bound, not failed
     }
     RememberIfSmall(frame, result);  // a labeled result has its text by now: sized, not rewritten
@@ -404,7 +456,8 @@ class BatchRun {
   std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
   bool load_interrupted_ = false;  // the load guard interrupted the frame in flight
   bool containing_ = false;        // the load guard's own commands are in flight
-  absl::flat_hash_map<std::size_t, ResultFile> result_files_;  // helper results not JSON
+  absl::flat_hash_map<std::size_t, ResultFile> result_files_;      // helper results not JSON
+  absl::flat_hash_map<std::size_t, ModelImageCopy> model_images_;  // screenshots' smaller copies
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved
   // A successful frame without pick whose record is made once the next frame has been sent.
   std::optional<std::pair<std::size_t, std::shared_ptr<ReplyResult>>> pending_;

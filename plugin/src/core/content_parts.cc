@@ -4,6 +4,8 @@
 #include <boost/json/value.hpp>
 #include <utility>
 
+#include "core/media_type.h"
+
 namespace firefox_bidi {
 namespace {
 
@@ -13,7 +15,28 @@ namespace json = boost::json;
 struct Spooled {
   std::string path;
   std::string mime;
+  std::string image;  // what a model is shown of an image: the file or its smaller copy; or ""
 };
+
+std::uint32_t SizeMember(const json::object& object, std::string_view key) {
+  const json::value* v = object.if_contains(key);
+  return v != nullptr && v->is_uint64() ? static_cast<std::uint32_t>(v->get_uint64())
+         : v != nullptr && v->is_int64() && v->get_int64() > 0
+             ? static_cast<std::uint32_t>(v->get_int64())
+             : 0;
+}
+
+// An image's smaller copy when the record has one; the file itself when it is within the
+// model bounds (or states no size); "" when it is too large and has no copy.
+std::string ModelImagePath(const json::object& record, const std::string& path) {
+  if (const json::value* model = record.if_contains("model_image"); model && model->is_object()) {
+    const json::value* copy = model->get_object().if_contains("path");
+    return copy != nullptr && copy->is_string() ? std::string(copy->get_string()) : "";
+  }
+  const ImageSize size{SizeMember(record, "width"), SizeMember(record, "height")};
+  if (size.width != 0 && size.height != 0 && ModelImageSize(size)) return "";
+  return path;
+}
 
 // `value`'s spooled file, when it is an object with a string "spooled" member.
 bool SpooledOf(const json::value& value, Spooled& out) {
@@ -26,6 +49,7 @@ bool SpooledOf(const json::value& value, Spooled& out) {
   out.mime = mime != nullptr && mime->is_string() && !mime->get_string().empty()
                  ? std::string(mime->get_string())
                  : std::string(FileMediaType(out.path));
+  if (out.mime.starts_with("image/")) out.image = ModelImagePath(*record, out.path);
   return true;
 }
 
@@ -59,8 +83,8 @@ std::vector<ContentPart> ContentPartsOf(std::string_view result_json) {
   CollectSpooled(result.get_object(), "frames", files);
   CollectSpooled(result.get_object(), "events", files);
   for (const Spooled& file : files) {
-    if (file.mime.starts_with("image/")) {
-      parts.push_back({.kind = ContentPart::Kind::kImage, .mime = file.mime, .path = file.path});
+    if (!file.image.empty()) {
+      parts.push_back({.kind = ContentPart::Kind::kImage, .mime = file.mime, .path = file.image});
     }
   }
   for (Spooled& file : files) {

@@ -25,7 +25,8 @@ struct ContentPart {
 
 // The parts of `result_json` ({"frames":[RECORD...],"events":[...]}):
 //   - first, one image part (by path) per spooled record whose media type is image/*, in frame
-//     order;
+//     order: its "model_image" copy when it has one, else the file itself unless its
+//     "width"/"height" are past the model bounds (ModelImageSize: then no image part);
 //   - then one resource_link per spooled file, in frame order, the spooled events file last.
 // A spooled record is one with a string "spooled" member; its media type is its "mime" member
 // when it has one, otherwise taken from the file extension (FileMediaType). Anything that is

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "core/media_type.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
@@ -52,6 +53,18 @@ class FrameExecutor {
   virtual const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
                                              EventSink on_event, std::string* why) = 0;
 
+  // The image `base64` (of media type `mime`) scaled to `size` by the browser, in the same
+  // format and base64 too: the model's copy of a screenshot (DESIGN.md section 9). Made in
+  // browsing context `context` ("": the current tab) within `timeout`. Without an executor
+  // that can, screenshots have no model copy.
+  virtual absl::StatusOr<std::string> ScaleImage(std::string_view base64, std::string_view mime,
+                                                 ImageSize size, std::string_view context,
+                                                 std::chrono::milliseconds timeout,
+                                                 BidiTransport& transport, EventSink on_event) {
+    (void)base64, (void)mime, (void)size, (void)context, (void)timeout, (void)transport,
+        (void)on_event;
+    return absl::UnimplementedError("this executor does not scale images");
+  }
   // Sees every event the batch receives; false hides it from the batch's "events".
   virtual bool OnEvent(const boost::json::value& event) = 0;
 };

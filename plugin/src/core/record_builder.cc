@@ -46,11 +46,12 @@ RecordBuilder::RecordBuilder(const RecordOptions& options, BatchFiles& files, st
 
 void RecordBuilder::Add(const RecordHead& head, std::string text) {
   bytes_ += (records_.empty() ? 0 : 1) + text.size();
-  records_.push_back(Record{head, std::move(text), std::nullopt});
+  records_.push_back(Record{head, std::move(text), std::nullopt, std::nullopt});
 }
 
 bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame,
-                              const std::shared_ptr<ReplyResult>& shared_result, ResultFile file) {
+                              const std::shared_ptr<ReplyResult>& shared_result, ResultFile file,
+                              std::optional<ModelImageCopy> model_image) {
   ReplyResult& result = *shared_result;
   if (frame.silent) {
     Add(head, SilentRecord(head));
@@ -100,7 +101,7 @@ bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame,
                        .preview = Utf8Prefix(result_text, kPreviewBytes),
                        .mime = media->mime,
                        .bytes = decoded->size()};
-    SpoolRecord(head, media->ext, std::move(*decoded), marker);
+    SpoolMedia(head, *media, std::move(*decoded), marker, std::move(model_image));
     return true;
   }
   // Without a decodable "data" member a screenshot's result is treated as any other JSON.
@@ -145,13 +146,42 @@ void RecordBuilder::SpoolRecord(const RecordHead& head, std::string_view ext, Sp
   records_.back().ticket = handed->ticket;
 }
 
+void RecordBuilder::SpoolMedia(const RecordHead& head, const MediaType& media, std::string decoded,
+                               SpoolMarker marker, std::optional<ModelImageCopy> model_image) {
+  if (std::optional<ImageSize> size = ImageSizeOf(decoded)) {
+    marker.width = size->width;
+    marker.height = size->height;
+  }
+  // Written first, so that the marker can name it; without room for it the model gets no
+  // image, never the full-size one.
+  std::optional<BatchFiles::Handed> model_file;
+  if (model_image) {
+    const std::string label = head.label.empty() ? std::string("model")
+                                                 : absl::StrCat(ToAbsl(head.label.substr(0, 58)), "_model");
+    const std::uint64_t bytes = model_image->bytes.size();
+    absl::StatusOr<BatchFiles::Handed> handed =
+        files_.Write(head.index, label, media.ext, std::move(model_image->bytes));
+    if (handed.ok()) {
+      model_file = std::move(*handed);
+      marker.model_image = SpoolMarker::ModelImage{.path = model_file->path,
+                                                   .width = model_image->size.width,
+                                                   .height = model_image->size.height,
+                                                   .bytes = bytes};
+    }
+  }
+  SpoolRecord(head, media.ext, std::move(decoded), marker);
+  if (model_file) records_.back().model_ticket = model_file->ticket;
+}
+
 std::uint64_t RecordBuilder::SizeWithEmptyEvents() const {
   return bytes_ + kResultOpen.size() + kEventsOpen.size() + kResultClose.size();
 }
 
 void RecordBuilder::CheckWritten(const std::vector<absl::Status>& statuses) {
   for (Record& record : records_) {
-    if (const absl::Status* status = FailedWrite(statuses, record.ticket)) {
+    const absl::Status* status = FailedWrite(statuses, record.ticket);
+    if (status == nullptr) status = FailedWrite(statuses, record.model_ticket);
+    if (status != nullptr) {
       record.text = ErrorRecord(record.head, "spool write failed", ToStd(status->message()));
     }
   }

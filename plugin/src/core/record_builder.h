@@ -19,6 +19,7 @@
 #include "core/batch_files.h"
 #include "core/bidi_protocol.h"
 #include "core/frame_executor.h"
+#include "core/media_type.h"
 #include "core/records.h"
 
 namespace firefox_bidi {
@@ -29,6 +30,12 @@ struct RecordOptions {
   // Benchmark baseline only: measure N by serializing the result a second time instead of
   // reusing the one serialization (the probe arithmetic). Same records.
   bool two_pass_record_size = false;
+};
+
+// The copy of a screenshot a model is handed (ModelImageSize), made by the browser.
+struct ModelImageCopy {
+  std::string bytes;
+  ImageSize size;
 };
 
 // Thread safety: the batch's thread only. Lifetimes: `files` outlives it; the method and
@@ -50,7 +57,10 @@ class RecordBuilder {
   //     "invalid pick" error record, and AddResult returns false (the frame failed);
   //   - a screenshot or PDF (browsingContext.captureScreenshot / print, or `file` kMedia) with
   //     a base64 "data" member: always spooled, decoded, as .png/.jpg/.webp/.pdf by its bytes,
-  //     the marker with "mime" and "bytes";
+  //     the marker with "mime" and "bytes", and "width" and "height" when the file is an image
+  //     whose header states them; with `model_image`, that copy too, as
+  //     `<batch>-<index>-<label>_model.<ext>` (`model` without label), the marker's
+  //     "model_image": {"path","width","height","bytes"} (left out when the spool refuses it);
   //   - inline when N (InlineRecordSize) is at most max_inline_bytes and the whole result,
   //     with this record, stays within max_result_bytes;
   //   - spooled otherwise: a JSON string result of `file` kText as its characters (.txt,
@@ -61,7 +71,8 @@ class RecordBuilder {
   // `result`'s text afterwards), a labeled frame's spool file is written from the text the
   // label holds (shared; nobody may change it).
   bool AddResult(const RecordHead& head, const Frame& frame,
-                 const std::shared_ptr<ReplyResult>& result, ResultFile file);
+                 const std::shared_ptr<ReplyResult>& result, ResultFile file,
+                 std::optional<ModelImageCopy> model_image = std::nullopt);
 
   bool empty() const { return records_.empty(); }
 
@@ -81,12 +92,16 @@ class RecordBuilder {
   struct Record {
     RecordHead head;
     std::string text;
-    std::optional<std::size_t> ticket;  // the spool write this record's marker depends on
+    std::optional<std::size_t> ticket;        // the spool write this record's marker depends on
+    std::optional<std::size_t> model_ticket;  // the model's copy of an image, if any
   };
 
   // Hands `data` to the spool; the record is the marker, or an error record when refused.
   void SpoolRecord(const RecordHead& head, std::string_view ext, SpoolData data,
                    SpoolMarker marker);
+  // Spools a decoded screenshot or PDF, with the model's copy of an image when given.
+  void SpoolMedia(const RecordHead& head, const MediaType& media, std::string decoded,
+                  SpoolMarker marker, std::optional<ModelImageCopy> model_image);
 
   const RecordOptions options_;
   BatchFiles& files_;

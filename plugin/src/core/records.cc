@@ -55,6 +55,16 @@ std::string SpooledRecord(const RecordHead& head, const SpoolMarker& marker) {
     record.emplace("mime", marker.mime);
     record.emplace("bytes", marker.bytes);
   }
+  if (marker.width != 0) {
+    record.emplace("width", marker.width);
+    record.emplace("height", marker.height);
+  }
+  if (const auto& model = marker.model_image) {
+    record.emplace("model_image", boost::json::object{{"path", model->path},
+                                                      {"width", model->width},
+                                                      {"height", model->height},
+                                                      {"bytes", model->bytes}});
+  }
   return boost::json::serialize(record);
 }
 

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,17 @@ struct SpoolMarker {
   std::string_view preview;  // see Utf8Prefix
   std::string_view mime;     // "" except for decoded screenshots / PDFs
   std::uint64_t bytes = 0;   // the file's size, with mime
+  // An image's pixel size (0: not an image, or its header was not understood).
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  // The smaller copy handed to a model ("model_image"), when the image is too large for one.
+  struct ModelImage {
+    std::string_view path;
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    std::uint64_t bytes = 0;
+  };
+  std::optional<ModelImage> model_image;
 };
 std::string SpooledRecord(const RecordHead& head, const SpoolMarker& marker);
 

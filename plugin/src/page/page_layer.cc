@@ -1,17 +1,42 @@
 #include "page/page_layer.h"
 
+#include <boost/json/array.hpp>
+#include <boost/json/serialize.hpp>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
+#include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helper_registry.h"
 #include "page/helpers/navigation.h"
+#include "page/js_library.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
+
+// Decodes the image from its bytes (a Blob, so no URL the page's CSP could refuse), draws it
+// smoothed at the new size and encodes it in the same format; returns the base64 of it.
+constexpr char kScaleImage[] = R"js(async (data, mime, width, height) => {
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const bitmap = await createImageBitmap(new Blob([bytes], {type: mime}));
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const blob = await canvas.convertToBlob({type: mime});
+  const url = await new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+  return url.slice(url.indexOf(",") + 1);
+})js";
 
 // <<tab>> asks the browser for its first tab at most once per session; this bounds that.
 constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
@@ -91,6 +116,35 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
     return out;
   }
   return result.status();
+}
+
+absl::StatusOr<std::string> PageLayer::ScaleImage(std::string_view base64, std::string_view mime,
+                                                  ImageSize size, std::string_view context,
+                                                  std::chrono::milliseconds timeout,
+                                                  BidiTransport& transport, EventSink on_event) {
+  PageContext page(transport, state_, "the screenshot's model copy", timeout, on_event);
+  std::string tab(context);
+  if (tab.empty()) {
+    ASSIGN_OR_RETURN(tab, page.CurrentTab());
+  }
+  auto string = [](std::string_view v) { return json::object{{"type", "string"}, {"value", v}}; };
+  auto number = [](std::uint32_t v) { return json::object{{"type", "number"}, {"value", v}}; };
+  const json::object params{{"functionDeclaration", kScaleImage},
+                            {"awaitPromise", true},
+                            {"target", json::object{{"context", tab}, {"sandbox", kSandbox}}},
+                            {"arguments", json::array{string(base64), string(mime),
+                                                      number(size.width), number(size.height)}},
+                            {"resultOwnership", "none"}};
+  ASSIGN_OR_RETURN(const json::value result, page.Command("script.callFunction", params));
+  const json::object* object = result.if_object();
+  const json::value* remote = object != nullptr ? object->if_contains("result") : nullptr;
+  const json::object* value = remote != nullptr ? remote->if_object() : nullptr;
+  const json::value* text = value != nullptr ? value->if_contains("value") : nullptr;
+  if (text == nullptr || !text->is_string()) {
+    return absl::InternalError(
+        absl::StrCat("scaling the screenshot failed in the browser: ", json::serialize(result)));
+  }
+  return std::string(text->get_string());
 }
 
 const json::value* PageLayer::Reserved(std::string_view label, BidiTransport& transport,

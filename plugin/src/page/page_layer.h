@@ -43,6 +43,12 @@ class PageLayer final : public FrameExecutor {
   const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
                                      EventSink on_event, std::string* why) override;
   bool OnEvent(const boost::json::value& event) override;
+  // Draws the image on a canvas of `size` in the sandbox realm of `context` and encodes it
+  // again in `mime`: the browser scales, as it would for a page.
+  absl::StatusOr<std::string> ScaleImage(std::string_view base64, std::string_view mime,
+                                         ImageSize size, std::string_view context,
+                                         std::chrono::milliseconds timeout,
+                                         BidiTransport& transport, EventSink on_event) override;
   // Nothing: the model's subscriptions are the PageWatch's record.
 
   const PageState& state() const { return state_; }
