@@ -86,7 +86,8 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
              R"("browsingContext.navigationStarted","browsingContext.fragmentNavigated",)"
              R"("browsingContext.historyUpdated","browsingContext.domContentLoaded",)"
              R"("browsingContext.load","browsingContext.userPromptOpened",)"
-             R"("browsingContext.userPromptClosed","log.entryAdded","network.responseCompleted",)"
+             R"("browsingContext.userPromptClosed","browsingContext.downloadWillBegin",)"
+             R"("browsingContext.downloadEnd","log.entryAdded","network.responseCompleted",)"
              R"("network.fetchError","script.realmCreated","script.realmDestroyed"]})");
   BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
   BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
@@ -205,7 +206,8 @@ BOOST_AUTO_TEST_CASE(a_new_browser_session_forgets_the_tab_and_subscribes_again)
              "in its console: fix it and run it again");
   BOOST_TEST(f.transport.received()[5].params ==
              R"({"expression":"1 + x","target":{"context":"T9"},"awaitPromise":true,)"
-             R"("resultOwnership":"none","serializationOptions":{"maxDomDepth":0}})");
+             R"("resultOwnership":"root","serializationOptions":{"maxDomDepth":0,)"
+             R"("maxObjectDepth":0}})");
 }
 
 BOOST_AUTO_TEST_CASE(the_current_tab_closing_makes_the_first_tab_current_again) {
