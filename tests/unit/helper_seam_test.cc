@@ -57,6 +57,7 @@ class FakeExecutor : public FrameExecutor {
     return &tab_;
   }
 
+  std::string TabOf(const boost::json::object&) const override { return "T1"; }
   bool OnEvent(const boost::json::value& event) override {
     return event.at("method") != "internal.event";
   }

@@ -22,7 +22,7 @@
 namespace firefox_bidi {
 namespace {
 
-// How a failure of the load guard's own commands is reported: their timeout.
+// How a failure of the tab guard's own commands is reported: their timeout.
 constexpr std::chrono::milliseconds kContainTimeout{10000};
 
 // The exception message of a script.evaluate / script.callFunction result that is an
@@ -168,7 +168,7 @@ class BatchRun {
   // Keeps the event, unless the page watch or the executor hides it, tagged with the frame in
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
-    if (LoadGuard* guard = options_.load_guard;
+    if (TabGuard* guard = options_.tab_guard;
         guard != nullptr && guard->Observe(event) && !containing_ && !load_interrupted_) {
       // The reply may come from the refused document: stop waiting for it.
       load_interrupted_ = true;
@@ -231,6 +231,15 @@ class BatchRun {
     absl::StatusOr<BidiReply> reply = absl::UnknownError("");
     const bool helper = options_.executor != nullptr && options_.executor->Handles(frame.method);
     watched_.reset();
+    // The browsing context the frame waits on: asked about if it gets no reply (TabGuard).
+    std::string waits_on;
+    if (options_.tab_guard != nullptr) {
+      if (helper) {
+        waits_on = options_.executor->TabOf(sent);
+      } else if (std::optional<PageWatch::WatchedFrame> w = PageWatch::Watch(frame.method, sent)) {
+        waits_on = std::string(w->context);
+      }
+    }
     if (helper) {
       FinishPending();  // a helper sends several commands: no overlap with the pending record
       absl::StatusOr<ExecutorReply> done =
@@ -246,6 +255,16 @@ class BatchRun {
       reply = transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
       FinishPending();  // if the hook did not run: the command was not sent
       watched_.reset();
+    }
+    // No reply in time, or the host cancelled (not a stop of the runner's own: a refused load,
+    // a prompt): the page may be stuck in a script.
+    if (options_.tab_guard != nullptr &&
+        ((!reply.ok() &&
+          (TransportErrorOf(reply.status()) == TransportError::kReplyTimeout ||
+           (TransportErrorOf(reply.status()) == TransportError::kCancelled && Cancelled()))) ||
+         (reply.ok() && !reply->ok && helper &&
+          reply->error == FrameErrorCode(TransportError::kReplyTimeout)))) {
+      options_.tab_guard->NoteUnanswered(waits_on);
     }
     if (std::optional<Outcome> refused = ContainLoads(i, frame, /*sent=*/true)) {
       interruption_.reset();
@@ -270,9 +289,9 @@ class BatchRun {
     }
     if (!reply->ok) {
       // A helper's message already says what to do; BiDi's own errors get explained.
-      return Fail(
-          i, reply->error.empty() ? "unknown error" : reply->error,
-          helper ? reply->message : ExplainBidiError(frame.method, reply->error, reply->message));
+      return Fail(i, reply->error.empty() ? "unknown error" : reply->error,
+                  helper ? absl::StrCat(reply->message, Unresponsive())
+                         : ExplainBidiError(frame.method, reply->error, reply->message));
     }
     auto result = std::make_shared<ReplyResult>(std::move(reply->result));
     if (!frame.label.empty()) bindings_.emplace(frame.label, result);
@@ -337,12 +356,13 @@ class BatchRun {
     model_images_.emplace(i, ModelImageCopy{std::move(*bytes), *made});
   }
 
-  // Runs the load guard's work, if any (after frame i, or before it when !sent). The frame
+  // Runs the tab guard's work, if any (after frame i, or before it when !sent). The frame
   // fails with "not allowed" when a load was refused or tabs were closed past the bound, and
   // with the transport's failure when closing them failed (the work then waits for the next
-  // frame or call); nullopt otherwise.
+  // frame or call). A tab closed because its page did not answer is said by the frame's own
+  // timeout (or, before a frame, fails it as one); nullopt otherwise.
   std::optional<Outcome> ContainLoads(std::size_t i, const Frame& frame, bool sent) {
-    LoadGuard* guard = options_.load_guard;
+    TabGuard* guard = options_.tab_guard;
     const bool interrupted = std::exchange(load_interrupted_, false);
     if (guard == nullptr || !guard->HasWork()) return std::nullopt;
     if (interrupted && !Cancelled()) transport_.ClearInterrupt();
@@ -350,23 +370,39 @@ class BatchRun {
     auto sink = [this, i](boost::json::value event) {
       OnEvent(std::move(event), static_cast<std::int64_t>(i));
     };
-    absl::StatusOr<std::string> said = guard->Contain(transport_, sink);
+    absl::StatusOr<TabGuard::Report> report = guard->Contain(transport_, sink);
     containing_ = false;
     const std::string what =
         absl::StrCat("frame ", i, " (", frame.method, ") ", sent ? "stopped" : "was not sent");
-    if (!said.ok()) {
-      if (TransportErrorOf(said.status()) != TransportError::kOther) {
-        return TransportFailure(i, frame, kContainTimeout, said.status());
+    if (!report.ok()) {
+      if (TransportErrorOf(report.status()) != TransportError::kOther) {
+        return TransportFailure(i, frame, kContainTimeout, report.status());
       }
       return Fail(i, kNotAllowed,
-                  absl::StrCat(what,
-                               ": a refused load or a tab past max_tabs could not be "
-                               "closed: ",
-                               said.status().message()));
+                  absl::StrCat(what, ": a tab that must not stay open could not be closed: ",
+                               report.status().message()));
     }
-    if (said->empty()) return std::nullopt;
-    return Fail(i, kNotAllowed,
-                absl::StrCat(what, sent ? "" : " (this happened between calls)", ": ", *said));
+    const std::string when = sent ? "" : " (this happened between calls)";
+    if (!report->refused.empty()) {
+      return Fail(
+          i, kNotAllowed,
+          absl::StrCat(what, when, ": ", report->refused,
+                       report->unresponsive.empty() ? "" : "; also ", report->unresponsive));
+    }
+    if (report->unresponsive.empty()) return std::nullopt;
+    if (sent) {
+      unresponsive_ = std::move(report->unresponsive);  // said by the frame's timeout
+      return std::nullopt;
+    }
+    return Fail(
+        i, FrameErrorCode(TransportError::kReplyTimeout),
+        absl::StrCat(what, " (the last call's frame got no reply): ", report->unresponsive));
+  }
+
+  // "; " and what the tab guard did about a page that did not answer, once ("" for nothing).
+  std::string Unresponsive() {
+    std::string note = std::exchange(unresponsive_, "");
+    return note.empty() ? note : absl::StrCat("; ", note);
   }
 
   // A script exception: an error record, but the label binds the whole result.
@@ -391,7 +427,7 @@ class BatchRun {
       case TransportError::kReplyTimeout:
         return Fail(i, code,
                     absl::StrCat("no reply to frame ", i, " (", frame.method, ") within ",
-                                 timeout.count(), " ms"));
+                                 timeout.count(), " ms", Unresponsive()));
       case TransportError::kDisconnected:
         return Fail(i, code,
                     // The browser session's message says what the next call does.
@@ -401,7 +437,7 @@ class BatchRun {
       case TransportError::kCancelled:
         return Fail(i, code,
                     absl::StrCat("the call was cancelled while frame ", i, " (", frame.method,
-                                 ") waited for its reply"),
+                                 ") waited for its reply", Unresponsive()),
                     Outcome::kStopAll);
       case TransportError::kMessageTooLarge:
       case TransportError::kNotBidi:
@@ -454,8 +490,9 @@ class BatchRun {
   // What the raw frame in flight waits on (views into its params as sent).
   std::optional<PageWatch::WatchedFrame> watched_;
   std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
-  bool load_interrupted_ = false;  // the load guard interrupted the frame in flight
-  bool containing_ = false;        // the load guard's own commands are in flight
+  bool load_interrupted_ = false;  // the tab guard interrupted the frame in flight
+  bool containing_ = false;        // the tab guard's own commands are in flight
+  std::string unresponsive_;       // a tab the guard closed after this frame got no reply
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;      // helper results not JSON
   absl::flat_hash_map<std::size_t, ModelImageCopy> model_images_;  // screenshots' smaller copies
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved

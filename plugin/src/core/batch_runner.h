@@ -17,7 +17,7 @@
 #include "core/config.h"
 #include "core/frame_executor.h"
 #include "core/label_cache.h"
-#include "core/load_guard.h"
+#include "core/tab_guard.h"
 #include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/record_builder.h"
@@ -55,7 +55,7 @@ struct RunOptions : RecordOptions {
   // (its reply is never recorded or bound), and the tab that started it is closed before
   // anything else is sent; one seen between calls fails the first frame, which is not sent.
   // Tabs past its bound are closed after the frame that opened them, which fails likewise.
-  LoadGuard* load_guard = nullptr;
+  TabGuard* tab_guard = nullptr;
   // Called after each frame with (frames done, total, "frame N method").
   std::function<void(std::uint64_t, std::uint64_t, std::string_view)> on_progress;
 };

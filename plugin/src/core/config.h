@@ -56,7 +56,7 @@ struct InstanceConfig {
   std::optional<std::vector<std::string>> file_roots;
   bool allow_extensions = false;  // webExtension.install
   // Top-level browsing contexts (tabs) one user context may hold; past it the newest are
-  // closed and the frame that opened them fails (core/load_guard.h).
+  // closed and the frame that opened them fails (core/tab_guard.h).
   std::size_t max_tabs = 32;
   Limits limits;
 };

@@ -65,6 +65,10 @@ class FrameExecutor {
         (void)on_event;
     return absl::UnimplementedError("this executor does not scale images");
   }
+  // The browsing context (tab) a frame with these params acts on: its "tab", else the
+  // current tab ("" when none is known yet).
+  virtual std::string TabOf(const boost::json::object& params) const = 0;
+
   // Sees every event the batch receives; false hides it from the batch's "events".
   virtual bool OnEvent(const boost::json::value& event) = 0;
 };

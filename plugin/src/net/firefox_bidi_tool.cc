@@ -60,7 +60,7 @@ absl::Status FirefoxBidiTool::OpenSpool() {
   policy_ = std::make_unique<Policy>(PolicyOptions{.file_roots = file_roots_,
                                                    .allow_extensions = config_.allow_extensions,
                                                    .downloads_dir = *downloads});
-  load_guard_ = std::make_unique<LoadGuard>(policy_.get(), config_.max_tabs);
+  tab_guard_ = std::make_unique<TabGuard>(policy_.get(), config_.max_tabs);
   if (session_ != nullptr) session_->SetDownloadsDirectory(*downloads);
   spool_ = *std::move(spool);
   return absl::OkStatus();
@@ -133,8 +133,8 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   }
   options.executor = &page_;
   options.policy = policy_.get();
-  load_guard_->BeginCall(session_->generation());
-  options.load_guard = load_guard_.get();
+  tab_guard_->BeginCall(session_->generation());
+  options.tab_guard = tab_guard_.get();
   if (callbacks_.progress) {
     options.on_progress = [this, call_context](std::uint64_t done, std::uint64_t total,
                                                std::string_view message) {

@@ -17,7 +17,7 @@
 #include "core/config.h"
 #include "core/content_parts.h"
 #include "core/label_cache.h"
-#include "core/load_guard.h"
+#include "core/tab_guard.h"
 #include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/spool.h"
@@ -86,7 +86,7 @@ class FirefoxBidiTool {
   std::unique_ptr<Spool> spool_;  // opened lazily by the first call (at create with prelaunch)
   std::vector<std::string> file_roots_;  // config file_roots, or the working directory
   std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)
-  std::unique_ptr<LoadGuard> load_guard_;  // judges what the browser loads, with policy_
+  std::unique_ptr<TabGuard> tab_guard_;  // judges what the browser loads, with policy_
   LabelCache label_cache_;
   PageWatch page_watch_;
   page::PageLayer page_{&page_watch_};  // the page.* helpers, what they know of the browser

@@ -10,7 +10,9 @@ namespace {
 
 // Runs operation `op` of the library `lib` and returns the three-part result.
 constexpr char kRunOp[] =
-    "  const out = (await lib[op](JSON.parse(input), nodes)) || {};\n"
+    "  const parsed = JSON.parse(input);\n"
+    "  lib.setDeadline(parsed.deadline_ms);\n"
+    "  const out = (await lib[op](parsed, nodes)) || {};\n"
     "  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],\n"
     "          out.windows || []];\n"
     "}";

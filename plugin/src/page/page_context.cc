@@ -18,6 +18,12 @@
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
+namespace {
+
+// What the page library throws when the frame's deadline passes (00_common.js).
+constexpr std::string_view kDeadlinePassed = "firefox_bidi: the frame's deadline passed";
+
+}  // namespace
 
 void PageState::Reset(std::uint64_t new_generation) {
   generation = new_generation;
@@ -136,6 +142,8 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std
   // Every operation may give new ref names; they start at the registry's next number.
   json::object with_next = input;
   with_next["next"] = state_.refs.next();
+  // The page's side gives up when the frame does (00_common.js, DEADLINE).
+  with_next["deadline_ms"] = Remaining().count();
   arguments.push_back(json::object{{"type", "string"}, {"value", json::serialize(with_next)}});
   for (const json::value& node : node_args) arguments.push_back(node);
   json::object params{
@@ -174,6 +182,13 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std
       if (const json::value* t = details->get_object().if_contains("text"); t && t->is_string()) {
         text = std::string(t->get_string());
       }
+    }
+    if (text.find(kDeadlinePassed) != std::string::npos) {
+      return HelperError(
+          kTimeout, absl::StrCat(method_, " did not finish within the frame's ", timeout_.count(),
+                                 " ms: the page is too large to go through in "
+                                 "that time; raise timeout_ms, or narrow it (a "
+                                 "root, max_lines, a target)"));
     }
     return HelperError(kJavascriptError,
                        absl::StrCat(method_, ": the helper's script failed in the page: ", text));

@@ -78,10 +78,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   absl::StatusOr<json::value> result =
       subscribed.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(subscribed);
   watching_opened_ = false;
-  const json::value* tab_param = params.if_contains("tab");
-  const std::string tab = tab_param != nullptr && tab_param->is_string()
-                              ? std::string(tab_param->get_string())
-                              : state_.current_tab;
+  const std::string tab = TabOf(params);
   if (!result.ok() && HelperErrorCode(result.status()) == kDialogOpen &&
       (method == "page.click" || method == "page.press")) {
     // The input reached the page and opened a dialog: that is what it did. The tab stays.
@@ -158,6 +155,11 @@ const json::value* PageLayer::Reserved(std::string_view label, BidiTransport& tr
   }
   tab_value_ = json::string(*tab);
   return &tab_value_;
+}
+
+std::string PageLayer::TabOf(const json::object& params) const {
+  const json::value* tab = params.if_contains("tab");
+  return tab != nullptr && tab->is_string() ? std::string(tab->get_string()) : state_.current_tab;
 }
 
 bool PageLayer::OnEvent(const json::value& event) {

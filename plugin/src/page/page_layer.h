@@ -43,6 +43,7 @@ class PageLayer final : public FrameExecutor {
   const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
                                      EventSink on_event, std::string* why) override;
   bool OnEvent(const boost::json::value& event) override;
+  std::string TabOf(const boost::json::object& params) const override;
   // Draws the image on a canvas of `size` in the sandbox realm of `context` and encodes it
   // again in `mime`: the browser scales, as it would for a page.
   absl::StatusOr<std::string> ScaleImage(std::string_view base64, std::string_view mime,

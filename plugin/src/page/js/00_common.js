@@ -120,6 +120,24 @@ function truncate(text, max) {
 // one, every question is asked afresh.
 let PASS = null;
 
+// When the frame that runs an operation gives up (Date.now() past it; Infinity: never). A
+// walk over a huge page stops there instead of keeping the page's process busy after its
+// frame has failed, which would hold up the next call.
+let DEADLINE = Infinity;
+let deadlineTicks = 0;
+// The message C++ recognises (page_context.cc) as the frame's time running out.
+const DEADLINE_PASSED = "firefox_bidi: the frame's deadline passed";
+
+OPS.setDeadline = function (ms) {
+  DEADLINE = typeof ms === "number" ? Date.now() + ms : Infinity;
+  deadlineTicks = 0;
+};
+
+// Called once per node a pass visits; looks at the clock every 256 nodes.
+function checkDeadline() {
+  if ((++deadlineTicks & 255) === 0 && Date.now() > DEADLINE) throw new Error(DEADLINE_PASSED);
+}
+
 function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
@@ -138,6 +156,7 @@ const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "H
 // Children in the rendered (flat) tree: an open shadow root's children instead of the
 // host's, a slot's assigned nodes (or its fallback children).
 function flatChildren(node) {
+  checkDeadline();
   if (!PASS) return ownFlatChildren(node);
   let children = PASS.children.get(node);
   if (children === undefined) PASS.children.set(node, children = ownFlatChildren(node));

@@ -1,4 +1,7 @@
-// What the browser actually loads, judged where it loads (DESIGN.md section 10). The policy
+// The tabs that must not stay open (DESIGN.md section 10): one that loads a file the policy
+// refuses, those past max_tabs, and one whose page never answers again.
+//
+// What the browser actually loads is judged where it loads. The policy
 // judges the URLs the model writes before they are sent; this unit judges the URLs Firefox
 // then loads, however they were reached: a relative or protocol-relative URL resolved against
 // a page's <base>, a link click, a form submit, a meta refresh or `location =`, window.open,
@@ -19,16 +22,25 @@
 // fails with the reason instead of being sent. Tabs past `max_tabs` in one user context are
 // closed, newest first, after the frame that opened them, which fails with "not allowed".
 //
+// A page whose script never yields (`for(;;){}`) holds every command to its tab, and Firefox
+// cannot interrupt it from BiDi (a navigation does not cancel it; its slow-script stop waits for
+// a click on a notification a headless browser never shows). When a frame waiting on a tab
+// gets no reply in time, or is cancelled, the guard asks that page something small that only
+// its process can answer (locateNodes, which a dialog does not hold up); if it does not answer
+// within a second, the tab is closed (a fresh one opened first when it was the last), which
+// frees the browser for the next frame, call and agent.
+//
 // Thread safety: none; used by one batch at a time (the batch's thread). Lifetime: one per
 // tool instance, so that work a cancel left undone is done at the start of the next call.
-#ifndef FIREFOX_BIDI_CORE_LOAD_GUARD_H_
-#define FIREFOX_BIDI_CORE_LOAD_GUARD_H_
+#ifndef FIREFOX_BIDI_CORE_TAB_GUARD_H_
+#define FIREFOX_BIDI_CORE_TAB_GUARD_H_
 
 #include <boost/json/value.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -37,11 +49,11 @@
 
 namespace firefox_bidi {
 
-class LoadGuard {
+class TabGuard {
  public:
   // `policy` judges the URLs (nullptr: no URL is refused); `max_tabs` bounds the top-level
   // browsing contexts of one user context.
-  LoadGuard(const Policy* policy, std::size_t max_tabs) : policy_(policy), max_tabs_(max_tabs) {}
+  TabGuard(const Policy* policy, std::size_t max_tabs) : policy_(policy), max_tabs_(max_tabs) {}
 
   // Called before each call with the browser session's generation: a new browser drops what
   // was pending for the old one.
@@ -51,15 +63,23 @@ class LoadGuard {
   // flight must stop waiting for its reply.
   bool Observe(const boost::json::value& event);
 
-  // True while Contain has something to do.
-  bool HasWork() const { return !refused_.empty() || !new_tabs_.empty(); }
+  // A frame waiting on browsing context `context` got no reply in time, or was cancelled: the
+  // next Contain asks whether its page still answers.
+  void NoteUnanswered(std::string_view context);
 
-  // Closes the tabs that loaded refused URLs and the tabs past max_tabs, over `transport`
-  // (events received meanwhile go to `on_event`, and may add work, which is done too).
-  // Returns what the frame that saw it must say ("" when nothing was refused: new tabs within
-  // the bound), or a transport failure as from BidiTransport::Call, in which case the work
-  // stays for the next Contain.
-  absl::StatusOr<std::string> Contain(BidiTransport& transport, EventSink on_event);
+  // True while Contain has something to do.
+  bool HasWork() const { return !refused_.empty() || !new_tabs_.empty() || !unanswered_.empty(); }
+
+  // What Contain did, for the frame that saw it ("" for nothing).
+  struct Report {
+    std::string refused;       // refused loads and tabs past max_tabs: the frame is not allowed
+    std::string unresponsive;  // tabs closed because their page did not answer
+  };
+  // Closes the tabs that loaded refused URLs, the tabs past max_tabs and the tabs whose page
+  // does not answer, over `transport` (events received meanwhile go to `on_event`, and may add
+  // work, which is done too). A transport failure is returned as from BidiTransport::Call,
+  // and the work stays for the next Contain.
+  absl::StatusOr<Report> Contain(BidiTransport& transport, EventSink on_event);
 
  private:
   struct Refused {
@@ -76,9 +96,10 @@ class LoadGuard {
   std::size_t max_tabs_;
   std::uint64_t generation_ = 0;
   std::vector<Refused> refused_;
-  std::vector<OpenedTab> new_tabs_;  // top-level contexts created since the last Contain
+  std::vector<OpenedTab> new_tabs_;      // top-level contexts created since the last Contain
+  std::vector<std::string> unanswered_;  // contexts whose frame got no reply
 };
 
 }  // namespace firefox_bidi
 
-#endif  // FIREFOX_BIDI_CORE_LOAD_GUARD_H_
+#endif  // FIREFOX_BIDI_CORE_TAB_GUARD_H_

@@ -1,4 +1,4 @@
-#include "core/load_guard.h"
+#include "core/tab_guard.h"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
@@ -18,6 +18,8 @@ namespace {
 
 // Each command Contain sends waits at most this long.
 constexpr std::chrono::milliseconds kCommandTimeout{10000};
+// How long a page has to answer the probe before its tab counts as hung.
+constexpr std::chrono::milliseconds kProbeTimeout{1000};
 // Contain takes the work that arrives while it works too, but not forever (a page that keeps
 // opening tabs): what is left waits for the next Contain.
 constexpr int kMaxRounds = 4;
@@ -65,14 +67,23 @@ void MapTree(const json::value& node, const std::string& top, const std::string&
 
 }  // namespace
 
-void LoadGuard::BeginCall(std::uint64_t session_generation) {
+void TabGuard::BeginCall(std::uint64_t session_generation) {
   if (session_generation == generation_) return;
   generation_ = session_generation;
   refused_.clear();
   new_tabs_.clear();
+  unanswered_.clear();
 }
 
-bool LoadGuard::Observe(const json::value& event) {
+void TabGuard::NoteUnanswered(std::string_view context) {
+  if (context.empty() ||
+      std::find(unanswered_.begin(), unanswered_.end(), context) != unanswered_.end()) {
+    return;
+  }
+  unanswered_.emplace_back(context);
+}
+
+bool TabGuard::Observe(const json::value& event) {
   const json::object* message = event.if_object();
   const std::string_view method = StringAt(message, "method");
   if (std::find(std::begin(kUrlEvents), std::end(kUrlEvents), method) == std::end(kUrlEvents)) {
@@ -103,9 +114,25 @@ bool LoadGuard::Observe(const json::value& event) {
   return true;
 }
 
-absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSink on_event) {
+absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, EventSink on_event) {
   std::vector<std::string> said;
-  for (int round = 0; round < kMaxRounds && HasWork(); ++round) {
+  std::vector<std::string> unresponsive_said;
+  // Pages that do not answer: a reply of any kind (an error for a closed context included)
+  // means the page's process is free.
+  std::vector<std::string> hung;
+  for (const std::string& context : unanswered_) {
+    absl::StatusOr<BidiReply> reply =
+        transport.Call("browsingContext.locateNodes",
+                       json::object{{"context", context},
+                                    {"locator", json::object{{"type", "css"}, {"value", "html"}}},
+                                    {"maxNodeCount", 1}},
+                       kProbeTimeout, on_event);
+    if (reply.ok()) continue;
+    if (reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply.status();
+    hung.push_back(context);
+  }
+  unanswered_.clear();
+  for (int round = 0; round < kMaxRounds && (HasWork() || !hung.empty()); ++round) {
     // Work that arrives while this round's commands run is left for the next round.
     const std::size_t refused_taken = refused_.size();
     const std::size_t tabs_taken = new_tabs_.size();
@@ -142,6 +169,20 @@ absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSi
           " (relative URLs, a page's <base>, links, redirects and scripts are judged by the URL "
           "the browser loads)"));
     }
+    for (const std::string& context : std::exchange(hung, {})) {
+      auto where = tab_of.find(context);
+      if (where == tab_of.end()) continue;
+      if (std::find(close.begin(), close.end(), where->second.top) == close.end()) {
+        close.push_back(where->second.top);
+      }
+      unresponsive_said.push_back(absl::StrCat(
+          "the page in tab ", where->second.top, " did not answer for another ",
+          kProbeTimeout.count(),
+          " ms either (a script that never yields, such as an endless loop, holds every command "
+          "to it, and Firefox cannot stop it): the tool closed that tab so the browser stays "
+          "usable; open the page again in a new tab (page.tabs {\"action\": \"new\"}) if "
+          "you need it"));
+    }
     // Tabs past max_tabs in a user context: the newest opened go.
     absl::flat_hash_map<std::string, std::size_t> kept;
     for (const auto& [user_context, tabs] : open) {
@@ -174,8 +215,10 @@ absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSi
       const TabOf& where = tab_of[tab];
       std::vector<std::string>& tabs = open[where.user_context];
       if (tabs.size() == 1 && tabs.front() == tab) {
-        // The last tab of its user context: a fresh one first, so the browser stays usable.
-        json::object create{{"type", "tab"}};
+        // The last tab of its user context: a fresh one first, so the browser stays usable. In
+        // the background: a tab switch away from a page that never yields would wait for it
+        // (measured: the close then got no reply for 10 s).
+        json::object create{{"type", "tab"}, {"background", true}};
         if (!where.user_context.empty()) create["userContext"] = where.user_context;
         ASSIGN_OR_RETURN(json::value created,
                          Command(transport, "browsingContext.create", std::move(create), on_event));
@@ -194,7 +237,7 @@ absl::StatusOr<std::string> LoadGuard::Contain(BidiTransport& transport, EventSi
     refused_.erase(refused_.begin(), refused_.begin() + static_cast<std::ptrdiff_t>(refused_taken));
     new_tabs_.erase(new_tabs_.begin(), new_tabs_.begin() + static_cast<std::ptrdiff_t>(tabs_taken));
   }
-  return absl::StrJoin(said, "; also ");
+  return Report{absl::StrJoin(said, "; also "), absl::StrJoin(unresponsive_said, "; also ")};
 }
 
 }  // namespace firefox_bidi

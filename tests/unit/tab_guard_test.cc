@@ -1,5 +1,5 @@
 // The load guard through the batch runner: what the browser loads is judged where it loads.
-#include "core/load_guard.h"
+#include "core/tab_guard.h"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -37,7 +37,7 @@ struct GuardFixture {
     BOOST_REQUIRE(opened.ok());
     spool = std::move(*opened);
     options.policy = &policy;
-    options.load_guard = &guard;
+    options.tab_guard = &guard;
   }
 
   // The result without its "events" (the tool hides its own; here no filter runs).
@@ -69,7 +69,7 @@ struct GuardFixture {
   std::unique_ptr<Spool> spool;
   LabelCache cache{16};
   Policy policy{PolicyOptions{.file_roots = {root.path()}}};
-  LoadGuard guard{&policy, 2};
+  TabGuard guard{&policy, 2};
   RunOptions options;
   ScriptedTransport transport;
 };
@@ -78,7 +78,7 @@ constexpr char kTwoTabs[] =
     R"({"contexts":[{"context":"T1","userContext":"default","children":[{"context":"F1",)"
     R"("children":[]}]},{"context":"T2","userContext":"default","children":[]}]})";
 
-BOOST_FIXTURE_TEST_SUITE(load_guard, GuardFixture)
+BOOST_FIXTURE_TEST_SUITE(tab_guard, GuardFixture)
 
 BOOST_AUTO_TEST_CASE(a_refused_navigation_stops_the_frame_and_closes_its_tab_before_more_is_sent) {
   // The page's script replies after its tab started loading a file outside the roots: the
@@ -123,7 +123,8 @@ BOOST_AUTO_TEST_CASE(an_iframe_in_the_last_tab_closes_the_tab_after_opening_a_fr
                           R"(be read)", kHow, R"("}}]})"));
   BOOST_REQUIRE_EQUAL(transport.received().size(), 4u);
   BOOST_TEST(transport.received()[2].method == "browsingContext.create");
-  BOOST_TEST(transport.received()[2].params == R"({"type":"tab","userContext":"default"})");
+  BOOST_TEST(transport.received()[2].params ==
+             R"({"type":"tab","background":true,"userContext":"default"})");
   BOOST_TEST(transport.received()[3].params == R"({"context":"T1"})");
 }
 
@@ -188,6 +189,40 @@ BOOST_AUTO_TEST_CASE(work_a_failed_close_left_is_done_at_the_next_call) {
   BOOST_TEST(first.find(R"("error":"browser disconnected")") != std::string::npos, first);
   BOOST_TEST(guard.HasWork());
   guard.BeginCall(7);  // a new browser: what was pending belonged to the old one
+  BOOST_TEST(!guard.HasWork());
+}
+
+BOOST_AUTO_TEST_CASE(a_frame_whose_page_never_answers_closes_that_tab_and_says_so) {
+  // The script waits in T1; the probe gets no reply either: T1 is closed.
+  transport.Timeout().Timeout().Reply(kTwoTabs).Reply("{}");
+  const std::string result =
+      Run(R"({"frames":[{"method":"script.evaluate","timeout_ms":500,"params":{"expression":)"
+          R"("x","target":{"context":"T1"}}}]})");
+  BOOST_TEST(
+      result ==
+      R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"timeout",)"
+      R"("message":"no reply to frame 0 (script.evaluate) within 500 ms; the page in )"
+      R"(tab T1 did not answer for another 1000 ms either (a script that never )"
+      R"(yields, such as an endless loop, holds every command to it, and Firefox )"
+      R"(cannot stop it): the tool closed that tab so the browser stays usable; open )"
+      R"(the page again in a new tab (page.tabs {\"action\": \"new\"}) if you need it"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 4u);
+  BOOST_TEST(transport.received()[1].method == "browsingContext.locateNodes");
+  BOOST_TEST(transport.received()[1].params ==
+             R"({"context":"T1","locator":{"type":"css","value":"html"},"maxNodeCount":1})");
+  BOOST_TEST(transport.received()[1].timeout.count() == 1000);
+  BOOST_TEST(transport.received()[3].params == R"({"context":"T1"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answers_open) {
+  transport.Timeout().Reply(R"({"nodes":[]})");
+  const std::string result =
+      Run(R"({"frames":[{"method":"script.evaluate","timeout_ms":500,"params":{"expression":)"
+          R"("x","target":{"context":"T1"}}}]})");
+  BOOST_TEST(result ==
+             R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"timeout",)"
+             R"("message":"no reply to frame 0 (script.evaluate) within 500 ms"}}]})");
+  BOOST_TEST(transport.received().size() == 2u);
   BOOST_TEST(!guard.HasWork());
 }
 

@@ -112,7 +112,7 @@ class Guarded {
   }
 
  private:
-  TempDir dir_{"e2e-load-guard"};
+  TempDir dir_{"e2e-tab-guard"};
   std::shared_ptr<const agent_tool::PluginLibrary> library_;
   std::unique_ptr<agent_tool::ToolInstance> instance_;
 };
@@ -135,7 +135,7 @@ std::string Click(const std::string& css) {
 constexpr char kPause[] = R"({"method":"page.eval","silent":true,"params":{"expression":)"
                           R"js("new Promise(r => setTimeout(r, 1500))"}})js";
 
-BOOST_AUTO_TEST_SUITE(load_guard_e2e)
+BOOST_AUTO_TEST_SUITE(tab_guard_e2e)
 
 BOOST_AUTO_TEST_CASE(urls_without_a_scheme_never_read_a_file_when_no_root_is_allowed) {
   Guarded t(/*with_root=*/false);
@@ -237,6 +237,45 @@ BOOST_AUTO_TEST_CASE(popups_need_a_gesture_and_tabs_are_bounded_by_max_tabs) {
                  "key \"max_tabs\" (3) allows in one browser; the tool closed the newest ("),
              message);
   BOOST_TEST(frames[3].at("result").as_array().size() == 3u, result);
+}
+
+BOOST_AUTO_TEST_CASE(a_page_that_never_yields_loses_its_tab_and_the_browser_stays_usable) {
+  Guarded t(/*with_root=*/true);
+  const std::string spin = t.RootPage("spin.html", "<title>spin</title><p>spin</p>");
+  std::string result = t.Run(absl::StrCat(
+      R"({"frames":[)", Goto(spin),
+      R"(,{"method":"page.eval","timeout_ms":1500,"params":{"expression":"for (;;) {}"}}]})"));
+  const json::value frames = json::parse(result).at("frames");
+  BOOST_TEST(frames.at(1).at("error").at("error") == "timeout", result);
+  const std::string message(frames.at(1).at("error").at("message").as_string());
+  BOOST_TEST(message.find("did not answer for another 1000 ms either (a script that never "
+                          "yields, such as an endless loop, holds every command to it, and "
+                          "Firefox cannot stop it): the tool closed that tab") != std::string::npos,
+             message);
+  // The next call works at once, in a fresh tab.
+  result = t.Run(R"({"frames":[{"method":"page.eval","timeout_ms":5000,"params":)"
+                 R"({"expression":"6 * 7"}},{"method":"page.tabs"}]})");
+  const json::value next = json::parse(result).at("frames");
+  BOOST_TEST(next.at(0).at("result") == json::value(42), result);
+  BOOST_TEST(next.at(1).at("result").as_array().size() == 1u, result);
+}
+
+BOOST_AUTO_TEST_CASE(a_snapshot_that_runs_out_of_time_stops_in_the_page_too) {
+  Guarded t(/*with_root=*/true);
+  // Some 240,000 elements: going through them all takes seconds.
+  const std::string huge = t.RootPage(
+      "huge.html",
+      "<title>huge</title><script>document.addEventListener('DOMContentLoaded', () => "
+      "{ document.body.innerHTML = '<div><p>x <b>y</b> <i>z</i></p></div>'.repeat(60000); "
+      "})</script><body></body>");
+  std::string result = t.Run(absl::StrCat(
+      R"({"on_error":"continue","frames":[)", Goto(huge),
+      R"(,{"method":"page.snapshot","timeout_ms":300},)",
+      R"({"method":"page.eval","timeout_ms":2000,"params":{"expression":"document.title"}}]})"));
+  const json::value frames = json::parse(result).at("frames");
+  BOOST_TEST(frames.at(1).at("error").at("error") == "timeout", result);
+  // The page's side stopped with its frame: the page answers at once, in the same tab.
+  BOOST_TEST(frames.at(2).at("result") == json::value("huge"), result);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
