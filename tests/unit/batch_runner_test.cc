@@ -5,6 +5,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
 #include <string>
@@ -297,6 +299,26 @@ BOOST_AUTO_TEST_CASE(refused_frames_are_judged_after_interpolation_and_never_sen
   BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
   BOOST_TEST(transport.received()[0].method == "script.evaluate");
   BOOST_TEST(transport.received()[1].method == "browsingContext.navigate");
+}
+
+// A raw input.setFiles goes out with the real paths the policy judged, so that a link changed
+// after the check cannot lead the browser to another file.
+BOOST_AUTO_TEST_CASE(set_files_is_sent_with_the_real_paths_that_were_judged) {
+  const Policy policy(PolicyOptions{.file_roots = {dir.path()}});
+  options.policy = &policy;
+  BOOST_REQUIRE(std::filesystem::create_directory(dir / "files"));
+  std::ofstream(dir / "files/report.txt") << "figures";
+  std::filesystem::create_symlink(dir / "files/report.txt", dir / "link.txt");
+  const std::string real = std::filesystem::canonical(dir.path()).string();
+  transport.Reply("{}");
+  BOOST_TEST(Run(R"({"frames":[{"method":"input.setFiles","params":{"context":"C",)"
+                 R"("element":{"sharedId":"S"},"files":[")" +
+                 dir.path() + R"(/link.txt"]}}]})") ==
+             R"({"frames":[{"index":0,"method":"input.setFiles","result":{}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 1u);
+  BOOST_TEST(transport.received()[0].params ==
+             R"({"context":"C","element":{"sharedId":"S"},"files":[")" + real +
+                 R"(/files/report.txt"]})");
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_frame_stops_the_batch_with_on_error_stop) {
