@@ -321,6 +321,23 @@ BOOST_AUTO_TEST_CASE(set_files_is_sent_with_the_real_paths_that_were_judged) {
                  R"(/files/report.txt"]})");
 }
 
+// Firefox never answers most javascript: navigations: refused at once, never sent.
+BOOST_AUTO_TEST_CASE(a_navigation_to_a_javascript_url_fails_at_once_unsent) {
+  transport.Reply(R"({"navigation":"N"})");
+  BOOST_TEST(
+      Run(R"J({"on_error":"continue","frames":[{"method":"browsingContext.navigate",)J"
+          R"J("params":{"context":"C","url":"javascript:void(0)"}},)J"
+          R"J({"method":"browsingContext.navigate","params":{"context":"C","url":"about:blank"}}]})J") ==
+      R"({"frames":[{"index":0,"method":"browsingContext.navigate","error":{"error":)"
+      R"("invalid argument","message":"browsingContext.navigate to a javascript: URL gets no )"
+      R"(reply from Firefox unless the script returns a string, so the frame would wait out )"
+      R"(its timeout; run the script with script.evaluate (or the page.eval helper) instead; )"
+      R"(frame 0 was not sent"}},{"index":1,"method":"browsingContext.navigate","result":)"
+      R"({"navigation":"N"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 1u);
+  BOOST_TEST(transport.received()[0].params == R"({"context":"C","url":"about:blank"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_refused_frame_stops_the_batch_with_on_error_stop) {
   const Policy policy(PolicyOptions{});
   options.policy = &policy;

@@ -239,6 +239,15 @@ BOOST_AUTO_TEST_CASE(set_files_hands_over_the_real_paths_that_were_judged) {
   BOOST_TEST(!resolved.has_value());
 }
 
+BOOST_AUTO_TEST_CASE(url_scheme_is_read_as_a_url_parser_reads_it) {
+  BOOST_TEST(UrlScheme("javascript:alert(1)") == "javascript");
+  BOOST_TEST(UrlScheme(" \x01JavaScript:void(0) ") == "javascript");
+  BOOST_TEST(UrlScheme("java\tscr\nipt:x") == "javascript");
+  BOOST_TEST(UrlScheme("https://example.com/javascript:x") == "https");
+  BOOST_TEST(UrlScheme("/relative/javascript:x") == "");
+  BOOST_TEST(UrlScheme("") == "");
+}
+
 BOOST_AUTO_TEST_CASE(no_roots_allow_no_files_and_missing_roots_match_nothing) {
   Tree tree;
   Policy none(PolicyOptions{.file_roots = {}});

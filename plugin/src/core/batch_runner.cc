@@ -210,6 +210,9 @@ class BatchRun {
       return Fail(i, kNotAllowed, absl::StrCat(allowed.message(), "; frame ", i, " was not sent"));
     }
     const boost::json::object& sent = resolved ? *resolved : params;
+    if (std::optional<std::string> why = UnansweredFrame(frame.method, sent)) {
+      return Fail(i, "invalid argument", absl::StrCat(*why, "; frame ", i, " was not sent"));
+    }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     auto sink = [this, i](boost::json::value event) {
       OnEvent(std::move(event), static_cast<std::int64_t>(i));

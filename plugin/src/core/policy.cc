@@ -135,6 +135,21 @@ std::string RemoveDotSegments(std::string_view path) {
                       }));
 }
 
+// `url` as the WHATWG URL parser reads it: leading and trailing C0 controls and spaces
+// dropped, tabs and newlines anywhere ignored.
+std::string ParserInput(std::string_view url) {
+  std::size_t begin = 0;
+  std::size_t end = url.size();
+  while (begin < end && static_cast<unsigned char>(url[begin]) <= 0x20) ++begin;
+  while (end > begin && static_cast<unsigned char>(url[end - 1]) <= 0x20) --end;
+  std::string text;
+  text.reserve(end - begin);
+  for (char c : url.substr(begin, end - begin)) {
+    if (c != '\t' && c != '\n' && c != '\r') text.push_back(c);
+  }
+  return text;
+}
+
 // The scheme of `url` in lower case and the rest after its ':', or nullopt when `url` does not
 // start with a scheme.
 std::optional<std::pair<std::string, std::string_view>> SplitScheme(std::string_view url) {
@@ -238,18 +253,14 @@ absl::StatusOr<std::string> OpenDownloadsDirectory(const std::string& spool_dir)
   return path;
 }
 
+std::string UrlScheme(std::string_view url) {
+  const std::string text = ParserInput(url);
+  std::optional<std::pair<std::string, std::string_view>> split = SplitScheme(text);
+  return split ? split->first : "";
+}
+
 absl::StatusOr<std::string> FileUrlPath(std::string_view url) {
-  // As the WHATWG URL parser: leading and trailing C0 controls and spaces are dropped, and
-  // tabs and newlines anywhere are ignored.
-  std::size_t begin = 0;
-  std::size_t end = url.size();
-  while (begin < end && static_cast<unsigned char>(url[begin]) <= 0x20) ++begin;
-  while (end > begin && static_cast<unsigned char>(url[end - 1]) <= 0x20) --end;
-  std::string text;
-  text.reserve(end - begin);
-  for (char c : url.substr(begin, end - begin)) {
-    if (c != '\t' && c != '\n' && c != '\r') text.push_back(c);
-  }
+  const std::string text = ParserInput(url);
   std::string_view rest = text;
   for (int depth = 0;; ++depth) {
     if (depth == kMaxUrlNesting) {

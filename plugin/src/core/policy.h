@@ -104,6 +104,11 @@ absl::StatusOr<std::string> OpenDownloadsDirectory(const std::string& spool_dir)
 // Exposed for tests.
 absl::StatusOr<std::string> FileUrlPath(std::string_view url);
 
+// The scheme of `url` in lower case as a URL parser reads it (surrounding spaces and control
+// characters dropped, tabs and newlines ignored): " JavaScript:x" -> "javascript"; "" when
+// `url` does not start with a scheme.
+std::string UrlScheme(std::string_view url);
+
 // `path` resolved as described above (realpath of the deepest existing ancestor plus the
 // rest). kInvalidArgument for a relative path, a NUL byte, or `.`/`..` after a missing
 // component. Exposed for tests.
