@@ -2,6 +2,7 @@
 // (fixtures/pages/, served on two loopback ports): page.goto, page.eval, <<tab>>.
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -59,6 +60,35 @@ BOOST_AUTO_TEST_CASE(goto_failures_say_what_to_do) {
              R"J(\"back\": true, \"forward\": true or \"reload\": true"})J");
   BOOST_TEST(std::string(s.Record(result, 2).at("error").at("message").as_string())
                  .ends_with("; check the URL (with its scheme, e.g. https://)"));
+}
+
+// A javascript: URL loads no page: Firefox never answers the navigation (unless the script
+// returns a string), so it is refused at once, pointing at the way to run script.
+BOOST_AUTO_TEST_CASE(javascript_urls_are_refused_at_once_pointing_at_eval) {
+  PageSuite& s = PageSuite::Get();
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result = s.Run(Frames(
+      {Goto("plain.html"),
+       R"J({"method":"page.goto","timeout_ms":10000,"params":{"url":"javascript:void(0)"}})J",
+       R"J({"method":"page.goto","timeout_ms":10000,"params":{"url":" JavaScript:document.title='x'"}})J",
+       R"J({"method":"browsingContext.navigate","timeout_ms":10000,)J"
+       R"J("params":{"context":"<<tab>>","url":"javascript:void(0)","wait":"none"}})J",
+       Eval("document.title + ' ' + location.pathname")},
+      R"J(,"on_error":"continue")J"));
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(5)));
+  const std::string refused =
+      R"J({"error":"invalid argument","message":"page.goto does not open javascript: URLs )J"
+      R"J((they load no page); to run script in the page, use page.eval with {\"expression\": )J"
+      R"J(\"...\"}"})J";
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("error")) == refused);
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("error")) == refused);
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("error")) ==
+             R"J({"error":"invalid argument","message":"browsingContext.navigate to a )J"
+             R"J(javascript: URL gets no reply from Firefox unless the script returns a string, )J"
+             R"J(so the frame would wait out its timeout; run the script with script.evaluate )J"
+             R"J((or the page.eval helper) instead; frame 3 was not sent"})J");
+  // Nothing ran: the page is as it was.
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) == R"J("Plain /plain.html")J");
 }
 
 BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {

@@ -449,6 +449,33 @@ BOOST_AUTO_TEST_CASE(an_upload_whose_change_handler_alerts_reports_the_dialog_at
   BOOST_TEST(Str(PageSuite::Record(done, 3).at("result")) == "receipt: receipt.txt (5 bytes)");
 }
 
+// Firefox gets the real path that was judged, not the link: the page sees the target's name,
+// for page.upload and for a raw input.setFiles alike.
+BOOST_AUTO_TEST_CASE(an_upload_through_a_link_hands_firefox_the_judged_real_file) {
+  PageSuite& s = PageSuite::Get();
+  const std::string target = s.files_dir() + "/invoice-2024.txt";
+  const std::string link = s.files_dir() + "/latest-invoice.txt";
+  std::ofstream(target) << "total 42\n";  // 9 bytes
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(target, link);
+  const json::object done = Run(Frames(
+      {Goto("upload.html"),
+       R"J({"method":"page.upload","params":{"css":"#one","files":[)J" + PageSuite::Quote(link) +
+           "]}}",
+       Eval("[...document.querySelector('#one').files].map(f => f.name + ' ' + f.size)"),
+       R"J({"method":"script.evaluate","label":"many","silent":true,"params":{"expression":)J"
+       R"J("document.querySelector('#many')","target":{"context":"<<tab>>"},"awaitPromise":false}})J",
+       R"J({"method":"input.setFiles","params":{"context":"<<tab>>","element":{"sharedId":)J"
+       R"J("<<many.result.sharedId>>"},"files":[)J" +
+           PageSuite::Quote(link) + "]}}",
+       Eval("[...document.querySelector('#many').files].map(f => f.name + ' ' + f.size)")}));
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 1).at("result")) == R"({"files":1})");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 2).at("result")) ==
+             R"(["invoice-2024.txt 9"])");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 5).at("result")) ==
+             R"(["invoice-2024.txt 9"])");
+}
+
 BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   PageSuite& s = PageSuite::Get();
   const std::string report = s.files_dir() + "/report.txt";

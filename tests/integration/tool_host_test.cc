@@ -9,6 +9,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <variant>
@@ -373,6 +375,63 @@ BOOST_AUTO_TEST_CASE(serve_keeps_the_session_between_calls) {
       "{\"frames\":[{\"index\":0,\"method\":\"browsingContext.getTree\",\"result\":{}}]}\n";
   BOOST_TEST(r.out == line + line);
   BOOST_TEST(server.connections() == 1u);
+}
+
+// The spooled path of frame 0 in a tool result line.
+std::string SpooledPath(const std::string& line) {
+  boost::system::error_code ec;
+  const json::value result = json::parse(line, ec);
+  const json::value* spooled = ec ? nullptr : result.find_pointer("/frames/0/spooled", ec);
+  BOOST_TEST_REQUIRE((spooled != nullptr && spooled->is_string()), line);
+  return std::string(spooled->get_string());
+}
+
+// A live `serve` and one-shot `call`s sharing one spool_dir: every call evicts what the calls
+// before it left, oldest first, and never the serving process's current batch.
+BOOST_AUTO_TEST_CASE(calls_beside_a_live_serve_evict_earlier_calls_results_oldest_first) {
+  FakeBidiServer server;
+  server.OnCommand("test.large").ReplyLarge(400000);
+  TempDir tmp;
+  const std::string dir = tmp / "spool";
+  // Room for the serving process's file and two calls' files, not three.
+  const std::string config = R"({"connect":")" + server.url() + R"(","spool_dir":")" + dir +
+                             R"(","spool_quota_bytes":1300000})";
+  const std::string call = R"({"frames":[{"method":"test.large"}]})";
+  auto serve = ChildProcess::Spawn({kToolHost, "--config", config, "serve"});
+  BOOST_TEST_REQUIRE(serve->Write(call + "\n"));
+  const std::optional<std::string> served = serve->ReadLine(seconds(30));
+  BOOST_TEST_REQUIRE(served.has_value(), serve->Stderr());
+  const std::string serves = SpooledPath(*served);
+  BOOST_TEST(serves == dir + "/000001-0.json");
+  const std::uintmax_t size = std::filesystem::file_size(serves);
+  // The 400000-byte reply {"type":"success","id":N,"result":R} with a one-digit id: R, the
+  // file's bytes, is 400000 - 35.
+  BOOST_TEST(size == 399965u);
+  std::vector<std::string> calls;
+  for (int i = 0; i < 5; ++i) {
+    ProcessResult r = ToolHost({"--config", config, "call", "--args", call});
+    BOOST_TEST_REQUIRE(r.exit_code == 0, r.out + r.err);
+    calls.push_back(SpooledPath(r.out));
+    // Batch numbers go on from the highest in the directory; a guest's carry its pid.
+    BOOST_TEST(calls.back().rfind(dir + "/00000" + std::to_string(2 + i) + "_", 0) == 0u,
+               calls.back());
+    BOOST_TEST(std::filesystem::file_size(calls.back()) == size);
+    BOOST_TEST(std::filesystem::exists(serves));
+    if (i >= 1) BOOST_TEST(std::filesystem::exists(calls[i - 1]));
+    if (i >= 2) BOOST_TEST(!std::filesystem::exists(calls[i - 2]), calls[i - 2]);
+  }
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    names.insert(entry.path().filename().string());
+  }
+  const auto name_of = [](const std::string& path) { return path.substr(path.rfind('/') + 1); };
+  BOOST_TEST(names == (std::set<std::string>{".lock", ".batch-000001.lock", "000001-0.json",
+                                             "downloads", name_of(calls[3]), name_of(calls[4])}));
+  serve->CloseStdin();
+  BOOST_TEST(serve->Wait(seconds(30)) == 0, serve->Stderr());
+  // Its batch ended with it: the marker is gone, the file stays for the next process to evict.
+  BOOST_TEST(!std::filesystem::exists(dir + "/.batch-000001.lock"));
+  BOOST_TEST(std::filesystem::exists(serves));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,6 +5,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
 #include <string>
@@ -297,6 +299,43 @@ BOOST_AUTO_TEST_CASE(refused_frames_are_judged_after_interpolation_and_never_sen
   BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
   BOOST_TEST(transport.received()[0].method == "script.evaluate");
   BOOST_TEST(transport.received()[1].method == "browsingContext.navigate");
+}
+
+// A raw input.setFiles goes out with the real paths the policy judged, so that a link changed
+// after the check cannot lead the browser to another file.
+BOOST_AUTO_TEST_CASE(set_files_is_sent_with_the_real_paths_that_were_judged) {
+  const Policy policy(PolicyOptions{.file_roots = {dir.path()}});
+  options.policy = &policy;
+  BOOST_REQUIRE(std::filesystem::create_directory(dir / "files"));
+  std::ofstream(dir / "files/report.txt") << "figures";
+  std::filesystem::create_symlink(dir / "files/report.txt", dir / "link.txt");
+  const std::string real = std::filesystem::canonical(dir.path()).string();
+  transport.Reply("{}");
+  BOOST_TEST(Run(R"({"frames":[{"method":"input.setFiles","params":{"context":"C",)"
+                 R"("element":{"sharedId":"S"},"files":[")" +
+                 dir.path() + R"(/link.txt"]}}]})") ==
+             R"({"frames":[{"index":0,"method":"input.setFiles","result":{}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 1u);
+  BOOST_TEST(transport.received()[0].params ==
+             R"({"context":"C","element":{"sharedId":"S"},"files":[")" + real +
+                 R"(/files/report.txt"]})");
+}
+
+// Firefox never answers most javascript: navigations: refused at once, never sent.
+BOOST_AUTO_TEST_CASE(a_navigation_to_a_javascript_url_fails_at_once_unsent) {
+  transport.Reply(R"({"navigation":"N"})");
+  BOOST_TEST(
+      Run(R"J({"on_error":"continue","frames":[{"method":"browsingContext.navigate",)J"
+          R"J("params":{"context":"C","url":"javascript:void(0)"}},)J"
+          R"J({"method":"browsingContext.navigate","params":{"context":"C","url":"about:blank"}}]})J") ==
+      R"({"frames":[{"index":0,"method":"browsingContext.navigate","error":{"error":)"
+      R"("invalid argument","message":"browsingContext.navigate to a javascript: URL gets no )"
+      R"(reply from Firefox unless the script returns a string, so the frame would wait out )"
+      R"(its timeout; run the script with script.evaluate (or the page.eval helper) instead; )"
+      R"(frame 0 was not sent"}},{"index":1,"method":"browsingContext.navigate","result":)"
+      R"({"navigation":"N"}}]})");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 1u);
+  BOOST_TEST(transport.received()[0].params == R"({"context":"C","url":"about:blank"})");
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_frame_stops_the_batch_with_on_error_stop) {

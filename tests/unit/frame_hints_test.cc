@@ -1,6 +1,7 @@
 #include "core/frame_hints.h"
 
 #include <algorithm>
+#include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -63,6 +64,25 @@ BOOST_AUTO_TEST_CASE(unknown_command_messages_say_what_was_meant) {
   BOOST_TEST(ExplainBidiError("foo.bar", "unknown command", "x") ==
              "x; `foo.bar` is not a WebDriver BiDi command (commands are module.command, e.g. "
              "browsingContext.navigate, script.evaluate, input.performActions)");
+}
+
+BOOST_AUTO_TEST_CASE(a_navigation_to_a_javascript_url_is_one_firefox_never_answers) {
+  const auto params = [](std::string_view url) {
+    return boost::json::object{{"context", "C"}, {"url", url}, {"wait", "none"}};
+  };
+  const std::string why =
+      "browsingContext.navigate to a javascript: URL gets no reply from Firefox unless the "
+      "script returns a string, so the frame would wait out its timeout; run the script with "
+      "script.evaluate (or the page.eval helper) instead";
+  BOOST_TEST(
+      UnansweredFrame("browsingContext.navigate", params("javascript:void(0)")).value_or("") ==
+      why);
+  BOOST_TEST(UnansweredFrame("browsingContext.navigate", params(" JavaScript:1")).value_or("") ==
+             why);
+  BOOST_TEST(!UnansweredFrame("browsingContext.navigate", params("https://x/javascript:1")));
+  BOOST_TEST(!UnansweredFrame("browsingContext.navigate", {{"url", 1}}));
+  BOOST_TEST(!UnansweredFrame("browsingContext.navigate", {}));
+  BOOST_TEST(!UnansweredFrame("page.goto", params("javascript:void(0)")));
 }
 
 BOOST_AUTO_TEST_CASE(stale_references_say_they_die_on_navigation) {

@@ -4,8 +4,11 @@
 #include <unistd.h>
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,7 +170,8 @@ BOOST_AUTO_TEST_CASE(a_lexical_dot_dot_through_a_symlink_is_judged_both_ways) {
   Policy policy = tree.Make();
   BOOST_TEST(policy.CheckFilePath(tree.root + "/sub/a/../../deep.txt", "f").ok());
   // Kernel: ROOT/sub/x/y/../../../inside.txt = ROOT/inside.txt; lexical: BASE/inside.txt.
-  absl::Status status = policy.CheckFilePath(tree.root + "/sub/a/../../../inside.txt", "f");
+  absl::Status status =
+      policy.CheckFilePath(tree.root + "/sub/a/../../../inside.txt", "f").status();
   BOOST_TEST(status.code() == absl::StatusCode::kPermissionDenied);
 }
 
@@ -196,10 +200,58 @@ BOOST_AUTO_TEST_CASE(set_files_needs_every_file_inside_a_root) {
              "\"file_roots\" (add a directory that holds it there to allow it)");
 }
 
+// What was judged is what the browser gets: the real path, links and `..` resolved.
+BOOST_AUTO_TEST_CASE(set_files_hands_over_the_real_paths_that_were_judged) {
+  Tree tree;
+  Policy policy = tree.Make();
+  const std::string real_root = std::filesystem::canonical(tree.root).string();
+  BOOST_TEST(*policy.CheckFilePath(tree.root + "/in_link/deep.txt", "f") ==
+             real_root + "/sub/deep.txt");
+  BOOST_TEST(*policy.CheckFilePath(tree.root + "/sub/../inside.txt", "f") ==
+             real_root + "/inside.txt");
+  for (const char* method : {"input.setFiles", "page.upload"}) {
+    std::optional<boost::json::object> resolved;
+    const boost::json::object params{
+        {"context", "C"},
+        {"element", {{"sharedId", "S"}}},
+        {"files", boost::json::array{tree.root + "/in_link/deep.txt", real_root + "/inside.txt",
+                                     tree.root + "/sub//./deep.txt"}}};
+    BOOST_TEST(policy.CheckFrame(method, params, &resolved).ok());
+    BOOST_TEST_REQUIRE(resolved.has_value());
+    BOOST_TEST(boost::json::serialize(*resolved) ==
+               R"({"context":"C","element":{"sharedId":"S"},"files":[")" + real_root +
+                   R"(/sub/deep.txt",")" + real_root + R"(/inside.txt",")" + real_root +
+                   R"(/sub/deep.txt"]})");
+  }
+  // Real paths already, or refused: nothing to send instead.
+  std::optional<boost::json::object> resolved;
+  BOOST_TEST(policy
+                 .CheckFrame("input.setFiles",
+                             {{"files", boost::json::array{real_root + "/inside.txt"}}}, &resolved)
+                 .ok());
+  BOOST_TEST(!resolved.has_value());
+  BOOST_TEST(policy
+                 .CheckFrame("input.setFiles",
+                             {{"files", boost::json::array{tree.root + "/in_link/deep.txt",
+                                                           tree.root + "/out_link/secret.txt"}}},
+                             &resolved)
+                 .code() == absl::StatusCode::kPermissionDenied);
+  BOOST_TEST(!resolved.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(url_scheme_is_read_as_a_url_parser_reads_it) {
+  BOOST_TEST(UrlScheme("javascript:alert(1)") == "javascript");
+  BOOST_TEST(UrlScheme(" \x01JavaScript:void(0) ") == "javascript");
+  BOOST_TEST(UrlScheme("java\tscr\nipt:x") == "javascript");
+  BOOST_TEST(UrlScheme("https://example.com/javascript:x") == "https");
+  BOOST_TEST(UrlScheme("/relative/javascript:x") == "");
+  BOOST_TEST(UrlScheme("") == "");
+}
+
 BOOST_AUTO_TEST_CASE(no_roots_allow_no_files_and_missing_roots_match_nothing) {
   Tree tree;
   Policy none(PolicyOptions{.file_roots = {}});
-  absl::Status status = none.CheckFilePath(tree.root + "/inside.txt", "f");
+  absl::Status status = none.CheckFilePath(tree.root + "/inside.txt", "f").status();
   BOOST_TEST(Message(status) == "f \"" + tree.root +
                                     "/inside.txt\" is not allowed: it is outside file_roots [] "
                                     "(no file access at all) (it resolves to \"" +
@@ -210,7 +262,7 @@ BOOST_AUTO_TEST_CASE(no_roots_allow_no_files_and_missing_roots_match_nothing) {
   Policy missing(PolicyOptions{.file_roots = {tree.base / "gone"}});
   BOOST_TEST(!missing.CheckFilePath(tree.base / "gone/x", "f").ok());
   Policy slash(PolicyOptions{.file_roots = {"/"}});
-  BOOST_TEST(slash.CheckFilePath("/etc/passwd", "f").ok());
+  BOOST_TEST(*slash.CheckFilePath("/etc/passwd", "f") == "/etc/passwd");
 }
 
 BOOST_AUTO_TEST_CASE(downloads_only_to_the_private_directory_or_denied) {

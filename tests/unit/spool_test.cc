@@ -1,6 +1,7 @@
 #include "core/spool.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,7 +13,10 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "absl/cleanup/cleanup.h"
+#include "absl/strings/str_cat.h"
 #include "spool_test_support.h"
 
 namespace firefox_bidi {
@@ -308,7 +312,8 @@ BOOST_AUTO_TEST_CASE(eviction_removes_earlier_batches_oldest_first) {
   BOOST_TEST(!Exists(second));
   BOOST_TEST(spool->used_bytes() == 61u);
   BOOST_TEST(ListDir(tmp.path()) ==
-             (std::set<std::string>{".lock", "000003-0.json", "000003-1.json", "000003-2.json"}));
+             (std::set<std::string>{".lock", ".batch-000003.lock", "000003-0.json", "000003-1.json",
+                                    "000003-2.json"}));
 }
 
 BOOST_AUTO_TEST_CASE(current_batch_is_never_evicted) {
@@ -630,12 +635,14 @@ BOOST_AUTO_TEST_CASE(a_shared_directory_stays_within_its_quota_whoever_writes) {
   BOOST_TEST(on_disk == 90u);
 }
 
-BOOST_AUTO_TEST_CASE(files_a_gone_guest_left_later_are_evicted_first) {
+BOOST_AUTO_TEST_CASE(files_a_gone_guest_left_later_are_evicted_by_age) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
   const std::string owners = MustSpool(*owner, 0, std::string(30, 'o'));
-  // Written after the owner opened the directory by a guest that is gone (pid above pid_max).
+  // Written after the owner opened the directory by a guest that is gone (no marker), dated
+  // before the owner's file: the older batch goes first, whoever wrote it.
   WriteFile(tmp / "000005_999999999_0-0.json", std::string(60, 'd'));
+  SetMtime(tmp / "000005_999999999_0-0.json", 1000);
   owner->BeginBatch();
   MustSpool(*owner, 0, std::string(40, 'n'));
   BOOST_TEST(!Exists(tmp / "000005_999999999_0-0.json"));
@@ -656,6 +663,126 @@ BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
   MustSpool(*next_owner, 0, std::string(40, 'n'));
   BOOST_TEST(ReadFile(guests) == std::string(60, 'g'));
   BOOST_TEST(!Exists(tmp / "000009_999999999_0-0.json"));
+}
+
+// The shared directory of a long-lived `tool-host serve` and one-shot `tool-host call`s: each
+// call evicts the batches earlier calls left, never the serving instance's current batch.
+BOOST_AUTO_TEST_CASE(one_shot_guests_evict_what_earlier_guests_left) {
+  TempDir tmp;
+  auto serve = MustOpen(tmp.path(), 1000);  // holds .lock; its batches are 000001, 000002, ...
+  const std::string serves = MustSpool(*serve, 0, std::string(300, 's'));
+  std::vector<std::string> names;
+  for (int call = 0; call < 4; ++call) {
+    auto guest = MustOpen(tmp.path(), 1000);
+    const std::string batch = guest->BeginBatch();
+    BOOST_TEST(batch.rfind(absl::StrCat("00000", 2 + call, "_", ::getpid(), "_"), 0) == 0u, batch);
+    BOOST_TEST(MustSpool(*guest, 0, std::string(400, static_cast<char>('a' + call))) ==
+               tmp / (batch + "-0.json"));
+    names.push_back(batch + "-0.json");
+    // 300 + 400 fit in 1000; from the second call on, the call before it is evicted.
+    BOOST_TEST(guest->used_bytes() == 700u);
+    if (call > 0) BOOST_TEST(!Exists(tmp / names[call - 1]));
+  }
+  BOOST_TEST(ReadFile(serves) == std::string(300, 's'));
+  BOOST_TEST(ReadFile(tmp / names[3]) == std::string(400, 'd'));
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000001.lock", "000001-0.json", names[3]}));
+}
+
+BOOST_AUTO_TEST_CASE(ended_batches_of_every_instance_are_evicted_oldest_first) {
+  TempDir tmp;
+  auto owner = MustOpen(tmp.path(), 100);
+  const std::string a = MustSpool(*owner, 0, std::string(30, 'a'));  // 000001
+  auto guest = MustOpen(tmp.path(), 100);
+  const std::string b = MustSpool(*guest, 0, std::string(30, 'b'));
+  owner->BeginBatch();
+  const std::string c = MustSpool(*owner, 0, std::string(30, 'c'));  // the owner's current
+  guest->BeginBatch();
+  SetMtime(a, 1000);
+  SetMtime(b, 2000);
+  // 90 + 20 > 100: the guest evicts the oldest ended batch, the owner's first one.
+  const std::string d = MustSpool(*guest, 0, std::string(20, 'd'));
+  BOOST_TEST(!Exists(a));
+  BOOST_TEST(ReadFile(b) == std::string(30, 'b'));
+  BOOST_TEST(guest->used_bytes() == 80u);
+  // Then its own earlier one; the owner's current batch stays.
+  MustSpool(*guest, 1, std::string(40, 'e'));
+  BOOST_TEST(!Exists(b));
+  BOOST_TEST(ReadFile(c) == std::string(30, 'c'));
+  BOOST_TEST(ReadFile(d) == std::string(20, 'd'));
+  BOOST_TEST(guest->used_bytes() == 90u);
+}
+
+BOOST_AUTO_TEST_CASE(a_batch_another_instance_is_writing_is_counted_and_never_evicted) {
+  TempDir tmp;
+  auto writer = MustOpen(tmp.path(), 100);
+  BOOST_TEST(writer->BeginBatch() == "000001");
+  const std::string kept = MustSpool(*writer, 0, std::string(60, 'w'));
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000001.lock", "000001-0.json"}));
+  auto other = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> refused = other->Reserve(0, "", "json", 50);
+  BOOST_TEST(refused.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(Message(refused.status()) ==
+             "spool quota exceeded: frame needs 50 bytes, quota 100, current batch already holds "
+             "0 bytes, batches that other processes are still writing hold 60 bytes");
+  BOOST_TEST(ReadFile(kept) == std::string(60, 'w'));
+  // Once the writer's next batch begins, the first one is an ended batch like any other.
+  writer->BeginBatch();
+  BOOST_TEST(!Exists(tmp / ".batch-000001.lock"));
+  MustSpool(*other, 0, std::string(50, 'o'));
+  BOOST_TEST(!Exists(kept));
+  BOOST_TEST(other->used_bytes() == 50u);
+}
+
+BOOST_AUTO_TEST_CASE(a_killed_writers_batch_becomes_evictable_and_its_marker_goes) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  int ready[2];
+  BOOST_TEST_REQUIRE(::pipe(ready) == 0);
+  const pid_t child = ::fork();
+  BOOST_TEST_REQUIRE(child >= 0);
+  if (child == 0) {
+    // Writes one file of its current batch, says which, and waits to be killed.
+    ::close(ready[0]);
+    absl::StatusOr<std::unique_ptr<Spool>> writer = Spool::Open(tmp.path(), 100);
+    std::string batch = writer.ok() ? (*writer)->BeginBatch() : "";
+    absl::StatusOr<SpoolReservation> reservation =
+        writer.ok() ? (*writer)->Reserve(0, "", "json", 70) : writer.status();
+    if (!reservation.ok() || !(*writer)->Write(*reservation, std::string(70, 'k')).ok()) batch = "";
+    batch.push_back('\n');
+    (void)!::write(ready[1], batch.data(), batch.size());
+    while (true) ::pause();
+  }
+  ::close(ready[1]);
+  bool reaped = false;
+  const absl::Cleanup reap = [child, &reaped] {  // no process left behind, whatever fails
+    if (reaped) return;
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+  };
+  std::string batch;
+  for (char c; ::read(ready[0], &c, 1) == 1 && c != '\n';) batch.push_back(c);
+  ::close(ready[0]);
+  BOOST_TEST_REQUIRE(batch.rfind(absl::StrCat("000001_", child, "_"), 0) == 0u, batch);
+  const std::string file = tmp / (batch + "-0.json");
+  const std::string marker = tmp / (".batch-" + batch + ".lock");
+  BOOST_TEST(ReadFile(file) == std::string(70, 'k'));
+  BOOST_TEST(Exists(marker));
+  BOOST_TEST(spool->Reserve(0, "", "json", 40).status().code() ==
+             absl::StatusCode::kResourceExhausted);
+  BOOST_TEST_REQUIRE(::kill(child, SIGKILL) == 0);
+  reaped = ::waitpid(child, nullptr, 0) == child;
+  BOOST_TEST_REQUIRE(reaped);
+  // The kernel dropped the dead writer's lock; its marker file is a leftover, which the next
+  // spool to open the directory removes. The batch is an old one now, evicted when needed.
+  BOOST_TEST(Exists(marker));
+  auto later = MustOpen(tmp.path(), 100);
+  BOOST_TEST(!Exists(marker));
+  BOOST_TEST(later->used_bytes() == 70u);
+  MustSpool(*spool, 0, std::string(40, 'n'));
+  BOOST_TEST(!Exists(file));
+  BOOST_TEST(spool->used_bytes() == 40u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -106,11 +106,14 @@ BOOST_AUTO_TEST_CASE(deferred_and_inline_writers_produce_identical_files) {
   TempDir tmp;
   auto inline_files = RunBatches(tmp / "inline", false);
   auto deferred_files = RunBatches(tmp / "deferred", true);
-  BOOST_TEST_REQUIRE(deferred_files.size() == 11u);  // 10 files and the lock
-  BOOST_TEST(deferred_files[1].first == "000001-0.json");
-  BOOST_TEST(deferred_files[1].second == std::string(100, 'a'));
-  BOOST_TEST(deferred_files[10].first == "000002-4.json");
-  BOOST_TEST(deferred_files[10].second == std::string(501, 'e'));
+  // 10 files, the current batch's marker and the lock.
+  BOOST_TEST_REQUIRE(deferred_files.size() == 12u);
+  BOOST_TEST(deferred_files[0].first == ".batch-000002.lock");
+  BOOST_TEST(deferred_files[1].first == ".lock");
+  BOOST_TEST(deferred_files[2].first == "000001-0.json");
+  BOOST_TEST(deferred_files[2].second == std::string(100, 'a'));
+  BOOST_TEST(deferred_files[11].first == "000002-4.json");
+  BOOST_TEST(deferred_files[11].second == std::string(501, 'e'));
   BOOST_TEST((deferred_files == inline_files));
 }
 

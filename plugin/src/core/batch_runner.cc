@@ -220,9 +220,14 @@ class BatchRun {
                     absl::StrCat(status.message(), "; frame ", i, " was not sent"));
       }
     }
-    const boost::json::object& sent = interpolated ? *interpolated : frame.params;
-    if (absl::Status allowed = Allowed(frame.method, sent); !allowed.ok()) {
+    const boost::json::object& params = interpolated ? *interpolated : frame.params;
+    std::optional<boost::json::object> resolved;  // the policy's, when it rewrites params
+    if (absl::Status allowed = Allowed(frame.method, params, &resolved); !allowed.ok()) {
       return Fail(i, kNotAllowed, absl::StrCat(allowed.message(), "; frame ", i, " was not sent"));
+    }
+    const boost::json::object& sent = resolved ? *resolved : params;
+    if (std::optional<std::string> why = UnansweredFrame(frame.method, sent)) {
+      return Fail(i, "invalid argument", absl::StrCat(*why, "; frame ", i, " was not sent"));
     }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     auto sink = [this, i](boost::json::value event) {
@@ -413,10 +418,12 @@ class BatchRun {
     return Outcome::kFailed;
   }
 
-  // The one place a frame is judged before it is sent (DESIGN.md section 10).
-  absl::Status Allowed(std::string_view method, const boost::json::object& params) const {
+  // The one place a frame is judged before it is sent (DESIGN.md section 10). `*resolved`: the
+  // params to send instead, when the policy resolved files in them.
+  absl::Status Allowed(std::string_view method, const boost::json::object& params,
+                       std::optional<boost::json::object>* resolved) const {
     if (options_.policy == nullptr) return absl::OkStatus();
-    return options_.policy->CheckFrame(method, params);
+    return options_.policy->CheckFrame(method, params, resolved);
   }
 
   Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,

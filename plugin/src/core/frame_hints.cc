@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/policy.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
 
@@ -227,6 +228,19 @@ std::string ExplainBidiError(std::string_view method, std::string_view error,
                         "evaluate again in the current page to get a new one");
   }
   return std::string(message);
+}
+
+std::optional<std::string> UnansweredFrame(std::string_view method,
+                                           const boost::json::object& params) {
+  if (method != "browsingContext.navigate") return std::nullopt;
+  const boost::json::value* url = params.if_contains("url");
+  if (url == nullptr || !url->is_string() || UrlScheme(url->get_string()) != "javascript") {
+    return std::nullopt;
+  }
+  return std::string(
+      "browsingContext.navigate to a javascript: URL gets no reply from Firefox unless the "
+      "script returns a string, so the frame would wait out its timeout; run the script with "
+      "script.evaluate (or the page.eval helper) instead");
 }
 
 bool ReturnsEvaluateResult(std::string_view method) {

@@ -4,6 +4,7 @@
 #ifndef FIREFOX_BIDI_CORE_FRAME_HINTS_H_
 #define FIREFOX_BIDI_CORE_FRAME_HINTS_H_
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <optional>
 #include <span>
@@ -30,6 +31,13 @@ std::optional<std::string_view> ClosestBidiCommand(std::string_view method);
 // Any other error's message is returned as it is.
 std::string ExplainBidiError(std::string_view method, std::string_view error,
                              std::string_view message);
+
+// Why a raw frame would only wait out its timeout, so that it is refused at once rather than
+// sent: a browsingContext.navigate to a javascript: URL, which Firefox never answers unless
+// the script returns a string (measured with Firefox 153: `javascript:void(0)` and
+// `javascript:1+1` get no reply with any `wait`). nullopt for any other frame.
+std::optional<std::string> UnansweredFrame(std::string_view method,
+                                           const boost::json::object& params);
 
 // True for the commands whose result is a script.EvaluateResult (script.evaluate,
 // script.callFunction).

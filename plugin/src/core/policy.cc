@@ -135,6 +135,21 @@ std::string RemoveDotSegments(std::string_view path) {
                       }));
 }
 
+// `url` as the WHATWG URL parser reads it: leading and trailing C0 controls and spaces
+// dropped, tabs and newlines anywhere ignored.
+std::string ParserInput(std::string_view url) {
+  std::size_t begin = 0;
+  std::size_t end = url.size();
+  while (begin < end && static_cast<unsigned char>(url[begin]) <= 0x20) ++begin;
+  while (end > begin && static_cast<unsigned char>(url[end - 1]) <= 0x20) --end;
+  std::string text;
+  text.reserve(end - begin);
+  for (char c : url.substr(begin, end - begin)) {
+    if (c != '\t' && c != '\n' && c != '\r') text.push_back(c);
+  }
+  return text;
+}
+
 // The scheme of `url` in lower case and the rest after its ':', or nullopt when `url` does not
 // start with a scheme.
 std::optional<std::pair<std::string, std::string_view>> SplitScheme(std::string_view url) {
@@ -169,24 +184,27 @@ std::string RootList(const std::vector<std::string>& roots) {
   return out;
 }
 
-// The real path of `path` when both readings of it (as the kernel walks it, and with ".."
-// removed lexically first, as a URL parser or file API may) resolve to the same directory
-// tree under one of `real_roots`; otherwise the reading that lies outside, in `*outside`.
-bool InsideAny(std::string_view path, const std::vector<std::string>& real_roots,
+// True when both readings of `path` (as the kernel walks it, and with ".." removed lexically
+// first, as a URL parser or file API may) resolve to the same directory tree under one of
+// `real_roots`; then `*real` is the kernel's reading resolved (no link, no "..": both readings
+// of it are that path). Otherwise the reading that lies outside is in `*outside`, or why it
+// cannot be resolved in `*why`.
+bool InsideAny(std::string_view path, const std::vector<std::string>& real_roots, std::string* real,
                std::string* outside, std::string* why) {
   const std::string lexical = LexicalNormal(path);
   for (const std::string& candidate : {std::string(path), lexical}) {
-    absl::StatusOr<std::string> real = ResolveRealPath(candidate);
-    if (!real.ok()) {
-      *why = std::string(ToStd(real.status().message()));
+    absl::StatusOr<std::string> resolved = ResolveRealPath(candidate);
+    if (!resolved.ok()) {
+      *why = std::string(ToStd(resolved.status().message()));
       return false;
     }
     bool inside = false;
-    for (const std::string& root : real_roots) inside = inside || PathIsInside(*real, root);
+    for (const std::string& root : real_roots) inside = inside || PathIsInside(*resolved, root);
     if (!inside) {
-      *outside = *std::move(real);
+      *outside = *std::move(resolved);
       return false;
     }
+    if (real->empty()) *real = *std::move(resolved);
   }
   return true;
 }
@@ -235,18 +253,14 @@ absl::StatusOr<std::string> OpenDownloadsDirectory(const std::string& spool_dir)
   return path;
 }
 
+std::string UrlScheme(std::string_view url) {
+  const std::string text = ParserInput(url);
+  std::optional<std::pair<std::string, std::string_view>> split = SplitScheme(text);
+  return split ? split->first : "";
+}
+
 absl::StatusOr<std::string> FileUrlPath(std::string_view url) {
-  // As the WHATWG URL parser: leading and trailing C0 controls and spaces are dropped, and
-  // tabs and newlines anywhere are ignored.
-  std::size_t begin = 0;
-  std::size_t end = url.size();
-  while (begin < end && static_cast<unsigned char>(url[begin]) <= 0x20) ++begin;
-  while (end > begin && static_cast<unsigned char>(url[end - 1]) <= 0x20) --end;
-  std::string text;
-  text.reserve(end - begin);
-  for (char c : url.substr(begin, end - begin)) {
-    if (c != '\t' && c != '\n' && c != '\r') text.push_back(c);
-  }
+  const std::string text = ParserInput(url);
   std::string_view rest = text;
   for (int depth = 0;; ++depth) {
     if (depth == kMaxUrlNesting) {
@@ -342,7 +356,8 @@ bool PathIsInside(std::string_view real, std::string_view root_real) {
 
 Policy::Policy(PolicyOptions options) : options_(std::move(options)) {}
 
-absl::Status Policy::CheckFrame(std::string_view method, const boost::json::object& params) const {
+absl::Status Policy::CheckFrame(std::string_view method, const boost::json::object& params,
+                                std::optional<boost::json::object>* resolved) const {
   if (method == "session.new" || method == "session.end") {
     return NotAllowed(absl::StrCat(
         ToAbsl(method),
@@ -362,13 +377,22 @@ absl::Status Policy::CheckFrame(std::string_view method, const boost::json::obje
     const boost::json::value* files = params.if_contains("files");
     if (files == nullptr || !files->is_array()) return absl::OkStatus();
     const boost::json::array& list = files->get_array();
+    boost::json::array judged;
     for (std::size_t i = 0; i < list.size(); ++i) {
-      if (!list[i].is_string()) continue;
-      if (absl::Status status =
-              CheckFilePath(list[i].get_string(), absl::StrCat(ToAbsl(method), " files[", i, "]"));
-          !status.ok()) {
-        return status;
+      if (!list[i].is_string()) {
+        judged.push_back(list[i]);  // not a path: the browser or the helper refuses it
+        continue;
       }
+      absl::StatusOr<std::string> real =
+          CheckFilePath(list[i].get_string(), absl::StrCat(ToAbsl(method), " files[", i, "]"));
+      if (!real.ok()) return real.status();
+      judged.emplace_back(*real);
+    }
+    // The browser gets the paths that were judged: a link changed after this check must not
+    // lead it to another file.
+    if (resolved != nullptr && judged != list) {
+      resolved->emplace(params);
+      (**resolved)["files"] = std::move(judged);
     }
     return absl::OkStatus();
   }
@@ -389,9 +413,10 @@ absl::Status Policy::CheckUrl(std::string_view url, std::string_view what) const
         absl::StrCat(ToAbsl(what), " ", Quoted(url), " is not allowed: ", path.status().message()));
   }
   const std::vector<std::string> roots = RealRoots(options_.file_roots);
+  std::string real;
   std::string outside;
   std::string why;
-  if (InsideAny(*path, roots, &outside, &why)) return absl::OkStatus();
+  if (InsideAny(*path, roots, &real, &outside, &why)) return absl::OkStatus();
   return NotAllowed(absl::StrCat(
       ToAbsl(what), " ", Quoted(url), " is not allowed: ",
       why.empty() ? absl::StrCat("the file ", Quoted(outside), " is outside file_roots ",
@@ -401,11 +426,13 @@ absl::Status Policy::CheckUrl(std::string_view url, std::string_view what) const
       "that holds it there to allow it)"));
 }
 
-absl::Status Policy::CheckFilePath(std::string_view path, std::string_view what) const {
+absl::StatusOr<std::string> Policy::CheckFilePath(std::string_view path,
+                                                  std::string_view what) const {
   const std::vector<std::string> roots = RealRoots(options_.file_roots);
+  std::string real;
   std::string outside;
   std::string why;
-  if (InsideAny(path, roots, &outside, &why)) return absl::OkStatus();
+  if (InsideAny(path, roots, &real, &outside, &why)) return real;
   return NotAllowed(absl::StrCat(
       ToAbsl(what), " ", Quoted(path), " is not allowed: ",
       why.empty() ? absl::StrCat("it is outside file_roots ", RootList(options_.file_roots),
@@ -426,9 +453,10 @@ absl::Status Policy::CheckDownloadFolder(std::string_view path) const {
                          " or a folder inside it, or be denied (no config key allows other "
                          "folders; \"spool_dir\" moves the downloads directory with the spool)");
   if (!options_.downloads_dir.empty()) {
+    std::string real;
     std::string outside;
     std::string why;
-    if (InsideAny(path, RealRoots({options_.downloads_dir}), &outside, &why)) {
+    if (InsideAny(path, RealRoots({options_.downloads_dir}), &real, &outside, &why)) {
       return absl::OkStatus();
     }
   }

@@ -11,7 +11,9 @@
 //   - session.new, session.end: always refused (the tool owns the session; no key allows it).
 //   - browsingContext.navigate `url`: a file: URL (also inside view-source: or jar:) only
 //     inside file_roots.
-//   - input.setFiles `files`: every path absolute and inside file_roots.
+//   - input.setFiles `files` (and page.upload's): every path absolute and inside file_roots;
+//     the browser is then handed each path as the real path that was judged (CheckFrame's
+//     `resolved`), so that a link changed after the check cannot lead it to another file.
 //   - browser.setDownloadBehavior: `downloadBehavior` must be {"type":"denied"} or
 //     {"type":"allowed","destinationFolder":F} with F the downloads directory or inside it.
 //   - webExtension.install: only with allow_extensions.
@@ -32,6 +34,7 @@
 #define FIREFOX_BIDI_CORE_POLICY_H_
 
 #include <boost/json/object.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,8 +62,12 @@ class Policy {
 
   const PolicyOptions& options() const { return options_; }
 
-  // Judges one frame's method and (interpolated) params. OK, or kPermissionDenied.
-  absl::Status CheckFrame(std::string_view method, const boost::json::object& params) const;
+  // Judges one frame's method and (interpolated) params. OK, or kPermissionDenied. When the
+  // frame is allowed and hands files to the browser (input.setFiles, page.upload) by paths
+  // other than their real ones, `*resolved` (when given) receives the params to send instead:
+  // `files` holding the real paths that were judged. Left alone otherwise.
+  absl::Status CheckFrame(std::string_view method, const boost::json::object& params,
+                          std::optional<boost::json::object>* resolved = nullptr) const;
 
   // A URL the browser is about to load: OK for any URL that is not a file: URL (nor wraps one
   // in view-source: or jar:); a file: URL only inside file_roots. `what` names the parameter
@@ -68,8 +75,9 @@ class Policy {
   absl::Status CheckUrl(std::string_view url, std::string_view what) const;
 
   // A local file the browser is about to read (input.setFiles, page.upload): absolute and
-  // inside file_roots. `what` names the parameter in the message.
-  absl::Status CheckFilePath(std::string_view path, std::string_view what) const;
+  // inside file_roots. Returns its real path (symlinks and `..` resolved), the one to hand to
+  // the browser. `what` names the parameter in the message.
+  absl::StatusOr<std::string> CheckFilePath(std::string_view path, std::string_view what) const;
 
   // A download destination: the downloads directory or a folder inside it.
   absl::Status CheckDownloadFolder(std::string_view path) const;
@@ -95,6 +103,11 @@ absl::StatusOr<std::string> OpenDownloadsDirectory(const std::string& spool_dir)
 // (a remote host, a NUL byte). nullopt-like kNotFound when `url` is not a file: URL at all.
 // Exposed for tests.
 absl::StatusOr<std::string> FileUrlPath(std::string_view url);
+
+// The scheme of `url` in lower case as a URL parser reads it (surrounding spaces and control
+// characters dropped, tabs and newlines ignored): " JavaScript:x" -> "javascript"; "" when
+// `url` does not start with a scheme.
+std::string UrlScheme(std::string_view url);
 
 // `path` resolved as described above (realpath of the deepest existing ancestor plus the
 // rest). kInvalidArgument for a relative path, a NUL byte, or `.`/`..` after a missing

@@ -3,7 +3,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -256,9 +255,84 @@ struct FoundFile {
 
 struct Scan {
   std::uint64_t max_counter = 0;
-  struct timespec dir_mtime = {};  // before the scan: a later change makes it differ
-  std::vector<FoundFile> files;    // regular files in the spool grammar
+  struct timespec dir_mtime = {};   // before the scan: a later change makes it differ
+  std::vector<FoundFile> files;     // regular files in the spool grammar
+  std::vector<std::string> marked;  // batches with a marker (see kMarkerPrefix)
 };
+
+// A batch in use has a marker, `.batch-<id>.lock`, which the process writing the batch holds
+// flock()ed from before the batch's first file is created until the batch ends. The kernel
+// drops the lock when that process dies, however it dies, so a batch whose marker can be
+// locked, or that has none, is nobody's current batch: any process may evict it. A name
+// starting with '.' is outside the spool grammar, so no scan counts or evicts a marker as a
+// result file.
+constexpr std::string_view kMarkerPrefix = ".batch-";
+constexpr std::string_view kMarkerSuffix = ".lock";
+
+std::string MarkerName(std::string_view batch) {
+  return absl::StrCat(ToAbsl(kMarkerPrefix), ToAbsl(batch), ToAbsl(kMarkerSuffix));
+}
+
+// The batch a marker's name stands for, or nullopt.
+std::optional<std::string_view> ParseMarkerName(std::string_view name) {
+  if (name.size() <= kMarkerPrefix.size() + kMarkerSuffix.size() ||
+      !name.starts_with(kMarkerPrefix) || !name.ends_with(kMarkerSuffix)) {
+    return std::nullopt;
+  }
+  std::string_view batch =
+      name.substr(kMarkerPrefix.size(), name.size() - kMarkerPrefix.size() - kMarkerSuffix.size());
+  if (!IsBatchId(batch)) return std::nullopt;
+  return batch;
+}
+
+// Creates and locks the marker of our new batch `batch`. Another process that finds a marker
+// unlocked takes it for a dead process's leftover and may remove it, also between our create
+// and our lock; so the lock counts only once the name still leads to the file we locked.
+// Whoever else locks it (an evicting process, found it unlocked) holds it for a few syscalls:
+// retried for about 100 ms, never waited on without bound.
+absl::StatusOr<Fd> HoldMarker(int dir_fd, const std::string& dir_path, std::string_view batch) {
+  const std::string name = MarkerName(batch);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // O_NONBLOCK: a FIFO under the name must not block the open.
+    Fd fd(::openat(dir_fd, name.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+                   0600));
+    if (!fd.valid()) {
+      return ErrnoStatus(errno,
+                         absl::StrCat("cannot create batch marker ", JoinPath(dir_path, name)));
+    }
+    if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK && errno != EINTR) {
+        return ErrnoStatus(errno,
+                           absl::StrCat("cannot lock batch marker ", JoinPath(dir_path, name)));
+      }
+      const struct timespec pause = {0, 1000000};
+      ::nanosleep(&pause, nullptr);
+      continue;
+    }
+    struct stat held, named;
+    if (::fstat(fd.get(), &held) == 0 &&
+        ::fstatat(dir_fd, name.c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      return fd;
+    }
+  }
+  return absl::UnavailableError(absl::StrCat("cannot hold batch marker ", JoinPath(dir_path, name),
+                                             ": another process keeps it locked or removed"));
+}
+
+// True when no live process is writing batch `batch`: its marker is missing or unlocked. A
+// marker that exists but cannot be opened counts as held (never evict what may be live). When
+// unused with a marker, `*held` keeps the marker locked so that it goes with the batch.
+bool BatchUnused(int dir_fd, std::string_view batch, Fd* held) {
+  Fd fd(
+      ::openat(dir_fd, MarkerName(batch).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (!fd.valid()) return errno == ENOENT;
+  while (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EINTR) return false;
+  }
+  *held = std::move(fd);
+  return true;
+}
 
 absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
   // fdopendir takes ownership of its descriptor, so give it a duplicate.
@@ -284,6 +358,10 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
       break;
     }
     std::string_view name = entry->d_name;
+    if (std::optional<std::string_view> marked = ParseMarkerName(name)) {
+      scan.marked.emplace_back(*marked);
+      continue;
+    }
     std::optional<std::string_view> batch = ParseSpoolFileName(name);
     if (!batch) continue;
     // Any name in the grammar, file or not, keeps its batch number from being reused.
@@ -297,19 +375,6 @@ absl::StatusOr<Scan> ScanDirectory(int dir_fd, const std::string& path) {
   }
   if (err != 0) return ErrnoStatus(err, absl::StrCat("cannot read spool directory ", path));
   return scan;
-}
-
-// Whether a batch id carries the shared-mode suffix `_<pid>_<n>` of a process that is still
-// running: its files may be live results of a guest instance, whoever owns the directory now.
-// A reused pid only keeps dead files uncounted a while longer; it never loses live ones.
-bool BatchOfLiveProcess(std::string_view batch) {
-  std::size_t underscore = batch.find('_');
-  if (underscore == std::string_view::npos) return false;
-  std::string_view rest = batch.substr(underscore + 1);
-  pid_t pid = 0;
-  auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
-  if (ec != std::errc() || pid <= 0) return false;
-  return ::kill(pid, 0) == 0 || errno == EPERM;
 }
 
 // A directory mtime that can tell a later change apart: file systems stamp with a coarse
@@ -334,15 +399,26 @@ class DirectorySpool final : public Spool {
     std::uint64_t bytes = 0;
     bool written = false;
   };
-  struct Batch {
+  // One of our batches: the current one, or an earlier one with reservations not yet written
+  // or released. Its marker is held while it is here.
+  struct OwnBatch {
     std::string id;
     std::vector<Entry> entries;
     std::uint64_t bytes = 0;   // of all entries, written or reserved
-    std::size_t reserved = 0;  // entries not written yet: the batch is not evictable
+    std::size_t reserved = 0;  // entries not written yet
+    Fd marker;                 // taken at the batch's first reservation
+  };
+  // A batch on disk that is not one of ours (any more): evictable unless its marker says that
+  // a live process is still writing it.
+  struct OldBatch {
+    std::string id;
+    std::vector<Entry> files;
+    std::uint64_t bytes = 0;
+    struct timespec oldest {};  // its oldest file's mtime dates the batch
   };
 
-  // An invalid `lock_fd`: another live instance holds the directory (shared, see spool.h), so
-  // the files in `scan` are not ours; only its highest batch number is used.
+  // An invalid `lock_fd`: another live instance holds the directory (see spool.h), so our
+  // batch ids carry a process-unique suffix.
   DirectorySpool(std::string directory, Fd dir_fd, Fd lock_fd, std::uint64_t quota, Scan scan)
       : directory_(std::move(directory)),
         dir_fd_(std::move(dir_fd)),
@@ -352,34 +428,20 @@ class DirectorySpool final : public Spool {
     if (!lock_fd_.valid()) {
       static std::atomic<std::uint64_t> shared_instances{0};
       shared_suffix_ = absl::StrFormat("_%d_%d", ::getpid(), shared_instances.fetch_add(1));
-      // Another instance's files count against the quota but are never ours to evict.
-      for (const FoundFile& file : scan.files) foreign_ += file.bytes;
-      scanned_mtime_ = TrustedMtime(scan.dir_mtime);
-      return;
     }
-    scanned_mtime_ = TrustedMtime(scan.dir_mtime);
-    // Files found at Open are the oldest batches: the oldest file of a batch dates it.
-    std::map<std::string, Batch> by_id;
-    std::map<std::string, struct timespec> oldest;
-    for (FoundFile& file : scan.files) {
-      if (BatchOfLiveProcess(file.batch)) {
-        foreign_ += file.bytes;  // a running guest's: counted, never evicted
-        continue;
+    // Markers nobody holds were left by processes that died in the middle of a batch.
+    for (const std::string& batch : scan.marked) {
+      if (Fd held; BatchUnused(dir_fd_.get(), batch, &held) && held.valid()) {
+        ::unlinkat(dir_fd_.get(), MarkerName(batch).c_str(), 0);
       }
-      Batch& batch = by_id[file.batch];
-      batch.id = file.batch;
-      batch.bytes += file.bytes;
-      batch.entries.push_back(Entry{std::move(file.name), file.bytes, true});
-      auto [it, inserted] = oldest.try_emplace(file.batch, file.mtime);
-      if (!inserted && Earlier(file.mtime, it->second)) it->second = file.mtime;
-      used_ += file.bytes;
     }
-    std::vector<Batch*> order;
-    for (auto& [id, batch] : by_id) order.push_back(&batch);
-    std::stable_sort(order.begin(), order.end(), [&](const Batch* a, const Batch* b) {
-      return Earlier(oldest[a->id], oldest[b->id]);
-    });
-    for (Batch* batch : order) batches_.push_back(std::move(*batch));
+    std::lock_guard lock(mu_);
+    TakeScanLocked(std::move(scan));
+  }
+
+  ~DirectorySpool() override {
+    std::lock_guard lock(mu_);
+    for (OwnBatch& batch : own_) DropMarkerLocked(batch);
   }
 
   const std::string& directory() const override { return directory_; }
@@ -393,7 +455,7 @@ class DirectorySpool final : public Spool {
                                            std::string_view ext, std::uint64_t bytes) override {
     std::lock_guard lock(mu_);
     if (!has_current_) StartBatchLocked();
-    Batch& current = batches_.back();
+    OwnBatch& current = own_.back();
     if (!label.empty() && !IsLabel(label)) {
       return absl::InvalidArgumentError(
           absl::StrCat("invalid spool file label \"", absl::CHexEscape(ToAbsl(label)),
@@ -416,12 +478,16 @@ class DirectorySpool final : public Spool {
                                                      " is already reserved in this batch"));
       }
     }
+    // Marked before its first file can exist, so that no other process evicts the batch.
+    if (!current.marker.valid()) {
+      ASSIGN_OR_RETURN(current.marker, HoldMarker(dir_fd_.get(), directory_, current.id));
+    }
     RETURN_IF_ERROR(RescanIfChangedLocked());
-    RETURN_IF_ERROR(MakeRoomLocked(bytes));
+    RETURN_IF_ERROR(MakeRoomLocked(bytes, current.bytes));
     current.entries.push_back(Entry{name, bytes, false});
     current.bytes += bytes;
     ++current.reserved;
-    used_ += bytes;
+    own_bytes_ += bytes;
     return SpoolReservation{JoinPath(directory_, name), bytes};
   }
 
@@ -456,6 +522,7 @@ class DirectorySpool final : public Spool {
     if (entry != nullptr && !entry->written) {
       entry->written = true;
       --batch->reserved;
+      RetireIfDoneLocked(batch);
     }
     return absl::OkStatus();
   }
@@ -469,21 +536,53 @@ class DirectorySpool final : public Spool {
 
   std::uint64_t used_bytes() const override {
     std::lock_guard lock(mu_);
-    return used_ + foreign_;
+    return own_bytes_ + old_bytes_;
   }
 
   std::string notice() const override { return notice_; }
   void set_notice(std::string notice) { notice_ = std::move(notice); }
 
  private:
+  using OwnIt = std::list<OwnBatch>::iterator;
+
   std::string StartBatchLocked() {
-    // A batch that never reserved anything leaves no trace.
-    if (has_current_ && batches_.back().entries.empty()) batches_.pop_back();
-    Batch batch;
+    if (has_current_) {
+      OwnIt previous = std::prev(own_.end());
+      has_current_ = false;
+      RetireIfDoneLocked(&*previous);  // else it stays marked until its last write
+    }
+    OwnBatch batch;
     batch.id = absl::StrCat(absl::StrFormat("%06d", next_counter_++), shared_suffix_);
-    batches_.push_back(std::move(batch));
+    own_.push_back(std::move(batch));
     has_current_ = true;
-    return batches_.back().id;
+    return own_.back().id;
+  }
+
+  bool IsCurrent(const OwnBatch* batch) const { return has_current_ && batch == &own_.back(); }
+
+  // An earlier batch of ours whose last reservation is written or released ends: its marker
+  // goes, and its files are old files like any other process's, evictable by everyone.
+  void RetireIfDoneLocked(OwnBatch* batch) {
+    if (batch == nullptr || IsCurrent(batch) || batch->reserved != 0) return;
+    OldBatch old{.id = batch->id};
+    ::clock_gettime(CLOCK_REALTIME, &old.oldest);  // the newest old batch, until a rescan
+    for (Entry& entry : batch->entries) {
+      old.bytes += entry.bytes;
+      old.files.push_back(std::move(entry));
+    }
+    own_bytes_ -= old.bytes;
+    DropMarkerLocked(*batch);
+    if (!old.files.empty()) {
+      old_bytes_ += old.bytes;
+      old_.push_back(std::move(old));
+    }
+    own_.remove_if([batch](const OwnBatch& b) { return &b == batch; });
+  }
+
+  void DropMarkerLocked(OwnBatch& batch) {
+    if (!batch.marker.valid()) return;
+    ::unlinkat(dir_fd_.get(), MarkerName(batch.id).c_str(), 0);  // still held: nobody else
+    batch.marker.Reset();
   }
 
   // The file name of a path in this directory, if it is one in the spool grammar.
@@ -495,44 +594,68 @@ class DirectorySpool final : public Spool {
     return std::string(name);
   }
 
-  std::pair<Batch*, Entry*> FindLocked(std::string_view name) {
-    std::string_view id = name.substr(0, name.find('-'));
-    for (auto it = batches_.rbegin(); it != batches_.rend(); ++it) {
-      if (it->id != id) continue;
-      for (Entry& entry : it->entries) {
-        if (entry.name == name) return {&*it, &entry};
-      }
+  OwnBatch* FindBatchLocked(std::string_view id) {
+    for (OwnBatch& batch : own_) {
+      if (batch.id == id) return &batch;
+    }
+    return nullptr;
+  }
+
+  std::pair<OwnBatch*, Entry*> FindLocked(std::string_view name) {
+    OwnBatch* batch = FindBatchLocked(name.substr(0, name.find('-')));
+    if (batch == nullptr) return {nullptr, nullptr};
+    for (Entry& entry : batch->entries) {
+      if (entry.name == name) return {batch, &entry};
     }
     return {nullptr, nullptr};
   }
 
   void ReleaseLocked(std::string_view name) {
-    std::string_view id = name.substr(0, name.find('-'));
-    for (auto it = batches_.begin(); it != batches_.end(); ++it) {
-      if (it->id != id) continue;
-      auto entry = std::find_if(it->entries.begin(), it->entries.end(),
-                                [&](const Entry& e) { return e.name == name; });
-      if (entry == it->entries.end() || entry->written) return;
-      it->bytes -= entry->bytes;
-      used_ -= entry->bytes;
-      --it->reserved;
-      it->entries.erase(entry);
-      bool is_current = has_current_ && std::next(it) == batches_.end();
-      if (it->entries.empty() && !is_current) batches_.erase(it);
-      return;
-    }
+    auto [batch, entry] = FindLocked(name);
+    if (entry == nullptr || entry->written) return;
+    batch->bytes -= entry->bytes;
+    own_bytes_ -= entry->bytes;
+    --batch->reserved;
+    batch->entries.erase(batch->entries.begin() + (entry - batch->entries.data()));
+    RetireIfDoneLocked(batch);
   }
 
-  // Files found at Open may hold more than the quota, hence the first test.
-  bool FitsLocked(std::uint64_t bytes) const {
-    const std::uint64_t used = used_ + foreign_;
+  // Files found on disk may hold more than the quota, hence the first test.
+  bool FitsLocked(std::uint64_t bytes, std::uint64_t freed) const {
+    const std::uint64_t used = own_bytes_ + old_bytes_ - freed;
     return used <= quota_ && bytes <= quota_ - used;
   }
 
-  // Another process may share the directory (a guest instance, or the owner for a guest) and
-  // write files of its own: when the directory changed since the last look, its files are
-  // counted again. Files of processes that are gone become the owner's oldest batches to
-  // evict; those of running ones count against the quota and are left alone.
+  // Every file on disk that is not of a batch of ours becomes an old batch, dated by its oldest
+  // file (ties, as files made within one clock tick are, go by batch number).
+  void TakeScanLocked(Scan scan) {
+    scanned_mtime_ = TrustedMtime(scan.dir_mtime);
+    std::map<std::string, OldBatch> by_id;
+    for (FoundFile& file : scan.files) {
+      if (FindBatchLocked(file.batch) != nullptr) continue;  // ours, counted already
+      auto [it, inserted] = by_id.try_emplace(file.batch);
+      OldBatch& batch = it->second;
+      if (inserted || Earlier(file.mtime, batch.oldest)) batch.oldest = file.mtime;
+      batch.id = file.batch;
+      batch.bytes += file.bytes;
+      batch.files.push_back(Entry{std::move(file.name), file.bytes, true});
+    }
+    old_.clear();
+    old_bytes_ = 0;
+    for (auto& [id, batch] : by_id) {
+      old_bytes_ += batch.bytes;
+      old_.push_back(std::move(batch));
+    }
+    std::stable_sort(old_.begin(), old_.end(), [](const OldBatch& a, const OldBatch& b) {
+      if (Earlier(a.oldest, b.oldest) || Earlier(b.oldest, a.oldest)) {
+        return Earlier(a.oldest, b.oldest);
+      }
+      return BatchCounter(a.id) < BatchCounter(b.id);
+    });
+  }
+
+  // Other processes sharing the directory write and evict files too: when the directory
+  // changed since the last look, it is read again.
   absl::Status RescanIfChangedLocked() {
     struct stat st;
     if (::fstat(dir_fd_.get(), &st) != 0) {
@@ -543,61 +666,54 @@ class DirectorySpool final : public Spool {
       return absl::OkStatus();
     }
     ASSIGN_OR_RETURN(Scan scan, ScanDirectory(dir_fd_.get(), directory_));
-    scanned_mtime_ = TrustedMtime(scan.dir_mtime);
-    foreign_ = 0;
-    for (FoundFile& file : scan.files) {
-      if (FindLocked(file.name).second != nullptr) continue;  // ours
-      if (!lock_fd_.valid() || BatchOfLiveProcess(file.batch)) {
-        foreign_ += file.bytes;
-        continue;
-      }
-      // Left by a process that is gone: the oldest batch, evicted first.
-      auto batch = std::find_if(batches_.begin(), batches_.end(),
-                                [&](const Batch& b) { return b.id == file.batch; });
-      if (batch == batches_.end() || (has_current_ && std::next(batch) == batches_.end())) {
-        batch = batches_.insert(batches_.begin(), Batch{});
-        batch->id = file.batch;
-      }
-      batch->bytes += file.bytes;
-      batch->entries.push_back(Entry{std::move(file.name), file.bytes, true});
-      used_ += file.bytes;
-    }
+    TakeScanLocked(std::move(scan));
     return absl::OkStatus();
   }
 
-  // Evicts whole earlier batches, oldest first, until `bytes` more fit; evicts nothing when
-  // even evicting all of them would not be enough.
-  absl::Status MakeRoomLocked(std::uint64_t bytes) {
-    if (FitsLocked(bytes)) return absl::OkStatus();
-    auto current = std::prev(batches_.end());  // Reserve started one
-    std::uint64_t evictable = 0;
-    for (auto it = batches_.begin(); it != current; ++it) {
-      if (it->reserved == 0) evictable += it->bytes;
-    }
-    std::uint64_t kept = used_ - evictable + foreign_;
-    if (bytes > quota_ || kept > quota_ - bytes) {
-      return absl::ResourceExhaustedError(
-          absl::StrCat("spool quota exceeded: frame needs ", bytes, " bytes, quota ", quota_,
-                       ", current batch already holds ", current->bytes, " bytes"));
-    }
-    for (auto it = batches_.begin(); it != current && !FitsLocked(bytes);) {
-      if (it->reserved != 0) {  // still being written: not evictable yet
-        ++it;
+  // Evicts whole old batches, oldest first, skipping those a live process is still writing,
+  // until `bytes` more fit; evicts nothing when even all of them would not be enough.
+  absl::Status MakeRoomLocked(std::uint64_t bytes, std::uint64_t current_bytes) {
+    if (FitsLocked(bytes, 0)) return absl::OkStatus();
+    std::vector<std::pair<std::size_t, Fd>> victims;  // with their markers held, if any
+    std::uint64_t freed = 0;
+    std::uint64_t busy = 0;
+    for (std::size_t i = 0; i < old_.size() && !FitsLocked(bytes, freed); ++i) {
+      Fd held;
+      if (!BatchUnused(dir_fd_.get(), old_[i].id, &held)) {
+        busy += old_[i].bytes;
         continue;
       }
-      while (!it->entries.empty()) {
-        const Entry& entry = it->entries.back();
-        if (::unlinkat(dir_fd_.get(), entry.name.c_str(), 0) != 0 && errno != ENOENT) {
-          return ErrnoStatus(errno, absl::StrCat("cannot remove old spool file ",
-                                                 JoinPath(directory_, entry.name)));
-        }
-        it->bytes -= entry.bytes;
-        used_ -= entry.bytes;
-        it->entries.pop_back();
-      }
-      it = batches_.erase(it);
+      victims.emplace_back(i, std::move(held));
+      freed += old_[i].bytes;
     }
-    return absl::OkStatus();
+    if (!FitsLocked(bytes, freed)) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "spool quota exceeded: frame needs ", bytes, " bytes, quota ", quota_,
+          ", current batch already holds ", current_bytes, " bytes",
+          busy == 0 ? ""
+                    : absl::StrCat(", batches that other processes are still writing hold ", busy,
+                                   " bytes")));
+    }
+    absl::Status status = absl::OkStatus();
+    for (auto& [i, held] : victims) {
+      OldBatch& batch = old_[i];
+      while (!batch.files.empty() && status.ok()) {
+        const Entry& file = batch.files.back();
+        if (::unlinkat(dir_fd_.get(), file.name.c_str(), 0) != 0 && errno != ENOENT) {
+          status = ErrnoStatus(errno, absl::StrCat("cannot remove old spool file ",
+                                                   JoinPath(directory_, file.name)));
+          break;
+        }
+        batch.bytes -= file.bytes;
+        old_bytes_ -= file.bytes;
+        batch.files.pop_back();
+      }
+      if (batch.files.empty() && held.valid()) {
+        ::unlinkat(dir_fd_.get(), MarkerName(batch.id).c_str(), 0);
+      }
+    }
+    std::erase_if(old_, [](const OldBatch& batch) { return batch.files.empty(); });
+    return status;
   }
 
   const std::string directory_;
@@ -610,11 +726,12 @@ class DirectorySpool final : public Spool {
   // std::mutex rather than absl::Mutex: the system abseil is not built for ThreadSanitizer.
   // Guards everything below; *Locked() members expect it held.
   mutable std::mutex mu_;
-  std::list<Batch> batches_;  // oldest first
-  bool has_current_ = false;  // batches_.back() is the current batch
+  std::list<OwnBatch> own_;  // oldest first; the last is the current batch when has_current_
+  bool has_current_ = false;
+  std::vector<OldBatch> old_;  // every other batch on disk as of the last look, oldest first
   std::uint64_t next_counter_;
-  std::uint64_t used_ = 0;
-  std::uint64_t foreign_ = 0;         // files of other live instances in the directory
+  std::uint64_t own_bytes_ = 0;       // our batches' files and reservations
+  std::uint64_t old_bytes_ = 0;       // the old batches' files
   struct timespec scanned_mtime_ {};  // the directory's mtime at the last scan
 };
 

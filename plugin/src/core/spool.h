@@ -33,18 +33,26 @@ struct SpoolReservation {
 // different slots and never touch each other's files. The root and every slot are checked like
 // `spool_dir` (real directory, owned by us, no group/other access).
 //
-// A `spool_dir` that another live instance already holds (its `.lock` is taken) is shared: this
-// instance then never evicts the files it finds there (they may be live results of the other
-// instance) and its batch ids carry a process-unique suffix `_<pid>_<n>`, so names never
-// collide. A later owner leaves files with the suffix of a running process alone too.
-// The quota holds for the directory as a whole, whoever wrote the files: every instance counts
-// the others' files against it, and before each reservation looks again when the directory
-// changed (its mtime), so a long-lived instance sees what guests wrote since. Files of
-// processes that are gone become the owner's oldest batches, evicted first. (Two processes
-// reserving at the very same moment may each see room for their own file.)
+// A `spool_dir` given to several instances at once (a long-lived `tool-host serve` and
+// one-shot `tool-host call`s with the same config) is shared: an instance that finds its
+// `.lock` taken uses the directory all the same, and its batch ids carry a process-unique
+// suffix `_<pid>_<n>`, so names never collide.
+//
+// The quota holds for the directory as a whole, whoever wrote the files, and every instance
+// evicts alike: all files that are not of its own current batch are old batches, oldest first
+// (by their oldest file's mtime; ties by batch number), whichever process wrote them. Only a
+// batch that a live process is still writing is left alone (counted, never evicted): its
+// writer holds the batch's marker `.batch-<id>.lock` flock()ed from before the batch's first
+// file is created until the batch ends (the next batch begins, or the instance is destroyed),
+// and the kernel drops that lock when the process dies. A batch whose marker is unlocked or
+// missing may be evicted by anyone; markers left by dead processes are removed when their
+// batch is evicted or when a spool opens the directory. Before each reservation an instance
+// looks again when the directory changed (its mtime), so it sees what others wrote or evicted
+// since. (Two processes reserving at the very same moment may each see room for their own
+// file.)
 //
 // Only regular files whose names follow the spool grammar are counted and evicted; anything
-// else in the directory (the lock file, a user's own files) is left alone.
+// else in the directory (the lock file, the markers, a user's own files) is left alone.
 //
 // Names: `<batch>-<index>[-<label>].<ext>`, batch a zero-padded counter that starts after the
 // highest batch number found in the directory.

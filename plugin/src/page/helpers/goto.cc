@@ -3,6 +3,7 @@
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
+#include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
@@ -93,6 +94,15 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                       ": \"wait\" is \"none\", \"interactive\" or "
                                                       "\"complete\" (the default), got \"",
                                                       wait, "\""));
+  }
+  // A javascript: URL loads no document, so the navigation would wait out its timeout; the
+  // model means to run script, which is page.eval's job.
+  if (url && UrlScheme(*url) == "javascript") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " does not open javascript: URLs (they load no page); to run "
+                                    "script in the page, use page.eval with {\"expression\": "
+                                    "\"...\"}"));
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   if (url) {
