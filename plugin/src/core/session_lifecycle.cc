@@ -6,58 +6,36 @@ SessionStep NextStep(SessionState state, SessionEvent event) {
   using S = SessionState;
   using E = SessionEvent;
   using A = SessionAction;
-  if (event == E::kShutdown) {
-    return {S::kNone, state == S::kPrelaunching ? A::kCancelAndRelease : A::kRelease};
-  }
-  switch (state) {
-    case S::kNone:
-      switch (event) {
-        case E::kPrelaunch:
-          return {S::kPrelaunching, A::kStartInBackground};
-        case E::kCallBegins:
-        case E::kFoundDead:
-          return {S::kNone, A::kStart};
-        case E::kStarted:
-          return {S::kOpen, A::kNone};
-        case E::kStartFailed:
-          return {S::kNone, A::kRelease};
-        default:
-          return {state, A::kNone};
-      }
-    case S::kPrelaunching:
-      switch (event) {
-        case E::kCallBegins:
-        case E::kFoundDead:
+  const SessionStep stay{state, A::kNone};
+  const bool starting = state == S::kNone || state == S::kPrelaunching;
+  switch (event) {
+    case E::kShutdown:
+      return {S::kNone, state == S::kPrelaunching ? A::kCancelAndRelease : A::kRelease};
+    case E::kStarted:  // a start's outcome: only a start under way has one
+      return starting ? SessionStep{S::kOpen, A::kNone} : stay;
+    case E::kStartFailed:
+      return starting ? SessionStep{S::kNone, A::kRelease} : stay;
+    case E::kPrelaunch:
+      return state == S::kNone ? SessionStep{S::kPrelaunching, A::kStartInBackground} : stay;
+    case E::kCallBegins:
+    case E::kFoundDead:
+      switch (state) {
+        case S::kPrelaunching:
           return {S::kPrelaunching, A::kJoinBackground};
-        case E::kStarted:
-          return {S::kOpen, A::kNone};
-        case E::kStartFailed:
-          return {S::kNone, A::kRelease};
-        default:
-          return {state, A::kNone};
-      }
-    case S::kOpen:
-      switch (event) {
-        case E::kFoundDead:
-          return {S::kNone, A::kDropAndStart};
-        case E::kDisconnected:
-          return {S::kLost, A::kDrop};
-        case E::kBrowserClosed:
-          return {S::kClosedByModel, A::kDrop};
-        default:
-          return {state, A::kNone};
-      }
-    case S::kLost:
-    case S::kClosedByModel:
-      switch (event) {
-        case E::kCallBegins:
-        case E::kFoundDead:
+        case S::kOpen:
+          return event == E::kFoundDead ? SessionStep{S::kNone, A::kDropAndStart} : stay;
+        case S::kNone:
+        case S::kLost:
+        case S::kClosedByModel:
           return {S::kNone, A::kStart};
-        default:
-          return {state, A::kNone};
       }
+      return stay;
+    case E::kDisconnected:
+      return state == S::kOpen ? SessionStep{S::kLost, A::kDrop} : stay;
+    case E::kBrowserClosed:
+      return state == S::kOpen ? SessionStep{S::kClosedByModel, A::kDrop} : stay;
   }
-  return {state, A::kNone};
+  return stay;
 }
 
 CallVerdict VerdictFor(SessionState state) {
