@@ -73,7 +73,9 @@ BOOST_AUTO_TEST_CASE(javascript_urls_are_refused_at_once_pointing_at_eval) {
        R"J({"method":"page.goto","timeout_ms":10000,"params":{"url":" JavaScript:document.title='x'"}})J",
        R"J({"method":"browsingContext.navigate","timeout_ms":10000,)J"
        R"J("params":{"context":"<<tab>>","url":"javascript:void(0)","wait":"none"}})J",
-       Eval("document.title + ' ' + location.pathname")},
+       Eval("document.title + ' ' + location.pathname"),
+       R"J({"method":"page.tabs","timeout_ms":10000,)J"
+       R"J("params":{"action":"new","url":"javascript:void(0)"}})J"},
       R"J(,"on_error":"continue")J"));
   BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(5)));
   const std::string refused =
@@ -89,6 +91,10 @@ BOOST_AUTO_TEST_CASE(javascript_urls_are_refused_at_once_pointing_at_eval) {
              R"J((or the page.eval helper) instead; frame 3 was not sent"})J");
   // Nothing ran: the page is as it was.
   BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) == R"J("Plain /plain.html")J");
+  BOOST_TEST(json::serialize(s.Record(result, 5).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.tabs does not open javascript: )J"
+             R"J(URLs (they load no page); to run script in the page, use page.eval with )J"
+             R"J({\"expression\": \"...\"}"})J");
 }
 
 BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {

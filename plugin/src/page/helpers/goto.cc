@@ -95,15 +95,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                       "\"complete\" (the default), got \"",
                                                       wait, "\""));
   }
-  // A javascript: URL loads no document, so the navigation would wait out its timeout; the
-  // model means to run script, which is page.eval's job.
-  if (url && UrlScheme(*url) == "javascript") {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(kMethod,
-                                    " does not open javascript: URLs (they load no page); to run "
-                                    "script in the page, use page.eval with {\"expression\": "
-                                    "\"...\"}"));
-  }
+  if (url) RETURN_IF_ERROR(RefuseJavascriptUrl(kMethod, *url));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   if (url) {
     absl::StatusOr<json::value> navigated = page.Command(

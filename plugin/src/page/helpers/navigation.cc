@@ -1,6 +1,10 @@
 #include "page/helpers/navigation.h"
 
+#include "absl/strings/str_cat.h"
+#include "core/policy.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -26,6 +30,15 @@ PageInfo PageInfoOf(const json::value& value) {
 
 json::object UrlAndTitle(const PageInfo& info) {
   return json::object{{"url", info.url}, {"title", info.title}};
+}
+
+absl::Status RefuseJavascriptUrl(std::string_view method, std::string_view url) {
+  if (UrlScheme(url) != "javascript") return absl::OkStatus();
+  return HelperError(kInvalidArgument,
+                     absl::StrCat(ToAbsl(method),
+                                  " does not open javascript: URLs (they load no page); to run "
+                                  "script in the page, use page.eval with {\"expression\": "
+                                  "\"...\"}"));
 }
 
 }  // namespace firefox_bidi::page

@@ -25,6 +25,10 @@ PageInfo PageInfoOf(const boost::json::value& data);
 // {"url": ..., "title": ...}
 boost::json::object UrlAndTitle(const PageInfo& info);
 
+// An "invalid argument" HelperError for a javascript: `url` (it loads no page, so a navigation
+// to it would wait out its timeout; page.eval runs script), else OK. `method` names the helper.
+absl::Status RefuseJavascriptUrl(std::string_view method, std::string_view url);
+
 }  // namespace firefox_bidi::page
 
 #endif  // FIREFOX_BIDI_PAGE_HELPERS_NAVIGATION_H_

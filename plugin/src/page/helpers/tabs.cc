@@ -117,6 +117,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                     "\"select\" or \"close\", got \"",
                                     action, "\""));
   }
+  if (url) RETURN_IF_ERROR(RefuseJavascriptUrl(kMethod, *url));
   if (url && action != "new") {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod, ": \"url\" goes with \"action\": \"new\""));
