@@ -226,6 +226,16 @@ BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answer
   BOOST_TEST(!guard.HasWork());
 }
 
+BOOST_AUTO_TEST_CASE(a_frame_that_lost_the_browser_says_so_whatever_the_guard_saw) {
+  transport.Event(TabCreated("T3")).Disconnect();
+  const std::string result = Run(R"({"frames":[{"method":"script.evaluate"},{"method":"a.b"}]})");
+  BOOST_TEST(result.find(R"("error":{"error":"browser disconnected")") != std::string::npos,
+             result);
+  BOOST_TEST(result.find(R"({"index":1,"method":"a.b","skipped":true})") != std::string::npos,
+             result);
+  BOOST_TEST(transport.received().size() == 1u);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -271,7 +271,11 @@ class BatchRun {
           reply->error == FrameErrorCode(TransportError::kReplyTimeout)))) {
       options_.tab_guard->NoteUnanswered(waits_on);
     }
-    if (std::optional<Outcome> refused = ContainLoads(i, frame, /*sent=*/true)) {
+    // A browser that went away has nothing left to close (the next call starts afresh).
+    const bool gone =
+        !reply.ok() && TransportErrorOf(reply.status()) == TransportError::kDisconnected;
+    if (std::optional<Outcome> refused =
+            gone ? std::nullopt : ContainLoads(i, frame, /*sent=*/true)) {
       interruption_.reset();
       return *refused;
     }
