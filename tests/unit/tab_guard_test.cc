@@ -226,6 +226,22 @@ BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answer
   BOOST_TEST(!guard.HasWork());
 }
 
+BOOST_AUTO_TEST_CASE(events_that_still_come_for_a_load_already_dealt_with_stop_nothing) {
+  transport.Event(NavigationStarted("T1", "file:///etc/hostname"))
+      .Reply("{}")
+      .Reply(kTwoTabs)
+      .Reply("{}")
+      .Event(absl::StrCat(R"({"type":"event","method":"browsingContext.load","params":)",
+                          R"({"context":"T1","navigation":"N1","url":"file:///etc/hostname"}})"))
+      .Reply(R"({"contexts":[]})");
+  const std::string result = Run(R"({"on_error":"continue","frames":[{"method":"script.evaluate"},)"
+                                 R"({"method":"browsingContext.getTree"}]})");
+  BOOST_TEST(result.find(R"({"index":1,"method":"browsingContext.getTree","result":)"
+                         R"({"contexts":[]}})") != std::string::npos,
+             result);
+  BOOST_TEST(transport.received().size() == 4u);
+}
+
 BOOST_AUTO_TEST_CASE(a_frame_that_lost_the_browser_says_so_whatever_the_guard_saw) {
   transport.Event(TabCreated("T3")).Disconnect();
   const std::string result = Run(R"({"frames":[{"method":"script.evaluate"},{"method":"a.b"}]})");

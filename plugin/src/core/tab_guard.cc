@@ -23,6 +23,8 @@ constexpr std::chrono::milliseconds kProbeTimeout{1000};
 // Contain takes the work that arrives while it works too, but not forever (a page that keeps
 // opening tabs): what is left waits for the next Contain.
 constexpr int kMaxRounds = 4;
+// Refused contexts remembered as handled, at most.
+constexpr std::size_t kMaxHandled = 256;
 // Events that carry the URL a browsing context loads.
 constexpr std::string_view kUrlEvents[] = {
     "browsingContext.navigationStarted", "browsingContext.contextCreated",
@@ -73,6 +75,7 @@ void TabGuard::BeginCall(std::uint64_t session_generation) {
   refused_.clear();
   new_tabs_.clear();
   unanswered_.clear();
+  handled_.clear();
 }
 
 void TabGuard::NoteUnanswered(std::string_view context) {
@@ -104,6 +107,7 @@ bool TabGuard::Observe(const json::value& event) {
   const std::string_view url = StringAt(params, "url");
   absl::Status allowed = policy_->CheckUrl(url, "a navigation to");
   if (allowed.ok()) return false;
+  if (std::find(handled_.begin(), handled_.end(), context) != handled_.end()) return false;
   const bool known = std::any_of(refused_.begin(), refused_.end(), [&](const Refused& r) {
     return r.context == context && r.url == url;
   });
@@ -234,6 +238,8 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
       }
       std::erase(tabs, tab);
     }
+    if (handled_.size() + refused_taken > kMaxHandled) handled_.clear();
+    for (std::size_t i = 0; i < refused_taken; ++i) handled_.push_back(refused_[i].context);
     refused_.erase(refused_.begin(), refused_.begin() + static_cast<std::ptrdiff_t>(refused_taken));
     new_tabs_.erase(new_tabs_.begin(), new_tabs_.begin() + static_cast<std::ptrdiff_t>(tabs_taken));
   }

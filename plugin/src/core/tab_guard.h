@@ -98,6 +98,9 @@ class TabGuard {
   std::vector<Refused> refused_;
   std::vector<OpenedTab> new_tabs_;      // top-level contexts created since the last Contain
   std::vector<std::string> unanswered_;  // contexts whose frame got no reply
+  // Contexts whose refused load was dealt with: the events that still come for that load (its
+  // load event, a context destroyed on close) are not a new refusal. Bounded: cleared when full.
+  std::vector<std::string> handled_;
 };
 
 }  // namespace firefox_bidi
