@@ -72,10 +72,10 @@ class BatchRun {
     if (!Cancelled()) {
       transport_.PollEvents([this](boost::json::value event) { OnEvent(std::move(event), -1); });
     }
-    // A load refused between calls (or left undone by a cancel) is contained before anything
-    // is sent; the first frame then fails with the reason.
+    // What the tab guard saw between calls (a refused load, a page that never answered after a
+    // cancel) is dealt with before anything is sent; the first frame then fails with the reason.
     std::optional<Outcome> contained;
-    if (!args_.frames.empty()) contained = ContainLoads(0, args_.frames[0], /*sent=*/false);
+    if (!args_.frames.empty()) contained = ContainTabs(0, args_.frames[0], /*sent=*/false);
     bool skip_rest = false;
     for (std::size_t i = 0; i < args_.frames.size(); ++i) {
       const Frame& frame = args_.frames[i];
@@ -169,9 +169,9 @@ class BatchRun {
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
     if (TabGuard* guard = options_.tab_guard;
-        guard != nullptr && guard->Observe(event) && !containing_ && !load_interrupted_) {
+        guard != nullptr && guard->Observe(event) && !containing_ && !guard_interrupted_) {
       // The reply may come from the refused document: stop waiting for it.
-      load_interrupted_ = true;
+      guard_interrupted_ = true;
       transport_.Interrupt();
     }
     if (PageWatch* watch = options_.page_watch) {
@@ -275,7 +275,7 @@ class BatchRun {
     const bool gone =
         !reply.ok() && TransportErrorOf(reply.status()) == TransportError::kDisconnected;
     if (std::optional<Outcome> refused =
-            gone ? std::nullopt : ContainLoads(i, frame, /*sent=*/true)) {
+            gone ? std::nullopt : ContainTabs(i, frame, /*sent=*/true)) {
       interruption_.reset();
       return *refused;
     }
@@ -370,9 +370,9 @@ class BatchRun {
   // with the transport's failure when closing them failed (the work then waits for the next
   // frame or call). A tab closed because its page did not answer is said by the frame's own
   // timeout (or, before a frame, fails it as one); nullopt otherwise.
-  std::optional<Outcome> ContainLoads(std::size_t i, const Frame& frame, bool sent) {
+  std::optional<Outcome> ContainTabs(std::size_t i, const Frame& frame, bool sent) {
     TabGuard* guard = options_.tab_guard;
-    const bool interrupted = std::exchange(load_interrupted_, false);
+    const bool interrupted = std::exchange(guard_interrupted_, false);
     if (guard == nullptr || !guard->HasWork()) return std::nullopt;
     if (interrupted && !Cancelled()) transport_.ClearInterrupt();
     containing_ = true;
@@ -501,9 +501,9 @@ class BatchRun {
   // What the raw frame in flight waits on (views into its params as sent).
   std::optional<PageWatch::WatchedFrame> watched_;
   std::optional<PageWatch::Interruption> interruption_;  // why it stopped waiting
-  bool load_interrupted_ = false;  // the tab guard interrupted the frame in flight
-  bool containing_ = false;        // the tab guard's own commands are in flight
-  std::string unresponsive_;       // a tab the guard closed after this frame got no reply
+  bool guard_interrupted_ = false;  // the tab guard interrupted the frame in flight
+  bool containing_ = false;         // the tab guard's own commands are in flight
+  std::string unresponsive_;        // a tab the guard closed after this frame got no reply
   absl::flat_hash_map<std::size_t, ResultFile> result_files_;      // helper results not JSON
   absl::flat_hash_map<std::size_t, ModelImageCopy> model_images_;  // screenshots' smaller copies
   std::int64_t frame_in_flight_ = -1;  // tags events received while <<tab>> is resolved
