@@ -17,11 +17,11 @@
 #include "core/config.h"
 #include "core/frame_executor.h"
 #include "core/label_cache.h"
-#include "core/tab_guard.h"
 #include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/record_builder.h"
 #include "core/spool.h"
+#include "core/tab_guard.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {

@@ -156,8 +156,9 @@ void RecordBuilder::SpoolMedia(const RecordHead& head, const MediaType& media, s
   // image, never the full-size one.
   std::optional<BatchFiles::Handed> model_file;
   if (model_image) {
-    const std::string label = head.label.empty() ? std::string("model")
-                                                 : absl::StrCat(ToAbsl(head.label.substr(0, 58)), "_model");
+    const std::string label = head.label.empty()
+                                  ? std::string("model")
+                                  : absl::StrCat(ToAbsl(head.label.substr(0, 58)), "_model");
     const std::uint64_t bytes = model_image->bytes.size();
     absl::StatusOr<BatchFiles::Handed> handed =
         files_.Write(head.index, label, media.ext, std::move(model_image->bytes));

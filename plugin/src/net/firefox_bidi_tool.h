@@ -17,10 +17,10 @@
 #include "core/config.h"
 #include "core/content_parts.h"
 #include "core/label_cache.h"
-#include "core/tab_guard.h"
 #include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/spool.h"
+#include "core/tab_guard.h"
 #include "net/browser_session.h"
 #include "page/page_layer.h"
 
