@@ -270,7 +270,7 @@ agent_tool_plugin_v1(void) {
       sizeof(agent_tool_plugin_descriptor),
       firefox_bidi::kToolName,
       FIREFOX_BIDI_VERSION,
-      firefox_bidi::kToolDescription,
+      firefox_bidi::ToolDescription(),
       firefox_bidi::kInputSchema,
       &CreateInstance,
       &Invoke,

@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/tool_schema.h"
+#include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
 #include "support/temp_dir.h"
 
@@ -159,7 +160,7 @@ BOOST_AUTO_TEST_CASE(tools_list_describes_the_real_plugin) {
       {"result", json::object{{"tools", json::array{json::object{
                                             {"name", "firefox_bidi"},
                                             {"title", "Firefox (WebDriver BiDi)"},
-                                            {"description", kToolDescription},
+                                            {"description", ToolDescription()},
                                             {"inputSchema", json::parse(kInputSchema)}}}}}}};
   BOOST_TEST(reply == expected);
 }

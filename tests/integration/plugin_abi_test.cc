@@ -19,6 +19,7 @@
 #include "agent_tool/loader.h"
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
+#include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
@@ -70,7 +71,7 @@ BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_0) {
   BOOST_TEST(d.struct_size == sizeof(agent_tool_plugin_descriptor));
   BOOST_TEST(std::string(d.name) == "firefox_bidi");
   BOOST_TEST(std::string(d.version) == FIREFOX_BIDI_VERSION);
-  BOOST_TEST(std::string(d.description) == kToolDescription);
+  BOOST_TEST(std::string(d.description) == ToolDescription());
   BOOST_TEST(std::string(d.input_schema) == kInputSchema);
   BOOST_TEST(json::parse(d.input_schema).is_object());
   BOOST_TEST(std::string(d.title) == "Firefox (WebDriver BiDi)");

@@ -18,6 +18,7 @@
 
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
+#include "net/firefox_bidi_tool.h"
 #include "line_server.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
@@ -135,7 +136,7 @@ BOOST_AUTO_TEST_CASE(describe_prints_the_real_plugin_beside_the_build_by_default
   BOOST_TEST(r.out.back() == '\n');
   json::value described = json::parse(r.out);
   json::value expected = json::object{{"name", kToolName},
-                                      {"description", kToolDescription},
+                                      {"description", ToolDescription()},
                                       {"input_schema", json::parse(kInputSchema)}};
   BOOST_TEST(described == expected);
   BOOST_TEST(described.at("input_schema").is_object());

@@ -12,6 +12,7 @@
 
 #include "core/batch_args.h"
 #include "core/ref_path.h"
+#include "net/firefox_bidi_tool.h"
 #include "page/help_text.h"
 #include "page/helper_registry.h"
 
@@ -103,7 +104,7 @@ std::vector<std::string> Examples(std::string_view text) {
 }
 
 BOOST_AUTO_TEST_CASE(description_examples_are_valid_arguments) {
-  const std::vector<std::string> examples = Examples(kToolDescription);
+  const std::vector<std::string> examples = Examples(ToolDescription());
   BOOST_TEST_REQUIRE(examples.size() == 2u);
   for (const std::string& example : examples) {
     auto parsed = ParseBatchArgs(example, Limits{}, page::HelperMethods());
@@ -120,15 +121,15 @@ BOOST_AUTO_TEST_CASE(description_examples_are_valid_arguments) {
 BOOST_AUTO_TEST_CASE(describe_output_fits_in_5_kib) {
   const std::string described =
       boost::json::serialize(boost::json::object{
-          {"name", kToolName}, {"description", kToolDescription}, {"input_schema", Schema()}}) +
+          {"name", kToolName}, {"description", ToolDescription()}, {"input_schema", Schema()}}) +
       "\n";
   BOOST_TEST(described.size() <= 5120u);
 }
 
 BOOST_AUTO_TEST_CASE(description_lists_every_helper_with_its_synopsis_in_order) {
-  const std::string description = kToolDescription;
+  const std::string description = ToolDescription();
   std::size_t at = 0;
-  for (const page::HelperDoc& doc : page::HelperDocs()) {
+  for (const page::HelperSpec& doc : page::Helpers()) {
     const std::string line =
         "\n- " + std::string(doc.method) + " " + std::string(doc.synopsis) + "\n";
     const std::size_t found = description.find(line);
@@ -136,7 +137,7 @@ BOOST_AUTO_TEST_CASE(description_lists_every_helper_with_its_synopsis_in_order) 
     BOOST_TEST(found > at, doc.method << " out of order");
     at = found;
   }
-  BOOST_TEST(page::HelperDocs().size() == 15u);
+  BOOST_TEST(page::Helpers().size() == 15u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

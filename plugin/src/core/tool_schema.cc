@@ -1,33 +1,23 @@
 #include "core/tool_schema.h"
 
+#include <string>
+
 namespace firefox_bidi {
 
 const char* const kToolName = "firefox_bidi";
 const char* const kToolTitle = "Firefox (WebDriver BiDi)";
 const char* const kPluginName = "firefox-bidi";
 
-const char* const kToolDescription =
+const char* const kToolDescriptionHead =
     R"(Drive a real Firefox browser. One call runs a batch of frames in order and returns one JSON result; the browser, its tabs and pages stay open between calls.
 
 Call: {"frames": [FRAME, ...], "on_error": "stop"}. FRAME: {"method": M, "params": {...}, "label": L, "pick": P, "silent": true, "timeout_ms": N}; only method is required.
 
 Page helpers act on the current tab. A target is one of "ref": "e12" (from page.snapshot), "css": "form button", "text": "Sign in", or "role": "button", "name": "Sign in".
-- page.goto {url} or {back|forward|reload: true} -> {url, title}
-- page.snapshot {root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled
-- page.text {target?, max_chars?, offset?} -> the visible text
-- page.click {target, button?, count?} -> {url, title, navigated}
-- page.hover {target} -> {url, title}
-- page.fill {target, value, submit?} -> {value, label?}
-- page.press {key, target?} -> {url, title, navigated}
-- page.waitFor {text|css|url, gone?} -> {url, title}
-- page.eval {expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text}
-- page.screenshot {target?, full_page?} -> an image file
-- page.tabs {action: list|new|select|close, url?, tab?} -> [{tab, url, title, current}]
-- page.logs {clear?} -> {console, errors, failed_requests}
-- page.dialog {accept, text?} -> {type, message}
-- page.upload {target, files} -> {files}
-- page.help {method?} -> this reference; with method, one helper in full with an example
-A helper returns once its own action is done: what the page shows later (results filtered as you type, content loaded by a fetch) needs page.waitFor before it is read.
+)";
+
+const char* const kToolDescriptionTail =
+    R"(A helper returns once its own action is done: what the page shows later (results filtered as you type, content loaded by a fetch) needs page.waitFor before it is read.
 While an alert, confirm, prompt or leave-page (beforeunload) dialog is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
 
 Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
@@ -41,6 +31,12 @@ Result: {"frames": [{"index": 0, "method": M, "result": R}, ...], "events": [...
 Examples:
 {"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name><button onclick=\"document.title=document.querySelector('input').value\">Save</button>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada"}},{"method":"page.click","params":{"text":"Save"}},{"method":"page.snapshot"}]}
 {"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Hi</p>"},"label":"nav"},{"method":"script.evaluate","params":{"expression":"document.body.innerHTML + ' <<nav.title>>'","target":{"context":"<<tab>>"},"awaitPromise":false},"pick":"result.value"}]})";
+
+std::string ComposeToolDescription(std::string_view helper_lines) {
+  std::string out(kToolDescriptionHead);
+  out.append(helper_lines).append(kToolDescriptionTail);
+  return out;
+}
 
 const char* const kInputSchema = R"({
   "$schema": "https://json-schema.org/draft/2020-12/schema",

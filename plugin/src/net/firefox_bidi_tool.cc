@@ -13,9 +13,16 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/string_view_compat.h"
+#include "core/tool_schema.h"
+#include "page/help_text.h"
 #include "page/helper_registry.h"
 
 namespace firefox_bidi {
+
+const char* ToolDescription() {
+  static const std::string description = ComposeToolDescription(page::HelperSynopsisLines());
+  return description.c_str();
+}
 namespace {
 
 // {"error":{"kind":...,"message":...}} as the ABI's FAILED/REFUSED result.

@@ -48,6 +48,10 @@ struct ToolCallbacks {
 // Thread safety: Invoke runs one call at a time (a concurrent one is refused "busy" at once);
 // Cancel may be called from any thread at any time; Shutdown and the destructor must not run
 // concurrently with Invoke.
+// The tool description a host shows the model: core's text around one line per page helper,
+// written from the helpers' declarations. Static storage: valid while the plugin is loaded.
+const char* ToolDescription();
+
 class FirefoxBidiTool {
  public:
   FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks);

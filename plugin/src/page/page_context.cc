@@ -14,6 +14,7 @@
 #include "core/string_view_compat.h"
 #include "core/transport_error.h"
 #include "page/helper_error.h"
+#include "page/helper_registry.h"
 #include "page/js_library.h"
 
 namespace firefox_bidi::page {
@@ -324,71 +325,6 @@ absl::StatusOr<bool> PageContext::AwaitFor(std::string_view tab, std::chrono::mi
     return status;
   }
   return true;
-}
-
-absl::Status CheckParams(std::string_view method, const json::object& params,
-                         std::initializer_list<std::string_view> allowed) {
-  for (const auto& member : params) {
-    const std::string_view key = member.key();
-    bool known = false;
-    for (std::string_view a : allowed) known = known || a == key;
-    if (!known) {
-      std::vector<std::string> names;
-      for (std::string_view a : allowed) names.push_back(absl::StrCat("\"", ToAbsl(a), "\""));
-      return HelperError(kInvalidArgument,
-                         absl::StrCat(ToAbsl(method), " has no parameter \"", ToAbsl(key),
-                                      "\"; its parameters are ", absl::StrJoin(names, ", ")));
-    }
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<std::optional<std::string>> StringParam(std::string_view method,
-                                                       const json::object& params,
-                                                       std::string_view key) {
-  const json::value* v = params.if_contains(key);
-  if (v == nullptr) return std::optional<std::string>();
-  if (!v->is_string()) {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
-                                    "\" must be a string, got ", JsonKindName(*v)));
-  }
-  return std::optional<std::string>(std::string(v->get_string()));
-}
-
-absl::StatusOr<std::optional<bool>> BoolParam(std::string_view method, const json::object& params,
-                                              std::string_view key) {
-  const json::value* v = params.if_contains(key);
-  if (v == nullptr) return std::optional<bool>();
-  if (!v->is_bool()) {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
-                                    "\" must be true or false, got ", JsonKindName(*v)));
-  }
-  return std::optional<bool>(v->get_bool());
-}
-
-absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
-                                                     const json::object& params,
-                                                     std::string_view key, std::int64_t min,
-                                                     std::int64_t max) {
-  const json::value* v = params.if_contains(key);
-  if (v == nullptr) return std::optional<std::int64_t>();
-  std::optional<std::int64_t> n;
-  if (v->is_int64()) n = v->get_int64();
-  if (v->is_uint64() && v->get_uint64() <= static_cast<std::uint64_t>(max)) {
-    n = static_cast<std::int64_t>(v->get_uint64());
-  }
-  if (v->is_double() &&
-      v->get_double() == static_cast<double>(static_cast<std::int64_t>(v->get_double()))) {
-    n = static_cast<std::int64_t>(v->get_double());
-  }
-  if (!n || *n < min || *n > max) {
-    return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
-                                                      "\" must be an integer from ", min, " to ",
-                                                      max, ", got ", json::serialize(*v)));
-  }
-  return n;
 }
 
 }  // namespace firefox_bidi::page

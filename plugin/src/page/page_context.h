@@ -130,22 +130,6 @@ inline bool StringIs(const boost::json::value* v, std::string_view s) {
   return v != nullptr && v->is_string() && std::string_view(v->get_string()) == s;
 }
 
-// Refuses params keys outside `allowed` with an "invalid argument" HelperError naming them.
-absl::Status CheckParams(std::string_view method, const boost::json::object& params,
-                         std::initializer_list<std::string_view> allowed);
-
-// Optional typed params; a present value of the wrong type is an "invalid argument".
-absl::StatusOr<std::optional<std::string>> StringParam(std::string_view method,
-                                                       const boost::json::object& params,
-                                                       std::string_view key);
-absl::StatusOr<std::optional<bool>> BoolParam(std::string_view method,
-                                              const boost::json::object& params,
-                                              std::string_view key);
-absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
-                                                     const boost::json::object& params,
-                                                     std::string_view key, std::int64_t min,
-                                                     std::int64_t max);
-
 }  // namespace firefox_bidi::page
 
 #endif  // FIREFOX_BIDI_PAGE_PAGE_CONTEXT_H_

@@ -75,8 +75,9 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   const absl::Status subscribed = page.EnsureSubscribed();
   opened_.clear();
   watching_opened_ = true;
+  absl::Status checked = subscribed.ok() ? CheckDeclaredParams(*helper, params) : subscribed;
   absl::StatusOr<json::value> result =
-      subscribed.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(subscribed);
+      checked.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(checked);
   watching_opened_ = false;
   const std::string tab = TabOf(params);
   if (!result.ok() && HelperErrorCode(result.status()) == kDialogOpen &&

@@ -10,6 +10,7 @@
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
+#include "page/helper_registry.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;

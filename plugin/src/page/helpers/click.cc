@@ -24,9 +24,6 @@ std::int64_t DisabledWaitMs(const PageContext& page) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(
-      kMethod, params,
-      {"ref", "css", "text", "role", "name", "target", "button", "count", "modifiers", "tab"}));
   absl::StatusOr<ClickSpec> spec = ParseClickSpec(params);
   if (!spec.ok()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", spec.status().message()));
@@ -63,14 +60,40 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return result;
 }
 
+constexpr Param kParams[] = {
+    {.key = "target", .type = ParamType::kTarget, .help = "the element to click"},
+    {.key = "button",
+     .type = ParamType::kString,
+     .default_value = R"~("left")~",
+     .help = R"~("left" (default), "middle" or "right")~"},
+    {.key = "count",
+     .type = ParamType::kInteger,
+     .default_value = "1",
+     .help =
+         "1 (default), 2 (double click: selects a word) or 3 (triple click: selects a paragraph)"},
+    {.key = "modifiers",
+     .type = ParamType::kArray,
+     .help =
+         R"~(keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~"},
+};
+
 }  // namespace
 
 const HelperSpec& ClickHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "target (ref|css|text|role+name); button: left|middle|right, count: 1|2|3, modifiers: "
-      "[Shift|Control|Alt|Meta] -> {url,title,navigated}",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis = R"~({target, button?, count?} -> {url, title, navigated})~",
+      .summary = "Clicks an element with the real mouse, after scrolling it into view.",
+      .params = kParams,
+      .result =
+          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
+      .errors =
+          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

@@ -24,7 +24,6 @@ absl::Status NoDialog(std::string_view tab) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"accept", "text", "tab"}));
   ASSIGN_OR_RETURN(std::optional<bool> accept, BoolParam(kMethod, params, "accept"));
   ASSIGN_OR_RETURN(std::optional<std::string> text, StringParam(kMethod, params, "text"));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
@@ -58,10 +57,33 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return json::object{{"type", dialog.type}, {"message", dialog.message}};
 }
 
+constexpr Param kParams[] = {
+    {.key = "accept",
+     .type = ParamType::kBoolean,
+     .default_value = "true",
+     .help = "true (OK; for beforeunload: leave the page) or false (Cancel; stay)"},
+    {.key = "text", .type = ParamType::kString, .help = "the answer to a prompt"},
+};
+
 }  // namespace
 
 const HelperSpec& DialogHelper() {
-  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kJson, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({accept, text?} -> {type, message})~",
+      .summary =
+          "Answers the open alert, confirm, prompt or beforeunload dialog. While one is open, "
+          "every "
+          "helper result carries \"dialog\": {type, message}.",
+      .params = kParams,
+      .result =
+          R"~({"type": "alert"|"confirm"|"prompt"|"beforeunload", "message"} of the dialog answered)~",
+      .errors = R"~("no dialog" (none is open))~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent=prompt('Your name?')\">Ask</button>"},"silent":true},{"method":"page.click","params":{"text":"Ask"}},{"method":"page.dialog","params":{"accept":true,"text":"Ada"}},{"method":"page.text"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

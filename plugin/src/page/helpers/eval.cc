@@ -258,7 +258,6 @@ absl::StatusOr<json::value> PlainOfHandle(PageContext& page, const std::string& 
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"expression", "function", "args", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::string> expression,
                    StringParam(kMethod, params, "expression"));
   ASSIGN_OR_RETURN(std::optional<std::string> function, StringParam(kMethod, params, "function"));
@@ -313,14 +312,34 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return PlainWithNodes(page, tab, *remote);  // a primitive
 }
 
+constexpr Param kParams[] = {
+    {.key = "expression",
+     .type = ParamType::kString,
+     .help = "JavaScript whose value is returned; a promise is awaited"},
+    {.key = "function",
+     .type = ParamType::kString,
+     .help =
+         R"~(a function's source, called with args, e.g. "(sel) => document.querySelectorAll(sel).length")~"},
+    {.key = "args", .type = ParamType::kArray, .help = "an array of JSON values for function"},
+};
+
 }  // namespace
 
 const HelperSpec& EvalHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "expression | function + args: page's own JS; promises awaited -> plain JSON "
-      "(a DOM node as {ref,tag,text})",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis =
+          R"~({expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text})~",
+      .summary = "Runs JavaScript in the page itself, as in the browser console.",
+      .params = kParams,
+      .result =
+          R"~(plain JSON: objects, arrays, strings, numbers, booleans, null (undefined too); a Date as its ISO string; a DOM element as {"ref","tag","text"}, its ref usable as a target)~",
+      .errors = R"~("javascript error" with the exception's message and location)~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<a href=/a>A</a><a href=/b>B</a>"},"silent":true},{"method":"page.eval","params":{"function":"(sel) => [...document.querySelectorAll(sel)].map(a => a.textContent)","args":["a"]}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

@@ -18,8 +18,6 @@ namespace {
 constexpr char kMethod[] = "page.fill";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(
-      kMethod, params, {"ref", "css", "text", "role", "name", "target", "value", "submit", "tab"}));
   const json::value* value = params.if_contains("value");
   if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
     return HelperError(kInvalidArgument,
@@ -69,14 +67,39 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return result;
 }
 
+constexpr Param kParams[] = {
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = "an input, textarea, contenteditable element, select, checkbox or radio"},
+    {.key = "value",
+     .type = ParamType::kAny,
+     .help = "text (replaces what was there); for a select an option's label or value; for a "
+             "checkbox or radio true or false"},
+    {.key = "submit",
+     .type = ParamType::kBoolean,
+     .default_value = "false",
+     .help =
+         R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks, a page that asks before it is left) is in the result as "dialog")~"},
+};
+
 }  // namespace
 
 const HelperSpec& FillHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "target; value (text | option label or value | true/false), submit: press Enter after "
-      "-> {value} (a select's also label)",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis = R"~({target, value, submit?} -> {value, label?})~",
+      .summary =
+          "Sets a form field the way typing would, so the page's input and change handlers run.",
+      .params = kParams,
+      .result =
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
+      .errors =
+          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed), "invalid argument")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

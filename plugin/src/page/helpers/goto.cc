@@ -75,8 +75,6 @@ absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delt
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params, {"url", "back", "forward", "reload", "wait", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::string> url, StringParam(kMethod, params, "url"));
   ASSIGN_OR_RETURN(const bool back, Flag(params, "back"));
   ASSIGN_OR_RETURN(const bool forward, Flag(params, "forward"));
@@ -120,13 +118,42 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return UrlAndTitle(info);
 }
 
+constexpr Param kParams[] = {
+    {.key = "url",
+     .type = ParamType::kString,
+     .help = "the address to load (http:, https:, data:, about:; file: only inside the file_roots "
+             "config)"},
+    {.key = "back",
+     .type = ParamType::kBoolean,
+     .default_value = "false",
+     .help = "true instead of url",
+     .label = "back / forward / reload"},
+    {.key = "forward", .type = ParamType::kBoolean, .default_value = "false"},
+    {.key = "reload", .type = ParamType::kBoolean, .default_value = "false"},
+    {.key = "wait",
+     .type = ParamType::kString,
+     .default_value = R"~("complete")~",
+     .help = R"~("complete" (default: all loaded), "interactive" (DOM ready) or "none")~"},
+};
+
 }  // namespace
 
 const HelperSpec& GotoHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "url | back | forward | reload: true; wait: none|interactive|complete -> {url,title}",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis = R"~({url} or {back|forward|reload: true} -> {url, title})~",
+      .summary =
+          "Loads a URL in the current tab, or goes back, forward or reloads, and waits for the "
+          "page.",
+      .params = kParams,
+      .result = R"~({"url","title"} of the page once loaded)~",
+      .errors =
+          R"~("timeout" (the page did not load within the frame's timeout_ms; raise it or use wait "none"), "unknown error" with the browser's reason (e.g. the host does not resolve), "not allowed" (a file: URL outside file_roots))~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<title>Hello</title><h1>Hi</h1>"}},{"method":"page.goto","params":{"reload":true},"pick":"title"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

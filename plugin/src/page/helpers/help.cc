@@ -18,17 +18,16 @@ namespace {
 constexpr char kMethod[] = "page.help";
 
 absl::StatusOr<json::value> Run(PageContext&, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"method"}));
   ASSIGN_OR_RETURN(std::optional<std::string> method, StringParam(kMethod, params, "method"));
   std::string name = method.value_or("");
   // "click" is taken for "page.click".
-  if (!name.empty() && !FindHelperDoc(name) && FindHelperDoc("page." + name)) {
+  if (!name.empty() && !FindHelper(name) && FindHelper("page." + name)) {
     name = "page." + name;
   }
   std::optional<std::string> text = HelpText(name);
   if (!text) {
     std::vector<std::string> names;
-    for (const HelperDoc& doc : HelperDocs()) names.emplace_back(doc.method);
+    for (const HelperSpec& spec : Helpers()) names.emplace_back(spec.method);
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod, ": \"", name, "\" is not a helper; the helpers are ",
                                     absl::StrJoin(names, ", ")));
@@ -36,10 +35,26 @@ absl::StatusOr<json::value> Run(PageContext&, const json::object& params) {
   return json::string(std::move(*text));
 }
 
+constexpr Param kParams[] = {
+    {.key = "method", .type = ParamType::kString, .help = R"~(a helper name, e.g. "page.click")~"},
+};
+
 }  // namespace
 
 const HelperSpec& HelpHelper() {
-  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kText, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis =
+          R"~({method?} -> this reference; with method, one helper in full with an example)~",
+      .summary = "Returns the reference of all page helpers, or of one in full.",
+      .params = kParams,
+      .result = R"~(a string)~",
+      .errors = R"~("invalid argument" (not a helper))~",
+      .example = R"~({"frames":[{"method":"page.help","params":{"method":"page.click"}}]})~",
+      .file = ResultFile::kText,
+      .run = &Run,
+      .takes_tab = false,
+  };
   return spec;
 }
 

@@ -18,8 +18,6 @@ namespace {
 constexpr char kMethod[] = "page.hover";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params, {"ref", "css", "text", "role", "name", "target", "tab"}));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // As for a click: in view, and not under another element (which would get the hover).
@@ -37,11 +35,29 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return result;
 }
 
+constexpr Param kParams[] = {
+    {.key = "target", .type = ParamType::kTarget, .help = "the element to move the mouse onto"},
+};
+
 }  // namespace
 
 const HelperSpec& HoverHelper() {
-  static const HelperSpec spec{kMethod, "target (ref|css|text|role+name) -> {url,title}",
-                               ResultFile::kJson, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({target} -> {url, title})~",
+      .summary =
+          "Moves the real mouse onto an element, after scrolling it into view, so that menus and "
+          "tooltips that open on hover open.",
+      .params = kParams,
+      .result =
+          R"~({"url","title"}; "matches": N when the target matched N elements (the first one was hovered))~",
+      .errors =
+          R"~("no such element", "stale ref", "element covered" (another element would get the mouse; nothing was hovered), "element not visible")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onmouseenter=\"this.textContent='Open'\">Menu</button>"},"silent":true},{"method":"page.hover","params":{"text":"Menu"}},{"method":"page.text"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

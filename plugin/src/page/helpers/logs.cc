@@ -15,7 +15,6 @@ namespace {
 constexpr char kMethod[] = "page.logs";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"clear", "tab"}));
   ASSIGN_OR_RETURN(std::optional<bool> clear, BoolParam(kMethod, params, "clear"));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   // One round trip: every event Firefox sent before its reply has been read and collected
@@ -32,10 +31,31 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return page.state().logs.Read(tab, clear.value_or(true));
 }
 
+constexpr Param kParams[] = {
+    {.key = "clear",
+     .type = ParamType::kBoolean,
+     .default_value = "true",
+     .help = "default true; false keeps the lines for the next read"},
+};
+
 }  // namespace
 
 const HelperSpec& LogsHelper() {
-  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kJson, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({clear?} -> {console, errors, failed_requests})~",
+      .summary =
+          "Returns what the tab logged since it opened (or since the last read): console messages, "
+          "uncaught errors and failed requests, one line each.",
+      .params = kParams,
+      .result =
+          R"~({"console": ["warn: low stock (app.js:3)", ...], "errors": ["ReferenceError: x is not defined (app.js:9)", ...], "failed_requests": ["404 GET /logo.png", "failed GET http://host/api: NS_ERROR_CONNECTION_REFUSED", ...]}; the newest 100 lines of each kind are kept, "dropped": N counts older ones left out)~",
+      .errors = R"~(none)~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<script>console.warn('low stock');missingFunction()</script>"},"silent":true},{"method":"page.logs"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

@@ -18,8 +18,6 @@ namespace {
 constexpr char kMethod[] = "page.press";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params, {"key", "ref", "css", "text", "role", "name", "target", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::string> key, StringParam(kMethod, params, "key"));
   if (!key.has_value()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod,
@@ -51,14 +49,31 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return AfterAction(page, tab, effect);
 }
 
+constexpr Param kParams[] = {
+    {.key = "key",
+     .type = ParamType::kString,
+     .help =
+         R"~("Enter", "Escape", "Tab", "Backspace", "ArrowDown", "PageDown", "a", "Control+a", "Shift+Tab", ...)~"},
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = "optional, an element to focus first (default: whatever has focus)"},
+};
+
 }  // namespace
 
 const HelperSpec& PressHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "key (Enter, Escape, Tab, ArrowDown, Control+a, ...); optional target to focus first "
-      "-> {url,title,navigated}",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis = R"~({key, target?} -> {url, title, navigated})~",
+      .summary = "Presses a key or a key combination on the real keyboard.",
+      .params = kParams,
+      .result = R"~({"url","title","navigated"} as for page.click)~",
+      .errors = R"~("invalid argument" (unknown key name), "no such element", "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<form onsubmit=\"document.title='sent '+this.q.value;return false\"><input name=q></form>"},"silent":true},{"method":"page.fill","params":{"css":"input","value":"hi"}},{"method":"page.press","params":{"key":"Enter"}},{"method":"page.eval","params":{"expression":"document.title"}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

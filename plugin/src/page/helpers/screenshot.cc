@@ -16,9 +16,6 @@ namespace {
 constexpr char kMethod[] = "page.screenshot";
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params,
-                  {"ref", "css", "text", "role", "name", "target", "full_page", "format", "tab"}));
   ASSIGN_OR_RETURN(const std::optional<bool> full_page, BoolParam(kMethod, params, "full_page"));
   ASSIGN_OR_RETURN(const std::optional<std::string> format, StringParam(kMethod, params, "format"));
   const std::string type = format.value_or("png");
@@ -48,14 +45,34 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return page.Command("browsingContext.captureScreenshot", capture, "the screenshot");
 }
 
+constexpr Param kParams[] = {
+    {.key = "target", .type = ParamType::kTarget, .help = "optional, that element only"},
+    {.key = "full_page",
+     .type = ParamType::kBoolean,
+     .default_value = "false",
+     .help = "true captures the whole page, not just the viewport"},
+    {.key = "format",
+     .type = ParamType::kString,
+     .default_value = R"~("png")~",
+     .help = R"~("png" (default), "jpeg" or "webp")~"},
+};
+
 }  // namespace
 
 const HelperSpec& ScreenshotHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "optional target (that element only), full_page, format: png|jpeg|webp -> an image file "
-      "record {spooled,mime,bytes,...}",
-      ResultFile::kMedia, &Run};
+      .method = kMethod,
+      .synopsis = R"~({target?, full_page?} -> an image file)~",
+      .summary = "Takes a screenshot of the viewport, the whole page or one element.",
+      .params = kParams,
+      .result =
+          R"~(always a file: {"spooled": "/path/…png", "mime": "image/png", "bytes": N, ...})~",
+      .errors = R"~("no such element", "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<h1 style=color:red>Red</h1>"},"silent":true},{"method":"page.screenshot","params":{"css":"h1"}}]})~",
+      .file = ResultFile::kMedia,
+      .run = &Run,
+  };
   return spec;
 }
 

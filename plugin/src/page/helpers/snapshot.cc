@@ -128,9 +128,6 @@ absl::StatusOr<json::value> RootClip(PageContext& page, const std::string& tab,
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(
-      kMethod, params,
-      {"root", "ref", "css", "text", "role", "name", "max_lines", "viewport_only", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
                    IntParam(kMethod, params, "max_lines", 1, 100000));
   ASSIGN_OR_RETURN(std::optional<bool> viewport_only, BoolParam(kMethod, params, "viewport_only"));
@@ -187,13 +184,43 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return json::value(absl::StrJoin(lines, "\n"));
 }
 
+constexpr Param kParams[] = {
+    {.key = "root",
+     .type = ParamType::kTarget,
+     .help =
+         R"~(a target object ({"ref": "e5"}, {"css": "main"}, ...) to outline only that part; or the target flat, as page.text takes it ("css": "main"))~"},
+    {.key = "max_lines",
+     .type = ParamType::kInteger,
+     .default_value = "300",
+     .help = "default 300; the last line then says how many lines were left out"},
+    {.key = "viewport_only",
+     .type = ParamType::kBoolean,
+     .default_value = "false",
+     .help = "true leaves out what is off screen (default false)"},
+};
+
 }  // namespace
 
 const HelperSpec& SnapshotHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "root (target), max_lines (300), viewport_only -> outline: - ROLE \"NAME\" [ref=eN] STATES",
-      ResultFile::kText, &Run};
+      .method = kMethod,
+      .synopsis =
+          R"~({root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled)~",
+      .summary =
+          "Describes the page as an indented outline, one line per meaningful element: role, name, "
+          "ref, state.",
+      .params = kParams,
+      .result = R"~(a string, e.g.
+- heading "Shop" level=1
+- textbox "Qty" [ref=e3] value="1"
+- button "Add to cart" [ref=e4]
+Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, busy, sort=ascending|descending, modal, level=N, value="...". A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
+      .errors = R"~("no such element" (root matched nothing), "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<h1>Shop</h1><label>Qty <input value=1></label><button>Add to cart</button>"},"silent":true},{"method":"page.snapshot"}]})~",
+      .file = ResultFile::kText,
+      .run = &Run,
+  };
   return spec;
 }
 

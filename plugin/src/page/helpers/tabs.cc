@@ -105,7 +105,6 @@ absl::StatusOr<json::value> List(PageContext& page) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"action", "url", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::string> action_param, StringParam(kMethod, params, "action"));
   ASSIGN_OR_RETURN(std::optional<std::string> url, StringParam(kMethod, params, "url"));
   ASSIGN_OR_RETURN(std::optional<std::string> tab, StringParam(kMethod, params, "tab"));
@@ -186,10 +185,35 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return List(page);
 }
 
+constexpr Param kParams[] = {
+    {.key = "action",
+     .type = ParamType::kString,
+     .default_value = R"~("list")~",
+     .help =
+         R"~("list" (default), "new" (opens a tab, loads url if given, makes it current), "select" (makes tab current), "close" (closes tab, default the current one; the tab that was current before it becomes current again))~"},
+    {.key = "url", .type = ParamType::kString, .help = "for new"},
+    {.key = "tab",
+     .type = ParamType::kString,
+     .help = R"~(a tab id (from this list or from "opened" of page.click) for select and close)~"},
+};
+
 }  // namespace
 
 const HelperSpec& TabsHelper() {
-  static const HelperSpec spec{kMethod, FindHelperDoc(kMethod)->synopsis, ResultFile::kJson, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis =
+          R"~({action: list|new|select|close, url?, tab?} -> [{tab, url, title, current}])~",
+      .summary = "Lists, opens, selects or closes tabs. Helpers act on the current tab.",
+      .params = kParams,
+      .result =
+          R"~(every open tab after the action: [{"tab": ID, "url", "title", "current": true|false}])~",
+      .errors = R"~("no such tab" (the id is not an open tab: list the tabs), "invalid argument")~",
+      .example =
+          R"~({"frames":[{"method":"page.tabs","params":{"action":"new","url":"data:text/html,<title>Second</title>"}},{"method":"page.tabs","params":{"action":"close"}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

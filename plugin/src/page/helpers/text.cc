@@ -19,9 +19,6 @@ constexpr std::int64_t kDefaultMaxChars = 6000;
 constexpr int kMaxFrameHops = 8;
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(
-      CheckParams(kMethod, params,
-                  {"ref", "css", "text", "role", "name", "target", "max_chars", "offset", "tab"}));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_chars,
                    IntParam(kMethod, params, "max_chars", 1, 10000000));
   ASSIGN_OR_RETURN(std::optional<std::int64_t> offset,
@@ -51,14 +48,36 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return *text;
 }
 
+constexpr Param kParams[] = {
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = "optional, the element to read (default: the whole page)"},
+    {.key = "max_chars",
+     .type = ParamType::kInteger,
+     .default_value = "6000",
+     .help = "default 6000; when cut, the last line says how many characters remain and the offset "
+             "to read on"},
+    {.key = "offset",
+     .type = ParamType::kInteger,
+     .default_value = "0",
+     .help = "where to start reading (characters)"},
+};
+
 }  // namespace
 
 const HelperSpec& TextHelper() {
   static const HelperSpec spec{
-      kMethod,
-      "target (default: page), max_chars (6000), offset -> visible text; when cut, the last "
-      "line gives the offset to read on",
-      ResultFile::kText, &Run};
+      .method = kMethod,
+      .synopsis = R"~({target?, max_chars?, offset?} -> the visible text)~",
+      .summary = "Reads the visible text of the page or of one element, as a user sees it.",
+      .params = kParams,
+      .result = R"~(a string: line breaks kept, runs of spaces and blank lines collapsed)~",
+      .errors = R"~("no such element", "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<main><p>First</p><p>Second</p></main>"},"silent":true},{"method":"page.text","params":{"css":"main","max_chars":100}}]})~",
+      .file = ResultFile::kText,
+      .run = &Run,
+  };
   return spec;
 }
 

@@ -45,8 +45,6 @@ absl::StatusOr<json::array> Files(const json::object& params) {
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params,
-                              {"ref", "css", "text", "role", "name", "target", "files", "tab"}));
   ASSIGN_OR_RETURN(const json::array files, Files(params));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
@@ -81,13 +79,30 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return count.data;
 }
 
+constexpr Param kParams[] = {
+    {.key = "target", .type = ParamType::kTarget, .help = "an <input type=file>"},
+    {.key = "files",
+     .type = ParamType::kArray,
+     .help = "absolute paths of existing files, inside the file_roots config (default: the host's "
+             "working directory)"},
+};
+
 }  // namespace
 
 const HelperSpec& UploadHelper() {
-  static const HelperSpec spec{kMethod,
-                               "target (a file input or its label); files: absolute paths "
-                               "inside file_roots -> {files}",
-                               ResultFile::kJson, &Run};
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({target, files} -> {files})~",
+      .summary = "Puts files into a file input, as choosing them in the file dialog would.",
+      .params = kParams,
+      .result = R"~({"files": N}: how many files the input now holds)~",
+      .errors =
+          R"~("not allowed" (a path outside file_roots), "invalid argument" (not a file input, a missing file, a relative path), "no such element", "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input type=file aria-label=Report>"},"silent":true},{"method":"page.upload","params":{"css":"input","files":["/tmp/report.txt"]}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

@@ -22,7 +22,6 @@ constexpr std::chrono::milliseconds kSlice{2000};
 constexpr std::chrono::milliseconds kReportMargin{150};
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  RETURN_IF_ERROR(CheckParams(kMethod, params, {"text", "css", "url", "gone", "tab"}));
   std::string kind;
   std::string value;
   for (const std::string_view k : {"text", "css", "url"}) {
@@ -88,12 +87,38 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   return UrlAndTitle(info);
 }
 
+constexpr Param kParams[] = {
+    {.key = "text", .type = ParamType::kString, .help = "visible text to wait for"},
+    {.key = "css", .type = ParamType::kString, .help = "a selector to wait for (a visible match)"},
+    {.key = "url", .type = ParamType::kString, .help = "a substring of the tab's URL"},
+    {.key = "gone",
+     .type = ParamType::kBoolean,
+     .default_value = "false",
+     .help = "true waits for the text or element to disappear"},
+};
+
 }  // namespace
 
 const HelperSpec& WaitForHelper() {
   static const HelperSpec spec{
-      kMethod, "text | css | url (substring); gone: true waits for it to go -> {url,title}",
-      ResultFile::kJson, &Run};
+      .method = kMethod,
+      .synopsis = R"~({text|css|url, gone?} -> {url, title})~",
+      .summary =
+          "Waits until text or an element appears (or with gone: true disappears), or the URL "
+          "contains a string; keeps waiting across navigations.",
+      .params = kParams,
+      .params_note =
+          "The frame's timeout_ms bounds the wait (default 30000). A page that updates a moment "
+          "after an action (search as you type, content loaded later) is read only after waiting "
+          "for what it will show.",
+      .result = R"~({"url","title"} once the condition holds)~",
+      .errors =
+          R"~("timeout" naming what it waited for; "dialog open" at once when a dialog opens in the tab while it waits (answer it with page.dialog, then wait again))~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Loading</p><script>setTimeout(()=>document.body.append('Ready'),500)</script>"},"silent":true},{"method":"page.waitFor","params":{"text":"Ready"},"timeout_ms":5000}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
   return spec;
 }
 

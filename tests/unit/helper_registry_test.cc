@@ -1,0 +1,102 @@
+#include "page/helper_registry.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/test/unit_test.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "page/helper_error.h"
+
+namespace firefox_bidi::page {
+namespace {
+
+namespace json = boost::json;
+
+BOOST_AUTO_TEST_SUITE(helper_registry)
+
+std::vector<std::string> Keys(std::string_view method) {
+  const std::vector<std::string_view> keys = AcceptedKeys(*FindHelper(method));
+  return {keys.begin(), keys.end()};
+}
+
+BOOST_AUTO_TEST_CASE(accepted_keys_come_from_the_declaration) {
+  BOOST_TEST((Keys("page.click") == std::vector<std::string>{"ref", "css", "text", "role", "name",
+                                                             "target", "button", "count",
+                                                             "modifiers", "tab"}));
+  // page.snapshot's target is "root"; page.tabs declares "tab" itself; page.help takes no tab.
+  BOOST_TEST((Keys("page.snapshot") == std::vector<std::string>{"ref", "css", "text", "role",
+                                                                "name", "root", "max_lines",
+                                                                "viewport_only", "tab"}));
+  BOOST_TEST((Keys("page.tabs") == std::vector<std::string>{"action", "url", "tab"}));
+  BOOST_TEST((Keys("page.help") == std::vector<std::string>{"method"}));
+}
+
+BOOST_AUTO_TEST_CASE(an_undeclared_key_is_refused_naming_the_declared_ones) {
+  const absl::Status refused = CheckDeclaredParams(
+      *FindHelper("page.logs"), json::parse(R"({"clear":true,"level":"x"})").as_object());
+  BOOST_TEST(HelperErrorCode(refused).value_or("") == std::string("invalid argument"));
+  BOOST_TEST(std::string(refused.message()) ==
+             "page.logs has no parameter \"level\"; its parameters are \"clear\", \"tab\"");
+  BOOST_TEST(CheckDeclaredParams(*FindHelper("page.logs"),
+                                 json::parse(R"({"clear":true,"tab":"t"})").as_object())
+                 .ok());
+}
+
+// A helper that reads a key its declaration lacks (or declares with another type) fails the
+// first test that reaches the read; the page layer would have refused the key anyway.
+BOOST_AUTO_TEST_CASE(reading_an_undeclared_parameter_is_the_helpers_bug) {
+  const json::object params = json::parse(R"({"level":"warn","clear":false})").as_object();
+  const absl::StatusOr<std::optional<std::string>> level =
+      StringParam("page.logs", params, "level");
+  BOOST_TEST(level.status().code() == absl::StatusCode::kInternal);
+  BOOST_TEST(std::string(level.status().message()) ==
+             "page.logs reads parameter \"level\", which its HelperSpec does not declare");
+  const absl::StatusOr<std::optional<std::string>> clear =
+      StringParam("page.logs", params, "clear");
+  BOOST_TEST(std::string(clear.status().message()) ==
+             "page.logs reads parameter \"clear\" as string, but its HelperSpec declares boolean");
+  BOOST_TEST(*BoolParam("page.logs", params, "clear").value() == false);
+  // The target's keys and "tab" are read for every helper that takes them.
+  BOOST_TEST(*StringParam("page.click", json::object{{"css", "b"}}, "css").value() == "b");
+  BOOST_TEST(StringParam("page.help", json::object{{"tab", "t"}}, "tab").status().code() ==
+             absl::StatusCode::kInternal);
+}
+
+BOOST_AUTO_TEST_CASE(every_declaration_is_whole) {
+  for (const HelperSpec& spec : Helpers()) {
+    BOOST_TEST_CONTEXT(spec.method) {
+      BOOST_TEST(!spec.synopsis.empty());
+      BOOST_TEST(!spec.summary.empty());
+      BOOST_TEST(!spec.result.empty());
+      BOOST_TEST(!spec.errors.empty());
+      BOOST_TEST(spec.run != nullptr);
+      std::set<std::string_view> keys;
+      for (const Param& param : spec.params) {
+        BOOST_TEST(keys.insert(param.key).second, "declared twice: " << param.key);
+        // A line of its own, or the one before it documents it ("back / forward / reload").
+        BOOST_TEST((!param.help.empty() || &param != &spec.params.front()), param.key);
+        if (param.default_value.empty()) continue;
+        const json::value dflt = json::parse(param.default_value);
+        switch (param.type) {
+          case ParamType::kString:
+            BOOST_TEST(dflt.is_string(), param.key);
+            break;
+          case ParamType::kBoolean:
+            BOOST_TEST(dflt.is_bool(), param.key);
+            break;
+          case ParamType::kInteger:
+            BOOST_TEST(dflt.is_int64(), param.key);
+            break;
+          default:
+            BOOST_FAIL("a default for a param of this type: " << param.key);
+        }
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::page
