@@ -74,9 +74,5 @@ ${all}};
 
 #endif  // FIREFOX_BIDI_PAGE_PAGE_OPS_H_
 ")
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" old)
-endif()
-if(NOT old STREQUAL content)
-  file(WRITE "${OUTPUT}" "${content}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake)
+write_if_changed("${OUTPUT}" "${content}")
