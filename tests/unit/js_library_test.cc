@@ -25,7 +25,7 @@ std::string LinkError(std::vector<js::EmbeddedFile> files) {
 constexpr std::string_view kCommon =
     "export const OPS = {};\n"
     "let deadline = 0;\n"
-    "export function setDeadline(ms) { deadline = ms; }\n"
+    "export async function runOperation(op) { return OPS[op](); }\n"
     "export function twice(x) { return 2 * x + deadline; }\n";
 
 constexpr char kForms[] =
@@ -48,15 +48,15 @@ BOOST_AUTO_TEST_CASE(each_file_is_a_function_scope_that_takes_its_imports) {
              "// 00_common.js\nconst module_00_common = (function () {\n"
              "const OPS = {};\n"
              "let deadline = 0;\n"
-             "function setDeadline(ms) { deadline = ms; }\n"
+             "async function runOperation(op) { return OPS[op](); }\n"
              "function twice(x) { return 2 * x + deadline; }\n"
-             "\nreturn {OPS, setDeadline, twice};\n})();\n"
+             "\nreturn {OPS, runOperation, twice};\n})();\n"
              "// 10_op.js\nconst module_10_op = (function () {\n"
              "const {OPS, twice} = module_00_common;\n"
              "const own = 1;\n"
              "OPS.double = (input) => ({data: twice(input.n) + own});\n"
              "\nreturn {};\n})();\n"
-             "return {ops: module_00_common.OPS, setDeadline: module_00_common.setDeadline};\n"
+             "return {ops: module_00_common.OPS, run: module_00_common.runOperation};\n"
              "})()");
 }
 
@@ -85,7 +85,7 @@ BOOST_AUTO_TEST_CASE(what_does_not_link_is_named_by_file_and_line) {
                  kForms);
   BOOST_TEST(LinkError({{"00_common.js", "export const OPS = {};\n"}}) ==
              std::string("page/js/00_common.js: the first file does not export "
-                         "setDeadline") +
+                         "runOperation") +
                  kForms);
 }
 

@@ -19,14 +19,7 @@ namespace {
 namespace json = boost::json;
 
 // Runs operation `op` of the library `lib` and returns the three-part result.
-constexpr char kRunOp[] =
-    "  const parsed = JSON.parse(input);\n"
-    "  lib.setDeadline(parsed.deadline_ms);\n"
-    "  if (!Object.hasOwn(lib.ops, op)) throw new Error(\"no page operation \" + op);\n"
-    "  const out = (await lib.ops[op](parsed, nodes)) || {};\n"
-    "  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],\n"
-    "          out.windows || []];\n"
-    "}";
+constexpr char kRunOp[] = "  return lib.run(op, input, nodes);\n}";
 
 struct Functions {
   std::string with_library;
@@ -216,14 +209,14 @@ absl::StatusOr<std::string> LinkModules(std::span<const js::EmbeddedFile> files)
                     "};\n})();\n");
   }
   const Module& first = modules.front();
-  for (const std::string_view name : {"OPS", "setDeadline"}) {
+  for (const std::string_view name : {"OPS", "runOperation"}) {
     if (std::find(first.exports.begin(), first.exports.end(), name) == first.exports.end()) {
       return LinkError(first.file, 0,
                        absl::StrCat("the first file does not export ", std::string(name)));
     }
   }
-  absl::StrAppend(&text, "return {ops: ", first.variable, ".OPS, setDeadline: ", first.variable,
-                  ".setDeadline};\n})()");
+  absl::StrAppend(&text, "return {ops: ", first.variable, ".OPS, run: ", first.variable,
+                  ".runOperation};\n})()");
   return text;
 }
 

@@ -43,11 +43,11 @@ std::span<const EmbeddedFile> EmbeddedFiles();
 }  // namespace js
 
 // `files` (ES modules, in order) linked into one expression whose value is the library,
-// {ops, setDeadline}: each file becomes a function scope that takes what it imports from the
+// {ops, run}: each file becomes a function scope that takes what it imports from the
 // files before it and returns what it exports. The forms understood: `import {a, b} from
 // "./FILE.js";` at the start of a line (over several lines too), and `export function|async
 // function|const|class NAME` at the start of a line; the first file exports OPS and
-// setDeadline. A FailedPrecondition error naming the file and line for anything else (an
+// runOperation. A FailedPrecondition error naming the file and line for anything else (an
 // `export let`: importers would get a copy), an import of a name its file does not export, or
 // from a file not before it.
 absl::StatusOr<std::string> LinkModules(std::span<const js::EmbeddedFile> files);

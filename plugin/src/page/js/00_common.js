@@ -143,9 +143,20 @@ let deadlineTicks = 0;
 // The message C++ recognises (page_context.cc) as the frame's time running out.
 const DEADLINE_PASSED = "firefox_bidi: the frame's deadline passed";
 
-export function setDeadline(ms) {
+function setDeadline(ms) {
   DEADLINE = typeof ms === "number" ? Date.now() + ms : Infinity;
   deadlineTicks = 0;
+}
+
+// Runs operation `op` on `input` (the call's JSON text) and the node arguments: [JSON text of
+// its data, its nodes, its windows] (see js_library.h).
+export async function runOperation(op, input, nodes) {
+  const parsed = JSON.parse(input);
+  setDeadline(parsed.deadline_ms);
+  if (!Object.hasOwn(OPS, op)) throw new Error("no page operation " + op);
+  const out = (await OPS[op](parsed, nodes)) || {};
+  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],
+          out.windows || []];
 }
 
 // Called once per node a pass visits; looks at the clock every 256 nodes.
