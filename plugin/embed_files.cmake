@@ -37,10 +37,5 @@ std::span<const EmbeddedFile> EmbeddedFiles() { return kFiles; }
 
 }  // namespace ${NAMESPACE}
 ")
-# Only a changed file is rewritten, so an unchanged script does not rebuild its users.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" old)
-endif()
-if(NOT old STREQUAL content)
-  file(WRITE "${OUTPUT}" "${content}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake)
+write_if_changed("${OUTPUT}" "${content}")

@@ -134,12 +134,24 @@ absl::StatusOr<json::value> PageContext::Command(std::string_view method,
   return reply.result.value();
 }
 
-absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, std::string_view op,
+absl::Status CheckOpInput(const PageOp& op, const json::object& input) {
+  for (const auto& [key, value] : input) {
+    if (!op.TakesInput(key)) {
+      return absl::InternalError(absl::StrCat("page operation ", std::string(op.name()),
+                                              " takes no input \"", std::string(key),
+                                              "\" (see page/operations.json)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, const PageOp& op,
                                                    const json::object& input,
                                                    const std::vector<json::value>& node_args) {
+  RETURN_IF_ERROR(CheckOpInput(op, input));
   json::array arguments;
   arguments.reserve(2 + node_args.size());
-  arguments.push_back(json::object{{"type", "string"}, {"value", op}});
+  arguments.push_back(json::object{{"type", "string"}, {"value", op.name()}});
   // Every operation may give new ref names; they start at the registry's next number.
   json::object with_next = input;
   with_next["next"] = state_.refs.next();

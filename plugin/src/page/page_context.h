@@ -22,6 +22,8 @@
 #include "page/dialogs.h"
 #include "page/event_filter.h"
 #include "page/log_lines.h"
+#include "page/page_op.h"
+#include "page/page_ops.h"
 #include "page/refs.h"
 #include "page/tab_history.h"
 
@@ -49,6 +51,10 @@ struct SandboxResult {
   std::vector<std::string> windows;        // browsing context ids of returned WindowProxies
 };
 
+// OK when `input` holds only keys `op` takes (page/operations.json); else an internal error
+// naming the key.
+absl::Status CheckOpInput(const PageOp& op, const boost::json::object& input);
+
 // One helper frame's view of the browser. Thread safety: the batch's thread only.
 class PageContext {
  public:
@@ -74,10 +80,11 @@ class PageContext {
                                              std::string_view waiting_for = {});
 
   // Runs library operation `op` with `input` (and node arguments, e.g. {"sharedId": ID}) in
-  // the sandbox realm of browsing context `context`. BiDi errors ("no such frame", "no such
-  // node") come back as HelperErrors with BiDi's code; an exception thrown by the library is a
+  // the sandbox realm of browsing context `context`. An input key `op` does not take (see
+  // page/operations.json) is an internal error, sent nowhere. BiDi errors ("no such frame", "no
+  // such node") come back as HelperErrors with BiDi's code; an exception thrown by the library is a
   // "javascript error" HelperError.
-  absl::StatusOr<SandboxResult> Sandbox(std::string_view context, std::string_view op,
+  absl::StatusOr<SandboxResult> Sandbox(std::string_view context, const PageOp& op,
                                         const boost::json::object& input,
                                         const std::vector<boost::json::value>& node_args = {});
 

@@ -37,7 +37,7 @@ std::optional<json::value> ThenData(const json::object& data) {
 
 absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
                              const json::object& input, int depth) {
-  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "find", input));
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kFind, input));
   const json::object* data = result.data.if_object();
   if (data == nullptr) return absl::InternalError("find returned no object");
   if (const json::value* error = data->if_contains("error"); error && error->is_object()) {
@@ -129,7 +129,7 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
     return Stale(page, target, "is not known in this browser");
   }
   input["ref"] = target.value;
-  absl::StatusOr<SandboxResult> result = page.Sandbox(*context, "ref", input);
+  absl::StatusOr<SandboxResult> result = page.Sandbox(*context, ops::kRef, input);
   if (!result.ok()) {
     if (HelperErrorCode(result.status()) == "no such frame") {
       return Stale(page, target, "belonged to a frame or tab that is gone");
@@ -278,10 +278,12 @@ absl::StatusOr<Target> RequireTarget(std::string_view method, const json::object
 }
 
 absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
-                                        const Target& target, std::string_view op,
+                                        const Target& target, const PageOp& op,
                                         const json::object& op_input,
                                         const ResolveOptions& options) {
-  json::object input{{"then", op}, {"thenInput", op_input}};
+  // The "then" operation's input: find's own check does not look inside it.
+  RETURN_IF_ERROR(CheckOpInput(op, op_input));
+  json::object input{{"then", op.name()}, {"thenInput", op_input}};
   ASSIGN_OR_RETURN(ResolvedTarget element, Resolve(page, tab, target, options, std::move(input)));
   ActedTarget out;
   if (element.then) {

@@ -67,7 +67,7 @@ struct ActedTarget {
   boost::json::value data;
 };
 absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
-                                        const Target& target, std::string_view op,
+                                        const Target& target, const PageOp& op,
                                         const boost::json::object& op_input,
                                         const ResolveOptions& options = {});
 

@@ -32,19 +32,19 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element, scrolls it into view and checks what the click would hit.
   ASSIGN_OR_RETURN(ActedTarget prepared,
-                   ActOnTarget(page, tab, target, "inputPrepareClick", json::object{}));
+                   ActOnTarget(page, tab, target, ops::kInputPrepareClick, json::object{}));
   const ResolvedTarget& element = prepared.element;
   if (const json::object* data = prepared.data.if_object();
       data != nullptr && StringIs(data->if_contains("error"), "element disabled")) {
     // A page often enables a button a moment after the field that completes a form changed:
     // wait a little for it before saying it is disabled.
     ASSIGN_OR_RETURN(const SandboxResult waited,
-                     page.Sandbox(element.context, "inputWaitEnabled",
+                     page.Sandbox(element.context, ops::kInputWaitEnabled,
                                   json::object{{"ms", DisabledWaitMs(page)}}, {element.argument}));
     const json::object* outcome = waited.data.if_object();
     const json::value* enabled = outcome != nullptr ? outcome->if_contains("enabled") : nullptr;
     if (enabled != nullptr && enabled->is_bool() && enabled->get_bool()) {
-      ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, "inputPrepareClick",
+      ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
                                                          json::object{}, {element.argument}));
       prepared.data = std::move(again.data);
     }

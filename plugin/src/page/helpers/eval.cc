@@ -58,7 +58,7 @@ absl::StatusOr<std::vector<std::size_t>> DescribeIn(PageContext& page, const std
                                                     std::vector<json::value>& described) {
   std::vector<json::value> args;
   for (std::size_t i : at) args.push_back(nodes[i]);
-  absl::StatusOr<SandboxResult> named = page.Sandbox(context, "describe", {}, args);
+  absl::StatusOr<SandboxResult> named = page.Sandbox(context, ops::kDescribe, {}, args);
   if (!named.ok()) {
     // A context whose document cannot take these nodes (another process's, gone): none here.
     if (HelperErrorCode(named.status())) return at;

@@ -31,8 +31,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element and fills it.
-  ASSIGN_OR_RETURN(ActedTarget filled,
-                   ActOnTarget(page, tab, target, "inputFill", json::object{{"value", *value}}));
+  ASSIGN_OR_RETURN(ActedTarget filled, ActOnTarget(page, tab, target, ops::kInputFill,
+                                                   json::object{{"value", *value}}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
   const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];
@@ -41,8 +41,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // A checkbox or radio button whose state must change is clicked for real.
     RETURN_IF_ERROR(
         ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{}).status());
-    ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, "inputValue", json::object{},
-                                                      {element.argument}));
+    ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
+                                                      json::object{}, {element.argument}));
     after = std::move(read.data);
   }
   if (submit.value_or(false)) {

@@ -22,7 +22,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // As for a click: in view, and not under another element (which would get the hover).
   ASSIGN_OR_RETURN(const ActedTarget prepared,
-                   ActOnTarget(page, tab, target, "inputPrepareHover", json::object{}));
+                   ActOnTarget(page, tab, target, ops::kInputPrepareHover, json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
   RETURN_IF_ERROR(page.Command("input.performActions",

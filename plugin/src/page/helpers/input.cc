@@ -53,7 +53,7 @@ absl::Status PageSideStatus(std::string_view method, const json::value& data) {
 absl::Status PrepareClick(PageContext& page, std::string_view method, std::string_view context,
                           const json::object& node) {
   ASSIGN_OR_RETURN(SandboxResult prepared,
-                   page.Sandbox(context, "inputPrepareClick", json::object{}, {node}));
+                   page.Sandbox(context, ops::kInputPrepareClick, json::object{}, {node}));
   return PageSideStatus(method, prepared.data);
 }
 
@@ -105,7 +105,7 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
   InputEffect effect;
   if (!started && armed) {
     ASSIGN_OR_RETURN(const SandboxResult outcome,
-                     page.Sandbox(tab, "inputOutcome", json::object{}));
+                     page.Sandbox(tab, ops::kInputOutcome, json::object{}));
     const json::object* data = outcome.data.if_object();
     const json::value* pending = data != nullptr ? data->if_contains("pending") : nullptr;
     if (pending != nullptr && pending->is_bool() && pending->get_bool()) {

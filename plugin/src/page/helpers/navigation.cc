@@ -10,7 +10,7 @@ namespace firefox_bidi::page {
 namespace json = boost::json;
 
 absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context) {
-  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "info", {}));
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kInfo, {}));
   return PageInfoOf(result.data);
 }
 

@@ -33,13 +33,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, params));
   if (target) {
     ASSIGN_OR_RETURN(const ActedTarget focused,
-                     ActOnTarget(page, tab, *target, "inputFocus", json::object{}));
+                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
     RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
     context = focused.element.context;
   } else {
     // The keys go to what has the focus: the page side watches what they do there (one more
     // call; with a target, focusing it did that).
-    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, "inputArm", json::object{}));
+    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
     RETURN_IF_ERROR(PageSideStatus(kMethod, armed.data));
   }
   // In the tab's own document, the page side watches what the key does.

@@ -27,7 +27,7 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
                                                  const json::value* clip, int frame_depth) {
   json::object input{{"depth", depth}, {"viewport_only", viewport_only}};
   if (clip != nullptr) input["clip"] = *clip;
-  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "snapshot", input, root));
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kSnapshot, input, root));
   std::vector<std::string> lines;
   const json::object* data = result.data.if_object();
   if (data == nullptr) return absl::InternalError("snapshot returned no object");
@@ -113,7 +113,7 @@ absl::StatusOr<json::value> RootClip(PageContext& page, const std::string& tab,
   for (std::size_t i = 0; i + 1 < path.size(); ++i) {
     json::object input;
     if (!clip.is_null()) input["clip"] = clip;
-    ASSIGN_OR_RETURN(SandboxResult frames, page.Sandbox(path[i], "frameClips", input));
+    ASSIGN_OR_RETURN(SandboxResult frames, page.Sandbox(path[i], ops::kFrameClips, input));
     const json::object* data = frames.data.if_object();
     const json::value* clips = data != nullptr ? data->if_contains("clips") : nullptr;
     std::size_t k = 0;

@@ -34,13 +34,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   const json::object input{{"max_chars", max_chars.value_or(kDefaultMaxChars)},
                            {"offset", offset.value_or(0)}};
-  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, "text", input, element));
+  ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kText, input, element));
   // The target is an iframe: its document's text (nested iframes followed a few levels down).
   for (int hops = 0; hops < kMaxFrameHops && result.data.is_object() &&
                      result.data.get_object().contains("frame") && !result.windows.empty();
        ++hops) {
     const std::string frame = result.windows[0];
-    ASSIGN_OR_RETURN(result, page.Sandbox(frame, "text", input));
+    ASSIGN_OR_RETURN(result, page.Sandbox(frame, ops::kText, input));
   }
   const json::object* data = result.data.if_object();
   const json::value* text = data != nullptr ? data->if_contains("text") : nullptr;

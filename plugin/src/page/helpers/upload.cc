@@ -51,8 +51,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // File inputs are often hidden behind a styled button: hidden ones count.
   ASSIGN_OR_RETURN(const ResolvedTarget found,
                    ResolveTarget(page, tab, target, ResolveOptions{.visible_only = false}));
-  ASSIGN_OR_RETURN(SandboxResult checked,
-                   page.Sandbox(found.context, "inputFileInput", json::object{}, {found.argument}));
+  ASSIGN_OR_RETURN(SandboxResult checked, page.Sandbox(found.context, ops::kInputFileInput,
+                                                       json::object{}, {found.argument}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, checked.data));
   if (files.size() > 1 && !checked.data.as_object().at("multiple").as_bool()) {
     return HelperError(
@@ -75,7 +75,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    "the files to be set")
           .status());
   ASSIGN_OR_RETURN(SandboxResult count,
-                   page.Sandbox(found.context, "inputFileCount", json::object{}, {input}));
+                   page.Sandbox(found.context, ops::kInputFileCount, json::object{}, {input}));
   return count.data;
 }
 

@@ -61,7 +61,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                  "; raise timeout_ms, or check the page with page.snapshot"));
     }
     absl::StatusOr<SandboxResult> waited = page.Sandbox(
-        tab, "inputWaitFor",
+        tab, ops::kInputWaitFor,
         json::object{{"kind", kind}, {"value", value}, {"want", !gone}, {"ms", slice.count()}});
     if (waited.ok()) {
       const json::value* done =

@@ -1,18 +1,22 @@
-// Shared by every operation. These files are concatenated, in name order, into one function
-// run in the "firefox_bidi" sandbox realm (see js_library.h); OPS holds the operations. Each
-// operation takes (input, nodes) and returns {data, nodes, windows}; input.next is the number
-// the next new ref name gets, and an operation that gives names returns data.next.
+// Shared by every operation. Each file here is a module (import/export), linked in name order
+// into one function run in the "firefox_bidi" sandbox realm (see js_library.h); OPS holds the
+// operations, each declared in ../operations.json. Each operation takes (input, nodes) and
+// returns {data, nodes, windows}; input.next is the number the next new ref name gets, and an
+// operation that gives names returns data.next.
+
+// The operations, by name (declared in ../operations.json).
+export const OPS = {};
 
 // Ref names live with their document: node -> name and name -> WeakRef(node).
 const REFS = globalThis.__firefoxBidiRefs ||
     (globalThis.__firefoxBidiRefs = {names: new WeakMap(), nodes: new Map()});
 
 // A counter over input.next; the operation returns counter.next as data.next.
-function counterFrom(input) {
+export function counterFrom(input) {
   return {next: input.next};
 }
 
-function refOf(el, counter) {
+export function refOf(el, counter) {
   let name = REFS.names.get(el);
   if (name === undefined) {
     name = "e" + counter.next++;
@@ -24,10 +28,10 @@ function refOf(el, counter) {
 
 // The node a ref names in this document, or null once it is gone (removed, or the document
 // is not the one the name was given in: Firefox's back-forward cache keeps old documents).
-function nodeOfRef(name) {
+export function nodeOfRef(name) {
   const ref = REFS.nodes.get(name);
   const el = ref && ref.deref();
-  if (!el || !el.isConnected || el.ownerDocument !== document) return null;
+  if (!el || !el.isConnected || ownerDocumentOf(el) !== document) return null;
   return el;
 }
 
@@ -51,24 +55,25 @@ function nativeGetter(proto, name) {
   return (node) => node[name];
 }
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+export const DOCUMENT_NODE = 9;
 const DOCUMENT_FRAGMENT_NODE = 11;
 const HTML_NS = "http://www.w3.org/1999/xhtml";
 
-const nodeTypeOf = nativeGetter(Node.prototype, "nodeType");
-const parentNodeOf = nativeGetter(Node.prototype, "parentNode");
-const parentElementOf = nativeGetter(Node.prototype, "parentElement");
+export const nodeTypeOf = nativeGetter(Node.prototype, "nodeType");
+export const parentNodeOf = nativeGetter(Node.prototype, "parentNode");
+export const parentElementOf = nativeGetter(Node.prototype, "parentElement");
 const firstChildOf = nativeGetter(Node.prototype, "firstChild");
 const nextSiblingOf = nativeGetter(Node.prototype, "nextSibling");
-const ownerDocumentOf = nativeGetter(Node.prototype, "ownerDocument");
-const defaultViewOf = nativeGetter(Document.prototype, "defaultView");
-const dataOf = nativeGetter(CharacterData.prototype, "data");
+export const ownerDocumentOf = nativeGetter(Node.prototype, "ownerDocument");
+export const defaultViewOf = nativeGetter(Document.prototype, "defaultView");
+export const dataOf = nativeGetter(CharacterData.prototype, "data");
 const textSlotOf = nativeGetter(Text.prototype, "assignedSlot");
-const localNameOf = nativeGetter(Element.prototype, "localName");
-const tagNameOf = nativeGetter(Element.prototype, "tagName");
+export const localNameOf = nativeGetter(Element.prototype, "localName");
+export const tagNameOf = nativeGetter(Element.prototype, "tagName");
 const namespaceOf = nativeGetter(Element.prototype, "namespaceURI");
-const shadowRootOf = nativeGetter(Element.prototype, "shadowRoot");
+export const shadowRootOf = nativeGetter(Element.prototype, "shadowRoot");
 const elementSlotOf = nativeGetter(Element.prototype, "assignedSlot");
 const contentEditableOf = nativeGetter(HTMLElement.prototype, "isContentEditable");
 const rectWidth = nativeGetter(DOMRectReadOnly.prototype, "width");
@@ -77,23 +82,33 @@ const rectTop = nativeGetter(DOMRectReadOnly.prototype, "top");
 const rectRight = nativeGetter(DOMRectReadOnly.prototype, "right");
 const rectBottom = nativeGetter(DOMRectReadOnly.prototype, "bottom");
 const rectLeft = nativeGetter(DOMRectReadOnly.prototype, "left");
-const GET_ATTRIBUTE = Element.prototype.getAttribute;
-const HAS_ATTRIBUTE = Element.prototype.hasAttribute;
-const BOUNDING_RECT = Element.prototype.getBoundingClientRect;
-const CHECK_VISIBILITY = Element.prototype.checkVisibility;
-const MATCHES = Element.prototype.matches;
-const PROPERTY_VALUE = CSSStyleDeclaration.prototype.getPropertyValue;
+// Method `name` of `proto` itself, as the browser defines it (undefined when it has none).
+function nativeMethod(proto, name) {
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+  return descriptor ? descriptor.value : undefined;
+}
 
-function attrOf(el, name) {
+const GET_ATTRIBUTE = nativeMethod(Element.prototype, "getAttribute");
+const HAS_ATTRIBUTE = nativeMethod(Element.prototype, "hasAttribute");
+const BOUNDING_RECT = nativeMethod(Element.prototype, "getBoundingClientRect");
+const CHECK_VISIBILITY = nativeMethod(Element.prototype, "checkVisibility");
+const MATCHES = nativeMethod(Element.prototype, "matches");
+const PROPERTY_VALUE = nativeMethod(CSSStyleDeclaration.prototype, "getPropertyValue");
+
+export function attrOf(el, name) {
   return GET_ATTRIBUTE.call(el, name);
 }
 
-function hasAttr(el, name) {
+export function hasAttr(el, name) {
   return HAS_ATTRIBUTE.call(el, name);
 }
 
+export function matchesOf(el, selector) {
+  return MATCHES.call(el, selector);
+}
+
 // isContentEditable, which only HTML elements have.
-function isEditable(el) {
+export function isEditable(el) {
   return namespaceOf(el) === HTML_NS && contentEditableOf(el);
 }
 
@@ -104,11 +119,11 @@ function childList(node) {
   return out;
 }
 
-function collapse(text) {
+export function collapse(text) {
   return String(text).replace(/\s+/g, " ").trim();
 }
 
-function truncate(text, max) {
+export function truncate(text, max) {
   if (text.length <= max) return text;  // no more code points than UTF-16 units
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max - 1).join("") + "…";
@@ -128,17 +143,33 @@ let deadlineTicks = 0;
 // The message C++ recognises (page_context.cc) as the frame's time running out.
 const DEADLINE_PASSED = "firefox_bidi: the frame's deadline passed";
 
-OPS.setDeadline = function (ms) {
+function setDeadline(ms) {
   DEADLINE = typeof ms === "number" ? Date.now() + ms : Infinity;
   deadlineTicks = 0;
-};
+}
+
+// Runs operation `op` on `input` (the call's JSON text) and the node arguments: [JSON text of
+// its data, its nodes, its windows] (see js_library.h).
+export async function runOperation(op, input, nodes) {
+  const parsed = JSON.parse(input);
+  setDeadline(parsed.deadline_ms);
+  if (!Object.hasOwn(OPS, op)) throw new Error("no page operation " + op);
+  const out = (await OPS[op](parsed, nodes)) || {};
+  return [JSON.stringify(out.data === undefined ? null : out.data), out.nodes || [],
+          out.windows || []];
+}
 
 // Called once per node a pass visits; looks at the clock every 256 nodes.
 function checkDeadline() {
   if ((++deadlineTicks & 255) === 0 && Date.now() > DEADLINE) throw new Error(DEADLINE_PASSED);
 }
 
-function readingPass(fn) {
+// The flat text of nodes kept by the reading pass under way.
+export function passTextMemo() {
+  return PASS.text;
+}
+
+export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
           role: new Map(), interactive: new Map(), text: new Map()};
@@ -150,12 +181,12 @@ function readingPass(fn) {
 }
 
 
-const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE",
+export const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE",
                                    "META", "LINK"]);
 
 // Children in the rendered (flat) tree: an open shadow root's children instead of the
 // host's, a slot's assigned nodes (or its fallback children).
-function flatChildren(node) {
+export function flatChildren(node) {
   checkDeadline();
   if (!PASS) return ownFlatChildren(node);
   let children = PASS.children.get(node);
@@ -176,7 +207,7 @@ function ownFlatChildren(node) {
 }
 
 // Every element under `root` (itself included) in flat-tree order.
-function flatElements(root) {
+export function flatElements(root) {
   const out = [];
   const walk = (node) => {
     if (nodeTypeOf(node) === ELEMENT_NODE) out.push(node);
@@ -192,7 +223,7 @@ function flatElements(root) {
 // Text of a subtree as rendered roughly (flat tree; hidden subtrees, text under
 // visibility:hidden and what a zero-sized box clips away left out), collapsed.
 // `skip`: an element whose own text is left out (a control inside the label that names it).
-function flatText(node, memo, skip) {
+export function flatText(node, memo, skip) {
   if (!memo && skip === undefined && PASS) memo = PASS.text;
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
@@ -236,7 +267,7 @@ function flatText(node, memo, skip) {
 // Not rendered at all: no box (an ancestor is display:none, or it is the content of a closed
 // <details>, content-visibility:hidden ...). display:contents has no box of its own but its
 // children may be rendered.
-function isUnrendered(el, style) {
+export function isUnrendered(el, style) {
   if ((style || styleFacts(el)).display === "contents") return false;
   let unrendered = PASS ? PASS.rendered.get(el) : undefined;
   if (unrendered === undefined) {
@@ -246,16 +277,16 @@ function isUnrendered(el, style) {
   return unrendered;
 }
 
-function isInputButton(el) {
+export function isInputButton(el) {
   return localNameOf(el) === "input" && ["button", "submit", "reset"].includes(el.type);
 }
 
-function inputButtonLabel(el) {
+export function inputButtonLabel(el) {
   return el.value || (el.type === "submit" ? "Submit" : el.type === "reset" ? "Reset" : "");
 }
 
 // A zero-sized box whose overflow is not visible: nothing in it is seen.
-function isClipped(el) {
+export function isClipped(el) {
   const style = styleFacts(el);
   if (style.display === "contents" || style.overflow === "visible") return false;
   const rect = rectOf(el);
@@ -266,7 +297,7 @@ function isClipped(el) {
 let styleView = null;
 let styleFunction = null;
 
-function styleOf(el) {
+export function styleOf(el) {
   const view = defaultViewOf(ownerDocumentOf(el));
   if (view !== styleView) {
     styleFunction = view.getComputedStyle;
@@ -276,7 +307,7 @@ function styleOf(el) {
 }
 
 // The computed display, visibility and overflow (kept for the pass).
-function styleFacts(el) {
+export function styleFacts(el) {
   let facts = PASS ? PASS.style.get(el) : undefined;
   if (facts === undefined) {
     const style = styleOf(el);
@@ -289,7 +320,7 @@ function styleFacts(el) {
 }
 
 // The element's border box as a plain object (kept for the pass).
-function rectOf(el) {
+export function rectOf(el) {
   let box = PASS ? PASS.rect.get(el) : undefined;
   if (box === undefined) {
     const rect = BOUNDING_RECT.call(el);
@@ -306,7 +337,7 @@ function isBlockLike(el) {
 }
 
 // A subtree nobody sees: display:none, aria-hidden="true", <template>, hidden attribute.
-function isHiddenSubtree(el) {
+export function isHiddenSubtree(el) {
   if (attrOf(el, "aria-hidden") === "true") return true;
   return styleFacts(el).display === "none";
 }
@@ -314,7 +345,7 @@ function isHiddenSubtree(el) {
 // The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
 // ancestor (in the flat tree) hides it with aria-hidden or clips it away with a zero-sized
 // box whose overflow is not visible (display:none ancestors leave it without a box at all).
-function isVisible(el) {
+export function isVisible(el) {
   if (isHiddenSubtree(el)) return false;
   const style = styleFacts(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
@@ -330,11 +361,11 @@ function isVisible(el) {
 }
 
 // The element above in the flat tree: a slotted node's slot, a shadow root's host.
-function flatParentElement(node) {
+export function flatParentElement(node) {
   const type = nodeTypeOf(node);
   const slot = type === ELEMENT_NODE ? elementSlotOf(node)
                : type === TEXT_NODE  ? textSlotOf(node)
-                                     : node.assignedSlot;
+                                     : null;  // only elements and text are slotted
   if (slot) return slot;
   const parent = parentNodeOf(node);
   if (!parent) return null;
@@ -344,7 +375,7 @@ function flatParentElement(node) {
 }
 
 // Whether any of the element's box lies in `shown` (see shownRegion).
-function inViewport(el, shown) {
+export function inViewport(el, shown) {
   if (styleFacts(el).display === "contents") return true;
   const rect = rectOf(el);
   return rect.bottom > shown.top && rect.right > shown.left && rect.top < shown.bottom &&
@@ -354,7 +385,7 @@ function inViewport(el, shown) {
 // The part of this document's viewport that is on the screen, in its own coordinates
 // ({left, top, right, bottom}): the whole viewport, cut to `clip` (the part of an iframe's
 // viewport its parents show on the top-level viewport) when one is given.
-function shownRegion(view, clip) {
+export function shownRegion(view, clip) {
   const shown = {left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight};
   if (clip) {
     shown.left = Math.max(shown.left, clip.left);
@@ -367,7 +398,7 @@ function shownRegion(view, clip) {
 
 // The part of iframe `el`'s own viewport (its content box) that lies in `shown`, in the
 // iframe document's coordinates; null when none does.
-function frameClip(el, shown) {
+export function frameClip(el, shown) {
   const rect = rectOf(el);
   const style = styleOf(el);
   const pad = (side) => parseFloat(PROPERTY_VALUE.call(style, "padding-" + side)) || 0;
@@ -399,7 +430,7 @@ const LANDMARK_TAGS = {
   figure: "figure", summary: "button", hr: "separator", output: "status",
 };
 
-function roleOf(el) {
+export function roleOf(el) {
   if (!PASS) return ownRoleOf(el);
   let role = PASS.role.get(el);
   if (role === undefined) PASS.role.set(el, role = ownRoleOf(el));
@@ -464,7 +495,7 @@ function isNativelyFocusable(el) {
   return ["button", "input", "select", "textarea", "iframe", "summary"].includes(tag);
 }
 
-const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
+export const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "columnheader",
                                    "rowheader", "checkbox", "radio", "switch", "tab",
                                    "menuitem", "menuitemcheckbox", "menuitemradio", "option",
                                    "treeitem", "tooltip", "row"]);
@@ -475,7 +506,7 @@ function idRefsText(el, attr) {
   const parts = [];
   for (const id of ids) {
     const target = root.getElementById ? root.getElementById(id)
-                                       : el.ownerDocument.getElementById(id);
+                                       : ownerDocumentOf(el).getElementById(id);
     // A hidden element still names what points at it (accname): then its plain text.
     if (target) parts.push(collapse(flatText(target)) || target.textContent || "");
   }
@@ -483,7 +514,7 @@ function idRefsText(el, attr) {
 }
 
 // The name an author gave: aria-labelledby, else aria-label, else title.
-function authorName(el) {
+export function authorName(el) {
   return ariaName(el) || collapse(attrOf(el, "title") || "");
 }
 
@@ -496,7 +527,7 @@ function ariaName(el) {
   return label ? collapse(label) : "";
 }
 
-function accessibleName(el, role) {
+export function accessibleName(el, role) {
   const label = ariaName(el);
   if (label) return label;
   const tag = localNameOf(el);
@@ -538,7 +569,7 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
 // contenteditable.
-function isInteractive(el, role) {
+export function isInteractive(el, role) {
   if (!PASS) return ownIsInteractive(el, role);
   let interactive = PASS.interactive.get(el);
   if (interactive === undefined) PASS.interactive.set(el, interactive = ownIsInteractive(el, role));
@@ -566,7 +597,7 @@ OPS.describe = function (input, nodes) {
   const counter = counterFrom(input);
   const out = nodes.map((node) => {
     if (!node) return null;
-    if (node.nodeType !== ELEMENT_NODE) {
+    if (nodeTypeOf(node) !== ELEMENT_NODE) {
       return {ref: null, tag: node.nodeName.toLowerCase(),
               text: truncate(collapse(node.textContent || ""), 80)};
     }

@@ -3,7 +3,12 @@
 // matches precede each, so that the plugin can search them in their own browsing contexts
 // and keep document order.
 
-function isFrame(el) {
+import {
+  ELEMENT_NODE, OPS, accessibleName, collapse, flatElements, flatParentElement, flatText,
+  isVisible, localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf
+} from "./00_common.js";
+
+export function isFrame(el) {
   if (nodeTypeOf(el) !== ELEMENT_NODE) return false;
   const tag = localNameOf(el);
   return tag === "iframe" || tag === "frame";
@@ -20,13 +25,6 @@ function innermost(candidates) {
     }
   }
   return candidates.filter((el) => !outer.has(el));
-}
-
-function describeTarget(input) {
-  if (input.css !== undefined) return "css " + JSON.stringify(input.css);
-  if (input.text !== undefined) return "text " + JSON.stringify(input.text);
-  return "role " + JSON.stringify(input.role) +
-         (input.name !== undefined ? " named " + JSON.stringify(input.name) : "");
 }
 
 // input: {css} | {text, mode: "exact"|"contains"} | {role, name?, mode}; visible (default
@@ -46,13 +44,13 @@ function search(input, nodes) {
   let test;
   if (input.css !== undefined) {
     try {
-      scope.ownerDocument.createDocumentFragment().querySelector(input.css);
-    } catch (e) {
+      ownerDocumentOf(scope).createDocumentFragment().querySelector(input.css);
+    } catch {
       return {data: {error: {code: "invalid argument",
                              message: "css " + JSON.stringify(input.css) +
                                       " is not a valid CSS selector"}}};
     }
-    test = (el) => MATCHES.call(el, input.css);
+    test = (el) => matchesOf(el, input.css);
   } else if (input.text !== undefined) {
     const needle = collapse(input.text);
     const lower = needle.toLowerCase();

@@ -6,6 +6,16 @@
 // content the plugin fills in from the iframe's own browsing context (data.frames gives the
 // line after which it goes and its depth; windows the iframe's WindowProxy).
 
+import {
+  ELEMENT_NODE, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName, attrOf,
+  authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
+  flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
+  isInteractive, isUnrendered, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shownRegion, styleFacts,
+  tagNameOf, truncate
+} from "./00_common.js";
+import {isFrame} from "./10_find.js";
+
 // Roles whose content is their name: their children are not listed.
 const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox", "radio",
                             "switch", "slider", "spinbutton", "img", "heading", "option",
@@ -52,9 +62,9 @@ function statesOf(el, role) {
   if (aria("aria-expanded") === "true") states.push("expanded");
   if (aria("aria-expanded") === "false") states.push("collapsed");
   // A details element shows as its summary, which opens and closes it.
-  if (tag === "summary" && el.parentElement &&
-      el.parentElement.localName === "details" && !hasAttr(el, "aria-expanded")) {
-    states.push(el.parentElement.open ? "expanded" : "collapsed");
+  if (tag === "summary" && parentElementOf(el) &&
+      localNameOf(parentElementOf(el)) === "details" && !hasAttr(el, "aria-expanded")) {
+    states.push(parentElementOf(el).open ? "expanded" : "collapsed");
   }
   if (aria("aria-busy") === "true") states.push("busy");  // still loading: wait, then look
   const current = aria("aria-current");
@@ -62,7 +72,7 @@ function statesOf(el, role) {
   const sort = aria("aria-sort");
   if (sort === "ascending" || sort === "descending") states.push("sort=" + sort);
   if (role === "dialog" && (aria("aria-modal") === "true" ||
-                            (tag === "dialog" && MATCHES.call(el, ":modal")))) {
+                            (tag === "dialog" && matchesOf(el, ":modal")))) {
     states.push("modal");
   }
   if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true") {
@@ -73,7 +83,7 @@ function statesOf(el, role) {
   // Invalid as the page says (aria-invalid), or as the browser judged a field the user
   // filled in or tried to submit (its own message is a tooltip outside the page).
   const invalid = aria("aria-invalid");
-  if ((invalid && invalid !== "false") || (field && MATCHES.call(el, ":user-invalid"))) {
+  if ((invalid && invalid !== "false") || (field && matchesOf(el, ":user-invalid"))) {
     states.push("invalid");
   }
   if (field && el.readOnly && (role === "textbox" || role === "searchbox")) {
@@ -130,7 +140,7 @@ function outline(input, nodes) {
   const lines = [];
   const frames = [];
   const windows = [];
-  const memo = PASS.text;         // flat text per node, shared with the names
+  const memo = passTextMemo();    // flat text per node, shared with the names
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   const emit = (depth, role, name, ref, states) => {

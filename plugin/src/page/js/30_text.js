@@ -9,6 +9,12 @@
 // out; iframes' documents are not entered (as innerText). Unlike innerText, a select shows its
 // chosen option and an input button its label, as on screen.
 
+import {
+  ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, flatChildren, inputButtonLabel, isClipped,
+  isInputButton, isUnrendered, localNameOf, nodeTypeOf, styleOf, tagNameOf
+} from "./00_common.js";
+import {isFrame} from "./10_find.js";
+
 // Displays laid out on the line they are in (a table cell: cells of a row share its line).
 const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inline-grid",
                                  "inline-table", "contents", "ruby", "ruby-text",
@@ -17,28 +23,28 @@ const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inlin
 function visibleText(root) {
   const out = [];
   const walk = (node, parentStyle) => {
-    if (node.nodeType === Node.TEXT_NODE) {
+    if (nodeTypeOf(node) === TEXT_NODE) {
       if (!parentStyle || parentStyle.visibility !== "visible") return;
       const ws = parentStyle.whiteSpace;
       const pre = ws.startsWith("pre") || ws === "break-spaces";
       out.push(pre ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/\s+/g, " "));
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (nodeTypeOf(node) !== ELEMENT_NODE) return;
     const el = node;
-    if (TEXT_TAGS_SKIPPED.has(el.tagName) || isFrame(el) || el.localName === "textarea") return;
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isFrame(el) || localNameOf(el) === "textarea") return;
     const style = styleOf(el);
     if (style.display === "none" || isUnrendered(el, style)) return;
     if (isInputButton(el)) {  // what it shows: its label
       if (style.visibility === "visible") out.push(" " + inputButtonLabel(el) + " ");
       return;
     }
-    if (el.localName === "select") {  // what it shows: the chosen option
+    if (localNameOf(el) === "select") {  // what it shows: the chosen option
       const option = el.selectedOptions && el.selectedOptions[0];
       if (option && style.visibility === "visible") out.push(" " + option.label + " ");
       return;
     }
-    if (el.localName === "br") {
+    if (localNameOf(el) === "br") {
       if (style.visibility === "visible") out.push("\n");
       return;
     }

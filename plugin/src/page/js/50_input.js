@@ -1,20 +1,26 @@
 // The in-page side of page.click, page.fill and page.press (OPS.inputPrepareClick,
-// OPS.inputFill, OPS.inputFocus, OPS.inputArm, OPS.inputOutcome), run in the browsing context that holds the element, which
-// comes as nodes[0].
+// OPS.inputFill, OPS.inputFocus, OPS.inputArm, OPS.inputOutcome), run in the browsing context
+// that holds the element, which comes as nodes[0].
 //
 // Their data: {"ok": true, ...} when the C++ side may go on, or {"error": CODE, "message":
 // TEXT} with a message that says what to do next.
 
+import {
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements, flatText,
+  hasAttr, isEditable, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentNodeOf, rectOf, shadowRootOf, styleOf, tagNameOf, truncate
+} from "./00_common.js";
+
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
 // characters of its visible text in quotes. `div#overlay "Please wait"`.
 function inputDescribe(el) {
-  let text = el.tagName.toLowerCase();
+  let text = tagNameOf(el).toLowerCase();
   if (el.id) {
     text += '#' + el.id;
   } else if (typeof el.className === 'string' && el.className.trim() !== '') {
     text += '.' + el.className.trim().split(/\s+/).join('.');
   }
-  const tag = el.tagName.toLowerCase();
+  const tag = tagNameOf(el).toLowerCase();
   const fieldTags = ['select', 'textarea', 'input'];
   const content = fieldTags.includes(tag) ? '' :
       (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
@@ -29,15 +35,15 @@ function inputDescribe(el) {
 function inputDescribeCover(hit) {
   let text = inputDescribe(hit);
   if (hit.id) return text;
-  for (let n = hit.parentNode || hit.host; n && n.nodeType !== 9; n = n.parentNode || n.host) {
-    if (n.nodeType === 1 && n.id) return text + ' (inside ' + n.tagName.toLowerCase() + '#' + n.id + ')';
+  for (let n = parentNodeOf(hit) || hit.host; n && nodeTypeOf(n) !== DOCUMENT_NODE; n = parentNodeOf(n) || n.host) {
+    if (nodeTypeOf(n) === ELEMENT_NODE && n.id) return text + ' (inside ' + tagNameOf(n).toLowerCase() + '#' + n.id + ')';
   }
   return text;
 }
 
 // Whether `node` is `el` or inside it, crossing shadow-root boundaries upwards.
 function inputContains(el, node) {
-  for (let n = node; n; n = n.parentNode || n.host) {
+  for (let n = node; n; n = parentNodeOf(n) || n.host) {
     if (n === el) return true;
   }
   return false;
@@ -47,8 +53,8 @@ function inputContains(el, node) {
 // roots as a real pointer event would hit them.
 function inputElementFromPoint(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
+  while (hit && shadowRootOf(hit)) {
+    const inner = shadowRootOf(hit).elementFromPoint(x, y);
     if (!inner || inner === hit) break;
     hit = inner;
   }
@@ -61,7 +67,7 @@ function inputInViewCentre(el) {
   const rects = el.getClientRects();
   if (rects.length === 0) return null;
   const r = rects[0];
-  const win = el.ownerDocument.defaultView;
+  const win = defaultViewOf(ownerDocumentOf(el));
   const left = Math.max(0, Math.min(r.x, r.x + r.width));
   const right = Math.min(win.innerWidth, Math.max(r.x, r.x + r.width));
   const top = Math.max(0, Math.min(r.y, r.y + r.height));
@@ -101,8 +107,8 @@ function inputInertBy(el) {
   if (inert) return inert;
   let modal = null;
   try {
-    modal = el.ownerDocument.querySelector('dialog:modal');
-  } catch (e) {
+    modal = ownerDocumentOf(el).querySelector('dialog:modal');
+  } catch {
     return null;  // no :modal in this browser
   }
   return modal && !inputContains(modal, el) ? modal : null;
@@ -119,22 +125,22 @@ function inputPrepareClick(el, hover) {
   }
   const off = hover ? null : inputDisabledBy(el);
   if (off) return inputDisabled(el, off);
-  const style = el.ownerDocument.defaultView.getComputedStyle(el);
+  const style = styleOf(el);
   if (style.visibility === 'hidden' || style.visibility === 'collapse') {
     return inputNotVisible(el, 'is hidden (visibility: ' + style.visibility + ')');
   }
-  let rect = el.getBoundingClientRect();
+  const rect = rectOf(el);
   if (el.getClientRects().length === 0 || rect.width === 0 || rect.height === 0) {
     return inputNotVisible(el, 'has no size on the page (display: none, or zero width or height)');
   }
-  const win = el.ownerDocument.defaultView;
+  const win = defaultViewOf(ownerDocumentOf(el));
   if (rect.top < 0 || rect.left < 0 || rect.bottom > win.innerHeight ||
       rect.right > win.innerWidth) {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   }
   const point = inputInViewCentre(el);
   if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
-  const hit = inputElementFromPoint(el.ownerDocument, point.x, point.y);
+  const hit = inputElementFromPoint(ownerDocumentOf(el), point.x, point.y);
   if (hit && !inputContains(el, hit)) {
     const label = hit.closest && hit.closest('label');
     if (!(label && label.control === el)) {
@@ -157,23 +163,23 @@ function inputPrepareClick(el, hover) {
 // of the document it is in.
 function inputFollowedLink(el) {
   let link = null;
-  for (let n = el; n && !link; n = n.parentNode || n.host) {
-    if (n.nodeType === 1 && (n.localName === 'a' || n.localName === 'area') &&
-        n.hasAttribute('href')) {
+  for (let n = el; n && !link; n = parentNodeOf(n) || n.host) {
+    if (nodeTypeOf(n) === ELEMENT_NODE && (localNameOf(n) === 'a' || localNameOf(n) === 'area') &&
+        hasAttr(n, 'href')) {
       link = n;
     }
   }
-  if (!link || link.hasAttribute('download') || !inputTargetsItself(link, link.target)) {
+  if (!link || hasAttr(link, 'download') || !inputTargetsItself(link, link.target)) {
     return false;
   }
   let url;
   try {
     url = new URL(link.href);
-  } catch (e) {
+  } catch {
     return false;
   }
   if (url.protocol === 'javascript:') return false;
-  const here = new URL(link.ownerDocument.URL);
+  const here = new URL(ownerDocumentOf(link).URL);
   if (url.hash !== '' || link.href.endsWith('#')) {
     url.hash = '';
     here.hash = '';
@@ -185,10 +191,10 @@ function inputFollowedLink(el) {
 // Whether a link or form of el's document with target `target` ("" when it has none) loads
 // in el's own browsing context (the document's <base target> applies to an empty one).
 function inputTargetsItself(el, target) {
-  const doc = el.ownerDocument;
+  const doc = ownerDocumentOf(el);
   const base = doc.querySelector('base[target]');
   const name = (target || (base ? base.target : '')).toLowerCase();
-  const win = doc.defaultView;
+  const win = defaultViewOf(doc);
   return name === '' || name === '_self' ||
       ((name === '_top' || name === '_parent') && win === win.top);
 }
@@ -202,7 +208,7 @@ function inputTargetsItself(el, target) {
 // before an input; OPS.inputOutcome reads them after it. `link`: a click on the element
 // follows a link (inputFollowedLink).
 function inputWatchOutcome(el, link) {
-  const win = el.ownerDocument.defaultView;
+  const win = defaultViewOf(ownerDocumentOf(el));
   let watch = globalThis.__firefoxBidiInputWatch;
   if (!watch) {
     // Once per document; the listeners record only while armed.
@@ -238,9 +244,9 @@ function inputNavigationPending() {
   if (submit && !submit.defaultPrevented) {
     const form = submit.target;
     const submitter = submit.submitter;
-    const method = (submitter && submitter.hasAttribute('formmethod') ? submitter.formMethod :
+    const method = (submitter && hasAttr(submitter, 'formmethod') ? submitter.formMethod :
                                                                         form.method);
-    const target = submitter && submitter.hasAttribute('formtarget') ? submitter.formTarget :
+    const target = submitter && hasAttr(submitter, 'formtarget') ? submitter.formTarget :
                                                                        form.target;
     if (method !== 'dialog' && inputTargetsItself(form, target)) return true;
   }
@@ -253,7 +259,7 @@ const INPUT_SET_TYPES =
     new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
 
 function inputFireInputAndChange(el) {
-  const win = el.ownerDocument.defaultView;
+  const win = defaultViewOf(ownerDocumentOf(el));
   el.dispatchEvent(new win.Event('input', {bubbles: true, composed: true}));
   el.dispatchEvent(new win.Event('change', {bubbles: true}));
 }
@@ -261,7 +267,7 @@ function inputFireInputAndChange(el) {
 // The field's value as page.fill reports it: a select's option value, a checkbox's or radio's
 // checked state, a contenteditable element's text, else its value.
 function inputFieldValue(el) {
-  const tag = el.tagName.toLowerCase();
+  const tag = tagNameOf(el).toLowerCase();
   if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
   return el.innerText;
@@ -283,7 +289,7 @@ function inputFillError(el, what) {
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
 function inputFill(el, value) {
-  if (el.localName === 'label' && el.control) el = el.control;  // a label fills its field
+  if (localNameOf(el) === 'label' && el.control) el = el.control;  // a label fills its field
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -296,8 +302,8 @@ function inputFill(el, value) {
           'the dialog first (e.g. page.press Escape), or fill a field inside it',
     };
   }
-  const tag = el.tagName.toLowerCase();
-  const type = tag === 'input' ? (el.getAttribute('type') || '').toLowerCase() : '';
+  const tag = tagNameOf(el).toLowerCase();
+  const type = tag === 'input' ? (attrOf(el, 'type') || '').toLowerCase() : '';
   if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
     if (typeof value !== 'boolean') {
       return inputFillError(el, 'is a ' + type + ': give value true or false');
@@ -357,13 +363,14 @@ function inputFill(el, value) {
     return {ok: true, value: el.value};
   }
   const editable = tag === 'textarea' || (tag === 'input' && INPUT_TYPED_TYPES.has(type));
-  if (!editable && !el.isContentEditable) {
+  if (!editable && !isEditable(el)) {
     return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
         'target the field itself');
   }
   if (el.disabled) return inputFillError(el, 'is disabled');
   if (el.readOnly) return inputFillError(el, 'is read-only');
-  const doc = el.ownerDocument;
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
   el.focus();
   if (editable) {
@@ -371,7 +378,7 @@ function inputFill(el, value) {
   } else {
     const range = doc.createRange();
     range.selectNodeContents(el);
-    const selection = doc.defaultView.getSelection();
+    const selection = win.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
   }
@@ -380,7 +387,7 @@ function inputFill(el, value) {
   } else {
     doc.execCommand('insertText', false, text);
   }
-  el.dispatchEvent(new doc.defaultView.Event('change', {bubbles: true}));
+  el.dispatchEvent(new win.Event('change', {bubbles: true}));
   const after = inputFieldValue(el);
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
@@ -437,7 +444,7 @@ OPS.inputWaitEnabled = function (input, nodes) {
       if (!inputDisabledBy(el)) finish(true);
     });
     const limit = setTimeout(() => finish(!inputDisabledBy(el)), input.ms);
-    observer.observe(el.ownerDocument, {subtree: true, attributes: true,
+    observer.observe(ownerDocumentOf(el), {subtree: true, attributes: true,
                                         attributeFilter: ['disabled', 'aria-disabled']});
   });
 };
@@ -461,7 +468,7 @@ OPS.inputFocus = function (input, nodes) {
 
 OPS.inputValue = function (input, nodes) {
   const el = nodes[0];
-  return {data: inputFieldValue(el.localName === 'label' && el.control ? el.control : el)};
+  return {data: inputFieldValue(localNameOf(el) === 'label' && el.control ? el.control : el)};
 };
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
@@ -476,7 +483,7 @@ function inputConditionHolds(input) {
       let inner = null;
       try {
         inner = frame.contentDocument;
-      } catch (e) {
+      } catch {
         inner = null;  // cross-origin
       }
       if (inner && inner.documentElement) docs.push(inner);
@@ -491,8 +498,8 @@ function inputConditionHolds(input) {
     for (const el of flatElements(doc.documentElement)) {
       let matches = false;
       try {
-        matches = el.matches(input.value);
-      } catch (e) {
+        matches = matchesOf(el, input.value);
+      } catch {
         throw new Error('invalid CSS selector ' + JSON.stringify(input.value));
       }
       if (matches && isVisible(el)) return true;
@@ -531,7 +538,7 @@ OPS.inputWaitFor = function (input) {
     const check = () => {
       try {
         if (inputConditionHolds(input) === input.want) finish(true);
-      } catch (e) {
+      } catch {
         finish(false);
       }
     };
@@ -547,8 +554,8 @@ OPS.inputWaitFor = function (input) {
 // several files. {"ok": true, "multiple"} | {"error": "invalid argument", "message"}.
 OPS.inputFileInput = function (input, nodes) {
   let el = nodes[0];
-  if (el.localName === 'label' && el.control) el = el.control;
-  if (el.localName !== 'input' || el.type !== 'file') {
+  if (localNameOf(el) === 'label' && el.control) el = el.control;
+  if (localNameOf(el) !== 'input' || el.type !== 'file') {
     return {data: {error: 'invalid argument',
                    message: inputDescribe(el) + ' is not a file input (<input type=file>)'}};
   }
