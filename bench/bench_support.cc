@@ -18,10 +18,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "core/label_cache.h"
-#include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "core/text_buffers.h"
+#include "io/directory_spool.h"
+#include "io/private_file.h"
 
 namespace firefox_bidi::bench {
 namespace {
@@ -232,7 +233,8 @@ Variant ToolVariant(std::string name, std::function<absl::StatusOr<ToolSetup>()>
                labels = options.limits.label_cache_entries]() -> absl::Status {
     ASSIGN_OR_RETURN(sample->setup, setup());
     ASSIGN_OR_RETURN(sample->dir, ScratchDir::Create("bench-spool-"));
-    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool, Spool::Open(sample->dir->path(), kSpoolQuota));
+    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool,
+                     OpenDirectorySpool(sample->dir->path(), kSpoolQuota));
     sample->spool = std::make_unique<RecordingSpool>(std::move(spool));
     sample->labels = std::make_unique<LabelCache>(labels);
     return absl::OkStatus();

@@ -68,7 +68,7 @@ class RecordingSpool : public Spool {
 absl::StatusOr<std::string> ReadFile(const std::string& path);
 
 // Creates `path` exclusively (0600, never through a link) and writes `data`: the least a
-// spool write must do, with the spool's own WriteNewPrivateFile (core/private_file.h).
+// spool write must do, with the spool's own WriteNewPrivateFile (io/private_file.h).
 absl::Status WriteNewFile(const std::string& path, std::string_view data);
 
 // The tool result {"frames":[RECORD...]} turned back into one result text per frame: an inline

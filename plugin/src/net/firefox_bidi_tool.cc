@@ -13,6 +13,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/string_view_compat.h"
+#include "io/directory_spool.h"
 #include "page/helper_registry.h"
 
 namespace firefox_bidi {
@@ -52,7 +53,7 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
 absl::Status FirefoxBidiTool::OpenSpool() {
   if (spool_ != nullptr) return absl::OkStatus();
   absl::StatusOr<std::unique_ptr<Spool>> spool =
-      Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
+      OpenDirectorySpool(config_.spool_dir, config_.spool_quota_bytes);
   if (!spool.ok()) return spool.status();
   if (const std::string notice = (*spool)->notice(); !notice.empty()) Log(2, notice);
   absl::StatusOr<std::string> downloads = OpenDownloadsDirectory((*spool)->directory());
