@@ -15,9 +15,6 @@ namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
 
-// Iframes nest at most this deep in a search (a page cannot make the search endless).
-constexpr int kMaxFrameDepth = 8;
-
 std::string Quoted(std::string_view s) { return json::serialize(json::string(s)); }
 
 struct Found {

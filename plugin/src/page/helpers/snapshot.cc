@@ -16,7 +16,6 @@ namespace {
 
 constexpr char kMethod[] = "page.snapshot";
 constexpr std::int64_t kDefaultMaxLines = 300;
-constexpr int kMaxFrameDepth = 8;
 
 // The lines of one document's outline with its iframes' outlines spliced in under them.
 // `clip` (viewport_only in an iframe): the part of the document's viewport that is on the
