@@ -137,6 +137,29 @@ absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& re
   return out;
 }
 
+absl::Status BytesFloorSample::Begin(std::string_view prefix) {
+  ASSIGN_OR_RETURN(dir, ScratchDir::Create(prefix));
+  replies.clear();
+  special = 0;
+  return absl::OkStatus();
+}
+
+absl::Status BytesFloorSample::Count(std::size_t index, std::string_view reply,
+                                     std::uint64_t max_inline_bytes) {
+  ASSIGN_OR_RETURN(
+      std::uint64_t counted,
+      BytesFloorReply(reply, max_inline_bytes, absl::StrCat(dir->path(), "/", index, ".json")));
+  special += counted;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<SampleOutput> BytesFloorSample::Finish() {
+  absl::StatusOr<SampleOutput> out = BytesFloorOutput(replies, special);
+  replies.clear();
+  dir.reset();
+  return out;
+}
+
 Variant WithScan(Variant v, StringScan scan) {
   v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
     SetStringScan(scan);
