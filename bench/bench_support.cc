@@ -18,10 +18,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "core/label_cache.h"
-#include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "core/text_buffers.h"
+#include "io/directory_spool.h"
+#include "io/private_file.h"
 
 namespace firefox_bidi::bench {
 namespace {
@@ -136,6 +137,29 @@ absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& re
   return out;
 }
 
+absl::Status BytesFloorSample::Begin(std::string_view prefix) {
+  ASSIGN_OR_RETURN(dir, ScratchDir::Create(prefix));
+  replies.clear();
+  special = 0;
+  return absl::OkStatus();
+}
+
+absl::Status BytesFloorSample::Count(std::size_t index, std::string_view reply,
+                                     std::uint64_t max_inline_bytes) {
+  ASSIGN_OR_RETURN(
+      std::uint64_t counted,
+      BytesFloorReply(reply, max_inline_bytes, absl::StrCat(dir->path(), "/", index, ".json")));
+  special += counted;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<SampleOutput> BytesFloorSample::Finish() {
+  absl::StatusOr<SampleOutput> out = BytesFloorOutput(replies, special);
+  replies.clear();
+  dir.reset();
+  return out;
+}
+
 Variant WithScan(Variant v, StringScan scan) {
   v.prepare = [prepare = std::move(v.prepare), scan]() -> absl::Status {
     SetStringScan(scan);
@@ -232,7 +256,8 @@ Variant ToolVariant(std::string name, std::function<absl::StatusOr<ToolSetup>()>
                labels = options.limits.label_cache_entries]() -> absl::Status {
     ASSIGN_OR_RETURN(sample->setup, setup());
     ASSIGN_OR_RETURN(sample->dir, ScratchDir::Create("bench-spool-"));
-    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool, Spool::Open(sample->dir->path(), kSpoolQuota));
+    ASSIGN_OR_RETURN(std::unique_ptr<Spool> spool,
+                     OpenDirectorySpool(sample->dir->path(), kSpoolQuota));
     sample->spool = std::make_unique<RecordingSpool>(std::move(spool));
     sample->labels = std::make_unique<LabelCache>(labels);
     return absl::OkStatus();

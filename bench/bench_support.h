@@ -68,7 +68,7 @@ class RecordingSpool : public Spool {
 absl::StatusOr<std::string> ReadFile(const std::string& path);
 
 // Creates `path` exclusively (0600, never through a link) and writes `data`: the least a
-// spool write must do, with the spool's own WriteNewPrivateFile (core/private_file.h).
+// spool write must do, with the spool's own WriteNewPrivateFile (io/private_file.h).
 absl::Status WriteNewFile(const std::string& path, std::string_view data);
 
 // The tool result {"frames":[RECORD...]} turned back into one result text per frame: an inline
@@ -118,6 +118,22 @@ absl::StatusOr<std::uint64_t> BytesFloorReply(std::string_view reply,
 // no special byte, which the benches' replies always hold.
 absl::StatusOr<SampleOutput> BytesFloorOutput(const std::vector<std::string>& replies,
                                               std::uint64_t special);
+
+// One bytes-floor sample's state, shared by the micro and e2e benches: the scratch directory
+// the spooled results go to, the replies (kept until the sample ends, as the tool keeps
+// results for its labels) and the special bytes counted.
+struct BytesFloorSample {
+  std::unique_ptr<ScratchDir> dir;
+  std::vector<std::string> replies;
+  std::uint64_t special = 0;
+
+  // Untimed: a fresh scratch directory named `prefix`..., no replies, no count.
+  absl::Status Begin(std::string_view prefix);
+  // Reply `index`'s work (BytesFloorReply), its file `<dir>/<index>.json`.
+  absl::Status Count(std::size_t index, std::string_view reply, std::uint64_t max_inline_bytes);
+  // The sample's output (BytesFloorOutput); the replies and the directory go.
+  absl::StatusOr<SampleOutput> Finish();
+};
 
 // `v` with the string scan (canonical_json.h, process-wide) set to `scan` before each of its
 // samples, untimed.

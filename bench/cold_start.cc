@@ -28,6 +28,7 @@
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "core/status_macros.h"
+#include "io/directory_spool.h"
 #include "net/browser_session.h"
 #include "net/firefox_launcher.h"
 #include "net/firefox_prefs.h"
@@ -188,7 +189,7 @@ Variant FirstCallVariant() {
   v.name = "the tool's first call (BrowserSession, RunBatch)";
   v.prepare = [state]() -> absl::Status {
     ASSIGN_OR_RETURN(state->spool_dir, ScratchDir::Create("bench-spool-"));
-    ASSIGN_OR_RETURN(state->spool, Spool::Open(state->spool_dir->path(), 1 << 20));
+    ASSIGN_OR_RETURN(state->spool, OpenDirectorySpool(state->spool_dir->path(), 1 << 20));
     return absl::OkStatus();
   };
   v.run = [state, args]() -> absl::Status {

@@ -393,47 +393,33 @@ Variant FloorVariant(std::string name, std::shared_ptr<Browser> browser,
 // product spools.
 Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::string> expressions) {
   struct State {
-    std::unique_ptr<ScratchDir> dir;
+    BytesFloorSample floor;
     RawBidiClient* client = nullptr;
     std::vector<std::pair<std::uint64_t, std::string>> commands;
-    std::vector<std::string> replies;
-    std::uint64_t special = 0;
   };
   auto state = std::make_shared<State>();
   Variant v;
   v.name = "bytes floor (lock-step, copy, one pass, write)";
   v.prepare = [browser, expressions = std::move(expressions), state]() -> absl::Status {
-    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-e2e-bytes-"));
+    RETURN_IF_ERROR(state->floor.Begin("bench-e2e-bytes-"));
     ASSIGN_OR_RETURN(state->client, browser->Raw());
     ASSIGN_OR_RETURN(auto args, MakeBatch(browser->context(), expressions));
     state->commands.clear();
     for (const Frame& frame : args->frames) {
       state->commands.push_back(browser->Command(frame.method, frame.params));
     }
-    state->special = 0;
     return absl::OkStatus();
   };
   v.run = [state]() -> absl::Status {
     const std::uint64_t max_inline = RunOptions{}.max_inline_bytes;  // the product's
-    ASSIGN_OR_RETURN(state->replies,
-                     state->client->Exchange(
-                         state->commands, false, kTimeout,
-                         [&](std::size_t i, const std::string& text) -> absl::Status {
-                           ASSIGN_OR_RETURN(
-                               std::uint64_t special,
-                               BytesFloorReply(text, max_inline,
-                                               absl::StrCat(state->dir->path(), "/", i, ".json")));
-                           state->special += special;
-                           return absl::OkStatus();
-                         }));
+    ASSIGN_OR_RETURN(state->floor.replies,
+                     state->client->Exchange(state->commands, false, kTimeout,
+                                             [&](std::size_t i, const std::string& text) {
+                                               return state->floor.Count(i, text, max_inline);
+                                             }));
     return absl::OkStatus();
   };
-  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
-    absl::StatusOr<SampleOutput> out = BytesFloorOutput(state->replies, state->special);
-    state->replies.clear();
-    state->dir.reset();
-    return out;
-  };
+  v.finish = [state]() { return state->floor.Finish(); };
   return v;
 }
 

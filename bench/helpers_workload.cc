@@ -17,6 +17,7 @@
 #include "core/spool.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "io/directory_spool.h"
 #include "page/helper_registry.h"
 #include "page/page_layer.h"
 
@@ -139,7 +140,7 @@ Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Jo
     }
     sample->args = std::make_shared<const BatchArgs>(std::get<BatchArgs>(std::move(parsed)));
     ASSIGN_OR_RETURN(sample->spool_dir, ScratchDir::Create("bench-spool-"));
-    ASSIGN_OR_RETURN(sample->spool, Spool::Open(sample->spool_dir->path(), kQuota));
+    ASSIGN_OR_RETURN(sample->spool, OpenDirectorySpool(sample->spool_dir->path(), kQuota));
     sample->labels = std::make_unique<LabelCache>(Limits{}.label_cache_entries);
     return absl::OkStatus();
   };

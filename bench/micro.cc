@@ -202,37 +202,25 @@ Variant FloorVariant(std::shared_ptr<Fixture> fixture) {
 // sample ends, as the tool keeps results for its labels.
 Variant BytesFloorVariant(std::shared_ptr<Fixture> fixture) {
   struct State {
-    std::unique_ptr<ScratchDir> dir;
-    std::vector<std::string> copies;
-    std::uint64_t special = 0;
+    BytesFloorSample floor;
   };
   auto state = std::make_shared<State>();
   Variant v;
   v.name = "bytes floor (copy, one pass, write)";
   v.prepare = [state]() -> absl::Status {
-    ASSIGN_OR_RETURN(state->dir, ScratchDir::Create("bench-micro-bytes-"));
-    state->copies.clear();
-    state->copies.reserve(kFrames);
-    state->special = 0;
+    RETURN_IF_ERROR(state->floor.Begin("bench-micro-bytes-"));
+    state->floor.replies.reserve(kFrames);
     return absl::OkStatus();
   };
   v.run = [fixture, state]() -> absl::Status {
     const std::vector<std::string>& replies = fixture->transport->replies();
     for (std::size_t i = 0; i < replies.size(); ++i) {
-      std::string& copy = state->copies.emplace_back(replies[i]);
-      ASSIGN_OR_RETURN(std::uint64_t special,
-                       BytesFloorReply(copy, kMaxInlineBytes,
-                                       absl::StrCat(state->dir->path(), "/", i, ".json")));
-      state->special += special;
+      const std::string& copy = state->floor.replies.emplace_back(replies[i]);
+      RETURN_IF_ERROR(state->floor.Count(i, copy, kMaxInlineBytes));
     }
     return absl::OkStatus();
   };
-  v.finish = [state]() -> absl::StatusOr<SampleOutput> {
-    absl::StatusOr<SampleOutput> out = BytesFloorOutput(state->copies, state->special);
-    state->copies.clear();
-    state->dir.reset();
-    return out;
-  };
+  v.finish = [state]() { return state->floor.Finish(); };
   return v;
 }
 

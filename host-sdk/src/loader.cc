@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -132,13 +133,17 @@ ToolResult TakeResult(const agent_tool_plugin_descriptor& d, agent_tool_result* 
     return PluginError(absl::StrCat("plugin result is ", raw->struct_size,
                                     " bytes, needs at least ", kMinResultSize));
   }
+  if (raw->status > static_cast<std::uint32_t>(AGENT_TOOL_STATUS_FAILED)) {
+    return PluginError(absl::StrCat("plugin result has status ", raw->status,
+                                    ", not 0 (OK), 1 (REFUSED) or 2 (FAILED)"));
+  }
   if (raw->json == nullptr) return PluginError("plugin result has no json");
   if (raw->part_count > 0 && raw->parts == nullptr) {
     return PluginError(
         absl::StrCat("plugin result has ", raw->part_count, " content parts but no parts array"));
   }
   ToolResult out;
-  out.status = raw->status;
+  out.status = static_cast<agent_tool_status>(raw->status);
   out.json.assign(raw->json, raw->json_len);
   out.message = CopyString(raw->message);
   for (std::size_t i = 0; i < raw->part_count; ++i) {

@@ -45,6 +45,10 @@ int main(void) {
   CHECK(offsetof(agent_tool_host_services, struct_size) == 0);
   /* Results and parts start with their size too, so a host can check it before anything else. */
   CHECK(offsetof(agent_tool_result, struct_size) == 0);
+  /* status and kind are fixed-width integers: 4 bytes at offset 4, as the enums were. */
+  CHECK(sizeof(result.status) == 4 && offsetof(agent_tool_result, status) == 4);
+  CHECK(offsetof(agent_tool_result, json) == 8);
+  CHECK(sizeof(part.kind) == 4 && offsetof(agent_tool_content_part, kind) == 4);
   CHECK(offsetof(agent_tool_content_part, struct_size) == 0);
   CHECK(sizeof(AGENT_TOOL_ENTRY_SYMBOL) == sizeof("agent_tool_plugin_v1"));
   CHECK(offsetof(agent_tool_plugin_descriptor, plugin_name) + sizeof(const char*) ==

@@ -25,6 +25,7 @@
 #include "core/label_cache.h"
 #include "core/spool.h"
 #include "core/string_view_compat.h"
+#include "io/directory_spool.h"
 #include "net/bidi_connection.h"
 #include "net/browser_session.h"
 #include "support/fake_bidi_server.h"
@@ -61,7 +62,7 @@ struct Instance {
     config.connect = server.url();
     config.limits.max_message_bytes = max_message_bytes;
     session = BrowserSession::Create(config, nullptr);
-    auto opened = Spool::Open(spool_dir.empty() ? dir.path() : spool_dir, 1 << 20);
+    auto opened = OpenDirectorySpool(spool_dir.empty() ? dir.path() : spool_dir, 1 << 20);
     BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
     spool = *std::move(opened);
   }

@@ -84,6 +84,7 @@ BOOST_AUTO_TEST_CASE(host_services_append_hints_after_the_abi_1_callbacks) {
 BOOST_AUTO_TEST_CASE(result_starts_with_its_size_and_ends_with_the_parts) {
   BOOST_TEST(offsetof(agent_tool_result, struct_size) == 0u);
   BOOST_TEST(offsetof(agent_tool_result, status) == 4u);
+  BOOST_TEST(sizeof(agent_tool_result::status) == 4u);
   BOOST_TEST(offsetof(agent_tool_result, json) == 8u);
   BOOST_TEST(offsetof(agent_tool_result, message) == 24u);
   BOOST_TEST(offsetof(agent_tool_result, parts) == 32u);

@@ -16,6 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/canonical_json.h"
+#include "io/directory_spool.h"
 #include "support/scripted_transport.h"
 #include "unit/spool_test_support.h"
 
@@ -40,7 +41,7 @@ std::string TwoPassRecord(std::size_t index, std::string_view method, std::strin
 
 struct RunnerFixture {
   RunnerFixture() {
-    auto opened = Spool::Open(dir.path(), 1 << 20);
+    auto opened = OpenDirectorySpool(dir.path(), 1 << 20);
     BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
     spool = std::move(*opened);
     options.max_inline_bytes = 1000;
@@ -905,7 +906,7 @@ BOOST_AUTO_TEST_CASE(failed_spool_write_becomes_an_error_record) {
 }
 
 BOOST_AUTO_TEST_CASE(quota_exceeded_is_a_record_error_and_the_batch_goes_on) {
-  auto small = Spool::Open(dir.path() + "/q", 100);
+  auto small = OpenDirectorySpool(dir.path() + "/q", 100);
   BOOST_REQUIRE(small.ok());
   transport.ReplyValue(boost::json::string(std::string(2000, 'a'))).Reply("2");
   const boost::json::value out =

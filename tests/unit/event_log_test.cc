@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/batch_files.h"
+#include "io/directory_spool.h"
 #include "unit/spool_test_support.h"
 
 namespace firefox_bidi {
@@ -24,7 +25,7 @@ boost::json::value Event(std::size_t size) {
 
 struct EventLogFixture {
   EventLogFixture() {
-    auto opened = Spool::Open(dir.path(), 1 << 20);
+    auto opened = OpenDirectorySpool(dir.path(), 1 << 20);
     BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
     spool = std::move(*opened);
   }
@@ -134,7 +135,7 @@ BOOST_AUTO_TEST_CASE(inline_events_stop_at_max_result_bytes) {
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_events_file_is_an_error_marker_with_the_count) {
-  auto small = Spool::Open(dir / "small", 10);
+  auto small = OpenDirectorySpool(dir / "small", 10);
   BOOST_REQUIRE(small.ok());
   limits.max_inline_events = 0;
   EventLog log(limits);

@@ -11,6 +11,7 @@
 
 #include "core/batch_runner.h"
 #include "core/frame_executor.h"
+#include "io/directory_spool.h"
 #include "support/scripted_transport.h"
 #include "unit/spool_test_support.h"
 
@@ -71,7 +72,7 @@ class FakeExecutor : public FrameExecutor {
 
 struct SeamFixture {
   SeamFixture() {
-    auto opened = Spool::Open(dir.path(), 1 << 20);
+    auto opened = OpenDirectorySpool(dir.path(), 1 << 20);
     BOOST_REQUIRE(opened.ok());
     spool = std::move(*opened);
     options.max_inline_bytes = 100;

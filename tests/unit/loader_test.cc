@@ -226,13 +226,15 @@ BOOST_AUTO_TEST_CASE(host_hints_reach_the_plugin) {
 
 // Results a plugin got wrong become FAILED plugin_error results (and are still freed).
 BOOST_DATA_TEST_CASE(malformed_results_are_failed_with_what_is_wrong,
-                     boost::unit_test::data::make({"short", "null_part", "bad_image", "no_parts"}) ^
+                     boost::unit_test::data::make({"short", "null_part", "bad_image", "no_parts",
+                                                   "bad_status"}) ^
                          boost::unit_test::data::make({
                              "plugin result is 16 bytes, needs at least 48",
                              "plugin result content part 0: is NULL",
                              "plugin result content part 0: image part needs exactly one of "
                              "data and path",
                              "plugin result has 2 content parts but no parts array",
+                             "plugin result has status 7, not 0 (OK), 1 (REFUSED) or 2 (FAILED)",
                          }),
                      args, message) {
   absl::StatusOr<std::shared_ptr<const PluginLibrary>> library =

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
+#include "io/directory_spool.h"
 #include "unit/spool_test_support.h"
 
 namespace firefox_bidi {
@@ -20,7 +21,7 @@ using testing::ReadFile;
 
 struct RecordBuilderFixture {
   RecordBuilderFixture() {
-    auto opened = Spool::Open(dir.path(), 1 << 20);
+    auto opened = OpenDirectorySpool(dir.path(), 1 << 20);
     BOOST_REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
     spool = std::move(*opened);
     options.max_inline_bytes = 100;
@@ -199,7 +200,7 @@ BOOST_AUTO_TEST_CASE(a_screenshot_is_spooled_decoded_and_typed_by_its_bytes) {
 }
 
 BOOST_AUTO_TEST_CASE(a_result_the_quota_refuses_is_an_error_record_that_says_to_pick) {
-  auto small = Spool::Open(dir / "small", 50);
+  auto small = OpenDirectorySpool(dir / "small", 50);
   BOOST_REQUIRE(small.ok());
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","label":"big"}]})");
   BatchFiles files(**small, 1 << 20, true);

@@ -17,6 +17,7 @@
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
+#include "io/directory_spool.h"
 #include "spool_test_support.h"
 
 namespace firefox_bidi {
@@ -32,7 +33,7 @@ using testing::WriteFile;
 std::string Message(const absl::Status& status) { return std::string(status.message()); }
 
 std::unique_ptr<Spool> MustOpen(const std::string& dir, std::uint64_t quota) {
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(dir, quota);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(dir, quota);
   BOOST_TEST_REQUIRE(spool.ok(), spool.status().ToString());
   return *std::move(spool);
 }
@@ -97,7 +98,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_symlinked_directory) {
   TempDir tmp;
   BOOST_TEST_REQUIRE(::mkdir((tmp / "real").c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::symlink((tmp / "real").c_str(), (tmp / "link").c_str()) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "link", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "link", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) ==
              "spool directory " + (tmp / "link") +
@@ -109,7 +110,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_symlinked_directory) {
 BOOST_AUTO_TEST_CASE(open_refuses_dangling_symlink_instead_of_creating_its_target) {
   TempDir tmp;
   BOOST_TEST_REQUIRE(::symlink((tmp / "target").c_str(), (tmp / "link").c_str()) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "link", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "link", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(!Exists(tmp / "target"));
 }
@@ -118,7 +119,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_group_writable_directory) {
   TempDir tmp;
   BOOST_TEST_REQUIRE(::mkdir((tmp / "spool").c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::chmod((tmp / "spool").c_str(), 0770) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "spool", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) == "spool directory " + (tmp / "spool") +
                                             " has mode 0770; it must be 0700 (chmod 700 " +
@@ -129,7 +130,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_world_readable_directory) {
   TempDir tmp;
   BOOST_TEST_REQUIRE(::mkdir((tmp / "spool").c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::chmod((tmp / "spool").c_str(), 0704) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "spool", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()).find(" has mode 0704; it must be 0700") != std::string::npos);
 }
@@ -141,7 +142,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_directory_owned_by_another_user) {
     BOOST_TEST_MESSAGE("cannot chown (not root): skipped");
     return;
   }
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "spool", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "spool", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) ==
              "spool directory " + (tmp / "spool") + " is owned by uid 12345, not by you (uid " +
@@ -152,7 +153,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_directory_owned_by_another_user) {
 BOOST_AUTO_TEST_CASE(open_refuses_regular_file) {
   TempDir tmp;
   WriteFile(tmp / "file", "x");
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "file", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "file", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) ==
              "spool directory " + (tmp / "file") +
@@ -162,7 +163,7 @@ BOOST_AUTO_TEST_CASE(open_refuses_regular_file) {
 
 BOOST_AUTO_TEST_CASE(open_reports_missing_parent) {
   TempDir tmp;
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(tmp / "no/spool", 1000);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(tmp / "no/spool", 1000);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) ==
              "cannot create spool directory " + (tmp / "no/spool") + ": No such file or directory");
@@ -470,7 +471,7 @@ BOOST_AUTO_TEST_CASE(concurrent_process_gets_another_slot) {
     // Holds slot 0 until the parent has opened its own spool (EOF on `release`).
     ::close(ready[0]);
     ::close(release[1]);
-    absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+    absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool("", 100);
     const char status = spool.ok() ? 'y' : 'n';
     char ignored;
     (void)!::write(ready[1], &status, 1);
@@ -482,7 +483,7 @@ BOOST_AUTO_TEST_CASE(concurrent_process_gets_another_slot) {
   char child_status = 0;
   BOOST_TEST_REQUIRE(::read(ready[0], &child_status, 1) == 1);
   BOOST_TEST(child_status == 'y');
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool("", 100);
   ::close(release[1]);  // lets the child exit
   ::close(ready[0]);
   int wait_status = 0;
@@ -514,7 +515,7 @@ BOOST_AUTO_TEST_CASE(default_root_must_be_private) {
   const std::string root = DefaultRoot(tmp);
   BOOST_TEST_REQUIRE(::mkdir(root.c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::chmod(root.c_str(), 0755) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool("", 100);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) == "spool directory " + root +
                                             " has mode 0755; it must be 0700 (chmod 700 " + root +
@@ -528,7 +529,7 @@ BOOST_AUTO_TEST_CASE(default_slot_that_is_a_symlink_is_refused) {
   BOOST_TEST_REQUIRE(::mkdir(root.c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::mkdir((tmp / "elsewhere").c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::symlink((tmp / "elsewhere").c_str(), (root + "/spool-0").c_str()) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool("", 100);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(ListDir(tmp / "elsewhere").empty());
 }
@@ -539,7 +540,7 @@ BOOST_AUTO_TEST_CASE(a_default_root_taken_by_another_falls_back_to_a_fresh_priva
   const std::string root = DefaultRoot(tmp);
   BOOST_TEST_REQUIRE(::mkdir((tmp / "elsewhere").c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::symlink((tmp / "elsewhere").c_str(), root.c_str()) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open("", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool("", 100);
   BOOST_TEST_REQUIRE(spool.ok(), spool.status().ToString());
   const std::string dir = (*spool)->directory();
   BOOST_TEST(dir.rfind(root + "-", 0) == 0u, dir);
@@ -558,7 +559,7 @@ BOOST_AUTO_TEST_CASE(a_default_root_taken_by_another_falls_back_to_a_fresh_priva
   // Our own root, when it is ours, is used as before and says nothing.
   spool->reset();
   BOOST_TEST_REQUIRE(::unlink(root.c_str()) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> normal = Spool::Open("", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> normal = OpenDirectorySpool("", 100);
   BOOST_TEST_REQUIRE(normal.ok());
   BOOST_TEST((*normal)->directory() == root + "/spool-0");
   BOOST_TEST((*normal)->notice() == "");
@@ -569,7 +570,7 @@ BOOST_AUTO_TEST_CASE(directories_above_the_spool_are_checked_as_ssh_checks_key_p
   const std::string open_dir = tmp / "open";
   BOOST_TEST_REQUIRE(::mkdir(open_dir.c_str(), 0700) == 0);
   BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 0777) == 0);
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(open_dir + "/spool", 100);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(open_dir + "/spool", 100);
   BOOST_TEST(spool.status().code() == absl::StatusCode::kFailedPrecondition);
   BOOST_TEST(Message(spool.status()) ==
              "spool directory " + open_dir + "/spool lies in " + open_dir +
@@ -579,11 +580,11 @@ BOOST_AUTO_TEST_CASE(directories_above_the_spool_are_checked_as_ssh_checks_key_p
   BOOST_TEST(!Exists(open_dir + "/spool"));
   // Sticky, as /tmp is: nobody else can rename or remove our entries there.
   BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 01777) == 0);
-  BOOST_TEST(Spool::Open(open_dir + "/spool", 100).ok());
+  BOOST_TEST(OpenDirectorySpool(open_dir + "/spool", 100).ok());
   if (::geteuid() == 0) {
     BOOST_TEST_REQUIRE(::chmod(open_dir.c_str(), 0755) == 0);
     BOOST_TEST_REQUIRE(::chown(open_dir.c_str(), 65534, 65534) == 0);
-    spool = Spool::Open(open_dir + "/spool", 100);
+    spool = OpenDirectorySpool(open_dir + "/spool", 100);
     BOOST_TEST(Message(spool.status()) ==
                "spool directory " + open_dir + "/spool lies in " + open_dir +
                    ", which belongs to uid 65534 (not root, not you): its owner could replace "
@@ -745,7 +746,7 @@ BOOST_AUTO_TEST_CASE(a_killed_writers_batch_becomes_evictable_and_its_marker_goe
   if (child == 0) {
     // Writes one file of its current batch, says which, and waits to be killed.
     ::close(ready[0]);
-    absl::StatusOr<std::unique_ptr<Spool>> writer = Spool::Open(tmp.path(), 100);
+    absl::StatusOr<std::unique_ptr<Spool>> writer = OpenDirectorySpool(tmp.path(), 100);
     std::string batch = writer.ok() ? (*writer)->BeginBatch() : "";
     absl::StatusOr<SpoolReservation> reservation =
         writer.ok() ? (*writer)->Reserve(0, "", "json", 70) : writer.status();

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "io/directory_spool.h"
 #include "spool_test_support.h"
 
 namespace firefox_bidi {
@@ -64,7 +65,7 @@ class GatedSpool final : public Spool {
 };
 
 std::unique_ptr<Spool> MustOpen(const std::string& dir, std::uint64_t quota) {
-  absl::StatusOr<std::unique_ptr<Spool>> spool = Spool::Open(dir, quota);
+  absl::StatusOr<std::unique_ptr<Spool>> spool = OpenDirectorySpool(dir, quota);
   BOOST_TEST_REQUIRE(spool.ok(), spool.status().ToString());
   return *std::move(spool);
 }

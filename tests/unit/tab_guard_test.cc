@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/batch_runner.h"
+#include "io/directory_spool.h"
 #include "support/scripted_transport.h"
 #include "support/temp_dir.h"
 
@@ -33,7 +34,7 @@ std::string TabCreated(const std::string& context) {
 
 struct GuardFixture {
   GuardFixture() {
-    auto opened = Spool::Open(spool_dir.path(), 1 << 20);
+    auto opened = OpenDirectorySpool(spool_dir.path(), 1 << 20);
     BOOST_REQUIRE(opened.ok());
     spool = std::move(*opened);
     options.policy = &policy;

@@ -149,7 +149,10 @@ typedef struct agent_tool_result {
   /* sizeof(agent_tool_result) as the plugin compiled it: a host reads a member only when
    * `struct_size` covers it. First in every ABI 2 version, so it is safe to read at once. */
   uint32_t struct_size;
-  agent_tool_status status;
+  /* An agent_tool_status, held as a fixed-width integer like a part's `kind`: the size of a C
+   * enum is the compiler's choice, this member's is not. Same size and offset as the enum it
+   * replaces on every platform the ABI names (4 bytes at offset 4). */
+  uint32_t status;
   /* The result document (see agent_tool_status); never NULL, `json_len` bytes, also
    * NUL-terminated for convenience. */
   const char* json;

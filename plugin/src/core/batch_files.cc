@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "core/frame_error.h"
+
 namespace firefox_bidi {
 
 BatchFiles::BatchFiles(Spool& spool, std::uint64_t max_in_flight_bytes, bool deferred)
@@ -33,8 +35,9 @@ const absl::Status* FailedWrite(const std::vector<absl::Status>& statuses,
 }
 
 std::string_view SpoolErrorCode(const absl::Status& status) {
-  return status.code() == absl::StatusCode::kResourceExhausted ? "spool quota exceeded"
-                                                               : "spool write failed";
+  return status.code() == absl::StatusCode::kResourceExhausted
+             ? FrameErrorName(FrameError::kSpoolQuotaExceeded)
+             : FrameErrorName(FrameError::kSpoolWriteFailed);
 }
 
 }  // namespace firefox_bidi

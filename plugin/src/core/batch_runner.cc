@@ -12,6 +12,7 @@
 #include "core/base64.h"
 #include "core/batch_files.h"
 #include "core/event_log.h"
+#include "core/frame_error.h"
 #include "core/frame_hints.h"
 #include "core/interpolate.h"
 #include "core/media_type.h"
@@ -216,18 +217,20 @@ class BatchRun {
           *interpolated,
           [this](std::string_view label, std::string* why) { return Lookup(label, why); });
       if (!status.ok()) {
-        return Fail(i, "invalid interpolation",
+        return Fail(i, FrameErrorName(FrameError::kInvalidInterpolation),
                     absl::StrCat(status.message(), "; frame ", i, " was not sent"));
       }
     }
     const boost::json::object& params = interpolated ? *interpolated : frame.params;
     std::optional<boost::json::object> resolved;  // the policy's, when it rewrites params
     if (absl::Status allowed = Allowed(frame.method, params, &resolved); !allowed.ok()) {
-      return Fail(i, kNotAllowed, absl::StrCat(allowed.message(), "; frame ", i, " was not sent"));
+      return Fail(i, FrameErrorName(FrameError::kNotAllowed),
+                  absl::StrCat(allowed.message(), "; frame ", i, " was not sent"));
     }
     const boost::json::object& sent = resolved ? *resolved : params;
     if (std::optional<std::string> why = UnansweredFrame(frame.method, sent)) {
-      return Fail(i, "invalid argument", absl::StrCat(*why, "; frame ", i, " was not sent"));
+      return Fail(i, FrameErrorName(FrameError::kInvalidArgument),
+                  absl::StrCat(*why, "; frame ", i, " was not sent"));
     }
     const std::chrono::milliseconds timeout = frame.timeout.value_or(options_.frame_timeout);
     auto sink = [this, i](boost::json::value event) {
@@ -298,7 +301,8 @@ class BatchRun {
     }
     if (!reply->ok) {
       // A helper's message already says what to do; BiDi's own errors get explained.
-      return Fail(i, reply->error.empty() ? "unknown error" : reply->error,
+      return Fail(i,
+                  reply->error.empty() ? FrameErrorName(FrameError::kUnknownError) : reply->error,
                   helper ? absl::StrCat(reply->message, Unresponsive())
                          : ExplainBidiError(frame.method, reply->error, reply->message));
     }
@@ -387,14 +391,14 @@ class BatchRun {
       if (TransportErrorOf(report.status()) != TransportError::kOther) {
         return TransportFailure(i, frame, kContainTimeout, report.status());
       }
-      return Fail(i, kNotAllowed,
+      return Fail(i, FrameErrorName(FrameError::kNotAllowed),
                   absl::StrCat(what, ": a tab that must not stay open could not be closed: ",
                                report.status().message()));
     }
     const std::string when = sent ? "" : " (this happened between calls)";
     if (!report->refused.empty()) {
       return Fail(
-          i, kNotAllowed,
+          i, FrameErrorName(FrameError::kNotAllowed),
           absl::StrCat(what, when, ": ", report->refused,
                        report->unresponsive.empty() ? "" : "; also ", report->unresponsive));
     }
@@ -418,7 +422,7 @@ class BatchRun {
   Outcome ScriptFailed(std::size_t i, const Frame& frame,
                        const std::shared_ptr<ReplyResult>& result, std::string_view message) {
     RememberIfSmall(frame, result);
-    AddRecord(i, ErrorRecord(Head(i), "javascript error", message));
+    AddRecord(i, ErrorRecord(Head(i), FrameErrorName(FrameError::kJavascriptError), message));
     return Outcome::kFailed;
   }
 

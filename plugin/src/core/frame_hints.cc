@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/frame_error.h"
 #include "core/policy.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
@@ -215,14 +216,15 @@ std::optional<std::string_view> ClosestBidiCommand(std::string_view method) {
 
 std::string ExplainBidiError(std::string_view method, std::string_view error,
                              std::string_view message) {
-  if (error == "unknown command") return ExplainUnknownCommand(method, message);
-  if (error == "no such node") {
+  if (error == FrameErrorName(FrameError::kUnknownCommand))
+    return ExplainUnknownCommand(method, message);
+  if (error == FrameErrorName(FrameError::kNoSuchNode)) {
     return absl::StrCat(ToAbsl(message),
                         "; node references (sharedId) die when the page navigates or reloads: "
                         "locate the element again in the current page (browsingContext.locateNodes "
                         "or script.evaluate) and use the new reference");
   }
-  if (error == "no such handle") {
+  if (error == FrameErrorName(FrameError::kNoSuchHandle)) {
     return absl::StrCat(ToAbsl(message),
                         "; handles die with their realm (the page navigated or reloaded): "
                         "evaluate again in the current page to get a new one");

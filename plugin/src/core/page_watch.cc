@@ -4,6 +4,7 @@
 #include <array>
 
 #include "absl/strings/str_cat.h"
+#include "core/frame_error.h"
 #include "core/frame_hints.h"
 #include "core/string_view_compat.h"
 
@@ -138,7 +139,7 @@ std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::val
          (!target_context.empty() && target_context == context))) {
       // Firefox runs a command cut off by a navigation again in the new document, so a reply
       // may still come, from a second run; the frame does not wait for it.
-      return Interruption{"page navigated",
+      return Interruption{std::string(FrameErrorName(FrameError::kPageNavigated)),
                           "the page navigated away (or was closed) and the realm " + realm +
                               " the frame ran in was destroyed; the frame does not wait for "
                               "it (Firefox may run the script again in the new page)"};
@@ -155,7 +156,7 @@ std::optional<PageWatch::Interruption> PageWatch::OnEvent(const boost::json::val
         (context == target_context || context == realm_context)) {
       const std::string_view type = StringAt(params, "type");
       return Interruption{
-          "user prompt open",
+          std::string(FrameErrorName(FrameError::kUserPromptOpen)),
           absl::StrCat("a user prompt (", ToAbsl(type), ") opened in the page (\"",
                        ToAbsl(StringAt(params, "message")),
                        "\") and the page waits until it is answered: answer it with "

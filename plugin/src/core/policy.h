@@ -5,7 +5,7 @@
 //
 // Every refusal is kPermissionDenied whose message says what was refused, why, and which
 // config key would allow it (or that none does). The runner reports it as the frame's
-// `error: "not allowed"` (kNotAllowed); nothing is sent for that frame.
+// `error: "not allowed"` (FrameError::kNotAllowed); nothing is sent for that frame.
 //
 // What is judged:
 //   - session.new, session.end: always refused (the tool owns the session; no key allows it).
@@ -43,9 +43,6 @@
 #include "absl/status/statusor.h"
 
 namespace firefox_bidi {
-
-// The frame error code of a refusal.
-inline constexpr std::string_view kNotAllowed = "not allowed";
 
 struct PolicyOptions {
   // Absolute directories under which file: URLs and uploaded files are allowed. Empty: none.

@@ -7,6 +7,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/base64.h"
+#include "core/frame_error.h"
 #include "core/media_type.h"
 #include "core/ref_path.h"
 #include "core/string_view_compat.h"
@@ -61,7 +62,7 @@ bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame,
   if (frame.pick) {
     auto resolved = ResolvePathExplained(result.value(), *frame.pick, "");
     if (!resolved.ok()) {
-      AddError(head, "invalid pick",
+      AddError(head, FrameErrorName(FrameError::kInvalidPick),
                absl::StrCat("pick \"", frame.pick->text, "\": ", resolved.status().message(),
                             " (the frame ran; its label, if any, still binds the whole result)"));
       return false;
@@ -183,7 +184,8 @@ void RecordBuilder::CheckWritten(const std::vector<absl::Status>& statuses) {
     const absl::Status* status = FailedWrite(statuses, record.ticket);
     if (status == nullptr) status = FailedWrite(statuses, record.model_ticket);
     if (status != nullptr) {
-      record.text = ErrorRecord(record.head, "spool write failed", ToStd(status->message()));
+      record.text = ErrorRecord(record.head, FrameErrorName(FrameError::kSpoolWriteFailed),
+                                ToStd(status->message()));
     }
   }
 }

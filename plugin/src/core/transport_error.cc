@@ -3,6 +3,7 @@
 #include <string>
 
 #include "absl/strings/cord.h"
+#include "core/frame_error.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi {
@@ -64,18 +65,18 @@ TransportError TransportErrorOf(const absl::Status& status) {
 std::string_view FrameErrorCode(TransportError error) {
   switch (error) {
     case TransportError::kReplyTimeout:
-      return "timeout";
+      return FrameErrorName(FrameError::kTimeout);
     case TransportError::kDisconnected:
-      return "browser disconnected";
+      return FrameErrorName(FrameError::kBrowserDisconnected);
     case TransportError::kCancelled:
-      return "cancelled";
+      return FrameErrorName(FrameError::kCancelled);
     case TransportError::kMessageTooLarge:
-      return "reply too large";
+      return FrameErrorName(FrameError::kReplyTooLarge);
     case TransportError::kNotBidi:
     case TransportError::kOther:
       break;
   }
-  return "transport error";
+  return FrameErrorName(FrameError::kTransportError);
 }
 
 }  // namespace firefox_bidi

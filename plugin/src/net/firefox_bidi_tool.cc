@@ -14,6 +14,7 @@
 #include "core/batch_runner.h"
 #include "core/string_view_compat.h"
 #include "core/tool_schema.h"
+#include "io/directory_spool.h"
 #include "page/help_text.h"
 #include "page/helper_registry.h"
 
@@ -59,7 +60,7 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
 absl::Status FirefoxBidiTool::OpenSpool() {
   if (spool_ != nullptr) return absl::OkStatus();
   absl::StatusOr<std::unique_ptr<Spool>> spool =
-      Spool::Open(config_.spool_dir, config_.spool_quota_bytes);
+      OpenDirectorySpool(config_.spool_dir, config_.spool_quota_bytes);
   if (!spool.ok()) return spool.status();
   if (const std::string notice = (*spool)->notice(); !notice.empty()) Log(2, notice);
   absl::StatusOr<std::string> downloads = OpenDownloadsDirectory((*spool)->directory());

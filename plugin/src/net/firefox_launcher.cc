@@ -23,9 +23,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "io/private_file.h"
 #include "net/firefox_prefs.h"
 
 extern char** environ;

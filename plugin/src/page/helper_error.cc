@@ -22,4 +22,9 @@ std::optional<std::string> HelperErrorCode(const absl::Status& status) {
   return std::string(*payload);
 }
 
+bool IsHelperError(const absl::Status& status, FrameError code) {
+  absl::optional<absl::Cord> payload = status.GetPayload(ToAbsl(kPayloadUrl));
+  return payload && *payload == ToAbsl(FrameErrorName(code));
+}
+
 }  // namespace firefox_bidi::page

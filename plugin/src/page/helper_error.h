@@ -11,28 +11,25 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "core/frame_error.h"
 
 namespace firefox_bidi::page {
 
-// `code` is what the model reads as "error" ("no such element"); `message` says what went
-// wrong and what to do next.
+// The page layer names codes by their enumerators alone (kStaleRef, kTimeout...).
+using enum FrameError;
+
+// `code` is what the model reads as "error" (a FrameError's name, or a BiDi error code passed
+// on); `message` says what went wrong and what to do next.
 absl::Status HelperError(std::string_view code, std::string_view message);
+inline absl::Status HelperError(FrameError code, std::string_view message) {
+  return HelperError(FrameErrorName(code), message);
+}
 
 // The code of a HelperError, nullopt for any other status.
 std::optional<std::string> HelperErrorCode(const absl::Status& status);
 
-// Section 9 codes, spelled once.
-inline constexpr std::string_view kInvalidArgument = "invalid argument";
-inline constexpr std::string_view kNoSuchElement = "no such element";
-inline constexpr std::string_view kStaleRef = "stale ref";
-inline constexpr std::string_view kTimeout = "timeout";
-inline constexpr std::string_view kJavascriptError = "javascript error";
-inline constexpr std::string_view kNotAllowed = "not allowed";
-inline constexpr std::string_view kNavigationFailed = "navigation failed";
-inline constexpr std::string_view kNoDialog = "no dialog";
-inline constexpr std::string_view kNoSuchTab = "no such tab";
-// A command that runs page code was abandoned because a dialog opened in its tab.
-inline constexpr std::string_view kDialogOpen = "dialog open";
+// Whether `status` is a HelperError with `code`.
+bool IsHelperError(const absl::Status& status, FrameError code);
 
 }  // namespace firefox_bidi::page
 

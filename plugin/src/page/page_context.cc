@@ -129,7 +129,8 @@ absl::StatusOr<json::value> PageContext::Command(std::string_view method,
                                                  std::string_view waiting_for) {
   ASSIGN_OR_RETURN(BidiReply reply, Send(method, params, waiting_for));
   if (!reply.ok)
-    return HelperError(reply.error.empty() ? "unknown error" : reply.error, reply.message);
+    return HelperError(reply.error.empty() ? FrameErrorName(kUnknownError) : reply.error,
+                       reply.message);
   RETURN_IF_ERROR(reply.result.status());
   return reply.result.value();
 }
@@ -260,7 +261,7 @@ absl::StatusOr<std::string> PageContext::CurrentTab() {
   const json::object* object = tree.if_object();
   const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
   if (contexts == nullptr || !contexts->is_array() || contexts->get_array().empty()) {
-    return HelperError("no such frame", "the browser has no open tab");
+    return HelperError(kNoSuchFrame, "the browser has no open tab");
   }
   const json::object* first = contexts->get_array()[0].if_object();
   const json::value* id = first != nullptr ? first->if_contains("context") : nullptr;

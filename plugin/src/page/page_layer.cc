@@ -66,7 +66,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   ExecutorReply out;
   const HelperSpec* helper = FindHelper(method);
   if (helper == nullptr) {  // ParseBatchArgs refuses these; kept for direct callers
-    out.reply.error = std::string(kInvalidArgument);
+    out.reply.error = std::string(FrameErrorName(kInvalidArgument));
     out.reply.message = absl::StrCat("unknown helper ", ToAbsl(method));
     return out;
   }
@@ -80,7 +80,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
       checked.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(checked);
   watching_opened_ = false;
   const std::string tab = TabOf(params);
-  if (!result.ok() && HelperErrorCode(result.status()) == kDialogOpen &&
+  if (!result.ok() && IsHelperError(result.status(), kDialogOpen) &&
       (method == "page.click" || method == "page.press")) {
     // The input reached the page and opened a dialog: that is what it did. The tab stays.
     absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
@@ -109,7 +109,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
     return out;
   }
   if (result.status().code() == absl::StatusCode::kInternal) {
-    out.reply.error = "unknown error";
+    out.reply.error = FrameErrorName(kUnknownError);
     out.reply.message = absl::StrCat(ToAbsl(method), " failed: ", result.status().message());
     return out;
   }

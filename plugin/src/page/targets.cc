@@ -16,9 +16,6 @@ namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
 
-// Iframes nest at most this deep in a search (a page cannot make the search endless).
-constexpr int kMaxFrameDepth = 8;
-
 std::string Quoted(std::string_view s) { return json::serialize(json::string(s)); }
 
 struct Found {
@@ -44,7 +41,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     const json::object& e = error->get_object();
     return HelperError(e.contains("code") && e.at("code").is_string()
                            ? std::string(e.at("code").get_string())
-                           : std::string(kInvalidArgument),
+                           : std::string(FrameErrorName(kInvalidArgument)),
                        absl::StrCat(ToAbsl(page.method()), ": ",
                                     e.contains("message") && e.at("message").is_string()
                                         ? std::string(e.at("message").get_string())
@@ -79,7 +76,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     if (!inner.ok()) {
       // An iframe whose document cannot be searched (gone, not loaded) has no matches; a bad
       // target or a lost browser is the whole search's failure.
-      if (HelperErrorCode(inner.status()) == "no such frame") continue;
+      if (IsHelperError(inner.status(), kNoSuchFrame)) continue;
       return inner.status();
     }
     found.count += inner->count;
@@ -131,7 +128,7 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
   input["ref"] = target.value;
   absl::StatusOr<SandboxResult> result = page.Sandbox(*context, ops::kRef, input);
   if (!result.ok()) {
-    if (HelperErrorCode(result.status()) == "no such frame") {
+    if (IsHelperError(result.status(), kNoSuchFrame)) {
       return Stale(page, target, "belonged to a frame or tab that is gone");
     }
     return result.status();

@@ -17,6 +17,10 @@
 
 namespace firefox_bidi::page {
 
+// How deep iframes nest that a helper follows into (a target's search, page.snapshot's
+// outline, page.text's frame hops): a page cannot make the walk endless.
+inline constexpr int kMaxFrameDepth = 8;
+
 // The params keys of a target; a helper that takes one lists these among its parameters.
 inline constexpr std::string_view kTargetKeys[] = {"ref", "css", "text", "role", "name"};
 

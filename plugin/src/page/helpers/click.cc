@@ -35,7 +35,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, ops::kInputPrepareClick, json::object{}));
   const ResolvedTarget& element = prepared.element;
   if (const json::object* data = prepared.data.if_object();
-      data != nullptr && StringIs(data->if_contains("error"), "element disabled")) {
+      data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementDisabled))) {
     // A page often enables a button a moment after the field that completes a form changed:
     // wait a little for it before saying it is disabled.
     ASSIGN_OR_RETURN(const SandboxResult waited,

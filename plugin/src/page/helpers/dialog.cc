@@ -47,7 +47,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (text) handle.emplace("userText", *text);
   absl::StatusOr<json::value> handled = page.Command("browsingContext.handleUserPrompt", handle);
   if (!handled.ok()) {
-    if (HelperErrorCode(handled.status()) == "no such alert") {
+    if (IsHelperError(handled.status(), kNoSuchAlert)) {
       page.state().dialogs.Answered(tab);
       return NoDialog(tab);
     }

@@ -54,7 +54,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // Enter reached the page and opened a dialog (a submit handler that asks, a page that asks
     // before it is left): that is what it did, and the result carries the dialog (the page
     // layer adds it), as a click's does.
-    if (!submitted.ok() && HelperErrorCode(submitted) != kDialogOpen) return submitted;
+    if (!submitted.ok() && !IsHelperError(submitted, kDialogOpen)) return submitted;
   }
   json::object result{{"value", std::move(after)}};
   if (const json::value* label = filled.data.as_object().if_contains("label")) {

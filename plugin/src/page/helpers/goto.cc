@@ -55,8 +55,8 @@ absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delt
       "browsingContext.traverseHistory", json::object{{"context", tab}, {"delta", delta}});
   if (!traversed.ok()) {
     page.Unwatch();
-    if (HelperErrorCode(traversed.status()) == "no such history entry") {
-      return HelperError("no such history entry",
+    if (IsHelperError(traversed.status(), kNoSuchHistoryEntry)) {
+      return HelperError(kNoSuchHistoryEntry,
                          absl::StrCat(kMethod, ": there is no page to go ",
                                       delta < 0 ? "back" : "forward", " to in this tab's history"));
     }
@@ -101,7 +101,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         absl::StrCat("\"", *url, "\" to load"));
     if (!navigated.ok()) {
       const std::optional<std::string> code = HelperErrorCode(navigated.status());
-      if (!code || *code == kTimeout || *code == kDialogOpen) return navigated.status();
+      if (!code || *code == FrameErrorName(kTimeout) || *code == FrameErrorName(kDialogOpen))
+        return navigated.status();
       return HelperError(*code, absl::StrCat(kMethod, " could not open \"", *url,
                                              "\": ", navigated.status().message(),
                                              "; check the URL (with its scheme, e.g. https://)"));

@@ -18,9 +18,6 @@
 
 namespace firefox_bidi::page {
 
-inline constexpr std::string_view kElementCovered = "element covered";
-inline constexpr std::string_view kElementNotVisible = "element not visible";
-
 // The page side's {"error": CODE, "message": TEXT} as a HelperError, prefixed with `method`;
 // OK for {"ok": true, ...}.
 absl::Status PageSideStatus(std::string_view method, const boost::json::value& data);

@@ -22,7 +22,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   absl::StatusOr<json::value> tree =
       page.Command("browsingContext.getTree", json::object{{"root", tab}, {"maxDepth", 0}});
   if (!tree.ok()) {
-    if (HelperErrorCode(tree.status()) == "no such frame") {
+    if (IsHelperError(tree.status(), kNoSuchFrame)) {
       return HelperError(kNoSuchTab, absl::StrCat(kMethod, ": \"", tab,
                                                   "\" is not an open tab; page.tabs lists them"));
     }

@@ -16,7 +16,6 @@ namespace {
 
 constexpr char kMethod[] = "page.snapshot";
 constexpr std::int64_t kDefaultMaxLines = 300;
-constexpr int kMaxFrameDepth = 8;
 
 // The lines of one document's outline with its iframes' outlines spliced in under them.
 // `clip` (viewport_only in an iframe): the part of the document's viewport that is on the
@@ -63,7 +62,7 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
         Outline(page, result.windows[k], {}, inner_depth->get_int64(), viewport_only,
                 clip != nullptr && clip->is_object() ? clip : nullptr, frame_depth + 1);
     if (!inner.ok()) {
-      if (HelperErrorCode(inner.status()) == "no such frame") continue;  // gone meanwhile
+      if (IsHelperError(inner.status(), kNoSuchFrame)) continue;  // gone meanwhile
       return inner.status();
     }
     const std::size_t at = std::min<std::size_t>(

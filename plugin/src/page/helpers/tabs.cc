@@ -69,7 +69,7 @@ absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std
                    absl::StrCat("\"", url, "\" to load in the new tab"));
   if (navigated.ok()) return absl::OkStatus();
   const std::optional<std::string> code = HelperErrorCode(navigated.status());
-  if (!code || *code == kTimeout) return navigated.status();
+  if (!code || *code == FrameErrorName(kTimeout)) return navigated.status();
   return HelperError(*code, absl::StrCat(kMethod, ": the new tab (now current) could not open \"",
                                          url, "\": ", navigated.status().message(),
                                          "; check the URL (with its scheme, e.g. https://)"));

@@ -16,7 +16,6 @@ namespace {
 
 constexpr char kMethod[] = "page.text";
 constexpr std::int64_t kDefaultMaxChars = 6000;
-constexpr int kMaxFrameHops = 8;
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_chars,
@@ -36,7 +35,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                            {"offset", offset.value_or(0)}};
   ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kText, input, element));
   // The target is an iframe: its document's text (nested iframes followed a few levels down).
-  for (int hops = 0; hops < kMaxFrameHops && result.data.is_object() &&
+  for (int hops = 0; hops < kMaxFrameDepth && result.data.is_object() &&
                      result.data.get_object().contains("frame") && !result.windows.empty();
        ++hops) {
     const std::string frame = result.windows[0];

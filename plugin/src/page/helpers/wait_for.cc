@@ -69,11 +69,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       if (done != nullptr && done->is_bool() && done->get_bool()) break;
     } else {
       const std::optional<std::string> code = HelperErrorCode(waited.status());
-      if (!code.has_value()) return waited.status();         // the browser went away, cancelled
-      if (*code == "no such frame") return waited.status();  // the tab was closed
+      if (!code.has_value()) return waited.status();  // the browser went away, cancelled
+      if (*code == FrameErrorName(kNoSuchFrame)) return waited.status();  // the tab was closed
       // A dialog opened in the tab holds up the wait's script until it is answered.
-      if (*code == kDialogOpen) return waited.status();
-      if (*code == kJavascriptError &&
+      if (*code == FrameErrorName(kDialogOpen)) return waited.status();
+      if (*code == FrameErrorName(kJavascriptError) &&
           absl::string_view(waited.status().message()).find("invalid CSS selector") !=
               absl::string_view::npos) {
         return HelperError(kInvalidArgument,

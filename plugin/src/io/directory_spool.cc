@@ -1,5 +1,5 @@
-// The spool directory, its quota and its files. See spool.h for the directory layout.
-#include "core/spool.h"
+// The spool directory, its quota and its files. See directory_spool.h for the directory layout.
+#include "io/directory_spool.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -26,9 +26,9 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "core/private_file.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "io/private_file.h"
 
 namespace firefox_bidi {
 namespace {
@@ -417,7 +417,7 @@ class DirectorySpool final : public Spool {
     struct timespec oldest {};  // its oldest file's mtime dates the batch
   };
 
-  // An invalid `lock_fd`: another live instance holds the directory (see spool.h), so our
+  // An invalid `lock_fd`: another live instance holds the directory (see directory_spool.h), so our
   // batch ids carry a process-unique suffix.
   DirectorySpool(std::string directory, Fd dir_fd, Fd lock_fd, std::uint64_t quota, Scan scan)
       : directory_(std::move(directory)),
@@ -801,7 +801,8 @@ absl::StatusOr<std::unique_ptr<Spool>> OpenDefault(std::uint64_t quota) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<Spool>> Spool::Open(std::string dir, std::uint64_t quota_bytes) {
+absl::StatusOr<std::unique_ptr<Spool>> OpenDirectorySpool(std::string dir,
+                                                          std::uint64_t quota_bytes) {
   if (dir.find('\0') != std::string::npos) {
     return absl::InvalidArgumentError("spool_dir contains a NUL character");
   }

@@ -1,4 +1,4 @@
-#include "core/private_file.h"
+#include "io/private_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>

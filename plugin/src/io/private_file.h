@@ -1,7 +1,7 @@
 // Files only this user may read: created exclusively with mode 0600, never through a link.
 // The spool's files and the launcher's profile files (user.js) are both written here.
-#ifndef FIREFOX_BIDI_CORE_PRIVATE_FILE_H_
-#define FIREFOX_BIDI_CORE_PRIVATE_FILE_H_
+#ifndef FIREFOX_BIDI_IO_PRIVATE_FILE_H_
+#define FIREFOX_BIDI_IO_PRIVATE_FILE_H_
 
 #include <string>
 #include <string_view>
@@ -28,4 +28,4 @@ absl::Status WriteNewPrivateFile(int dir_fd, const std::string& name, std::strin
 
 }  // namespace firefox_bidi
 
-#endif  // FIREFOX_BIDI_CORE_PRIVATE_FILE_H_
+#endif  // FIREFOX_BIDI_IO_PRIVATE_FILE_H_
