@@ -31,8 +31,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element and fills it.
-  ASSIGN_OR_RETURN(ActedTarget filled, ActOnTarget(page, tab, target, ops::kInputFill,
-                                                   json::object{{"value", *value}}));
+  // The field keeps the focus when Enter follows: the key goes to it and submits its form.
+  ASSIGN_OR_RETURN(
+      ActedTarget filled,
+      ActOnTarget(page, tab, target, ops::kInputFill,
+                  json::object{{"value", *value}, {"leave", !submit.value_or(false)}}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
   const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];

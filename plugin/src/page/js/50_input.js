@@ -277,18 +277,28 @@ function inputFillError(el, what) {
   return {error: 'not fillable', message: inputDescribe(el) + ' ' + what};
 }
 
+// True for a field whose typing drives a list to pick from: a combobox (by role, or by
+// aria-autocomplete or aria-expanded on the field), or an input with a datalist.
+function inputPicksFromList(el) {
+  return attrOf(el, 'role') === 'combobox' || attrOf(el, 'aria-autocomplete') !== null ||
+      attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null;
+}
+
 // Fills the element with `value`; an element that an open modal dialog keeps from input is
 // "element covered".
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
 //     it through the browser's editor (document.execCommand "insertText", or "delete" for an
-//     empty value), which fires trusted beforeinput/input events as typing does; then a
-//     change event, as when the user leaves the field.
+//     empty value), which fires trusted beforeinput/input events as typing does; then, with
+//     `leave`, the field loses the focus as when the user moves on: blur and focusout, and
+//     the browser's own change event when the value changed. A field whose typing drives a
+//     list to pick from (a combobox, an input with a datalist) keeps the focus, so the list
+//     stays open.
 //   select: the option whose label (visible text) or value is `value`; input + change.
 //   date/time/color/range inputs: the value set directly; input + change.
 //   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
-function inputFill(el, value) {
+function inputFill(el, value, leave) {
   if (localNameOf(el) === 'label' && el.control) el = el.control;  // a label fills its field
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
@@ -387,8 +397,8 @@ function inputFill(el, value) {
   } else {
     doc.execCommand('insertText', false, text);
   }
-  el.dispatchEvent(new win.Event('change', {bubbles: true}));
   const after = inputFieldValue(el);
+  if (leave && !inputPicksFromList(el)) el.blur();
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
@@ -459,7 +469,7 @@ OPS.inputArm = function () {
 
 OPS.inputFill = function (input, nodes) {
   inputWatchOutcome(nodes[0], false);  // an Enter after the fill may submit the form
-  return {data: inputFill(nodes[0], input.value)};
+  return {data: inputFill(nodes[0], input.value, input.leave)};
 };
 
 OPS.inputFocus = function (input, nodes) {
