@@ -99,7 +99,8 @@ class LaunchProvider final : public BrowserProvider {
     ASSIGN_OR_RETURN(process_, FirefoxProcess::Launch(LaunchConfig(), cancel));
     Log(1, absl::StrCat("Firefox ", process_->browser_pid(), " listening on ", process_->bidi_url(),
                         " (profile ", process_->profile_dir(), ")"));
-    return Endpoint{process_->bidi_url() + "/session", true};
+    return Endpoint{process_->bidi_url() + "/session", /*needs_session_new=*/true,
+                    /*replace_first_tab=*/true};
   }
 
   void Opened(int fd, const std::atomic<bool>& in_call) override {

@@ -27,6 +27,9 @@ class BrowserProvider {
   struct Endpoint {
     std::string url;                // the BiDi WebSocket URL to connect to
     bool needs_session_new = true;  // false: the endpoint created the BiDi session already
+    // The browser's first tab is ours to replace: headless Firefox never gives that tab focus
+    // (document.hasFocus() stays false and no blur fires), while a tab opened later has it.
+    bool replace_first_tab = false;
   };
 
   // The provider for `config`'s mode. `downloads_dir` (may be empty) becomes a launched

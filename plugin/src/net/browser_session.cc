@@ -264,6 +264,7 @@ class BrowserSessionImpl final : public BrowserSession {
       if (interrupted_.load()) connection_->Interrupt();
     }
     if (endpoint.needs_session_new) RETURN_IF_ERROR(NewSession(taken));
+    if (endpoint.replace_first_tab) RETURN_IF_ERROR(ReplaceFirstTab());
     provider_->Opened(connection_->native_handle(), in_call_);
     return absl::OkStatus();
   }
@@ -274,6 +275,36 @@ class BrowserSessionImpl final : public BrowserSession {
     ~InCall() { flag_.store(false); }
     std::atomic<bool>& flag_;
   };
+
+  // Opens a tab and closes the one the browser started with, which headless Firefox never
+  // focuses (docs/browser.md, "Focus"): the new tab is the selected tab of a focused window.
+  absl::Status ReplaceFirstTab() {
+    const auto call = [this](std::string_view method,
+                             boost::json::object params) -> absl::StatusOr<boost::json::value> {
+      ASSIGN_OR_RETURN(BidiReply reply, connection_->Call(method, params, config_.frame_timeout,
+                                                          [](boost::json::value) {}));
+      if (!reply.ok) {
+        return absl::UnavailableError(absl::StrCat("replacing the first tab: ", ToAbsl(method),
+                                                   " failed: ", reply.error, ": ", reply.message));
+      }
+      RETURN_IF_ERROR(reply.result.status());
+      return reply.result.value();
+    };
+    ASSIGN_OR_RETURN(const boost::json::value tree,
+                     call("browsingContext.getTree", boost::json::object{{"maxDepth", 0}}));
+    RETURN_IF_ERROR(call("browsingContext.create", boost::json::object{{"type", "tab"}}).status());
+    const boost::json::value* contexts =
+        tree.is_object() ? tree.get_object().if_contains("contexts") : nullptr;
+    if (contexts == nullptr || !contexts->is_array()) return absl::OkStatus();
+    for (const boost::json::value& context : contexts->get_array()) {
+      const boost::json::value* id =
+          context.is_object() ? context.get_object().if_contains("context") : nullptr;
+      if (id == nullptr) continue;
+      RETURN_IF_ERROR(
+          call("browsingContext.close", boost::json::object{{"context", *id}}).status());
+    }
+    return absl::OkStatus();
+  }
 
   // session.new; `*taken` when Firefox says the browser already has a session.
   absl::Status NewSession(bool* taken) {
