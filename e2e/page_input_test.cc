@@ -311,6 +311,17 @@ BOOST_AUTO_TEST_CASE(a_controlled_input_takes_the_filled_value_and_rejects_a_scr
                                   R"("name:input:true","name:change:true"]})");
 }
 
+// HTML treats an input whose type it does not know as a text field, and so does the snapshot.
+BOOST_AUTO_TEST_CASE(an_input_of_unknown_type_fills_as_text) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<input type=currency aria-label=Price>"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Price","value":"12.50"}})",
+       Eval("document.querySelector('input').value")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"12.50"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"12.50"})");
+}
+
 BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
   const json::object result = Run(
       Frames({Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#code","value":"x"}})",

@@ -313,7 +313,8 @@ function inputFill(el, value, leave) {
     };
   }
   const tag = tagNameOf(el).toLowerCase();
-  const type = tag === 'input' ? (attrOf(el, 'type') || '').toLowerCase() : '';
+  // The type the browser gives it: an unknown or missing type attribute is a text field.
+  const type = tag === 'input' ? el.type : '';
   if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
     if (typeof value !== 'boolean') {
       return inputFillError(el, 'is a ' + type + ': give value true or false');
