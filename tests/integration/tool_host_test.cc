@@ -18,8 +18,8 @@
 
 #include "core/batch_args.h"
 #include "core/tool_schema.h"
-#include "net/firefox_bidi_tool.h"
 #include "line_server.h"
+#include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
