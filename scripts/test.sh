@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: unit, integration, e2e (real headless
 # Firefox, real MCP client), grid (a real Selenium Grid), package (the Debian package installed
-# with apt and purged again) and the benchmark smoke runs; without arguments also the whole suite
-# under sanitizers and a short fuzz run.
+# with apt and purged again) and the benchmark smoke runs; without arguments also the unit and
+# integration tiers under sanitizers and a short fuzz run.
 #   scripts/test.sh [ctest args...]      e.g. scripts/test.sh -L unit
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -22,9 +22,10 @@ log "testing"
 ctest --preset release "$@"
 
 if [[ $# -eq 0 ]]; then
-  # The whole suite again under ASan+UBSan (build-dev/), except the grid tests (label grid: a
-  # Selenium Grid adds nothing the sanitizers check); LeakSanitizer also checks every
-  # tool-host the tests start. About 9 minutes on 2 idle cores (docs/development.md).
+  # Everything built again under ASan+UBSan (build-dev/), and the unit and integration tiers
+  # run on it (the fake BiDi peer drives the plugin's faults; LeakSanitizer checks every
+  # tool-host they start). The e2e tier runs under sanitizers on demand:
+  # ctest --preset dev-e2e (docs/development.md says why, and what it costs).
   build_preset dev
   cd "$FIREFOX_BIDI_ROOT"
   log "testing under sanitizers"
