@@ -4,56 +4,15 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
-#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "agent_tool/loader.h"
-#include "support/temp_dir.h"
+#include "fresh_browser.h"
 
 namespace firefox_bidi {
 namespace {
 
 namespace json = boost::json;
-
-// A browser of its own: the first tab of a freshly launched Firefox is the one at stake.
-class FreshBrowser {
- public:
-  FreshBrowser() {
-    auto library = agent_tool::PluginLibrary::Open(std::string(FIREFOX_BIDI_BINARY_DIR) +
-                                                   "/lib/libfirefox_bidi.so");
-    BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
-    library_ = *std::move(library);
-    const std::string config =
-        absl::StrCat(R"~({"firefox":{"offline":true,"start_timeout_ms":60000},"spool_dir":)~",
-                     json::serialize(json::string(dir_.path() + "/spool")), "}");
-    auto created = agent_tool::ToolInstance::Create(library_, config,
-                                                    [](agent_tool_log_level, std::string_view) {});
-    BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
-    instance_ = std::move(created.instance);
-  }
-
-  // The result (or error) of each frame, in order; the call must run.
-  json::array Results(const std::string& frames) {
-    agent_tool::ToolResult result =
-        instance_->Invoke(absl::StrCat(R"~({"frames":[)~", frames, "]}"));
-    BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
-    json::array out;
-    const json::value parsed = json::parse(result.json);
-    for (const json::value& record : parsed.at("frames").as_array()) {
-      const json::object& r = record.as_object();
-      const json::value* value = r.if_contains("result");
-      if (value == nullptr) value = r.if_contains("error");
-      out.push_back(value != nullptr ? *value : json::value());  // null: a silent frame
-    }
-    return out;
-  }
-
- private:
-  testing::TempDir dir_{"e2e-focus"};
-  std::shared_ptr<const agent_tool::PluginLibrary> library_;
-  std::unique_ptr<agent_tool::ToolInstance> instance_;
-};
 
 // Three fields that log their focus, blur and change events into `seen`.
 constexpr char kFields[] =

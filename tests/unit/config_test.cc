@@ -26,11 +26,11 @@ const BadConfig kBadConfigs[] = {
     {R"({"frame_timeout":5})", "/frame_timeout",
      "config /frame_timeout: unknown key (the config takes firefox, prelaunch, connect, "
      "webdriver, spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-     "frame_timeout_ms, file_roots, allow_extensions, max_tabs)"},
+     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag)"},
     {R"({"a/b~c":1})", "/a~1b~0c",
      "config /a~1b~0c: unknown key (the config takes firefox, prelaunch, connect, webdriver, "
      "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms, "
-     "file_roots, allow_extensions, max_tabs)"},
+     "file_roots, allow_extensions, max_tabs, webdriver_flag)"},
     {R"({"firefox":[]})", "/firefox", "config /firefox: must be an object, not an array"},
     {R"({"firefox":{"headles":true}})", "/firefox/headles",
      "config /firefox/headles: unknown key (firefox takes binary, headless, args, prefs, env, "
@@ -87,6 +87,8 @@ const BadConfig kBadConfigs[] = {
     {R"({"file_roots":[""]})", "/file_roots/0", "config /file_roots/0: must be an absolute path"},
     {R"({"allow_extensions":"yes"})", "/allow_extensions",
      "config /allow_extensions: must be a boolean, not a string"},
+    {R"({"webdriver_flag":1})", "/webdriver_flag",
+     "config /webdriver_flag: must be a boolean, not a number"},
     {R"({"max_tabs":0})", "/max_tabs", "config /max_tabs: must be an integer from 1 to 1000"},
     {R"({"max_tabs":1001})", "/max_tabs", "config /max_tabs: must be an integer from 1 to 1000"},
 };
@@ -129,6 +131,7 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
     BOOST_TEST(!c->file_roots.has_value());  // the host's working directory
     BOOST_TEST(c->allow_extensions == false);
     BOOST_TEST(c->max_tabs == 32u);
+    BOOST_TEST(c->webdriver_flag == false);
   }
 }
 
@@ -140,7 +143,7 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
           "prelaunch":true,"connect":"ws://127.0.0.1:9222/session","spool_dir":"/tmp/sp",
           "max_inline_bytes":0,"max_result_bytes":100,"spool_quota_bytes":12345,
           "frame_timeout_ms":250,"file_roots":["/srv/docs","/home/u/in"],
-          "allow_extensions":true,"max_tabs":5})");
+          "allow_extensions":true,"max_tabs":5,"webdriver_flag":true})");
   const InstanceConfig* c = &parsed;
   BOOST_TEST(c->firefox.binary == "/opt/ff/firefox");
   BOOST_TEST(c->firefox.headless == false);
@@ -164,6 +167,7 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST((*c->file_roots == std::vector<std::string>{"/srv/docs", "/home/u/in"}));
   BOOST_TEST(c->allow_extensions == true);
   BOOST_TEST(c->max_tabs == 5u);
+  BOOST_TEST(c->webdriver_flag == true);
 }
 
 BOOST_AUTO_TEST_CASE(empty_file_roots_allow_no_files_at_all) {

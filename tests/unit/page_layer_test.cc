@@ -34,7 +34,11 @@ std::string SandboxReplyWithNodes(std::string_view data, std::string_view nodes)
          std::string(nodes) + R"(},{"type":"array","value":[]}]}})";
 }
 
+// A layer that leaves navigator.webdriver alone unless asked: the one case that hides it shows
+// the preload script it adds; the others are about the helpers' own commands.
 struct LayerFixture {
+  explicit LayerFixture(bool hide_webdriver_flag = false) : layer(nullptr, hide_webdriver_flag) {}
+
   absl::StatusOr<ExecutorReply> Execute(std::string_view method, std::string_view params) {
     return layer.Execute(method, json::parse(params).as_object(), std::chrono::milliseconds(5000),
                          transport, [this](json::value event) {
@@ -55,12 +59,13 @@ struct LayerFixture {
 BOOST_AUTO_TEST_SUITE(page_layer)
 
 BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
-  LayerFixture f;
+  LayerFixture f(/*hide_webdriver_flag=*/true);
   f.layer.BeginCall(1);
   f.transport
       .Event(
           R"({"type":"event","method":"browsingContext.contextCreated","params":{"context":"T1"}})")
       .Reply(R"({"subscription":"internal"})")
+      .Reply(R"({"script":"P1"})")
       .Reply(R"({"contexts":[{"context":"T1","children":[]},{"context":"T2","children":[]}]})")
       .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
       .Event(R"({"type":"event","method":"network.beforeRequestSent","params":{}})")
@@ -76,11 +81,21 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   BOOST_REQUIRE(reply.ok());
   BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://y/","title":""})");
   BOOST_TEST(
-      f.Methods() == (std::vector<std::string>{"session.subscribe", "browsingContext.getTree",
+      f.Methods() == (std::vector<std::string>{"session.subscribe", "script.addPreloadScript",
+                                               "browsingContext.getTree",
                                                "browsingContext.navigate", "script.callFunction",
                                                "browsingContext.navigate", "script.callFunction"}),
       boost::test_tools::per_element());
-  const auto& sent = f.transport.received();
+  auto sent = f.transport.received();
+  // In the pages' own realms (no sandbox), for every document from now on.
+  const json::object preload = json::parse(sent[1].params).as_object();
+  BOOST_TEST(preload.size() == 1u);
+  BOOST_TEST(
+      preload.at("functionDeclaration")
+          .as_string()
+          .starts_with("() => {\n  const descriptor = "
+                       "Object.getOwnPropertyDescriptor(Navigator.prototype, \"webdriver\");"));
+  sent.erase(sent.begin() + 1);
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
              R"("browsingContext.navigationStarted","browsingContext.fragmentNavigated",)"

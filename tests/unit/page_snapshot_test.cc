@@ -32,7 +32,7 @@ std::int64_t NextSent(const std::string& params) {
 BOOST_AUTO_TEST_SUITE(page_snapshot)
 
 BOOST_AUTO_TEST_CASE(a_failed_outline_is_a_javascript_error_and_its_names_stay_used) {
-  PageLayer layer;
+  PageLayer layer(nullptr, /*hide_webdriver_flag=*/false);
   ScriptedTransport transport;
   layer.BeginCall(1);
   transport.Reply(R"({"subscription":"internal"})")

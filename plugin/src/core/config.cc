@@ -195,11 +195,13 @@ class Parser {
         ASSIGN_OR_RETURN(config.allow_extensions, Bool(here, value));
       } else if (key == "max_tabs") {
         ASSIGN_OR_RETURN(config.max_tabs, Unsigned(here, value, 1, kMaxTabs));
+      } else if (key == "webdriver_flag") {
+        ASSIGN_OR_RETURN(config.webdriver_flag, Bool(here, value));
       } else {
         return Fail(here,
                     "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
                     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-                    "frame_timeout_ms, file_roots, allow_extensions, max_tabs)");
+                    "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag)");
       }
     }
     if (!config.connect.empty() && !config.webdriver.empty()) {

@@ -58,6 +58,8 @@ struct InstanceConfig {
   // Top-level browsing contexts (tabs) one user context may hold; past it the newest are
   // closed and the frame that opened them fails (core/tab_guard.h).
   std::size_t max_tabs = 32;
+  // navigator.webdriver as the standard has it (true); false by default, as in a user's browser.
+  bool webdriver_flag = false;
   Limits limits;
 };
 

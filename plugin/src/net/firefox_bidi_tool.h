@@ -93,7 +93,8 @@ class FirefoxBidiTool {
   std::unique_ptr<TabGuard> tab_guard_;  // judges what the browser loads, with policy_
   LabelCache label_cache_;
   PageWatch page_watch_;
-  page::PageLayer page_{&page_watch_};  // the page.* helpers, what they know of the browser
+  // The page.* helpers, what they know of the browser.
+  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag};
 };
 
 }  // namespace firefox_bidi

@@ -30,6 +30,7 @@ void PageState::Reset(std::uint64_t new_generation) {
   generation = new_generation;
   current_tab.clear();
   library_preloaded = false;
+  webdriver_flag_hidden = false;
   events.Reset();
   refs.Clear();
   tab_history.Clear();

@@ -41,6 +41,15 @@ constexpr char kScaleImage[] = R"js(async (data, mime, width, height) => {
 // <<tab>> asks the browser for its first tab at most once per session; this bounds that.
 constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
 
+// navigator.webdriver reads false, through a proxy of the browser's own getter: the property
+// keeps its place and shape, and its getter still prints as native code.
+constexpr char kHideWebdriverFlag[] = R"js(() => {
+  const descriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, "webdriver");
+  if (!descriptor || !descriptor.configurable || !descriptor.get) return;
+  descriptor.get = new Proxy(descriptor.get, {apply: () => false});
+  Object.defineProperty(Navigator.prototype, "webdriver", descriptor);
+})js";
+
 }  // namespace
 
 void PageLayer::BeginCall(std::uint64_t session_generation) {
@@ -54,7 +63,18 @@ absl::Status PageLayer::Subscribe(BidiTransport& transport) {
   // Named: an EventSink refers to its callable, which must outlive `page`.
   const auto observe = [this](json::value event) { OnEvent(event); };
   PageContext page(transport, state_, "session.subscribe", kTabLookupTimeout, observe);
-  return page.EnsureSubscribed();
+  return SetUpSession(page);
+}
+
+absl::Status PageLayer::SetUpSession(PageContext& page) {
+  RETURN_IF_ERROR(page.EnsureSubscribed());
+  if (!hide_webdriver_flag_ || state_.webdriver_flag_hidden) return absl::OkStatus();
+  // In every realm of the pages (no sandbox), before the page's own scripts run.
+  RETURN_IF_ERROR(page.Command("script.addPreloadScript",
+                               json::object{{"functionDeclaration", kHideWebdriverFlag}})
+                      .status());
+  state_.webdriver_flag_hidden = true;
+  return absl::OkStatus();
 }
 
 bool PageLayer::Handles(std::string_view method) const { return method.starts_with(kHelperPrefix); }
@@ -72,7 +92,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   }
   out.file = helper->file;
   PageContext page(transport, state_, method, timeout, on_event);
-  const absl::Status subscribed = page.EnsureSubscribed();
+  const absl::Status subscribed = SetUpSession(page);
   opened_.clear();
   watching_opened_ = true;
   absl::Status checked = subscribed.ok() ? CheckDeclaredParams(*helper, params) : subscribed;

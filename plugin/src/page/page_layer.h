@@ -20,7 +20,9 @@ class PageLayer final : public FrameExecutor {
   // `watch`: the batch runner's PageWatch (RunOptions::page_watch), which records the model's
   // own subscriptions; the layer's event filter asks it, and a new browser session resets it.
   // nullptr: the model has no subscriptions of its own (benchmarks). Outlives the layer.
-  explicit PageLayer(PageWatch* watch = nullptr) : watch_(watch) {
+  // `hide_webdriver_flag`: pages read navigator.webdriver as false (config webdriver_flag).
+  explicit PageLayer(PageWatch* watch = nullptr, bool hide_webdriver_flag = true)
+      : watch_(watch), hide_webdriver_flag_(hide_webdriver_flag) {
     state_.events.AskSubscriptionsOf(watch);
   }
 
@@ -29,8 +31,9 @@ class PageLayer final : public FrameExecutor {
   void BeginCall(std::uint64_t session_generation);
   // Makes the plugin's own subscriptions (kInternalEvents) once per browser session, so that
   // logs and dialogs are collected for every tab from when it opens, whether or not a helper
-  // has run yet. Events received meanwhile are only observed. Failures come back as from
-  // BidiTransport::Call; the first helper tries again.
+  // has run yet, and adds the preload script that hides navigator.webdriver. Events received
+  // meanwhile are only observed. Failures come back as from BidiTransport::Call; the first
+  // helper tries again.
   absl::Status Subscribe(BidiTransport& transport);
   // The caller has subscribed the session to kInternalEvents itself (benchmarks); their
   // events are then filtered as after Subscribe.
@@ -55,7 +58,11 @@ class PageLayer final : public FrameExecutor {
   const PageState& state() const { return state_; }
 
  private:
+  // Subscribe's work on a context made for it; Execute repeats it while it has not succeeded.
+  absl::Status SetUpSession(PageContext& page);
+
   PageWatch* watch_;
+  const bool hide_webdriver_flag_;
   PageState state_;
   boost::json::value tab_value_;  // what <<tab>> resolved to last
   // Tabs the browser opened while a helper ran (a click on a target=_blank link): its
