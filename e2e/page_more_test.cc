@@ -1,6 +1,6 @@
 // page.tabs, page.logs, page.dialog, page.upload and "opened" (DESIGN.md section 9) against
-// real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, leave.html,
-// greeting.html, upload.html, ask.html, subscribe.html and download.html.
+// real headless Firefox on the fixture pages tabs.html, noise.html, dialogs.html, later.html,
+// leave.html, greeting.html, upload.html, ask.html, subscribe.html and download.html.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -352,6 +352,49 @@ BOOST_AUTO_TEST_CASE(a_click_that_would_leave_a_page_that_asks_first_reports_the
   BOOST_TEST(Str(PageSuite::Record(left, 5).at("result")) == "/leave.html");
   BOOST_TEST(json::serialize(PageSuite::Record(left, 15).at("result")) ==
              R"J({"url":")J" + Url("plain.html") + R"J(","title":"Plain"})J");
+}
+
+// Dialogs one after another, and what a click's handler starts from a timer soon after
+// (fixture later.html): a helper run while a dialog is open says so at once; answering one
+// dialog reports the next; an alert or a navigation begun 80-100 ms after the click is in the
+// click's result (the settle window, DESIGN.md section 9 "Actions settle").
+BOOST_AUTO_TEST_CASE(dialogs_in_sequence_and_what_a_click_starts_soon_after) {
+  Run(Frames({Goto("plain.html")}));  // the browser is up before the clock starts
+  const auto start = std::chrono::steady_clock::now();
+  const json::object chain = Run(Frames(
+      {Goto("later.html"), R"J({"method":"page.click","params":{"text":"Two alerts"}})J",
+       R"J({"method":"page.click","params":{"text":"Alert later"}})J",
+       R"J({"method":"page.dialog"})J", R"J({"method":"page.dialog"})J",
+       R"J({"method":"page.text","params":{"css":"#out"}})J",
+       R"J({"method":"page.click","params":{"text":"Alert later"}})J",
+       R"J({"method":"page.dialog"})J", R"J({"method":"page.text","params":{"css":"#out"}})J",
+       R"J({"method":"page.click","params":{"text":"Leave later"}})J"},
+      R"J(,"on_error":"continue")J"));
+  const auto took = std::chrono::steady_clock::now() - start;
+  const std::string later = R"J({"url":")J" + Url("later.html") + R"J(","title":"Later",)J";
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 1).at("result")) ==
+             later + R"J("navigated":false,"dialog":{"type":"alert","message":"Alert 1"}})J");
+  // Held back by the open dialog: the click never reached the page.
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 2).at("error")) ==
+             R"J({"error":"dialog open","message":"page.click: an alert dialog opened )J"
+             R"J((\"Alert 1\") and blocks the page; answer it with page.dialog"})J");
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(chain, 3).at("result")) ==
+      R"J({"type":"alert","message":"Alert 1","dialog":{"type":"alert","message":"Alert 2"}})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 4).at("result")) ==
+             R"J({"type":"alert","message":"Alert 2"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 5).at("result")) == R"J("both answered")J");
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(chain, 6).at("result")) ==
+      later + R"J("navigated":false,"dialog":{"type":"alert","message":"Saved a moment later"}})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 7).at("result")) ==
+             R"J({"type":"alert","message":"Saved a moment later"})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 8).at("result")) == R"J("later answered")J");
+  BOOST_TEST(json::serialize(PageSuite::Record(chain, 9).at("result")) ==
+             R"J({"url":")J" + Url("plain.html") + R"J(","title":"Plain","navigated":true})J");
+  // No helper waited out its 30 s.
+  BOOST_TEST((took < std::chrono::milliseconds(10000)),
+             std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
 }
 
 // Only a click that asked for a new document waits for it: one that starts nothing (a button

@@ -87,14 +87,13 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
                                                "browsingContext.navigate", "script.callFunction"}),
       boost::test_tools::per_element());
   auto sent = f.transport.received();
-  // In the pages' own realms (no sandbox), for every document from now on.
+  // In the sandbox realm of every document from now on.
   const json::object preload = json::parse(sent[1].params).as_object();
-  BOOST_TEST(preload.size() == 1u);
-  BOOST_TEST(
-      preload.at("functionDeclaration")
-          .as_string()
-          .starts_with("() => {\n  const descriptor = "
-                       "Object.getOwnPropertyDescriptor(Navigator.prototype, \"webdriver\");"));
+  BOOST_TEST(preload.size() == 2u);
+  BOOST_TEST(preload.at("sandbox").as_string() == "firefox_bidi");
+  BOOST_TEST(preload.at("functionDeclaration")
+                 .as_string()
+                 .starts_with("() => {\n  const page = window.wrappedJSObject;\n"));
   sent.erase(sent.begin() + 1);
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"

@@ -87,6 +87,11 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
   absl::StatusOr<BidiReply> reply =
       TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
   const std::string blockable_tab = BlockableTab(state_, method, params);
+  // Input waits for the dialog to close (scripts do not: an open dialog spins its page's
+  // event loop): say so now, not at the deadline.
+  if (method == "input.performActions" && !blockable_tab.empty()) {
+    if (const OpenDialog* open = state_.dialogs.Find(blockable_tab)) return DialogOpen(*open);
+  }
   std::optional<OpenDialog> dialog;
   if (remaining.count() > 0) {
     reply = transport_.Call(method, params, remaining, [&](json::value event) {

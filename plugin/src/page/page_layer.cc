@@ -42,12 +42,20 @@ constexpr char kScaleImage[] = R"js(async (data, mime, width, height) => {
 constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
 
 // navigator.webdriver reads false, through a proxy of the browser's own getter: the property
-// keeps its place and shape, and its getter still prints as native code.
+// keeps its place and shape, and its getter still prints as native code. It runs in the
+// sandbox realm (the page's objects through wrappedJSObject, the proxy and its trap made of
+// the page's own builtins): any preload script in the page's own realm makes Firefox 153 fail
+// to report a rejected promise there ("Missing stack, unable to build exceptionDetails").
+// The trap: Array.isArray(target, ...) is false for a function.
 constexpr char kHideWebdriverFlag[] = R"js(() => {
-  const descriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, "webdriver");
+  const page = window.wrappedJSObject;
+  const prototype = page.Navigator.prototype;
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, "webdriver");
   if (!descriptor || !descriptor.configurable || !descriptor.get) return;
-  descriptor.get = new Proxy(descriptor.get, {apply: () => false});
-  Object.defineProperty(Navigator.prototype, "webdriver", descriptor);
+  const handler = new page.Object();
+  handler.apply = page.Array.isArray;
+  descriptor.get = new page.Proxy(descriptor.get, handler);
+  Object.defineProperty(prototype, "webdriver", descriptor);
 })js";
 
 }  // namespace
@@ -69,10 +77,11 @@ absl::Status PageLayer::Subscribe(BidiTransport& transport) {
 absl::Status PageLayer::SetUpSession(PageContext& page) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
   if (!hide_webdriver_flag_ || state_.webdriver_flag_hidden) return absl::OkStatus();
-  // In every realm of the pages (no sandbox), before the page's own scripts run.
-  RETURN_IF_ERROR(page.Command("script.addPreloadScript",
-                               json::object{{"functionDeclaration", kHideWebdriverFlag}})
-                      .status());
+  // In every document, before the page's own scripts run.
+  RETURN_IF_ERROR(
+      page.Command("script.addPreloadScript",
+                   json::object{{"functionDeclaration", kHideWebdriverFlag}, {"sandbox", kSandbox}})
+          .status());
   state_.webdriver_flag_hidden = true;
   return absl::OkStatus();
 }
@@ -95,14 +104,16 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   const absl::Status subscribed = SetUpSession(page);
   opened_.clear();
   watching_opened_ = true;
+  const bool dialog_was_open = state_.dialogs.Find(TabOf(params)) != nullptr;
   absl::Status checked = subscribed.ok() ? CheckDeclaredParams(*helper, params) : subscribed;
   absl::StatusOr<json::value> result =
       checked.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(checked);
   watching_opened_ = false;
-  const std::string tab = TabOf(params);
-  if (!result.ok() && IsHelperError(result.status(), kDialogOpen) &&
+  const std::string tab = TabOf(params);  // the current tab is known once a helper has run
+  if (!result.ok() && IsHelperError(result.status(), kDialogOpen) && !dialog_was_open &&
       (method == "page.click" || method == "page.press")) {
-    // The input reached the page and opened a dialog: that is what it did. The tab stays.
+    // The input reached the page and opened a dialog: that is what it did. The tab stays. (A
+    // dialog open before it began held the input back: that stays the error it is.)
     absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
     if (info.ok()) {
       json::object done = UrlAndTitle(*info);

@@ -9,6 +9,7 @@
 #include "page/help_text.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -54,6 +55,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     return handled.status();
   }
   page.state().dialogs.Answered(tab);
+  // Answering one dialog may open the next (a page's second alert): it is then in this
+  // result's "dialog" (the page layer adds it), not left for a later helper to run into.
+  absl::StatusOr<bool> next = page.AwaitFor(tab, kSettleQuiet, [] { return false; });
+  if (!next.ok() && !IsHelperError(next.status(), kDialogOpen)) return next.status();
   return json::object{{"type", dialog.type}, {"message", dialog.message}};
 }
 

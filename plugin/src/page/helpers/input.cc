@@ -1,8 +1,10 @@
 #include "page/helpers/input.h"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <system_error>
 
@@ -37,6 +39,27 @@ json::object DownloadOf(const json::object& began, const std::optional<json::obj
   return out;
 }
 
+// Waits until nothing new has begun in `tab` for kSettleQuiet since `last_activity` (which the
+// caller's watch moves on), kSettleMax at most, or until `followed()` (the input started
+// something the caller follows on its own). A dialog that opens: the "dialog open" HelperError.
+absl::Status AwaitSettled(PageContext& page, std::string_view tab,
+                          const PageContext::Clock::time_point& last_activity,
+                          const std::function<bool()>& followed) {
+  const PageContext::Clock::time_point cap = PageContext::Clock::now() + kSettleMax;
+  while (!followed()) {
+    const PageContext::Clock::time_point seen = last_activity;
+    const PageContext::Clock::time_point quiet_at = std::min(seen + kSettleQuiet, cap);
+    const PageContext::Clock::time_point now = PageContext::Clock::now();
+    if (now >= quiet_at) return absl::OkStatus();
+    ASSIGN_OR_RETURN(
+        const bool moved,
+        page.AwaitFor(tab, std::chrono::ceil<std::chrono::milliseconds>(quiet_at - now),
+                      [&] { return followed() || last_activity != seen; }));
+    if (!moved) return absl::OkStatus();  // quiet until quiet_at (or no time, or no events)
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status PageSideStatus(std::string_view method, const json::value& data) {
@@ -66,12 +89,23 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
   std::string navigation;
   std::optional<json::object> download_began;  // downloadWillBegin's params
   std::optional<json::object> download_ended;  // downloadEnd's params
+  // When the page last set something off (for the settle window).
+  PageContext::Clock::time_point last_activity = PageContext::Clock::now();
   page.Watch([&](const json::object& event) {
     const json::value* params = event.if_contains("params");
     if (params == nullptr || !params->is_object()) return false;
     const json::object& p = params->get_object();
-    if (StringMember(p, "context") != tab) return false;
     const std::string_view method = StringMember(event, "method");
+    if (method == "browsingContext.contextCreated" && p.if_contains("parent") != nullptr &&
+        p.at("parent").is_null()) {
+      last_activity = PageContext::Clock::now();  // a new tab, perhaps the input's
+      return false;
+    }
+    if (StringMember(p, "context") != tab) return false;
+    if (method == "network.responseCompleted" || method == "network.fetchError") {
+      last_activity = PageContext::Clock::now();
+      return false;
+    }
     if (method == "browsingContext.downloadWillBegin") {
       download_began = p;
       return false;
@@ -102,6 +136,7 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
   RETURN_IF_ERROR(page.Command("input.performActions", action_params,
                                absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
                       .status());
+  last_activity = PageContext::Clock::now();
   InputEffect effect;
   if (!started && armed) {
     ASSIGN_OR_RETURN(const SandboxResult outcome,
@@ -116,6 +151,11 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
     } else if (!started && !download_began) {
       effect.info = PageInfoOf(outcome.data);
     }
+  }
+  if (!started && !download_began) {
+    RETURN_IF_ERROR(AwaitSettled(page, tab, last_activity,
+                                 [&] { return started || download_began.has_value(); }));
+    if (started) effect.info.reset();  // read before the navigation
   }
   if (started && !download_began) {
     // A navigation whose response the browser saves ends in a download, not a load.

@@ -36,6 +36,14 @@ absl::Status PrepareClick(PageContext& page, std::string_view method, std::strin
 // when the navigation the page asked for never starts.
 inline constexpr std::chrono::milliseconds kNavigationStartWait{1000};
 
+// The settle window after an input (DESIGN.md section 9, "Actions settle"): what a page starts
+// from a timer soon after a click or key (a navigation, a dialog, a new tab, a request) belongs
+// to that input's result. The input returns once no such thing has begun in the tab for
+// kSettleQuiet, and after kSettleMax at most; so an input that sets nothing off costs
+// kSettleQuiet. page.dialog waits kSettleQuiet for the dialog that answering one may open.
+inline constexpr std::chrono::milliseconds kSettleQuiet{150};
+inline constexpr std::chrono::milliseconds kSettleMax{500};
+
 // How long an input that started a download waits for it to end (within the frame's time)
 // before it reports the download as still running.
 inline constexpr std::chrono::milliseconds kDownloadEndWait{3000};
@@ -53,7 +61,9 @@ struct InputEffect {
 // `tab`. When one started (browsingContext.navigationStarted for the tab arrived while the
 // actions ran), waits within the frame's deadline until that navigation's document has loaded
 // (or the navigation failed or was aborted); otherwise returns as soon as the browser has
-// dispatched the input's events. `what` names the input in a timeout ("the click").
+// dispatched the input's events and the page has settled (kSettleQuiet, kSettleMax): a
+// navigation that starts meanwhile is followed, a dialog that opens is the "dialog open"
+// HelperError below. `what` names the input in a timeout ("the click").
 //
 // `armed`: the page side armed its watch of the input in `tab`'s own document
 // (inputWatchOutcome: inputPrepareClick, inputFocus, inputFill). Firefox starts the navigation
