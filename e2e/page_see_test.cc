@@ -9,7 +9,11 @@
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <map>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -279,7 +283,7 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   - row "Name | Price | Stock | Action"
     - button "Name" [ref={1}]
     - columnheader "Price" sort=descending
-      - button "Price" [ref={2}]
+      - button "Price" [ref={2}] [active]
     - button "Stock" [ref={3}]
   - row "Drill | $149.00 | 2 | Add to cart"
     - button "Add to cart" [ref={4}]
@@ -322,7 +326,7 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
 - textbox "Mail" [ref={2}] invalid value="x"
 - button "Send" [ref={3}])",
                                 FirstRef(before), 3));
-  BOOST_TEST(Result(refused, 4) == WithRefs(R"(- textbox "Name" [ref={1}] required invalid
+  BOOST_TEST(Result(refused, 4) == WithRefs(R"(- textbox "Name" [ref={1}] [active] required invalid
 - textbox "Mail" [ref={2}] invalid value="x"
 - button "Send" [ref={3}])",
                                             FirstRef(before), 3));
@@ -339,7 +343,7 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   const std::string dialog = Result(modal, 2);
   BOOST_TEST(dialog == WithRefs(R"(- dialog "New message" modal
   - heading "New message" level=2
-  - textbox "To" [ref={1}]
+  - textbox "To" [ref={1}] [active]
   - textbox "Subject" [ref={2}]
   - button "Send" [ref={3}])",
                                 FirstRef(dialog), 3));
@@ -404,7 +408,8 @@ BOOST_AUTO_TEST_CASE(same_and_cross_origin_iframes_appear_under_their_iframe_wit
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Inner button"})");
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.text","result":"Clicked in other"})");
-  BOOST_TEST(Result(result, 6) == WithRefs(R"(- button "Clicked in other" [ref={3}])", first, 3));
+  BOOST_TEST(Result(result, 6) ==
+             WithRefs(R"(- button "Clicked in other" [ref={3}] [active])", first, 3));
   // The page's own text: iframes' documents are not part of it.
   BOOST_TEST(
       Record(result, 7) ==
@@ -421,9 +426,12 @@ BOOST_AUTO_TEST_CASE(viewport_only_judges_iframe_content_against_the_top_level_v
   const json::object result =
       Run(Frames({Goto("fold.html"), R"({"method":"page.snapshot"})",
                   R"({"method":"page.snapshot","params":{"viewport_only":true}})",
-                  R"({"method":"page.snapshot","params":{"root":{"css":"#panel"}}})",
+                  R"({"method":"page.eval","label":"panel","silent":true,"params":)"
+                  R"({"expression":"document.querySelector('iframe').contentDocument)"
+                  R"J(.querySelector('#panel')"}})J",
+                  R"({"method":"page.snapshot","params":{"root":{"ref":"<<panel.ref>>"}}})",
                   R"({"method":"page.snapshot",)"
-                  R"("params":{"root":{"css":"#panel"},"viewport_only":true}})"}));
+                  R"("params":{"root":{"ref":"<<panel.ref>>"},"viewport_only":true}})"}));
   const std::string outline = Result(result, 1);
   const std::uint64_t first = FirstRef(outline);
   BOOST_TEST(outline == WithRefs(R"(- heading "Top" level=1
@@ -443,11 +451,11 @@ BOOST_AUTO_TEST_CASE(viewport_only_judges_iframe_content_against_the_top_level_v
   - button "Seen" [ref={1}])",
                                            first, 1));
   // A root inside the first iframe is judged the same way.
-  BOOST_TEST(Result(result, 3) == WithRefs(R"(- button "Seen" [ref={1}]
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- button "Seen" [ref={1}]
 - button "Below the fold" [ref={2}]
 - button "Below the frame" [ref={3}])",
                                            first, 3));
-  BOOST_TEST(Result(result, 4) == WithRefs(R"(- button "Seen" [ref={1}])", first, 1));
+  BOOST_TEST(Result(result, 5) == WithRefs(R"(- button "Seen" [ref={1}])", first, 1));
 }
 
 BOOST_AUTO_TEST_CASE(a_node_eval_returns_from_a_same_origin_iframe_is_named_where_it_lives) {
@@ -502,13 +510,13 @@ BOOST_AUTO_TEST_CASE(iframes_inside_iframes_nest_in_the_outline_and_in_target_se
   - text "After the frames")",
                                  first, 3));
   const json::object result = Run(Frames(
-      {R"({"method":"page.snapshot","params":{"root":{"text":"Inner button"}}})",
+      {Frame("page.snapshot", {{"root", {{"ref", Ref(first, 2)}}}}),
        R"({"method":"page.click","pick":"matches","params":{"text":"Inner button"}})",
        Frame("page.text", {{"ref", Ref(first, 2)}}), Frame("page.text", {{"ref", Ref(first, 3)}}),
        Frame("page.click", {{"ref", Ref(first, 3)}}), Frame("page.text", {{"ref", Ref(first, 3)}}),
        R"({"method":"page.text","params":{"role":"heading","name":"Inner other"}})"}));
-  // The first of the two in document order: the one in the first iframe.
   BOOST_TEST(Result(result, 0) == WithRefs(R"(- button "Inner button" [ref={2}])", first, 2));
+  // A click acts on the first of the two in document order: the one in the first iframe.
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.click","result":2})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Clicked in same"})");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"Inner button"})");
@@ -575,9 +583,9 @@ BOOST_AUTO_TEST_CASE(a_long_text_is_spooled_as_a_txt_file_holding_the_text) {
 BOOST_AUTO_TEST_CASE(text_targets_prefer_the_exact_text_and_role_names_the_exact_name) {
   const json::object result = Run(Frames(
       {Goto("targets.html"), R"({"method":"page.snapshot","params":{"root":{"text":"Hello"}}})",
-       R"({"method":"page.snapshot","params":{"root":{"text":"hello"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"text":"hello to"}}})",
        R"({"method":"page.snapshot","params":{"root":{"role":"button","name":"Close"}}})",
-       R"({"method":"page.snapshot","params":{"root":{"role":"button","name":"close"}}})",
+       R"({"method":"page.snapshot","params":{"root":{"role":"button","name":"close d"}}})",
        R"({"method":"page.text","params":{"role":"listitem"}})",
        R"({"method":"page.text","params":{"css":"#fruit li:last-child"}})",
        R"({"method":"page.text","params":{"role":"button","name":"Add to cart"}})"},
@@ -608,6 +616,174 @@ BOOST_AUTO_TEST_CASE(several_matches_act_on_the_first_and_say_how_many) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Add to cart"})");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"3 EUR"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Product 1"]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_root_that_matches_several_elements_is_an_error_naming_the_count) {
+  const json::object result = Run(Frames(
+      {Goto("targets.html"), R"({"method":"page.snapshot","params":{"root":{"css":"button"}}})",
+       R"({"method":"page.snapshot","params":{"role":"listitem"}})",
+       R"({"method":"page.snapshot","params":{"root":{"css":"#fruit"}}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Error(result, 1) ==
+             R"({"error":"invalid argument","message":"page.snapshot: root {\"css\":\"button\"} )"
+             R"(matches 2 elements; give a root that matches one (a ref from a page.snapshot, or )"
+             R"J(a narrower target)"})J");
+  BOOST_TEST(
+      Error(result, 2) ==
+      R"({"error":"invalid argument","message":"page.snapshot: root {\"role\":\"listitem\"} )"
+      R"(matches 3 elements; give a root that matches one (a ref from a page.snapshot, or )"
+      R"J(a narrower target)"})J");
+  BOOST_TEST(Result(result, 3) == R"(- list
+  - listitem "Apple"
+  - listitem "Banana"
+  - listitem "Cherry")");
+}
+
+// Every `ROLE "NAME"` line of `outline` whose role and name no other line shares: the line
+// without its indent, and the {role, name} target that names it.
+std::vector<std::pair<std::string, json::object>> NamedLines(const std::string& outline) {
+  std::vector<std::pair<std::string, json::object>> named;
+  std::map<std::string, int> times;  // "ROLE \"NAME\"" -> how many lines show it
+  std::istringstream lines(outline);
+  std::size_t select_indent = std::string::npos - 2;  // the indent of the combobox above
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t dash = line.find("- ");
+    const std::size_t space = dash == std::string::npos ? dash : line.find(' ', dash + 2);
+    if (space == std::string::npos || space + 1 >= line.size() || line[space + 1] != '"') continue;
+    const std::string role = line.substr(dash + 2, space - dash - 2);
+    if (role == "text") continue;  // text is no role
+    // A native select's options are chosen with page.fill on its combobox, not as targets.
+    if (role == "combobox") {
+      select_indent = dash;
+    } else if (role == "option" && dash == select_indent + 2) {
+      continue;
+    } else {
+      select_indent = std::string::npos - 2;
+    }
+    std::size_t end = space + 2;  // then the closing quote of the JSON string
+    while (end < line.size() && line[end] != '"') end += line[end] == '\\' ? 2 : 1;
+    const std::string quoted_name = line.substr(space + 1, end - space);
+    if (++times[role + " " + quoted_name] == 1) {
+      named.emplace_back(line.substr(dash),
+                         json::object{{"role", role}, {"name", json::parse(quoted_name)}});
+    }
+  }
+  std::erase_if(named, [&](const auto& entry) {
+    const json::object& target = entry.second;
+    return times[std::string(target.at("role").as_string()) + " " +
+                 json::serialize(target.at("name"))] > 1;
+  });
+  return named;
+}
+
+BOOST_AUTO_TEST_CASE(every_role_and_name_the_snapshot_shows_resolves_to_that_node) {
+  for (const char* page : {"names.html", "form.html", "targets.html", "cards.html", "signup.html",
+                           "products.html", "article.html"}) {
+    BOOST_TEST_CONTEXT(page) {
+      const std::string outline =
+          Result(Run(Frames({Goto(page), R"({"method":"page.snapshot"})"})), 1);
+      const auto named = NamedLines(outline);
+      BOOST_TEST_REQUIRE(named.size() >= 3u, outline);
+      std::vector<std::string> frames;
+      for (const auto& [line, target] : named) {
+        frames.push_back(Frame("page.snapshot", {{"root", target}, {"max_lines", 1}}));
+      }
+      const json::object result = Run(Frames(frames, R"(,"on_error":"continue")"));
+      for (std::size_t k = 0; k < named.size(); ++k) {
+        // The outline of that node starts with the very line (ref included).
+        const json::object& record = PageSuite::Record(result, k);
+        const std::string got = record.contains("result") && record.at("result").is_string()
+                                    ? std::string(record.at("result").as_string())
+                                    : json::serialize(record);
+        BOOST_TEST(got.substr(0, got.find('\n')) == named[k].first);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(names_join_inline_elements_and_text_targets_see_aria_hidden_text) {
+  const json::object result =
+      Run(Frames({Goto("names.html"), R"({"method":"page.snapshot"})",
+                  R"({"method":"page.text","params":{"text":"Rated 4 of 5"}})",
+                  R"({"method":"page.waitFor","params":{"text":"Rated 4 of 5"}})",
+                  R"({"method":"page.text"})"}));
+  const std::string outline = Result(result, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"J(- navigation "Shop"
+  - link "Cart (0)" [ref={1}]
+  - link "Your account" [ref={2}]
+- heading "France" level=1
+- button "France" [ref={3}]
+- textbox "Email" [ref={4}]
+- list
+  - listitem "Tea green"
+  - listitem "Coffee"
+- table
+  - row "Item | Price"
+  - row "Tea | 3 EUR")J",
+                                 first, 4));
+  BOOST_TEST(Result(result, 2) == "Rated 4 of 5");
+  BOOST_TEST(Record(result, 3) ==
+             absl::StrCat(R"({"index":3,"method":"page.waitFor","result":{"url":")",
+                          Url("names.html"), R"(","title":"Names"}})"));
+  BOOST_TEST(Result(result, 4) ==
+             "Cart (0)\nYour\naccount\nFrance\nFrance Email\nRated 4 of 5\n"
+             "Tea green\nCoffee\nItem Price\nTea 3 EUR");
+}
+
+BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items_show) {
+  const json::object result = Run(
+      Frames({Goto("widgets.html"), Eval("document.querySelector('[role=combobox]').focus()"),
+              R"({"method":"page.snapshot"})",
+              Eval("document.getElementById('host').shadowRoot.getElementById('inner').focus()"),
+              R"({"method":"page.snapshot","params":{"css":"#host"}})",
+              R"({"method":"page.snapshot","params":{"role":"combobox","name":"Plan"}})"}));
+  const std::string outline = Result(result, 2);
+  const std::uint64_t first = FirstRef(outline);
+  // The custom combobox shows the option selected in the listbox it controls (not its own
+  // text), or its own text when it controls none; an ARIA slider's valuetext wins over its
+  // number. The zero-height live region stays; inert content is left out.
+  BOOST_TEST(outline == WithRefs(R"(- slider "Volume" [ref={1}] value="30"
+- slider "Size" [ref={2}] value="Medium"
+- slider "Zoom" [ref={3}] value="150"
+- text "Plan"
+- combobox "Plan" [ref={4}] [active] collapsed value="Pro"
+- text "Shirt size"
+- combobox "Shirt size" [ref={5}] collapsed value="M"
+- combobox "City" [ref={6}] value="Lyon"
+- alert "Saved"
+- list "Order"
+  - listitem "First" [ref={7}]
+  - listitem "Second" [ref={8}]
+- textbox "Inside" [ref={9}])",
+                                 first, 9));
+  // Focus inside an open shadow root marks the element there.
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- textbox "Inside" [ref={9}] [active])", first, 9));
+  BOOST_TEST(Result(result, 5) ==
+             WithRefs(R"(- combobox "Plan" [ref={4}] collapsed value="Pro")", first, 4));
+}
+
+BOOST_AUTO_TEST_CASE(a_zero_height_live_region_is_a_target_and_inert_content_is_not_listed) {
+  const json::object result =
+      Run(Frames({Goto("widgets.html"),
+                  R"({"method":"page.snapshot","params":{"role":"alert","name":"Saved"}})",
+                  R"({"method":"page.waitFor","params":{"css":"[role=alert]"}})",
+                  Eval("document.getElementById('saved').textContent = 'Saved again'"),
+                  R"({"method":"page.snapshot","params":{"role":"alert"}})",
+                  Eval("document.getElementById('saved').textContent = ''"),
+                  R"({"method":"page.snapshot","params":{"role":"alert"}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Result(result, 1) == R"(- alert "Saved")");
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.waitFor","result":{"url":")",
+                          Url("widgets.html"), R"(","title":"Widgets"}})"));
+  BOOST_TEST(Result(result, 4) == R"(- alert "Saved again")");
+  // Empty, it has nothing to say: a zero-sized box like any other.
+  BOOST_TEST(Error(result, 6) ==
+             R"({"error":"no such element","message":"page.snapshot: no visible element matches )"
+             R"(role \"alert\"; check the target, or take a page.snapshot to see what the page )"
+             R"(shows)" +
+                 kLater + R"("})");
 }
 
 BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {

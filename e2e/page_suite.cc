@@ -50,7 +50,7 @@ std::string Url(std::string_view page) { return PageSuite::Get().pages.url(page)
 
 json::object Run(const std::string& args) { return PageSuite::Get().Run(args); }
 
-std::string Frames(std::initializer_list<std::string> frames, std::string_view extra) {
+std::string Frames(std::span<const std::string> frames, std::string_view extra) {
   std::string out = R"({"frames":[)";
   bool first = true;
   for (const std::string& f : frames) {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -54,7 +55,10 @@ std::string Url(std::string_view page);
 // PageSuite::Get().Run(args).
 boost::json::object Run(const std::string& args);
 // {"frames":[FRAMES...]EXTRA}, EXTRA being e.g. R"(,"on_error":"continue")".
-std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "");
+std::string Frames(std::span<const std::string> frames, std::string_view extra = "");
+inline std::string Frames(std::initializer_list<std::string> frames, std::string_view extra = "") {
+  return Frames(std::span<const std::string>(frames.begin(), frames.size()), extra);
+}
 // A silent page.goto frame to fixture page `page`.
 std::string Goto(std::string_view page);
 // A page.eval frame of `expression`.

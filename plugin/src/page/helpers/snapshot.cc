@@ -1,6 +1,8 @@
 // page.snapshot: the text outline of the tab (or of a root element), iframes included.
 #include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -126,6 +128,42 @@ absl::StatusOr<json::value> RootClip(PageContext& page, const std::string& tab,
   return clip;
 }
 
+// The target as the model wrote it: {"css":"button"}, {"role":"button","name":"Go"}.
+std::string TargetJson(const Target& target) {
+  std::string_view key = "role";
+  switch (target.kind) {
+    case Target::Kind::kRef:
+      key = "ref";
+      break;
+    case Target::Kind::kCss:
+      key = "css";
+      break;
+    case Target::Kind::kText:
+      key = "text";
+      break;
+    case Target::Kind::kRole:
+      break;
+  }
+  json::object object{{key, target.value}};
+  if (target.name) object["name"] = *target.name;
+  return json::serialize(object);
+}
+
+// The root's element; a root that matches several is an error: which one was meant is not
+// known, and outlining the first would hide that.
+absl::StatusOr<ResolvedTarget> ResolveRoot(PageContext& page, const std::string& tab,
+                                           const Target& target) {
+  ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, target));
+  if (resolved.matches > 1) {
+    return HelperError(
+        kInvalidArgument,
+        absl::StrCat(kMethod, ": root ", TargetJson(target), " matches ", resolved.matches,
+                     " elements; give a root that matches one (a ref from a "
+                     "page.snapshot, or a narrower target)"));
+  }
+  return resolved;
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
                    IntParam(kMethod, params, "max_lines", 1, 100000));
@@ -142,7 +180,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                     "or as \"css\": \"main\", not both"));
   }
   if (flat) {
-    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, *flat));
+    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveRoot(page, tab, *flat));
     context = resolved.context;
     root.push_back(resolved.argument);
   } else if (const json::value* root_param = params.if_contains("root")) {
@@ -156,7 +194,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                       ": \"root\" is a target object such as "
                                       "{\"ref\": \"e5\"} or {\"css\": \"main\"}"));
     }
-    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveTarget(page, tab, *target));
+    ASSIGN_OR_RETURN(ResolvedTarget resolved, ResolveRoot(page, tab, *target));
     context = resolved.context;
     root.push_back(resolved.argument);
   }
@@ -214,7 +252,8 @@ const HelperSpec& SnapshotHelper() {
 - textbox "Qty" [ref=e3] value="1"
 - button "Add to cart" [ref=e4]
 Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, busy, sort=ascending|descending, modal, level=N, value="...". A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
-      .errors = R"~("no such element" (root matched nothing), "stale ref")~",
+      .errors =
+          R"~("no such element" (root matched nothing), "invalid argument" (root matched several), "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<h1>Shop</h1><label>Qty <input value=1></label><button>Add to cart</button>"},"silent":true},{"method":"page.snapshot"}]})~",
       .file = ResultFile::kText,

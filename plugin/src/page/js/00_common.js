@@ -221,10 +221,23 @@ export function flatElements(root) {
 }
 
 // Text of a subtree as rendered roughly (flat tree; hidden subtrees, text under
-// visibility:hidden and what a zero-sized box clips away left out), collapsed.
+// visibility:hidden and what a zero-sized box clips away left out), for accessible names:
+// aria-hidden text is left out too. Inline elements join without a space ("<b>Fra</b>nce"
+// is "France"); a block stands apart from its neighbours. Not collapsed.
 // `skip`: an element whose own text is left out (a control inside the label that names it).
 export function flatText(node, memo, skip) {
   if (!memo && skip === undefined && PASS) memo = PASS.text;
+  return subtreeText(node, memo, skip, false);
+}
+
+// The text a reader sees, as page.text shows it: as flatText, with text under aria-hidden
+// that is on screen included. Text targets and page.waitFor {text} match this. `memo`: a Map
+// of its own (not flatText's).
+export function seenText(node, memo) {
+  return subtreeText(node, memo, undefined, true);
+}
+
+function subtreeText(node, memo, skip, ariaHiddenShown) {
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
   if (node === skip) return text;
@@ -234,8 +247,9 @@ export function flatText(node, memo, skip) {
     if (!parent || styleFacts(parent).visibility === "visible") text = dataOf(node);
   } else if (type === ELEMENT_NODE) {
     const tag = localNameOf(node);
-    if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) || isHiddenSubtree(node) || isUnrendered(node) ||
-        isClipped(node)) {
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) ||
+        (ariaHiddenShown ? styleFacts(node).display === "none" : isHiddenSubtree(node)) ||
+        isUnrendered(node) || isClipped(node)) {
       text = "";
     } else if (tag === "img" || (tag === "input" && node.type === "image")) {
       text = attrOf(node, "alt") || "";
@@ -252,13 +266,14 @@ export function flatText(node, memo, skip) {
     } else {
       const children = flatChildren(node);
       const parts = [];
-      for (let i = 0; i < children.length; ++i) parts.push(flatText(children[i], memo, skip));
-      const block = isBlockLike(node);
-      text = parts.join(block ? " " : "");
-      if (block) text = " " + text + " ";
+      for (let i = 0; i < children.length; ++i) {
+        parts.push(subtreeText(children[i], memo, skip, ariaHiddenShown));
+      }
+      text = parts.join("");
+      if (isBlockLike(node)) text = " " + text + " ";
     }
   } else if (type === DOCUMENT_FRAGMENT_NODE) {
-    text = flatChildren(node).map((c) => flatText(c, memo, skip)).join("");
+    text = flatChildren(node).map((c) => subtreeText(c, memo, skip, ariaHiddenShown)).join("");
   }
   if (memo) memo.set(node, text);
   return text;
@@ -283,6 +298,21 @@ export function isInputButton(el) {
 
 export function inputButtonLabel(el) {
   return el.value || (el.type === "submit" ? "Submit" : el.type === "reset" ? "Reset" : "");
+}
+
+// A zero-sized element the page gave a role (a role attribute) and that has a name or text
+// (a live region kept at zero height until it speaks): seen as a screen reader sees it, so
+// listed (its line only: what it holds is clipped away) and found as a target.
+export function isNamedZeroSize(el) {
+  if (!hasAttr(el, "role") || !roleOf(el)) return false;
+  const rect = rectOf(el);
+  if (rect.width > 0 && rect.height > 0) return false;
+  return !!(authorName(el) || collapse(textInside(el)));
+}
+
+// The text of what `el` holds, its own box not considered (a zero-sized box clips it away).
+function textInside(el, memo) {
+  return flatChildren(el).map((child) => flatText(child, memo)).join("");
 }
 
 // A zero-sized box whose overflow is not visible: nothing in it is seen.
@@ -345,17 +375,18 @@ export function isHiddenSubtree(el) {
 // The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
 // ancestor (in the flat tree) hides it with aria-hidden or clips it away with a zero-sized
 // box whose overflow is not visible (display:none ancestors leave it without a box at all).
-export function isVisible(el) {
-  if (isHiddenSubtree(el)) return false;
+// ariaHiddenHides false: aria-hidden does not count (text a reader sees, as page.text).
+export function isVisible(el, ariaHiddenHides = true) {
+  if (ariaHiddenHides ? isHiddenSubtree(el) : styleFacts(el).display === "none") return false;
   const style = styleFacts(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
   if (isUnrendered(el, style)) return false;
   if (style.display !== "contents") {
     const rect = rectOf(el);
-    if (rect.width <= 0 || rect.height <= 0) return false;
+    if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el)) return false;
   }
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if (attrOf(p, "aria-hidden") === "true" || isClipped(p)) return false;
+    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isClipped(p)) return false;
   }
   return true;
 }
@@ -562,13 +593,35 @@ export function accessibleName(el, role) {
   return title ? collapse(title) : "";
 }
 
+export const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+
+// The name page.snapshot shows and a {role, name} target matches: the accessible name; a
+// table row without an author's name is named by its cells' text, " | " between cells; an
+// element with no name of its own (a list item of plain text) is named by its text.
+export function shownName(el, role, memo) {
+  if (role === "row" && !authorName(el)) {
+    const cells = [];
+    const children = flatChildren(el);
+    for (let i = 0; i < children.length; ++i) {
+      const child = children[i];
+      if (nodeTypeOf(child) === ELEMENT_NODE && CELL_ROLES.has(roleOf(child))) {
+        cells.push(collapse(flatText(child, memo)));
+      }
+    }
+    if (cells.length) return cells.join(" | ");
+  }
+  return accessibleName(el, role) || collapse(flatText(el, memo)) ||
+         (isNamedZeroSize(el) ? collapse(textInside(el, memo)) : "");
+}
+
 const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "textbox",
                                    "searchbox", "combobox", "listbox", "slider", "spinbutton",
                                    "tab", "menuitem", "menuitemcheckbox", "menuitemradio",
                                    "treeitem", "option", "gridcell"]);
 
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
-// contenteditable.
+// contenteditable, draggable="true" (items of a sortable list: a script's listeners cannot
+// be seen, the attribute can).
 export function isInteractive(el, role) {
   if (!PASS) return ownIsInteractive(el, role);
   let interactive = PASS.interactive.get(el);
@@ -581,7 +634,7 @@ function ownIsInteractive(el, role) {
     // An <option> inside a <select> is chosen through the select (page.fill).
     return !(localNameOf(el) === "option" && el.closest("select"));
   }
-  return hasAttr(el, "tabindex") || isEditableRoot(el);
+  return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true";
 }
 
 // Page facts every navigation helper reports.

@@ -4,8 +4,8 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, collapse, flatElements, flatParentElement, flatText,
-  isVisible, localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf
+  ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isVisible, localNameOf,
+  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf, seenText, shownName
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -55,8 +55,8 @@ function search(input, nodes) {
     const needle = collapse(input.text);
     const lower = needle.toLowerCase();
     const memo = new Map();
-    test = input.mode === "exact" ? (el) => collapse(flatText(el, memo)) === needle
-                                  : (el) => collapse(flatText(el, memo)).toLowerCase()
+    test = input.mode === "exact" ? (el) => collapse(seenText(el, memo)) === needle
+                                  : (el) => collapse(seenText(el, memo)).toLowerCase()
                                                 .includes(lower);
   } else {
     const name = input.name === undefined ? undefined : collapse(input.name);
@@ -69,7 +69,7 @@ function search(input, nodes) {
       if (name === undefined) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of
       // plain text) is named by its text.
-      const own = accessibleName(el, role) || collapse(flatText(el, memo));
+      const own = shownName(el, role, memo);
       return input.mode === "exact" ? own === name : own.toLowerCase().includes(lower);
     };
   }
@@ -82,7 +82,8 @@ function search(input, nodes) {
     const frame = isFrame(el) && !!el.contentWindow;
     const matched = test(el);
     if (!matched && !frame) return;
-    if (visibleOnly && !isVisible(el)) return;
+    // Text is matched as a reader sees it: aria-hidden text on screen counts.
+    if (visibleOnly && !isVisible(el, input.text === undefined)) return;
     if (matched) matches.push({position, el});
     if (frame) frames.push({position, el});
   });

@@ -7,12 +7,12 @@
 // line after which it goes and its depth; windows the iframe's WindowProxy).
 
 import {
-  ELEMENT_NODE, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName, attrOf,
-  authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
+  CELL_ROLES, ELEMENT_NODE, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName,
+  attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
-  isInteractive, isUnrendered, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shownRegion, styleFacts,
-  tagNameOf, truncate
+  isInteractive, isNamedZeroSize, isUnrendered, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
+  shownRegion, styleFacts, tagNameOf, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -25,7 +25,6 @@ const MAX_NAME = 100;
 // A table row is named by its cells' text, " | " between cells, and lists only what its cells
 // hold beyond text (a button, a link, a cell with a state): one line per plain row.
 const MAX_ROW_NAME = 300;
-const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 const MAX_TEXT = 100;
 const MAX_VALUE = 100;
 
@@ -90,8 +89,15 @@ function statesOf(el, role) {
     states.push("readonly");
   }
   let value = null;
-  if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
-      role === "slider" || role === "combobox") {
+  const valueText = aria("aria-valuetext");
+  const valueNow = aria("aria-valuenow");
+  if ((role === "slider" || role === "spinbutton") && (valueText || valueNow)) {
+    // What the page says it holds; its words (valuetext: "Medium") before the number.
+    value = valueText || valueNow;
+  } else if (role === "combobox" && !("value" in el) && tag !== "select") {
+    value = customComboboxValue(el);
+  } else if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
+             role === "slider" || role === "combobox") {
     if (tag === "select") {
       const option = el.selectedOptions && el.selectedOptions[0];
       value = option ? collapse(option.label || option.textContent) : "";
@@ -103,6 +109,35 @@ function statesOf(el, role) {
   }
   if (value) states.push("value=" + quoted(collapse(value), MAX_VALUE));
   return states;
+}
+
+// What a combobox that is no form field shows as chosen: the selected option of the listbox
+// it controls (aria-controls, aria-owns), else its own text.
+function customComboboxValue(el) {
+  const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
+                  .split(/\s+/).filter(Boolean);
+  const root = el.getRootNode();
+  for (const id of ids) {
+    const popup = root.getElementById ? root.getElementById(id)
+                                      : ownerDocumentOf(el).getElementById(id);
+    const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
+    if (option) return collapse(option.textContent);
+  }
+  return collapse(flatText(el));
+}
+
+// The focused element of `doc` (inside open shadow roots), or null when nothing is. A
+// document inside an iframe keeps its focused element when the focus leaves it; only a
+// document that has the focus shows one.
+function focusedElement(doc) {
+  if (defaultViewOf(doc) !== defaultViewOf(doc).top && !doc.hasFocus()) return null;
+  let el = doc.activeElement;
+  if (!el || el === doc.body || el === doc.documentElement) return null;
+  for (let shadow = shadowRootOf(el); shadow && shadow.activeElement;
+       shadow = shadowRootOf(el)) {
+    el = shadow.activeElement;
+  }
+  return el;
 }
 
 function namesItsParent(el) {
@@ -141,6 +176,7 @@ function outline(input, nodes) {
   const frames = [];
   const windows = [];
   const memo = passTextMemo();    // flat text per node, shared with the names
+  const focused = focusedElement(ownerDocumentOf(root));
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   const emit = (depth, role, name, ref, states) => {
@@ -183,13 +219,17 @@ function outline(input, nodes) {
   };
 
   const walk = (el, depth, showText) => {
-    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el)) return;
+    // inert content cannot be focused or clicked: as good as absent for the reader.
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el) || hasAttr(el, "inert")) {
+      return;
+    }
     const style = styleFacts(el);
     const contents = style.display === "contents";
     // No box at all (e.g. the content of a closed <details>): nothing below is rendered.
     if (isUnrendered(el, style)) return;
     const rect = contents ? null : rectOf(el);
-    const sized = contents || (rect.width > 0 && rect.height > 0);
+    const zeroNamed = !contents && (rect.width <= 0 || rect.height <= 0) && isNamedZeroSize(el);
+    const sized = contents || (rect.width > 0 && rect.height > 0) || zeroNamed;
     if (!sized && style.overflow !== "visible") return;
     const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
     // With viewport_only an element off screen is not listed, nor its own text; its
@@ -225,6 +265,7 @@ function outline(input, nodes) {
       return;
     }
     const states = statesOf(el, role);
+    if (el === focused) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
     // listed where the cell would have been.
     if (CELL_ROLES.has(role) && !interactive && states.length === 0 && !authorName(el)) {
@@ -235,24 +276,17 @@ function outline(input, nodes) {
       }
     }
     const shownRole = role || "generic";
-    let name = accessibleName(el, shownRole);
-    if (shownRole === "row" && !authorName(el)) {
-      const cells = [];
-      const children = flatChildren(el);
-      for (let i = 0; i < children.length; ++i) {
-        const child = children[i];
-        if (nodeTypeOf(child) === ELEMENT_NODE && CELL_ROLES.has(roleOf(child))) {
-          cells.push(collapse(flatText(child, memo)));
-        }
-      }
-      if (cells.length) name = cells.join(" | ");
-    }
     const leaf = LEAF_ROLES.has(shownRole);
     let below = !leaf;
+    let name = shownRole === "row" ? shownName(el, "row", memo) : accessibleName(el, shownRole);
     // Only text inside (a list item or cell of plain text): the text is its name, unless an
     // author's name stands in for it.
     if (!leaf && (!name || NAME_FROM_CONTENT.has(shownRole)) && !hasMeaningfulChild(el)) {
-      if (!name) name = collapse(flatText(el, memo));
+      name = shownName(el, shownRole, memo);
+      below = false;
+    }
+    if (zeroNamed) {
+      name = name || shownName(el, shownRole, memo);
       below = false;
     }
     emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, states);

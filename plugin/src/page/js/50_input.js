@@ -6,9 +6,9 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements, flatText,
-  hasAttr, isEditable, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentNodeOf, rectOf, shadowRootOf, styleOf, tagNameOf, truncate
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements, hasAttr,
+  isEditable, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentNodeOf, rectOf, seenText, shadowRootOf, styleOf, tagNameOf, truncate
 } from "./00_common.js";
 
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
@@ -502,7 +502,7 @@ function inputConditionHolds(input) {
   }
   if (input.kind === 'text') {
     const wanted = collapse(input.value);
-    return docs.some((doc) => doc.body && collapse(flatText(doc.body)).includes(wanted));
+    return docs.some((doc) => doc.body && collapse(seenText(doc.body)).includes(wanted));
   }
   for (const doc of docs) {
     if (!doc.documentElement) continue;
