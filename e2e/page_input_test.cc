@@ -1,6 +1,6 @@
-// page.click, page.fill, page.press, page.waitFor and page.screenshot against real headless
-// Firefox on the fixture pages (fixtures/pages/, served over loopback HTTP). The batches hold
-// helper frames only: no BiDi method.
+// page.click, page.fill, page.type, page.press, page.waitFor and page.screenshot against real
+// headless Firefox on the fixture pages (fixtures/pages/, served over loopback HTTP). The batches
+// hold helper frames only: no BiDi method.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
@@ -427,6 +427,34 @@ BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused_with_examples) {
              R"(name such as Enter, Escape, Tab, Backspace, Delete, ArrowDown, PageUp, Home, )"
              R"(Space, F5, a single character such as \"a\" or \"/\", or a chord such as )"
              R"(Control+a or Shift+Tab"}})");
+}
+
+BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
+  const json::object result = Run(Frames(
+      {Goto("typing.html"),
+       R"({"method":"page.type","params":{"css":"#name","text":"Zoë 42","delay_ms":10}})",
+       R"({"method":"page.type","params":{"text":"!"}})",
+       R"({"method":"page.type","params":{"role":"textbox","name":"Note","text":"Hi\nthere"}})",
+       R"({"method":"page.type","params":{"css":"#plain","text":"x"}})",
+       Eval("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.type","result":{"value":"Zoë 42"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","result":{"value":"Zoë 42!"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.type","result":{"value":"Hi\nthere"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.type","result":{}})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":)"
+                                  R"("{\"name\":7,\"note\":8,\"plain\":1} Hi\nthere"})");
+}
+
+BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {
+  const json::object result =
+      Run(Frames({R"({"method":"page.type","params":{"text":"a\u0001"}})"}));
+  BOOST_TEST(Record(result, 0) ==
+             R"({"index":0,"method":"page.type","error":{"error":"invalid argument",)"
+             R"("message":"page.type: the text holds a control character (code 1) at byte 1 )"
+             R"(that no key types"}})");
 }
 
 BOOST_AUTO_TEST_CASE(wait_for_late_text_and_for_a_spinner_to_go) {

@@ -21,6 +21,7 @@ const HelperSpec& ScreenshotHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();
+const HelperSpec& TypeHelper();
 const HelperSpec& UploadHelper();
 const HelperSpec& WaitForHelper();
 
