@@ -18,6 +18,7 @@ const HelperSpec& HoverHelper();
 const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
 const HelperSpec& ScreenshotHelper();
+const HelperSpec& ScrollHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();
