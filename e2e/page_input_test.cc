@@ -1,6 +1,6 @@
-// page.click, page.fill, page.press, page.waitFor and page.screenshot against real headless
-// Firefox on the fixture pages (fixtures/pages/, served over loopback HTTP). The batches hold
-// helper frames only: no BiDi method.
+// page.click, page.fill, page.type, page.press, page.waitFor and page.screenshot against real
+// headless Firefox on the fixture pages (fixtures/pages/, served over loopback HTTP). The batches
+// hold helper frames only: no BiDi method.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
@@ -429,6 +429,34 @@ BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused_with_examples) {
              R"(Control+a or Shift+Tab"}})");
 }
 
+BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
+  const json::object result = Run(Frames(
+      {Goto("typing.html"),
+       R"({"method":"page.type","params":{"css":"#name","text":"Zoë 42","delay_ms":10}})",
+       R"({"method":"page.type","params":{"text":"!"}})",
+       R"({"method":"page.type","params":{"role":"textbox","name":"Note","text":"Hi\nthere"}})",
+       R"({"method":"page.type","params":{"css":"#plain","text":"x"}})",
+       Eval("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.type","result":{"value":"Zoë 42"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","result":{"value":"Zoë 42!"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.type","result":{"value":"Hi\nthere"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.type","result":{}})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":)"
+                                  R"("{\"name\":7,\"note\":8,\"plain\":1} Hi\nthere"})");
+}
+
+BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {
+  const json::object result =
+      Run(Frames({R"({"method":"page.type","params":{"text":"a\u0001"}})"}));
+  BOOST_TEST(Record(result, 0) ==
+             R"({"index":0,"method":"page.type","error":{"error":"invalid argument",)"
+             R"("message":"page.type: the text holds a control character (code 1) at byte 1 )"
+             R"(that no key types"}})");
+}
+
 BOOST_AUTO_TEST_CASE(wait_for_late_text_and_for_a_spinner_to_go) {
   const json::object result = Run(Frames(
       {Goto("late.html?delay=300"),
@@ -466,7 +494,45 @@ BOOST_AUTO_TEST_CASE(wait_for_times_out_naming_what_it_waited_for) {
              absl::StrCat(R"({"index":1,"method":"page.waitFor","error":{"error":"timeout",)",
                           R"("message":"page.waitFor waited 400 ms for the text \"Never here\" )",
                           R"(to appear (the tab shows )", Url("late.html?delay=100000"),
-                          R"(); raise timeout_ms, or check the page with page.snapshot"}})"));
+                          R"(); raise the frame's \"timeout_ms\", or check the page with )",
+                          R"(page.snapshot"}})"));
+}
+
+BOOST_AUTO_TEST_CASE(wait_for_its_own_timeout_ms_names_that_param) {
+  const json::object result =
+      Run(Frames({Goto("late.html?delay=100000"), Eval("window.t0 = performance.now(); true"),
+                  R"({"method":"page.waitFor","params":{"css":"#never","timeout_ms":300}})",
+                  Eval("const t = performance.now() - window.t0; t >= 300 && t < 2000")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.waitFor","error":{"error":"timeout",)",
+                          R"("message":"page.waitFor waited 300 ms for an element matching )",
+                          R"(\"#never\" to appear (the tab shows )", Url("late.html?delay=100000"),
+                          R"(); raise its \"timeout_ms\" param, or check the page with )",
+                          R"(page.snapshot"}})"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":true})");
+}
+
+BOOST_AUTO_TEST_CASE(wait_for_ms_is_a_fixed_wait) {
+  const json::object result =
+      Run(Frames({Goto("late.html?delay=100000"), Eval("window.t0 = performance.now(); true"),
+                  R"({"method":"page.waitFor","params":{"ms":200}})",
+                  Eval("const t = performance.now() - window.t0; t >= 200 && t < 1500"),
+                  R"({"method":"page.waitFor","params":{"ms":200,"text":"Ready"}})",
+                  R"({"method":"page.waitFor","timeout_ms":1000,"params":{"ms":5000}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.waitFor","result":{"url":")",
+                          Url("late.html?delay=100000"), R"(","title":"Loading"}})"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":true})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.waitFor","error":{"error":"invalid argument",)"
+             R"("message":"page.waitFor: \"ms\" is a fixed wait and takes no \"text\"; wait )"
+             R"(for a condition in another frame"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.waitFor","error":{"error":"timeout",)"
+             R"("message":"page.waitFor: a wait of 5000 ms does not fit in the frame's time )"
+             R"((1000 ms); raise the frame's timeout_ms"}})");
 }
 
 // Width and height from a PNG's IHDR chunk.

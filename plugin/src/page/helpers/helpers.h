@@ -18,9 +18,11 @@ const HelperSpec& HoverHelper();
 const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
 const HelperSpec& ScreenshotHelper();
+const HelperSpec& ScrollHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();
+const HelperSpec& TypeHelper();
 const HelperSpec& UploadHelper();
 const HelperSpec& WaitForHelper();
 

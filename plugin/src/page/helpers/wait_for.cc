@@ -1,11 +1,14 @@
-// page.waitFor: one of text, css, url; gone -> {"url","title"}, bounded by the frame's
-// timeout_ms and kept up across navigations and reloads.
+// page.waitFor: one of text, css, url; gone; timeout_ms -> {"url","title"}, bounded by the
+// frame's timeout_ms and kept up across navigations and reloads; or ms alone, a fixed wait.
 #include <algorithm>
 #include <boost/json/object.hpp>
 #include <chrono>
+#include <cstdint>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/navigation.h"
@@ -21,7 +24,44 @@ constexpr std::chrono::milliseconds kSlice{2000};
 // Kept back from the frame's deadline to report where the tab is when the wait times out.
 constexpr std::chrono::milliseconds kReportMargin{150};
 
+// The longest wait a param may ask for: the longest frame timeout.
+constexpr std::int64_t kMaxWaitMs = 600000;
+
+// page.waitFor {ms}: waits that long, within the frame's deadline; a dialog that opens meanwhile
+// ends it with "dialog open".
+absl::StatusOr<json::value> WaitFixed(PageContext& page, const json::object& params,
+                                      std::chrono::milliseconds ms) {
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  if (ms > page.Remaining() - kReportMargin) {
+    return HelperError(
+        kTimeout,
+        absl::StrCat(kMethod, ": a wait of ", ms.count(), " ms does not fit in the frame's time (",
+                     page.timeout().count(), " ms); raise the frame's timeout_ms"));
+  }
+  const auto until = PageContext::Clock::now() + ms;
+  RETURN_IF_ERROR(page.AwaitFor(tab, ms, [] { return false; }).status());
+  // A transport that cannot wait for events returns at once: the rest is slept.
+  std::this_thread::sleep_until(until);
+  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+  return UrlAndTitle(info);
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> fixed_ms,
+                   IntParam(kMethod, params, "ms", 0, kMaxWaitMs));
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> timeout_ms,
+                   IntParam(kMethod, params, "timeout_ms", 1, kMaxWaitMs));
+  if (fixed_ms.has_value()) {
+    for (const std::string_view other : {"text", "css", "url", "gone", "timeout_ms"}) {
+      if (params.contains(other)) {
+        return HelperError(
+            kInvalidArgument,
+            absl::StrCat(kMethod, ": \"ms\" is a fixed wait and takes no \"", ToAbsl(other),
+                         "\"; wait for a condition in another frame"));
+      }
+    }
+    return WaitFixed(page, params, std::chrono::milliseconds(*fixed_ms));
+  }
   std::string kind;
   std::string value;
   for (const std::string_view k : {"text", "css", "url"}) {
@@ -38,7 +78,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod,
                                     " takes exactly one of \"text\", \"css\" or \"url\" "
-                                    "(a part of the tab's URL)"));
+                                    "(a part of the tab's URL), or \"ms\" alone"));
   }
   ASSIGN_OR_RETURN(const std::optional<bool> gone_param, BoolParam(kMethod, params, "gone"));
   const bool gone = gone_param.value_or(false);
@@ -51,14 +91,27 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       kind == "url" ? absl::StrCat("the tab's URL to contain \"", value, "\"")
                     : absl::StrCat(kind == "text" ? "the text \"" : "an element matching \"", value,
                                    "\" ", gone ? "to disappear" : "to appear");
+  // The param's bound, when it comes before the frame's deadline (less the report's margin).
+  const bool own_bound = timeout_ms.has_value() &&
+                         std::chrono::milliseconds(*timeout_ms) < page.Remaining() - kReportMargin;
+  const auto until = PageContext::Clock::now() + std::chrono::milliseconds(timeout_ms.value_or(0));
+  const auto left = [&] {
+    const auto frame_left = page.Remaining() - kReportMargin;
+    if (!own_bound) return frame_left;
+    return std::min(frame_left, std::chrono::ceil<std::chrono::milliseconds>(
+                                    until - std::min(until, PageContext::Clock::now())));
+  };
   for (;;) {
-    const auto slice = std::min(page.Remaining() - kReportMargin, kSlice);
+    const auto slice = std::min(left(), kSlice);
     if (slice.count() <= 0) {
       absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
       return HelperError(
-          kTimeout, absl::StrCat(kMethod, " waited ", page.timeout().count(), " ms for ", what,
-                                 info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "",
-                                 "; raise timeout_ms, or check the page with page.snapshot"));
+          kTimeout,
+          absl::StrCat(
+              kMethod, " waited ", own_bound ? *timeout_ms : page.timeout().count(), " ms for ",
+              what, info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "",
+              own_bound ? "; raise its \"timeout_ms\" param" : "; raise the frame's \"timeout_ms\"",
+              ", or check the page with page.snapshot"));
     }
     absl::StatusOr<SandboxResult> waited = page.Sandbox(
         tab, ops::kInputWaitFor,
@@ -95,6 +148,10 @@ constexpr Param kParams[] = {
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help = "true waits for the text or element to disappear"},
+    {.key = "timeout_ms",
+     .type = ParamType::kInteger,
+     .help = "how long to wait (default: the frame's time)"},
+    {.key = "ms", .type = ParamType::kInteger, .help = "alone: a fixed wait of this many ms"},
 };
 
 }  // namespace
@@ -102,13 +159,14 @@ constexpr Param kParams[] = {
 const HelperSpec& WaitForHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({text|css|url, gone?} -> {url, title})~",
+      .synopsis = R"~({text|css|url, gone?, timeout_ms?} or {ms} -> {url, title})~",
       .summary =
           "Waits until text or an element appears (or with gone: true disappears), or the URL "
-          "contains a string; keeps waiting across navigations.",
+          "contains a string; keeps waiting across navigations. Or waits a fixed ms.",
       .params = kParams,
       .params_note =
-          "The frame's timeout_ms bounds the wait (default 30000). A page that updates a moment "
+          "The frame's timeout_ms bounds the wait (default 30000); the param timeout_ms a "
+          "shorter one. A page that updates a moment "
           "after an action (search as you type, content loaded later) is read only after waiting "
           "for what it will show.",
       .result = R"~({"url","title"} once the condition holds)~",

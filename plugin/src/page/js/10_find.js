@@ -102,6 +102,16 @@ function search(input, nodes) {
   return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows, first};
 }
 
+// The first visible element of this document (no iframes) that target input {css} | {text} |
+// {role, name?} names, as a target resolves: exact text or name first, else containing it.
+export function findFirst(input) {
+  const exact = readingPass(() => search(Object.assign({mode: "exact"}, input), []));
+  if (exact.nodes && exact.nodes.length) return exact.nodes[0];
+  if (input.css !== undefined || (input.role !== undefined && input.name === undefined)) return null;
+  const contains = readingPass(() => search(Object.assign({mode: "contains"}, input), []));
+  return contains.nodes && contains.nodes.length ? contains.nodes[0] : null;
+}
+
 // With input.then (an operation's name), runs it with input.thenInput on the element found,
 // in the same call, and keeps its data as data.then: the plugin then needs no second call.
 function thenOn(input, el, data) {

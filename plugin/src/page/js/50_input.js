@@ -482,6 +482,17 @@ OPS.inputValue = function (input, nodes) {
   return {data: inputFieldValue(localNameOf(el) === 'label' && el.control ? el.control : el)};
 };
 
+// page.type's result: the value of the field that has the focus in this document (through
+// open shadow roots), or nothing when the focus is on no field.
+OPS.inputActiveValue = function () {
+  let el = document.activeElement;
+  while (el && shadowRootOf(el) && shadowRootOf(el).activeElement) el = shadowRootOf(el).activeElement;
+  if (!el) return {data: {}};
+  const tag = localNameOf(el);
+  const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
+  return {data: field ? {value: inputFieldValue(el)} : {}};
+};
+
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
 // the page, through open shadow roots and same-origin iframes, contains input.value, spaces
 // collapsed), "css" (a visible element matches input.value there) or "url" (the document's

@@ -1,0 +1,89 @@
+// page.scroll against real headless Firefox on fixtures/pages/scroll.html: a long page holding
+// a virtual list of 10,000 rows of which only those in view exist.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+BOOST_AUTO_TEST_SUITE(e2e_page_scroll)
+
+BOOST_AUTO_TEST_CASE(the_page_scrolls_by_to_the_bottom_and_back_to_the_top) {
+  const json::object result = Run(Frames(
+      {Goto("scroll.html"), R"({"method":"page.scroll","params":{"by":{"y":250}}})",
+       R"({"method":"page.scroll","params":{"to":"bottom"}})",
+       Eval("scrollY === document.documentElement.scrollHeight - innerHeight ? scrollY : -1"),
+       R"({"method":"page.scroll","params":{"to":"top"}})",
+       R"({"method":"page.scroll","params":{"to":"top"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":250,"moved":true}})");
+  const std::string y = json::serialize(json::parse(Record(result, 3)).as_object().at("result"));
+  BOOST_TEST(y != "-1");
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.scroll","result":{"x":0,"y":)", y,
+                          R"(,"moved":true}})"));
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.scroll","result":{"x":0,"y":0,"moved":true}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.scroll","result":{"x":0,"y":0,"moved":false}})");
+}
+
+BOOST_AUTO_TEST_CASE(a_target_scrolls_its_own_box_and_to_brings_an_element_into_view) {
+  const json::object result = Run(Frames(
+      {Goto("scroll.html"), R"({"method":"page.scroll","params":{"css":"#list","by":{"y":100}}})",
+       R"({"method":"page.scroll","params":{"to":{"text":"End of the page"}}})",
+       Eval(
+           "const r = document.getElementById('tail').getBoundingClientRect(); "
+           "[document.getElementById('list').scrollTop, r.top >= 0 && r.bottom <= innerHeight]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":100,"moved":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[100,true]})");
+}
+
+BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
+  // Row 5000 is 99,980 px down the list; centred in its 400 px box the list stands at 99,790.
+  const json::object result =
+      Run(Frames({Goto("scroll.html"),
+                  R"({"method":"page.scroll","timeout_ms":60000,)"
+                  R"("params":{"css":"#list","until":{"text":"Row 5000"}}})",
+                  Eval("const row = [...document.querySelectorAll('.row')]"
+                       ".find((r) => r.textContent === 'Row 5000'); "
+                       "[document.getElementById('list').scrollTop, !!row]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":99790,"moved":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[99790,true]})");
+}
+
+BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
+  const json::object result =
+      Run(Frames({Goto("scroll.html"),
+                  R"({"method":"page.scroll","params":{"until":{"text":"Not on the page"}}})",
+                  R"({"method":"page.scroll","params":{"css":"#list","until":{"text":"Row 9999"},)"
+                  R"("timeout_ms":300}})",
+                  R"({"method":"page.scroll","params":{"by":{"z":1}}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","error":{"error":"no such element",)"
+             R"("message":"page.scroll: scrolled to the end of the page and no visible element )"
+             R"(matches text \"Not on the page\""}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.scroll","error":{"error":"timeout",)"
+             R"("message":"page.scroll scrolled for 300 ms without finding text \"Row 9999\"; )"
+             R"(raise its \"timeout_ms\" param"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.scroll","error":{"error":"invalid argument",)"
+             R"("message":"page.scroll: \"by\" takes {\"x\": PIXELS, \"y\": PIXELS} (either )"
+             R"J(may be left out; negative scrolls back)"}})J");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

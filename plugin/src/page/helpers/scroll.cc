@@ -1,0 +1,219 @@
+// page.scroll: optional target (its nearest scroll box, else the page); one of to ("top",
+// "bottom" or a target), by {x, y}, until (a target to scroll down to until it exists)
+// -> {"x","y","moved"} once the scroll has settled.
+#include <algorithm>
+#include <boost/json/object.hpp>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "core/string_view_compat.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.scroll";
+// Kept back from the frame's deadline to report how far `until` came.
+constexpr std::chrono::milliseconds kReportMargin{150};
+// The longest single call of scrollUntil, so that a document that goes away costs at most this.
+constexpr std::chrono::milliseconds kSlice{5000};
+
+// The target in params[key], a target object ({"text": "Row 5000"}).
+absl::StatusOr<Target> NestedTarget(const json::object& params, std::string_view key) {
+  const json::object* object = params.at(key).if_object();
+  std::optional<Target> target;
+  if (object != nullptr) {
+    ASSIGN_OR_RETURN(target, ParseTarget(absl::StrCat(kMethod, " ", ToAbsl(key)), *object));
+  }
+  if (!target) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod, ": \"", ToAbsl(key),
+                                    "\" takes a target such as "
+                                    "{\"text\": \"Row 50\"} or {\"css\": \"#end\"}"));
+  }
+  return *target;
+}
+
+// scrollBox's `by` input from params' {"x", "y"} (either may be left out: 0).
+absl::StatusOr<json::object> ScrollBy(const json::value& by) {
+  const json::object* object = by.if_object();
+  json::object out{{"x", 0}, {"y", 0}};
+  bool any = false;
+  for (const auto& [key, value] : object != nullptr ? *object : json::object{}) {
+    if ((key != "x" && key != "y") || !value.is_number()) {
+      any = false;
+      break;
+    }
+    out[key] = value;
+    any = true;
+  }
+  if (!any) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"by\" takes {\"x\": PIXELS, \"y\": PIXELS} "
+                                    "(either may be left out; negative scrolls back)"));
+  }
+  return out;
+}
+
+// scrollUntil's `find` input for a target (refs name an element that already exists).
+absl::StatusOr<json::object> FindInput(const Target& target) {
+  switch (target.kind) {
+    case Target::Kind::kCss:
+      return json::object{{"css", target.value}};
+    case Target::Kind::kText:
+      return json::object{{"text", target.value}};
+    case Target::Kind::kRole: {
+      json::object find{{"role", target.value}};
+      if (target.name) find["name"] = *target.name;
+      return find;
+    }
+    case Target::Kind::kRef:
+      break;
+  }
+  return HelperError(kInvalidArgument,
+                     absl::StrCat(kMethod,
+                                  ": \"until\" takes css, text or role: a ref names an "
+                                  "element that is there already (scroll \"to\" it)"));
+}
+
+json::object Position(const json::object& data, const json::object& start) {
+  return json::object{{"x", data.at("x")},
+                      {"y", data.at("y")},
+                      {"moved", data.at("x") != start.at("x") || data.at("y") != start.at("y")}};
+}
+
+// Scrolls down in `context` (the box of `nodes`, else the page) until `target` exists.
+absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view context,
+                                        const std::vector<json::value>& nodes, const Target& target,
+                                        std::optional<std::int64_t> timeout_ms) {
+  ASSIGN_OR_RETURN(const json::object find, FindInput(target));
+  const auto until =
+      PageContext::Clock::now() + std::chrono::milliseconds(timeout_ms.value_or(INT32_MAX));
+  std::optional<json::object> start;
+  for (;;) {
+    const auto own_left = std::chrono::ceil<std::chrono::milliseconds>(
+        until - std::min(until, PageContext::Clock::now()));
+    const auto slice = std::min({page.Remaining() - kReportMargin, own_left, kSlice});
+    if (slice.count() <= 0) {
+      return HelperError(kTimeout, absl::StrCat(kMethod, " scrolled for ",
+                                                timeout_ms.value_or(page.timeout().count()),
+                                                " ms without finding ", target.Describe(),
+                                                timeout_ms ? "; raise its \"timeout_ms\" param"
+                                                           : "; raise the frame's \"timeout_ms\""));
+    }
+    ASSIGN_OR_RETURN(SandboxResult step,
+                     page.Sandbox(context, ops::kScrollUntil,
+                                  json::object{{"find", find}, {"ms", slice.count()}}, nodes));
+    const json::object& data = step.data.as_object();
+    if (!start) start = data.at("start").as_object();
+    if (data.contains("end")) {
+      return HelperError(kNoSuchElement,
+                         absl::StrCat(kMethod, ": scrolled to the end of ",
+                                      nodes.empty() ? "the page" : "the target's scroll box",
+                                      " and no visible element matches ", target.Describe()));
+    }
+    const json::value* found = data.if_contains("found");
+    if (found != nullptr && found->as_bool()) return Position(data, *start);
+  }
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  const int ways = params.contains("to") + params.contains("by") + params.contains("until");
+  if (ways != 1) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " takes exactly one of \"to\" (\"top\", \"bottom\" "
+                                    "or a target), \"by\" {x, y} or \"until\" (a target)"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> timeout_ms,
+                   IntParam(kMethod, params, "timeout_ms", 1, 600000));
+  ASSIGN_OR_RETURN(const std::optional<Target> box_target, ParseTarget(kMethod, params));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  const json::value* to = params.if_contains("to");
+  if (to != nullptr && to->is_object()) {
+    if (box_target) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": \"to\" a target scrolls the boxes around it; "
+                                      "leave out the other target"));
+    }
+    ASSIGN_OR_RETURN(const Target to_target, NestedTarget(params, "to"));
+    ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
+                                                             json::object{{"into_view", true}}));
+    ASSIGN_OR_RETURN(SandboxResult settled,
+                     page.Sandbox(scrolled.element.context, ops::kScrollSettle,
+                                  json::object{{"before", scrolled.data.as_object().at("before")},
+                                               {"into_view", true}},
+                                  {scrolled.element.argument}));
+    return std::move(settled.data);
+  }
+  std::string context = tab;
+  std::vector<json::value> nodes;
+  if (box_target) {
+    ASSIGN_OR_RETURN(const ResolvedTarget box, ResolveTarget(page, tab, *box_target));
+    context = box.context;
+    nodes.push_back(box.argument);
+  }
+  if (params.contains("until")) {
+    ASSIGN_OR_RETURN(const Target until, NestedTarget(params, "until"));
+    return ScrollUntil(page, context, nodes, until, timeout_ms);
+  }
+  json::object input;
+  if (to != nullptr) {
+    if (!to->is_string() || (to->get_string() != "top" && to->get_string() != "bottom")) {
+      return HelperError(kInvalidArgument, absl::StrCat(kMethod,
+                                                        ": \"to\" is \"top\", \"bottom\" "
+                                                        "or a target"));
+    }
+    input["to"] = *to;
+  } else {
+    ASSIGN_OR_RETURN(input["by"], ScrollBy(params.at("by")));
+  }
+  ASSIGN_OR_RETURN(const SandboxResult scrolled,
+                   page.Sandbox(context, ops::kScrollBox, input, nodes));
+  ASSIGN_OR_RETURN(
+      SandboxResult settled,
+      page.Sandbox(context, ops::kScrollSettle,
+                   json::object{{"before", scrolled.data.as_object().at("before")}}, nodes));
+  return std::move(settled.data);
+}
+
+constexpr Param kParams[] = {
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = "optional, an element whose nearest scroll box scrolls (default: the page)"},
+    {.key = "to",
+     .type = ParamType::kAny,
+     .help = R"~("top", "bottom", or a target to bring into view)~"},
+    {.key = "by", .type = ParamType::kAny, .help = "{x, y} in pixels"},
+    {.key = "until", .type = ParamType::kAny, .help = "a target to scroll down to until it exists"},
+    {.key = "timeout_ms", .type = ParamType::kInteger, .help = "bounds until"},
+};
+
+}  // namespace
+
+const HelperSpec& ScrollHelper() {
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({target?, to|by|until, timeout_ms?} -> {x, y, moved})~",
+      .summary = "Scrolls the page or a box and waits for it to settle.",
+      .params = kParams,
+      .result = R"~({"x","y","moved"}: the scroll box's position afterwards)~",
+      .errors =
+          R"~("no such element" (until reached the end without it), "timeout", "invalid argument")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<div style=height:3000px>Top</div><p>End</p>"},"silent":true},{"method":"page.scroll","params":{"to":"bottom"}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,112 @@
+// page.type: text; optional target to focus first; delay_ms -> {"value"} of the focused field
+// (or {}): a real key press per character, as a user types.
+#include <boost/json/object.hpp>
+#include <cstdint>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/actions.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+#include "page/keys.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.type";
+
+// `keys` (keyDown/keyUp per character) with a pause of `delay_ms` after each character's keyUp
+// but the last.
+json::array WithPauses(const json::array& keys, std::int64_t delay_ms) {
+  json::array out;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    out.push_back(keys[i]);
+    const bool key_up = keys[i].as_object().at("type").as_string() == "keyUp";
+    if (key_up && i + 1 < keys.size()) {
+      out.push_back(json::object{{"type", "pause"}, {"duration", delay_ms}});
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  ASSIGN_OR_RETURN(std::optional<std::string> text, StringParam(kMethod, params, "text"));
+  if (!text.has_value() || text->empty()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " needs \"text\": the characters to type (\"\\n\" "
+                                    "presses Enter, \"\\t\" Tab)"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> delay_ms,
+                   IntParam(kMethod, params, "delay_ms", 0, 5000));
+  absl::StatusOr<json::array> keys = TypeTextKeyActions(*text);
+  if (!keys.ok()) {
+    return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", keys.status().message()));
+  }
+  if (delay_ms.value_or(0) > 0) *keys = WithPauses(*keys, *delay_ms);
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  std::string context = tab;
+  // "text" is what to type: a text target comes in a "target" object.
+  json::object target_params = params;
+  target_params.erase("text");
+  ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, target_params));
+  if (target) {
+    ASSIGN_OR_RETURN(const ActedTarget focused,
+                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
+    context = focused.element.context;
+  } else {
+    // As page.press: the page side watches what the keys do where the focus is.
+    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, armed.data));
+  }
+  ASSIGN_OR_RETURN(const InputEffect effect,
+                   PerformAndFollow(page, tab, KeyActionsParams(context, *std::move(keys)),
+                                    "the typing", context == tab));
+  if (effect.navigated) {
+    // An Enter in the text submitted a form: the field is gone with its page.
+    return AfterAction(page, tab, effect);
+  }
+  ASSIGN_OR_RETURN(SandboxResult focused,
+                   page.Sandbox(context, ops::kInputActiveValue, json::object{}));
+  return std::move(focused.data);
+}
+
+constexpr Param kParams[] = {
+    {.key = "text",
+     .type = ParamType::kString,
+     .help = R"~(what to type, a key press per character)~"},
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = R"~(optional, an element to focus first (text targets in a "target" object))~"},
+    {.key = "delay_ms",
+     .type = ParamType::kInteger,
+     .default_value = "0",
+     .help = "a pause between characters, at most 5000"},
+};
+
+}  // namespace
+
+const HelperSpec& TypeHelper() {
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({text, target?, delay_ms?} -> {value})~",
+      .summary =
+          "Types text key by key at the caret of the focused element (or of target); "
+          "page.fill replaces a field's value instead.",
+      .params = kParams,
+      .result =
+          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page, {"url","title","navigated"})~",
+      .errors = R"~("invalid argument" (a control character), "no such element", "stale ref")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input id=q>"},"silent":true},{"method":"page.type","params":{"css":"#q","text":"hello"}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,120 @@
+// page.scroll (OPS.scrollBox, OPS.scrollSettle, OPS.scrollUntil): scrolls the nearest scroll
+// box of nodes[0] (when given) or the page, and reports where it came to rest.
+
+import {OPS, defaultViewOf, ownerDocumentOf, parentElementOf, styleOf} from "./00_common.js";
+import {findFirst} from "./10_find.js";
+
+// Whether `el` scrolls its content on one axis at least (an overflow that scrolls, and more
+// content than fits).
+function scrolls(el) {
+  const style = styleOf(el);
+  const can = (overflow) => overflow === "auto" || overflow === "scroll" || overflow === "overlay";
+  return (can(style.overflowY) && el.scrollHeight > el.clientHeight) ||
+      (can(style.overflowX) && el.scrollWidth > el.clientWidth);
+}
+
+// The scroll box of `el`: itself or its nearest ancestor that scrolls (with `outside`, an
+// ancestor only), else the page's scrolling element.
+function scrollBoxOf(el, outside) {
+  const doc = el ? ownerDocumentOf(el) : document;
+  for (let n = el && outside ? parentElementOf(el) : el; n; n = parentElementOf(n)) {
+    if (n === doc.documentElement || n === doc.body) break;
+    if (scrolls(n)) return n;
+  }
+  return doc.scrollingElement || doc.documentElement;
+}
+
+function positionOf(box) {
+  return {x: Math.round(box.scrollLeft), y: Math.round(box.scrollTop)};
+}
+
+// Resolves after two animation frames (the page's scroll handlers and the rendering they
+// start have run), then once no scroll event has come for 100 ms (at most 1 s in all).
+function settle(doc) {
+  const win = defaultViewOf(doc);
+  return new Promise((resolve) => {
+    win.requestAnimationFrame(() => win.requestAnimationFrame(() => {
+      let quiet = null;
+      const done = () => {
+        doc.removeEventListener("scroll", onScroll, true);
+        clearTimeout(quiet);
+        clearTimeout(limit);
+        resolve();
+      };
+      const onScroll = () => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, 100);
+      };
+      const limit = setTimeout(done, 1000);
+      quiet = setTimeout(done, 100);
+      doc.addEventListener("scroll", onScroll, true);
+    }));
+  });
+}
+
+// Resolves after the next animation frame and the tasks queued by then: a list that renders
+// the rows in view from its scroll handler (or a frame later) has rendered them by the next
+// step.
+function nextFrame(doc) {
+  const win = defaultViewOf(doc);
+  return new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+// input: {to: "top"|"bottom"} | {by: {x, y}} | {into_view: true} (nodes[0] scrolled into
+// view in its nearest scroll box). data: {before: {x, y}}, the box's position before.
+OPS.scrollBox = function (input, nodes) {
+  const el = nodes.length ? nodes[0] : null;
+  const box = scrollBoxOf(el, input.into_view === true);
+  const before = positionOf(box);
+  if (input.into_view === true) {
+    el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+  } else if (input.to === "top") {
+    box.scrollTo({top: 0, behavior: "instant"});
+  } else if (input.to === "bottom") {
+    box.scrollTo({top: box.scrollHeight, behavior: "instant"});
+  } else {
+    box.scrollBy({left: input.by.x, top: input.by.y, behavior: "instant"});
+  }
+  return {data: {before}};
+};
+
+// After OPS.scrollBox with the same input and nodes: waits for the scroll to settle. data:
+// {x, y, moved} of the box.
+OPS.scrollSettle = async function (input, nodes) {
+  const el = nodes.length ? nodes[0] : null;
+  const box = scrollBoxOf(el, input.into_view === true);
+  await settle(ownerDocumentOf(box));
+  const at = positionOf(box);
+  return {data: {x: at.x, y: at.y, moved: at.x !== input.before.x || at.y !== input.before.y}};
+};
+
+// Scrolls the box of nodes[0] (or the page) down by about its height at a time until the
+// element input.find names ({css} | {text} | {role, name?}) exists, for up to input.ms; then
+// scrolls it into view. data: {found: true, x, y, start: {x, y}} | {end: true, x, y, start}
+// (the box's end came first) | {found: false, ...} (the time ran out).
+OPS.scrollUntil = async function (input, nodes) {
+  const box = scrollBoxOf(nodes.length ? nodes[0] : null, false);
+  const doc = ownerDocumentOf(box);
+  const page = box === doc.scrollingElement || box === doc.documentElement;
+  const start = positionOf(box);
+  const until = Date.now() + input.ms;
+  const report = (facts) => ({data: Object.assign(facts, positionOf(box), {start})});
+  for (let atEnd = false; ; ) {
+    const el = findFirst(input.find);
+    if (el) {
+      el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+      await settle(doc);
+      return report({found: true});
+    }
+    if (atEnd) return report({end: true});
+    const view = page ? defaultViewOf(doc).innerHeight : box.clientHeight;
+    if (box.scrollTop + view >= box.scrollHeight - 1) {
+      await settle(doc);  // what the last step rendered, looked at once more
+      atEnd = true;
+      continue;
+    }
+    if (Date.now() >= until) return report({found: false});
+    box.scrollBy({top: Math.max(1, Math.floor(view * 0.8)), behavior: "instant"});
+    await nextFrame(doc);
+  }
+};
