@@ -154,10 +154,11 @@ BOOST_AUTO_TEST_CASE(call_runs_reports_progress_and_destroy_ends_the_session) {
   BOOST_TEST((steps == std::vector<std::tuple<std::uint64_t, std::uint64_t>>{{1, 2}, {2, 2}}));
   instance.reset();
   std::vector<std::string> received = server.received();
-  BOOST_TEST_REQUIRE(received.size() == 5u);
+  BOOST_TEST_REQUIRE(received.size() == 6u);
   BOOST_TEST(json::parse(received[0]).at("method") == "session.new");
   BOOST_TEST(json::parse(received[1]).at("method") == "session.subscribe");  // the plugin's own
-  BOOST_TEST(json::parse(received[4]).at("method") == "session.end");
+  BOOST_TEST(json::parse(received[2]).at("method") == "script.addPreloadScript");  // webdriver
+  BOOST_TEST(json::parse(received[5]).at("method") == "session.end");
 }
 
 BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_first) {
@@ -166,8 +167,8 @@ BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_
   TempDir dir;
   std::unique_ptr<ToolInstance> instance = Attach(server, dir);
   std::future<ToolResult> first = InvokeInBackground(*instance);
-  BOOST_TEST_REQUIRE(
-      server.WaitForCommands(3, std::chrono::milliseconds(30000)));  // new, subscribe, eval
+  BOOST_TEST_REQUIRE(server.WaitForCommands(
+      4, std::chrono::milliseconds(30000)));  // new, subscribe, preload, eval
   ToolResult busy = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
   BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
   BOOST_TEST(
