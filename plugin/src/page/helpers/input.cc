@@ -14,6 +14,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/navigation.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -175,6 +176,21 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
                                           ToAbsl(what), " itself was done)")));
   effect.navigated = true;
   return effect;
+}
+
+absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
+                                         std::string_view tab,
+                                         const std::optional<Target>& target) {
+  if (target) {
+    ASSIGN_OR_RETURN(const ActedTarget focused,
+                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
+    RETURN_IF_ERROR(PageSideStatus(method, focused.data));
+    return focused.element.context;
+  }
+  // One more call to arm the page side (focusing a target did that).
+  ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
+  RETURN_IF_ERROR(PageSideStatus(method, armed.data));
+  return std::string(tab);
 }
 
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,

@@ -15,6 +15,7 @@
 #include "page/actions.h"
 #include "page/helpers/navigation.h"
 #include "page/page_context.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 
@@ -81,6 +82,12 @@ struct InputEffect {
 absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
                                              const boost::json::object& action_params,
                                              std::string_view what, bool armed = false);
+
+// Where keys for `tab` go: `target` focused first when given (the browsing context of its
+// element), else whatever has the focus in the tab. Either way the page side then watches
+// what the keys do (PerformAndFollow's `armed` when the context is the tab's own).
+absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
+                                         std::string_view tab, const std::optional<Target>& target);
 
 // Clicks the element for real (PrepareClick, then PerformAndFollow); true when it navigated.
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,

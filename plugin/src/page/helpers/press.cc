@@ -29,19 +29,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", chord.status().message()));
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  std::string context = tab;
   ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, params));
-  if (target) {
-    ASSIGN_OR_RETURN(const ActedTarget focused,
-                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
-    RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
-    context = focused.element.context;
-  } else {
-    // The keys go to what has the focus: the page side watches what they do there (one more
-    // call; with a target, focusing it did that).
-    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
-    RETURN_IF_ERROR(PageSideStatus(kMethod, armed.data));
-  }
+  ASSIGN_OR_RETURN(const std::string context, FocusForKeys(page, kMethod, tab, target));
   // In the tab's own document, the page side watches what the key does.
   ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, ChordKeyActions(*chord)),

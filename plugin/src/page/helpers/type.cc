@@ -48,21 +48,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (delay_ms.value_or(0) > 0) *keys = WithPauses(*keys, *delay_ms);
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  std::string context = tab;
   // "text" is what to type: a text target comes in a "target" object.
   json::object target_params = params;
   target_params.erase("text");
   ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, target_params));
-  if (target) {
-    ASSIGN_OR_RETURN(const ActedTarget focused,
-                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
-    RETURN_IF_ERROR(PageSideStatus(kMethod, focused.data));
-    context = focused.element.context;
-  } else {
-    // As page.press: the page side watches what the keys do where the focus is.
-    ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
-    RETURN_IF_ERROR(PageSideStatus(kMethod, armed.data));
-  }
+  ASSIGN_OR_RETURN(const std::string context, FocusForKeys(page, kMethod, tab, target));
   ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, *std::move(keys)),
                                     "the typing", context == tab));
