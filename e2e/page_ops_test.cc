@@ -246,6 +246,40 @@ BOOST_AUTO_TEST_CASE(snapshot_of_a_small_form_is_its_outline) {
              R"("  - button \"Send\" [ref=e1003] disabled"],"frames":[],"next":1004})");
 }
 
+BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {
+  // The arrow (a pointer over an icon), a card and a grabbable item get refs; the card's own
+  // text inherits its cursor, and the label and the wrapper around a button do not (their
+  // click is their control's).
+  Load(
+      "<style>.c{cursor:pointer}</style>"
+      "<span class=c aria-label='Next month'><svg width=10 height=10></svg></span>"
+      "<div class=c>Card <span>one</span></div><label class=c>Mail <input></label>"
+      "<div class=c><button>Go</button></div><div style='cursor:grab'>Rent</div>");
+  BOOST_TEST(Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"next":1000})") ==
+             R"({"lines":["- generic \"Next month\" [ref=e1000]",)"
+             R"("- generic \"Card one\" [ref=e1001]",)"
+             R"("- textbox \"Mail\" [ref=e1002]","- button \"Go\" [ref=e1003]",)"
+             R"("- generic \"Rent\" [ref=e1004]"],"frames":[],"next":1005})");
+  // As a target, "generic" is the role the snapshot shows them with.
+  BOOST_TEST(Data(page::ops::kFind, R"({"role":"generic","name":"Next month","mode":"exact"})") ==
+             R"({"count":1,"frames":[]})");
+  BOOST_TEST(Data(page::ops::kFind, R"({"role":"generic","mode":"exact"})") ==
+             R"({"count":3,"frames":[]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_target_that_does_not_scroll_scrolls_the_largest_box_inside_it) {
+  // A grid whose rows scroll in an inner box (as data grid libraries build them).
+  Load(
+      "<div id=grid role=grid><div style='height:20px'>Header</div>"
+      "<div id=rows style='height:100px;overflow:auto'><div style='height:1000px'>Rows</div>"
+      "</div></div><div id=small style='height:30px;overflow:auto'>"
+      "<div style='height:60px'>x</div></div>");
+  BOOST_TEST(Data(page::ops::kScrollBox, R"({"by":{"x":0,"y":250}})", "#grid") ==
+             R"({"before":{"x":0,"y":0}})");
+  BOOST_TEST(Data(page::ops::kScrollSettle, R"({"by":{"x":0,"y":250},"before":{"x":0,"y":0}})",
+                  "#grid") == R"({"x":0,"y":250,"moved":true})");
+}
+
 BOOST_AUTO_TEST_CASE(text_is_the_visible_text_cut_at_max_chars) {
   Load("<h1>Title</h1><p>Hello <b>world</b></p><div style='display:none'>secret</div>");
   BOOST_TEST(Data(page::ops::kText, R"({"max_chars":100})") ==

@@ -46,23 +46,6 @@ std::string Error(const json::object& result, std::size_t index) {
   return json::serialize(record.at("error"));
 }
 
-// Ref names are never reused within the browser's instance, so a page's first new ref depends
-// on the tests before. The number of the first "[ref=eN]" in `outline`.
-std::uint64_t FirstRef(std::string_view outline) {
-  const std::size_t at = outline.find("[ref=e");
-  BOOST_TEST_REQUIRE(at != std::string_view::npos, std::string(outline));
-  return std::stoull(std::string(outline.substr(at + 6)));
-}
-
-// `outline` with "{K}" (K = 1, 2, ...) replaced by the ref name e<first + K - 1>.
-std::string WithRefs(std::string outline, std::uint64_t first, int count) {
-  for (int k = count; k >= 1; --k) {
-    outline = absl::StrReplaceAll(outline,
-                                  {{absl::StrCat("{", k, "}"), absl::StrCat("e", first + k - 1)}});
-  }
-  return outline;
-}
-
 // The number N of a ref "eN" given as a JSON value.
 std::uint64_t RefNumber(const json::value& ref) {
   BOOST_TEST_REQUIRE(ref.is_string(), json::serialize(ref));

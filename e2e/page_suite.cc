@@ -7,6 +7,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+
 namespace firefox_bidi::testing {
 namespace json = boost::json;
 
@@ -78,6 +81,20 @@ std::string Record(const json::object& result, std::size_t index) {
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::uint64_t FirstRef(std::string_view outline) {
+  const std::size_t at = outline.find("[ref=e");
+  BOOST_TEST_REQUIRE(at != std::string_view::npos, std::string(outline));
+  return std::stoull(std::string(outline.substr(at + 6)));
+}
+
+std::string WithRefs(std::string outline, std::uint64_t first, int count) {
+  for (int k = count; k >= 1; --k) {
+    outline = absl::StrReplaceAll(outline,
+                                  {{absl::StrCat("{", k, "}"), absl::StrCat("e", first + k - 1)}});
+  }
+  return outline;
 }
 
 }  // namespace firefox_bidi::testing

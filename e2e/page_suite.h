@@ -11,6 +11,7 @@
 
 #include <boost/json/object.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <span>
@@ -67,6 +68,11 @@ std::string Eval(std::string_view expression);
 std::string Record(const boost::json::object& result, std::size_t index);
 // A whole file's bytes.
 std::string ReadAll(const std::string& path);
+// Ref names are never reused within the browser's instance, so a page's first new ref depends
+// on the tests before. The number of the first "[ref=eN]" in `outline`.
+std::uint64_t FirstRef(std::string_view outline);
+// `outline` with "{K}" (K = 1, 2, ...) replaced by the ref name e<first + K - 1>.
+std::string WithRefs(std::string outline, std::uint64_t first, int count);
 
 }  // namespace firefox_bidi::testing
 

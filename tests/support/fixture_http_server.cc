@@ -18,6 +18,8 @@ std::string_view ContentType(std::string_view path) {
   if (ends(".css")) return "text/css; charset=utf-8";
   if (ends(".png")) return "image/png";
   if (ends(".svg")) return "image/svg+xml";
+  if (ends(".woff2")) return "font/woff2";
+  if (ends(".mjs")) return "text/javascript; charset=utf-8";
   if (ends(".json")) return "application/json";
   if (ends(".csv")) return "text/csv; charset=utf-8";
   return "text/plain; charset=utf-8";
@@ -46,6 +48,10 @@ std::string FixtureHttpServer::DefaultDirectory() {
   return std::string(FIREFOX_BIDI_SOURCE_DIR) + "/fixtures/pages";
 }
 
+std::string FixtureHttpServer::WidgetLibraryDirectory() {
+  return std::string(FIREFOX_BIDI_SOURCE_DIR) + "/fixtures/widgets/node_modules";
+}
+
 FixtureHttpServer::FixtureHttpServer(std::string directory) : directory_(std::move(directory)) {
   first_ = MustStart([this](const TestHttpRequest& r) { return Serve(r, true); });
   second_ = MustStart([this](const TestHttpRequest& r) { return Serve(r, false); });
@@ -70,8 +76,16 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
         "HTTP/1.1 302 Found\r\nLocation: ", location,
         "\r\nCache-Control: no-store\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"));
   }
-  const bool safe = path.find("..") == std::string::npos && path.find('/') == std::string::npos;
-  std::ifstream in(directory_ + "/" + path, std::ios::binary);
+  // "/widgets/node_modules/PACKAGE/FILE": a published library a widget page loads as
+  // "../widgets/node_modules/..." (the same path works for the page opened as a file).
+  constexpr std::string_view kLibraries = "widgets/node_modules/";
+  const bool library = path.starts_with(kLibraries);
+  const bool safe =
+      path.find("..") == std::string::npos && (library || path.find('/') == std::string::npos);
+  const std::string file =
+      library ? absl::StrCat(WidgetLibraryDirectory(), "/", path.substr(kLibraries.size()))
+              : absl::StrCat(directory_, "/", path);
+  std::ifstream in(file, std::ios::binary);
   if (request.method != "GET" || !safe || !in) {
     return TestHttpReply::Raw(Response(404, "Not Found", "text/html; charset=utf-8",
                                        "<!doctype html><title>Not found</title>"));

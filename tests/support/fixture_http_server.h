@@ -7,7 +7,9 @@
 //   pages.other_url("frame.html")             // the same file from the other origin
 //
 // GET /NAME serves fixtures/pages/NAME (no directories above it) with a Content-Type from
-// its extension; every "{{OTHER_ORIGIN}}" in an .html file becomes the other port's origin
+// its extension; GET /widgets/node_modules/PACKAGE/PATH serves a published
+// library installed by e2e/widgets/run.sh (fixtures/widgets/node_modules/PACKAGE/PATH); every
+// "{{OTHER_ORIGIN}}" in an .html file becomes the other port's origin
 // ("http://127.0.0.1:PORT") and "{{SAME_ORIGIN}}" its own. A missing file is a 404 page.
 // GET /redirect?to=URL answers 302 with Location: URL, as written.
 // GET /NAME?attachment serves the file with "Content-Disposition: attachment" (a download).
@@ -38,6 +40,8 @@ class FixtureHttpServer {
   std::vector<TestHttpRequest> other_requests() const { return second_->requests(); }
 
   static std::string DefaultDirectory();
+  // Where the published UI libraries are installed (fixtures/widgets/node_modules).
+  static std::string WidgetLibraryDirectory();
 
  private:
   TestHttpReply Serve(const TestHttpRequest& request, bool first) const;

@@ -343,7 +343,8 @@ export function styleFacts(el) {
     const style = styleOf(el);
     facts = {display: PROPERTY_VALUE.call(style, "display"),
              visibility: PROPERTY_VALUE.call(style, "visibility"),
-             overflow: PROPERTY_VALUE.call(style, "overflow")};
+             overflow: PROPERTY_VALUE.call(style, "overflow"),
+             cursor: PROPERTY_VALUE.call(style, "cursor")};
     if (PASS) PASS.style.set(el, facts);
   }
   return facts;
@@ -621,7 +622,9 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
 // contenteditable, draggable="true" (items of a sortable list: a script's listeners cannot
-// be seen, the attribute can).
+// be seen, the attribute can), and where a pointer, grab or move cursor begins (a date
+// picker's month arrows, a card a script made clickable, a sortable list's items: the
+// page's own sign that a click or drag does something).
 export function isInteractive(el, role) {
   if (!PASS) return ownIsInteractive(el, role);
   let interactive = PASS.interactive.get(el);
@@ -634,7 +637,34 @@ function ownIsInteractive(el, role) {
     // An <option> inside a <select> is chosen through the select (page.fill).
     return !(localNameOf(el) === "option" && el.closest("select"));
   }
-  return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true";
+  return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
+         startsPointerCursor(el);
+}
+
+// A pointer says "click me"; grab and move say "drag me" (a sortable list's items).
+const ACTION_CURSORS = new Set(["pointer", "grab", "move"]);
+
+// The cursor is inherited: only the element where it begins counts, not its children.
+// A label's click, or that of a wrapper around one control (a web component's host around
+// its shadow button), is the control's, and the control has its own ref.
+function startsPointerCursor(el) {
+  const cursor = styleFacts(el).cursor;
+  if (!ACTION_CURSORS.has(cursor) || localNameOf(el) === "label") return false;
+  const parent = flatParentElement(el);
+  return (!parent || styleFacts(parent).cursor !== cursor) && !holdsControl(el);
+}
+
+function holdsControl(el) {
+  const children = flatChildren(el);
+  for (let i = 0; i < children.length; ++i) {
+    const child = children[i];
+    if (nodeTypeOf(child) !== ELEMENT_NODE) continue;
+    const role = roleOf(child);
+    if (isNativelyFocusable(child) || (role && INTERACTIVE_ROLES.has(role)) || holdsControl(child)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // Page facts every navigation helper reports.

@@ -4,7 +4,8 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isVisible, localNameOf,
+  ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
+  localNameOf,
   matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf, seenText, shownName
 } from "./00_common.js";
 
@@ -64,7 +65,9 @@ function search(input, nodes) {
     const memo = new Map();
     const wantedRole = input.role.trim().toLowerCase();
     test = (el) => {
-      const role = roleOf(el);
+      // An element without a role that the snapshot lists (it can be acted on) shows as
+      // "generic".
+      const role = roleOf(el) || (isInteractive(el, null) ? "generic" : null);
       if (role !== wantedRole) return false;
       if (name === undefined) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of

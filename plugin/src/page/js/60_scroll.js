@@ -13,15 +13,33 @@ function scrolls(el) {
       (can(style.overflowX) && el.scrollWidth > el.clientWidth);
 }
 
-// The scroll box of `el`: itself or its nearest ancestor that scrolls (with `outside`, an
-// ancestor only), else the page's scrolling element.
+// The scroll box of `el`: itself, else the largest box inside it that scrolls (a data grid
+// whose rows scroll in an inner element), else its nearest ancestor that scrolls (with
+// `outside`, an ancestor only), else the page's scrolling element.
 function scrollBoxOf(el, outside) {
   const doc = el ? ownerDocumentOf(el) : document;
+  if (el && !outside && !scrolls(el)) {
+    const inner = largestScrollingInside(el);
+    if (inner) return inner;
+  }
   for (let n = el && outside ? parentElementOf(el) : el; n; n = parentElementOf(n)) {
     if (n === doc.documentElement || n === doc.body) break;
     if (scrolls(n)) return n;
   }
   return doc.scrollingElement || doc.documentElement;
+}
+
+function largestScrollingInside(el) {
+  let best = null;
+  let bestArea = 0;
+  for (const n of el.querySelectorAll("*")) {
+    const area = n.clientWidth * n.clientHeight;
+    if (area > bestArea && scrolls(n)) {
+      best = n;
+      bestArea = area;
+    }
+  }
+  return best;
 }
 
 function positionOf(box) {

@@ -1,0 +1,145 @@
+// The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
+// a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
+// components in shadow roots, a slider), each doing a user's task the way a model would, from
+// what the snapshot shows. The outcome is read from the library's own state, not through the
+// tool's reading of the page.
+//
+// The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
+// (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Frame(std::string_view method, std::string_view params) {
+  return absl::StrCat(R"({"method":")", std::string(method), R"(","params":)", std::string(params),
+                      "}");
+}
+
+// Frame `index`'s "result", serialized.
+std::string ResultOf(const json::object& result, std::size_t index) {
+  const json::object& record = PageSuite::Record(result, index);
+  BOOST_REQUIRE_MESSAGE(record.contains("result"), json::serialize(record));
+  return json::serialize(record.at("result"));
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_widgets, *boost::unit_test::disabled())
+
+BOOST_AUTO_TEST_CASE(a_date_picker_takes_a_day_chosen_from_its_calendar) {
+  // flatpickr: the calendar opens on the input's click; its month is a native select, its
+  // days are spans named by aria-label ("April 14, 2026") that the snapshot lists as generic.
+  const json::object result = Run(Frames(
+      {Goto("lib_datepicker.html"),
+       Frame("page.click", R"({"target":{"role":"textbox","name":"Departure"}})"),
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Month"},"value":"April"})"),
+       Frame("page.click", R"({"target":{"role":"generic","name":"April 14, 2026"}})"),
+       Eval("[picker.input.value, picker.formatDate(picker.selectedDates[0], 'Y-m-d'), "
+            "picker.selectedDates.length, picker.isOpen]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"3","label":"April"})");
+  BOOST_TEST(ResultOf(result, 4) == R"(["2026-04-14","2026-04-14",1,false])");
+}
+
+BOOST_AUTO_TEST_CASE(a_combobox_takes_typed_keys_and_the_option_clicked) {
+  // Tom Select: a text input with role combobox replaces the native select, and its listbox
+  // opens on click.
+  const json::object result =
+      Run(Frames({Goto("lib_combobox.html"),
+                  Frame("page.click", R"({"target":{"role":"combobox","name":"Country"}})"),
+                  Frame("page.type", R"({"text":"Fra"})"),
+                  Frame("page.click", R"({"target":{"role":"option","name":"France"}})"),
+                  Eval("[countries.getValue(), document.getElementById('country').value, "
+                       "countries.control_input.value]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"Fra"})");
+  BOOST_TEST(ResultOf(result, 4) == R"(["fr","fr",""])");
+}
+
+BOOST_AUTO_TEST_CASE(a_code_editor_takes_real_keys_where_its_caret_is) {
+  // CodeMirror 5 reads keys from a hidden textarea: insertText would bypass it.
+  const json::object result = Run(Frames(
+      {Goto("lib_code_editor.html"), Frame("page.click", R"({"target":{"text":"// start here"}})"),
+       Frame("page.press", R"({"key":"End"})"), Frame("page.press", R"({"key":"Enter"})"),
+       Frame("page.type", R"({"text":"let total = 1;"})"), Eval("editor.getValue()")}));
+  BOOST_TEST(ResultOf(result, 5) == R"("// start here\nlet total = 1;\n")");
+}
+
+BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_the_word_selected_with_keys) {
+  // Quill: caret and selection keys move its selection; its Bold button acts on it.
+  std::vector<std::string> frames = {
+      Goto("lib_rich_text.html"),
+      Frame("page.type", R"({"target":{"role":"textbox"},"text":"hello world"})")};
+  for (int i = 0; i < 5; ++i) frames.push_back(Frame("page.press", R"({"key":"Shift+ArrowLeft"})"));
+  frames.push_back(Eval("JSON.stringify(note.getSelection())"));
+  frames.push_back(Frame("page.click", R"({"target":{"role":"button","name":"Bold"}})"));
+  frames.push_back(Eval("JSON.stringify(note.getContents().ops)"));
+  const json::object result = Run(Frames(frames));
+  BOOST_TEST(ResultOf(result, 7) == R"("{\"index\":6,\"length\":5}")");
+  BOOST_TEST(ResultOf(result, 9) ==
+             R"("[{\"insert\":\"hello \"},{\"attributes\":{\"bold\":true},\"insert\":\"world\"},)"
+             R"({\"insert\":\"\\n\"}]")");
+}
+
+BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {
+  // Tabulator renders only the rows in view, inside its own scroll box below the grid role.
+  const json::object result =
+      Run(Frames({Goto("lib_grid.html"),
+                  R"({"method":"page.scroll","timeout_ms":60000,)"
+                  R"("params":{"target":{"role":"grid"},"until":{"text":"Row 5000"}}})",
+                  Eval("document.querySelector('.tabulator-tableholder').scrollTop"),
+                  Frame("page.click", R"({"target":{"text":"Row 5000"}})"),
+                  Eval("JSON.stringify(orders.getSelectedData())")}));
+  const std::string top = ResultOf(result, 2);
+  BOOST_TEST(top != "0");
+  BOOST_TEST(ResultOf(result, 1) == absl::StrCat(R"({"x":0,"y":)", top, R"(,"moved":true})"));
+  BOOST_TEST(ResultOf(result, 4) == R"("[{\"id\":5000,\"name\":\"Row 5000\",\"amount\":0}]")");
+}
+
+BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {
+  // Shoelace: every control lives in a shadow root; the form sees their values.
+  const json::object result = Run(Frames(
+      {Goto("lib_web_components.html"), Frame("page.waitFor", R"({"css":"sl-select:defined"})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Name"},"value":"Ada"})"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"Shirt size"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Large"}})"),
+       Frame("page.click", R"({"target":{"role":"checkbox","name":"Send me news"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Save"}})"),
+       Eval("JSON.stringify(window.saved)"), R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(ResultOf(result, 7) == R"("{\"size\":\"l\",\"name\":\"Ada\",\"news\":\"on\"}")");
+  const std::string outline = json::parse(ResultOf(result, 8)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Profile\" level=1\n"
+                                 "- textbox \"Name\" [ref={1}] value=\"Ada\"\n"
+                                 "- text \"Shirt size\"\n"
+                                 "- combobox \"Shirt size\" [ref={2}] collapsed value=\"Large\"\n"
+                                 "- checkbox \"Send me news\" [ref={3}] checked\n"
+                                 "- button \"Save\" [ref={4}] [active]\n- text \"Saved\"",
+                                 FirstRef(outline), 4));
+}
+
+BOOST_AUTO_TEST_CASE(a_slider_moves_by_its_steps_with_arrow_keys) {
+  // noUiSlider: the handle is a focusable role=slider that steps on arrow keys.
+  const json::object result =
+      Run(Frames({Goto("lib_slider.html"),
+                  Frame("page.click", R"({"target":{"role":"slider","name":"Budget"}})"),
+                  Frame("page.press", R"({"key":"ArrowRight"})"),
+                  Frame("page.press", R"({"key":"ArrowRight"})"), Eval("budget.noUiSlider.get()"),
+                  R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(ResultOf(result, 4) == R"("40.00")");
+  const std::string outline = json::parse(ResultOf(result, 5)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Budget\" level=1\n"
+                                 "- slider \"Budget\" [ref={1}] [active] value=\"40.00\"",
+                                 FirstRef(outline), 1));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing
