@@ -195,6 +195,44 @@ BOOST_AUTO_TEST_CASE(logs_are_one_line_each_and_never_leak_into_events) {
   BOOST_TEST(!later.contains("events"), json::serialize(later));
 }
 
+BOOST_AUTO_TEST_CASE(logs_keep_to_the_current_document_and_a_level_unless_asked) {
+  PageSuite& s = PageSuite::Get();
+  const std::size_t logo_requests_before = RequestsFor(s.pages, "/missing/logo.png");
+  const json::object result = s.Run(
+      R"J({"frames":[{"method":"page.logs","params":{"page":"all"},"silent":true},)J" +
+      Goto("noise.html") + "," + Goto("plain.html") +
+      R"J(,{"method":"page.eval","params":{"expression":"console.debug('d'); console.error('e'); 1"}},)J"
+      R"J({"method":"page.logs","params":{"level":"warning","clear":false}},)J"
+      R"J({"method":"page.logs","params":{"level":"warning","page":"all"}},)J"
+      R"J({"method":"page.logs"},{"method":"page.logs","params":{"page":"all"}},)J"
+      R"J({"method":"page.logs","params":{"level":"warn"}},)J"
+      R"J({"method":"page.logs","params":{"page":"previous"}}],"on_error":"continue"})J");
+  const std::size_t logo_requests =
+      RequestsFor(s.pages, "/missing/logo.png") - logo_requests_before;
+  BOOST_TEST_REQUIRE(logo_requests >= 1u);
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 4).at("result")) ==
+             R"J({"console":["error: e (plain.html:1)"],"errors":[],"failed_requests":[]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 5).at("result")) ==
+             R"J({"console":["warn: low stock (noise.js:6)","error: e (plain.html:1)"],)J"
+             R"J("errors":["TypeError: cart is undefined (noise.html:15)"],)J"
+             R"J("failed_requests":["404 GET /missing/logo.png)J" +
+                 (logo_requests == 1 ? std::string()
+                                     : " (\xC3\x97" + std::to_string(logo_requests) + ")") +
+                 R"J("]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 6).at("result")) ==
+             R"J({"console":["debug: d (plain.html:1)"],"errors":[],"failed_requests":[]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 7).at("result")) ==
+             R"J({"console":["log: page ready 3 (noise.html:14)"],"errors":[],)J"
+             R"J("failed_requests":[]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 8).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.logs: \"level\" is \"debug\" (the )J"
+             R"J(default: every line), \"info\", \"warning\" or \"error\", got \"warn\""})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 9).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.logs: \"page\" is \"current\" )J"
+             R"J((the default: the tab's current document) or \"all\" (since the tab opened), )J"
+             R"J(got \"previous\""})J");
+}
+
 BOOST_AUTO_TEST_CASE(a_batch_that_subscribes_sees_the_events_and_logs_are_still_kept) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(

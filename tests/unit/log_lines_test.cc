@@ -17,7 +17,9 @@ json::object Console(std::string_view context, std::string_view method, std::str
                      std::string_view url = "", int line = -1) {
   json::object params{{"type", "console"},
                       {"method", method},
-                      {"level", method == "error" ? "error" : "info"},
+                      {"level", method == "error" || method == "warn" || method == "debug"
+                                    ? method
+                                    : std::string_view("info")},
                       {"text", text},
                       {"source", json::object{{"realm", "r1"}, {"context", context}}}};
   if (line >= 0) {
@@ -29,10 +31,11 @@ json::object Console(std::string_view context, std::string_view method, std::str
 }
 
 json::object Response(std::string_view context, std::string_view url, int status,
-                      bool navigation = false, std::string_view method = "GET") {
+                      bool navigation = false, std::string_view method = "GET",
+                      std::string_view navigation_id = "n1") {
   json::object params{
       {"context", context},
-      {"navigation", navigation ? json::value("n1") : json::value(nullptr)},
+      {"navigation", navigation ? json::value(navigation_id) : json::value(nullptr)},
       {"redirectCount", 0},
       {"request", json::object{{"request", "7"}, {"url", url}, {"method", method}}},
       {"response", json::object{{"url", url}, {"status", status}, {"statusText", "x"}}}};
@@ -49,8 +52,20 @@ json::object Created(std::string_view context, std::string_view parent) {
                                               {"url", "about:blank"}}}};
 }
 
+json::object Committed(std::string_view context, std::string_view navigation) {
+  return json::object{{"type", "event"},
+                      {"method", "browsingContext.navigationCommitted"},
+                      {"params", json::object{{"context", context},
+                                              {"navigation", navigation},
+                                              {"url", "http://127.0.0.1:8000/next"}}}};
+}
+
 std::string Read(TabLogs& logs, std::string_view tab, bool clear = true) {
-  return json::serialize(logs.Read(tab, clear));
+  return json::serialize(logs.Read(tab, LogQuery{.clear = clear}));
+}
+
+std::string Read(TabLogs& logs, std::string_view tab, const LogQuery& query) {
+  return json::serialize(logs.Read(tab, query));
 }
 
 BOOST_AUTO_TEST_SUITE(log_lines)
@@ -109,6 +124,7 @@ BOOST_AUTO_TEST_CASE(a_failed_navigation_is_shown_on_its_own_origin) {
   TabLogs logs;
   logs.Observe(Response("T", "http://127.0.0.1:8123/a.html", 200, true));
   logs.Observe(Response("T", "http://localhost:7000/gone.html", 404, true));
+  logs.Observe(Committed("T", "n1"));
   logs.Observe(Response("T", "http://localhost:7000/img.png", 404));
   BOOST_TEST(
       Read(logs, "T") ==
@@ -168,9 +184,57 @@ BOOST_AUTO_TEST_CASE(long_lines_are_cut_on_a_utf8_boundary) {
   TabLogs logs(LogLimits{.max_lines = 10, .max_line_bytes = 12});
   // "log: " (5) + "ééééé" (10 bytes): 15 > 12, keep 9 bytes -> "log: éé" (9) + "…".
   logs.Observe(Console("T", "log", "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"));
-  const json::object read = logs.Read("T", true);
+  const json::object read = logs.Read("T", LogQuery{});
   BOOST_TEST(std::string(read.at("console").as_array().at(0).as_string()) ==
              "log: \xC3\xA9\xC3\xA9\xE2\x80\xA6");
+}
+
+BOOST_AUTO_TEST_CASE(a_level_shows_its_lines_and_more_severe_ones_and_leaves_the_rest) {
+  TabLogs logs;
+  logs.Observe(Console("T", "debug", "d"));
+  logs.Observe(Console("T", "log", "i"));
+  logs.Observe(Console("T", "warn", "w"));
+  logs.Observe(Console("T", "error", "e"));
+  logs.Observe(Obj(R"({"type":"event","method":"log.entryAdded","params":{"type":"javascript",)"
+                   R"("level":"error","text":"TypeError: x","source":{"context":"T"}}})"));
+  logs.Observe(Response("T", "http://127.0.0.1:8000/a.png", 404));
+  BOOST_TEST(Read(logs, "T", LogQuery{.level = LogLevel::kWarning}) ==
+             R"({"console":["warn: w","error: e"],"errors":["TypeError: x"],)"
+             R"("failed_requests":["404 GET http://127.0.0.1:8000/a.png"]})");
+  BOOST_TEST(Read(logs, "T", LogQuery{.level = LogLevel::kError}) ==
+             R"({"console":[],"errors":[],"failed_requests":[]})");
+  // The lines below the level were left for a later read.
+  BOOST_TEST(Read(logs, "T") ==
+             R"({"console":["debug: d","log: i"],"errors":[],"failed_requests":[]})");
+  BOOST_TEST((ParseLogLevel("info") == LogLevel::kInfo));
+  BOOST_TEST(!ParseLogLevel("fatal").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_commit_of_the_tab_begins_a_document_that_current_reads_alone) {
+  TabLogs logs;
+  logs.Observe(Created("F", "T"));
+  logs.Observe(Console("T", "log", "first page"));
+  // The next document's own response comes before its commit and belongs to it; an iframe's
+  // commit begins no document of the tab.
+  logs.Observe(Response("T", "http://127.0.0.1:8000/next", 404, true, "GET", "n2"));
+  logs.Observe(Committed("T", "n2"));
+  logs.Observe(Committed("F", "n3"));
+  logs.Observe(Console("F", "log", "second page's frame"));
+  logs.Observe(Response("T", "http://127.0.0.1:8000/next", 404, true, "GET", "n2"));
+  // Both 404 lines belong to the new document and are counted as one.
+  BOOST_TEST(Read(logs, "T", LogQuery{.clear = false}) ==
+             R"({"console":["log: second page's frame"],"errors":[],)"
+             "\"failed_requests\":[\"404 GET /next (\xC3\x97"
+             "2)\"]}");
+  BOOST_TEST(Read(logs, "T", LogQuery{.current_document = false}) ==
+             R"({"console":["log: first page","log: second page's frame"],"errors":[],)"
+             "\"failed_requests\":[\"404 GET /next (\xC3\x97"
+             "2)\"]}");
+  // A line equal to the one before it in another document is a line of its own.
+  logs.Observe(Console("T", "log", "tick"));
+  logs.Observe(Committed("T", "n4"));
+  logs.Observe(Console("T", "log", "tick"));
+  BOOST_TEST(Read(logs, "T") == R"({"console":["log: tick"],"errors":[],"failed_requests":[]})");
 }
 
 BOOST_AUTO_TEST_CASE(other_events_are_not_taken) {

@@ -97,7 +97,8 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   sent.erase(sent.begin() + 1);
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
-             R"("browsingContext.navigationStarted","browsingContext.fragmentNavigated",)"
+             R"("browsingContext.navigationStarted","browsingContext.navigationCommitted",)"
+             R"("browsingContext.fragmentNavigated",)"
              R"("browsingContext.historyUpdated","browsingContext.domContentLoaded",)"
              R"("browsingContext.load","browsingContext.userPromptOpened",)"
              R"("browsingContext.userPromptClosed","browsingContext.downloadWillBegin",)"

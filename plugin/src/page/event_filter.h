@@ -24,6 +24,7 @@ namespace firefox_bidi::page {
 inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextCreated",
                                                        "browsingContext.contextDestroyed",
                                                        "browsingContext.navigationStarted",
+                                                       "browsingContext.navigationCommitted",
                                                        "browsingContext.fragmentNavigated",
                                                        "browsingContext.historyUpdated",
                                                        "browsingContext.domContentLoaded",

@@ -131,9 +131,18 @@ bool IsFavicon(const json::object* request) {
 
 const std::vector<std::string>& TabLogs::EventsNeeded() {
   static const std::vector<std::string> kEvents = {
-      "browsingContext.contextCreated", "browsingContext.contextDestroyed", "log.entryAdded",
-      "network.responseCompleted", "network.fetchError"};
+      "browsingContext.contextCreated",      "browsingContext.contextDestroyed",
+      "browsingContext.navigationCommitted", "log.entryAdded",
+      "network.responseCompleted",           "network.fetchError"};
   return kEvents;
+}
+
+std::optional<LogLevel> ParseLogLevel(std::string_view name) {
+  if (name == "debug") return LogLevel::kDebug;
+  if (name == "info") return LogLevel::kInfo;
+  if (name == "warning" || name == "warn") return LogLevel::kWarning;
+  if (name == "error") return LogLevel::kError;
+  return std::nullopt;
 }
 
 std::string TabLogs::OriginOf(std::string_view url) {
@@ -197,15 +206,17 @@ std::string TabLogs::TabOf(std::string_view context) const {
   return current;
 }
 
-void TabLogs::Add(std::string_view context, List Tab::*list, std::string text) {
+void TabLogs::Add(std::string_view context, List Tab::*list, std::string text, LogLevel level,
+                  std::optional<std::uint64_t> document) {
   Tab& tab = tabs_[TabOf(context)];
   text = Cut(std::move(text), limits_.max_line_bytes);
+  const std::uint64_t belongs_to = document.value_or(tab.document);
   std::deque<Line>& lines = (tab.*list).lines;
-  if (!lines.empty() && lines.back().text == text) {
+  if (!lines.empty() && lines.back().text == text && lines.back().document == belongs_to) {
     ++lines.back().repeats;
     return;
   }
-  lines.push_back(Line{std::move(text)});
+  lines.push_back(Line{std::move(text), level, belongs_to});
   while (lines.size() > limits_.max_lines) {
     lines.pop_front();
     ++tab.dropped;
@@ -229,9 +240,10 @@ bool TabLogs::Observe(const json::object& event) {
     const std::string_view context = source != nullptr ? StringAt(*source, "context") : "";
     if (context.empty()) return true;  // a worker's message: no tab to file it under
     if (StringAt(*params, "type") == "javascript") {
-      Add(context, &Tab::errors, ErrorLine(*params));
+      Add(context, &Tab::errors, ErrorLine(*params), LogLevel::kError);
     } else {
-      Add(context, &Tab::console, ConsoleLine(*params));
+      Add(context, &Tab::console, ConsoleLine(*params),
+          ParseLogLevel(StringAt(*params, "level")).value_or(LogLevel::kInfo));
     }
     return true;
   }
@@ -241,9 +253,14 @@ bool TabLogs::Observe(const json::object& event) {
     const std::string tab_id = TabOf(context);
     Tab& tab = tabs_[tab_id];
     const json::value* navigation = params->if_contains("navigation");
-    const bool document = navigation != nullptr && !navigation->is_null() && tab_id == context;
+    const bool document = navigation != nullptr && navigation->is_string() && tab_id == context;
+    // A document's own request belongs to the document it brings, committed or not yet.
+    std::optional<std::uint64_t> belongs_to;
+    if (document && navigation->get_string() != tab.committed_navigation) {
+      belongs_to = tab.document + 1;
+    }
     if (method == "network.fetchError") {
-      Add(context, &Tab::failed, FetchErrorLine(*params, tab.origin));
+      Add(context, &Tab::failed, FetchErrorLine(*params, tab.origin), LogLevel::kError, belongs_to);
       return true;
     }
     const json::object* request = RequestOf(*params);
@@ -253,8 +270,17 @@ bool TabLogs::Observe(const json::object& event) {
     boost::system::error_code ec;
     if (status != nullptr && status->is_number() && status->to_number<std::int64_t>(ec) >= 400 &&
         !ec && !IsFavicon(request)) {
-      Add(context, &Tab::failed, FailedResponseLine(*params, tab.origin));
+      Add(context, &Tab::failed, FailedResponseLine(*params, tab.origin), LogLevel::kError,
+          belongs_to);
     }
+    return true;
+  }
+  if (method == "browsingContext.navigationCommitted") {
+    const std::string_view context = StringAt(*params, "context");
+    if (context.empty() || TabOf(context) != context) return true;  // an iframe's document
+    Tab& tab = tabs_[std::string(context)];
+    ++tab.document;
+    tab.committed_navigation = std::string(StringAt(*params, "navigation"));
     return true;
   }
   if (method == "browsingContext.contextCreated") {
@@ -271,31 +297,35 @@ bool TabLogs::Observe(const json::object& event) {
   return false;
 }
 
-json::object TabLogs::Read(std::string_view tab_id, bool clear) {
+json::object TabLogs::Read(std::string_view tab_id, const LogQuery& query) {
   json::object out;
   auto it = tabs_.find(tab_id);
   auto render = [&](const char* key, List Tab::*list) {
-    json::array lines;
+    json::array shown;
     if (it != tabs_.end()) {
-      for (const Line& line : (it->second.*list).lines) {
-        lines.emplace_back(line.repeats == 1
-                               ? line.text
-                               : Cat(line.text, " (\xC3\x97", std::to_string(line.repeats), ")"));
+      const Tab& tab = it->second;
+      std::deque<Line>& lines = (it->second.*list).lines;
+      std::deque<Line> kept;
+      for (Line& line : lines) {
+        const bool selected =
+            line.level >= query.level && (!query.current_document || line.document == tab.document);
+        if (selected) {
+          shown.emplace_back(line.repeats == 1
+                                 ? line.text
+                                 : Cat(line.text, " (\xC3\x97", std::to_string(line.repeats), ")"));
+        }
+        if (!selected || !query.clear) kept.push_back(std::move(line));
       }
+      lines = std::move(kept);
     }
-    out.emplace(key, std::move(lines));
+    out.emplace(key, std::move(shown));
   };
   render("console", &Tab::console);
   render("errors", &Tab::errors);
   render("failed_requests", &Tab::failed);
   if (it != tabs_.end()) {
     if (it->second.dropped > 0) out.emplace("dropped", it->second.dropped);
-    if (clear) {
-      it->second.console.lines.clear();
-      it->second.errors.lines.clear();
-      it->second.failed.lines.clear();
-      it->second.dropped = 0;
-    }
+    if (query.clear) it->second.dropped = 0;
   }
   return out;
 }

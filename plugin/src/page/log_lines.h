@@ -18,6 +18,11 @@
 // Events of nested browsing contexts (iframes) count for their tab: the tree is learnt from
 // browsingContext.contextCreated; a context never announced counts as a tab of its own.
 //
+// Every line has a level (a console message its own; an uncaught error or a failed request
+// "error") and belongs to one of the tab's documents: a new one begins with each
+// browsingContext.navigationCommitted of the tab itself. The failed response of a document's
+// own request belongs to that document, though it may come before its commit.
+//
 // Thread safety: none; one owner (the page helper layer, on the batch's thread).
 #ifndef FIREFOX_BIDI_PAGE_LOG_LINES_H_
 #define FIREFOX_BIDI_PAGE_LOG_LINES_H_
@@ -27,11 +32,25 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace firefox_bidi::page {
+
+// How severe a line is, least first; a read keeps lines at or above a level.
+enum class LogLevel { kDebug, kInfo, kWarning, kError };
+
+// "debug", "info", "warning" (or BiDi's "warn"), "error"; nullopt for anything else.
+std::optional<LogLevel> ParseLogLevel(std::string_view name);
+
+// What one read returns and clears.
+struct LogQuery {
+  LogLevel level = LogLevel::kDebug;  // lines at this level or above
+  bool current_document = true;       // only lines of the tab's current document
+  bool clear = true;                  // the lines returned are not returned again
+};
 
 struct LogLimits {
   std::size_t max_lines = 100;       // per list and tab; older lines are dropped and counted
@@ -49,10 +68,11 @@ class TabLogs {
   // M is one of EventsNeeded() (whether or not it made a line), false for any other message.
   bool Observe(const boost::json::object& event);
 
-  // {"console":[...],"errors":[...],"failed_requests":[...]} of `tab`, oldest first, plus
-  // "dropped":N when N older lines were dropped to stay within max_lines. An unknown tab has
-  // empty lists. With `clear`, the tab's lists and its dropped count start afresh.
-  boost::json::object Read(std::string_view tab, bool clear);
+  // {"console":[...],"errors":[...],"failed_requests":[...]} of `tab`: the lines `query`
+  // selects, oldest first, plus "dropped":N when N older lines were dropped to stay within
+  // max_lines. An unknown tab has empty lists. With query.clear, the lines returned are
+  // removed and the dropped count starts afresh; the others stay for a later read.
+  boost::json::object Read(std::string_view tab, const LogQuery& query);
 
   // The top-level context `context` belongs to (itself when it has no known parent).
   std::string TabOf(std::string_view context) const;
@@ -70,6 +90,8 @@ class TabLogs {
  private:
   struct Line {
     std::string text;
+    LogLevel level;
+    std::uint64_t document;  // the tab's Tab::document it belongs to
     std::uint64_t repeats = 1;
   };
   struct List {
@@ -78,10 +100,13 @@ class TabLogs {
   struct Tab {
     List console, errors, failed;
     std::uint64_t dropped = 0;
-    std::string origin;  // of the tab's current document, from its navigation responses
+    std::string origin;          // of the tab's current document, from its navigation responses
+    std::uint64_t document = 0;  // counts the tab's committed navigations
+    std::string committed_navigation;  // the id of the last one
   };
 
-  void Add(std::string_view context, List Tab::*list, std::string text);
+  void Add(std::string_view context, List Tab::*list, std::string text, LogLevel level,
+           std::optional<std::uint64_t> document = std::nullopt);
   void Forget(const std::string& context);
 
   LogLimits limits_;
