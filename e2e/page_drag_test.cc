@@ -21,7 +21,7 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
       Goto("sortable.html"),
       R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Test it"}}})",
       Eval("[board.order.join(','), [...document.querySelectorAll('#tasks li')]"
-           ".map((li) => li.dataset.id).join(',')]"),
+           ".map((li) => li.dataset.id).join(','), board.ended]"),
       R"({"method":"page.drag","params":{"from":{"text":"Ship it"},"to":{"css":"#archive"},)"
       R"("steps":3}})",
       Eval("[board.order.join(','), board.archived.join(','), "
@@ -34,7 +34,7 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.eval","result":["build,test,spec,ship",)"
-             R"("build,test,spec,ship"]})");
+             R"("build,test,spec,ship","move"]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
   BOOST_TEST(Record(result, 4) ==
@@ -50,12 +50,12 @@ BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothin
   const json::object result = Run(Frames({
       Goto("sortable.html"),
       R"({"method":"page.drag","params":{"from":{"text":"Build it"},"to":{"css":"#locked"}}})",
-      Eval("[board.order.join(','), board.locked.length]"),
+      Eval("[board.order.join(','), board.locked.length, board.ended]"),
   }));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":false,"via":"html5"}})");
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["spec,build,test,ship",0]})");
+             R"({"index":2,"method":"page.eval","result":["spec,build,test,ship",0,"none"]})");
 }
 
 BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_an_element) {
