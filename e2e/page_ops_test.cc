@@ -337,6 +337,30 @@ BOOST_AUTO_TEST_CASE(prepare_click_finds_the_centre_or_the_cover) {
       R"(wait out the cover (e.g. page.waitFor its text with gone: true), or click it instead"})");
 }
 
+BOOST_AUTO_TEST_CASE(drag_prepare_says_how_to_drag_and_select_text_selects) {
+  Load(
+      "<p id=item draggable=true style='position:absolute;left:10px;top:20px;width:100px;"
+      "height:40px;margin:0'>Item</p><div id=handle style='position:absolute;left:10px;"
+      "top:200px;width:20px;height:20px'></div><p id=words style='position:absolute;left:10px;"
+      "top:300px;margin:0'>Pick one word</p>");
+  const OpResult html5 =
+      Call(page::ops::kDragPrepare, R"({"to_point":{"x":300.5,"y":50}})", "#item");
+  BOOST_TEST(json::serialize(html5.data) ==
+             R"({"ok":true,"via":"html5","from":{"x":60,"y":40},"to":{"x":300,"y":50}})");
+  BOOST_TEST(html5.nodes == 1u);  // the element the drag carries
+  const OpResult pointer =
+      Call(page::ops::kDragPrepare, R"({"to_point":{"x":5,"y":5}})", "#handle");
+  BOOST_TEST(json::serialize(pointer.data) ==
+             R"({"ok":true,"via":"pointer","from":{"x":20,"y":210},"to":{"x":5,"y":5}})");
+  BOOST_TEST(pointer.nodes == 0u);
+  // Armed, and no button came up since.
+  BOOST_TEST(Data(page::ops::kDragPointerOutcome) == R"({"dropped":false})");
+  BOOST_TEST(Data(page::ops::kSelectText, R"({"text":"one"})", "#words") ==
+             R"({"ok":true,"selected":"one"})");
+  BOOST_TEST(Data(page::ops::kSelectText, "{}", "#words") ==
+             R"({"ok":true,"selected":"Pick one word"})");
+}
+
 BOOST_AUTO_TEST_CASE(wait_for_text_css_and_url) {
   Load("<p>Loading</p><script>setTimeout(() => document.body.append('Ready'), 200)</script>");
   BOOST_TEST(

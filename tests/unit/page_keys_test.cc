@@ -179,6 +179,27 @@ BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
                  std::string(kMove) + "]}]}");
 }
 
+BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_and_releases_at_the_end) {
+  const std::string expected = R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+                               R"("parameters":{"pointerType":"mouse"},"actions":[)"
+                               R"({"type":"pointerMove","x":10,"y":20,"origin":"viewport"},)"
+                               R"({"type":"pointerDown","button":0},)"
+                               R"({"type":"pointerMove","x":13,"y":20,"origin":"viewport"},)"
+                               R"({"type":"pointerMove","x":17,"y":19,"origin":"viewport"},)"
+                               R"({"type":"pointerMove","x":20,"y":19,"origin":"viewport"},)"
+                               R"({"type":"pointerUp","button":0}]}]})";
+  BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 10, .y = 20}, {.x = 20, .y = 19}, 3)) ==
+             expected);
+  // Fewer than one step is one step: straight to the end.
+  BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 1, .y = 1}, {.x = 5, .y = 5}, 0)) ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":1,"y":1,"origin":"viewport"},)"
+             R"({"type":"pointerDown","button":0},)"
+             R"({"type":"pointerMove","x":5,"y":5,"origin":"viewport"},)"
+             R"({"type":"pointerUp","button":0}]}]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_triple_click_presses_three_times) {
   BOOST_TEST(Click(R"({"count":3})") ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"

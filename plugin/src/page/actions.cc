@@ -1,6 +1,8 @@
 #include "page/actions.h"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <cmath>
 #include <cstddef>
 
 #include "absl/strings/str_cat.h"
@@ -100,6 +102,27 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
 json::object HoverActionsParams(std::string_view context, std::string_view shared_id) {
   json::array pointer;
   pointer.push_back(PointerMoveTo(shared_id));
+  json::array sources;
+  sources.push_back(MouseSource(std::move(pointer)));
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
+json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
+                               int steps) {
+  const auto move_to = [](int x, int y) {
+    return json::object{{"type", "pointerMove"}, {"x", x}, {"y", y}, {"origin", "viewport"}};
+  };
+  json::array pointer;
+  pointer.push_back(move_to(from.x, from.y));
+  pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
+  steps = std::max(steps, 1);
+  for (int i = 1; i <= steps; ++i) {
+    // Rounded to the nearest pixel; the last step lands on `to` exactly.
+    pointer.push_back(move_to(
+        from.x + static_cast<int>(std::lround(static_cast<double>(to.x - from.x) * i / steps)),
+        from.y + static_cast<int>(std::lround(static_cast<double>(to.y - from.y) * i / steps))));
+  }
+  pointer.push_back(json::object{{"type", "pointerUp"}, {"button", 0}});
   json::array sources;
   sources.push_back(MouseSource(std::move(pointer)));
   return json::object{{"context", context}, {"actions", std::move(sources)}};

@@ -43,6 +43,18 @@ boost::json::object ClickActionsParams(std::string_view context, std::string_vie
 // whose sharedId is `shared_id`, pressing nothing.
 boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id);
 
+// A point in a browsing context's viewport, in CSS pixels.
+struct ViewportPoint {
+  int x = 0;
+  int y = 0;
+};
+
+// {"context":C,"actions":[...]} that presses the left button at `from`, moves the mouse in
+// `steps` equal steps (at least 1) to `to`, and releases it there: a drag by real pointer
+// input, viewport-origin moves in context C.
+boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
+                                      ViewportPoint to, int steps);
+
 // {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
 boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);
 

@@ -274,6 +274,23 @@ absl::StatusOr<Target> RequireTarget(std::string_view method, const json::object
   return std::move(*target);
 }
 
+absl::StatusOr<Target> NestedTarget(std::string_view method, const json::object& params,
+                                    std::string_view key) {
+  const json::value* value = params.if_contains(key);
+  const json::object* object = value != nullptr ? value->if_object() : nullptr;
+  std::optional<Target> target;
+  if (object != nullptr) {
+    ASSIGN_OR_RETURN(target, ParseTarget(absl::StrCat(ToAbsl(method), " ", ToAbsl(key)), *object));
+  }
+  if (!target) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
+                                    "\" takes a target such as "
+                                    "{\"text\": \"Row 50\"} or {\"css\": \"#end\"}"));
+  }
+  return std::move(*target);
+}
+
 absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
                                         const Target& target, const PageOp& op,
                                         const json::object& op_input,

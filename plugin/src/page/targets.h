@@ -63,6 +63,12 @@ absl::StatusOr<ResolvedTarget> ResolveTarget(PageContext& page, std::string_view
 // As ParseTarget, and no target is an "invalid argument" saying what a target is.
 absl::StatusOr<Target> RequireTarget(std::string_view method, const boost::json::object& params);
 
+// The target object in params[key] (page.scroll's "to", page.drag's "from"), e.g.
+// {"text": "Row 50"}: an "invalid argument" HelperError naming `key` when it is missing or
+// not a target.
+absl::StatusOr<Target> NestedTarget(std::string_view method, const boost::json::object& params,
+                                    std::string_view key);
+
 // ResolveTarget, then library operation `op` (with `op_input`) on the element found. In the
 // usual case (the first match does not lie in an iframe searched later) both happen in one
 // sandbox call. `data` is the operation's data.

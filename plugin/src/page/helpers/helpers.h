@@ -10,6 +10,7 @@ namespace firefox_bidi::page {
 
 const HelperSpec& ClickHelper();
 const HelperSpec& DialogHelper();
+const HelperSpec& DragHelper();
 const HelperSpec& EvalHelper();
 const HelperSpec& FillHelper();
 const HelperSpec& GotoHelper();
@@ -19,6 +20,7 @@ const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
 const HelperSpec& ScreenshotHelper();
 const HelperSpec& ScrollHelper();
+const HelperSpec& SelectHelper();
 const HelperSpec& SnapshotHelper();
 const HelperSpec& TabsHelper();
 const HelperSpec& TextHelper();

@@ -84,6 +84,20 @@ absl::Status PrepareClick(PageContext& page, std::string_view method, std::strin
 absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
                                              const json::object& action_params,
                                              std::string_view what, bool armed) {
+  return DispatchAndFollow(
+      page, tab,
+      [&] {
+        return page
+            .Command("input.performActions", action_params,
+                     absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
+            .status();
+      },
+      what, armed);
+}
+
+absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_view tab,
+                                              const std::function<absl::Status()>& dispatch,
+                                              std::string_view what, bool armed) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
   bool started = false;
   bool same_document = false;  // the tab's URL changed without a new document
@@ -134,9 +148,7 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
     return navigation.empty() || StringMember(p, "navigation") == navigation;
   });
   const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
-  RETURN_IF_ERROR(page.Command("input.performActions", action_params,
-                               absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
-                      .status());
+  RETURN_IF_ERROR(dispatch());
   last_activity = PageContext::Clock::now();
   InputEffect effect;
   if (!started && armed) {

@@ -7,6 +7,7 @@
 #include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +83,12 @@ struct InputEffect {
 absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
                                              const boost::json::object& action_params,
                                              std::string_view what, bool armed = false);
+
+// As PerformAndFollow, the input being what `dispatch` does (input.performActions and a look
+// at what the page saw, or events the page side dispatches itself) once the tab is watched.
+absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_view tab,
+                                              const std::function<absl::Status()>& dispatch,
+                                              std::string_view what, bool armed = false);
 
 // Where keys for `tab` go: `target` focused first when given (the browsing context of its
 // element), else whatever has the focus in the tab. Either way the page side then watches

@@ -24,22 +24,6 @@ constexpr std::chrono::milliseconds kReportMargin{150};
 // The longest single call of scrollUntil, so that a document that goes away costs at most this.
 constexpr std::chrono::milliseconds kSlice{5000};
 
-// The target in params[key], a target object ({"text": "Row 5000"}).
-absl::StatusOr<Target> NestedTarget(const json::object& params, std::string_view key) {
-  const json::object* object = params.at(key).if_object();
-  std::optional<Target> target;
-  if (object != nullptr) {
-    ASSIGN_OR_RETURN(target, ParseTarget(absl::StrCat(kMethod, " ", ToAbsl(key)), *object));
-  }
-  if (!target) {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(kMethod, ": \"", ToAbsl(key),
-                                    "\" takes a target such as "
-                                    "{\"text\": \"Row 50\"} or {\"css\": \"#end\"}"));
-  }
-  return *target;
-}
-
 // scrollBox's `by` input from params' {"x", "y"} (either may be left out: 0).
 absl::StatusOr<json::object> ScrollBy(const json::value& by) {
   const json::object* object = by.if_object();
@@ -144,7 +128,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                       ": \"to\" a target scrolls the boxes around it; "
                                       "leave out the other target"));
     }
-    ASSIGN_OR_RETURN(const Target to_target, NestedTarget(params, "to"));
+    ASSIGN_OR_RETURN(const Target to_target, NestedTarget(kMethod, params, "to"));
     ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
                                                              json::object{{"into_view", true}}));
     ASSIGN_OR_RETURN(SandboxResult settled,
@@ -162,7 +146,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     nodes.push_back(box.argument);
   }
   if (params.contains("until")) {
-    ASSIGN_OR_RETURN(const Target until, NestedTarget(params, "until"));
+    ASSIGN_OR_RETURN(const Target until, NestedTarget(kMethod, params, "until"));
     return ScrollUntil(page, context, nodes, until, timeout_ms);
   }
   json::object input;

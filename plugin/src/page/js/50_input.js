@@ -13,7 +13,7 @@ import {
 
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
 // characters of its visible text in quotes. `div#overlay "Please wait"`.
-function inputDescribe(el) {
+export function inputDescribe(el) {
   let text = tagNameOf(el).toLowerCase();
   if (el.id) {
     text += '#' + el.id;
@@ -42,7 +42,7 @@ function inputDescribeCover(hit) {
 }
 
 // Whether `node` is `el` or inside it, crossing shadow-root boundaries upwards.
-function inputContains(el, node) {
+export function inputContains(el, node) {
   for (let n = node; n; n = parentNodeOf(n) || n.host) {
     if (n === el) return true;
   }
@@ -51,7 +51,7 @@ function inputContains(el, node) {
 
 // The innermost element at viewport point (x, y) of el's document, looking into open shadow
 // roots as a real pointer event would hit them.
-function inputElementFromPoint(doc, x, y) {
+export function inputElementFromPoint(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
   while (hit && shadowRootOf(hit)) {
     const inner = shadowRootOf(hit).elementFromPoint(x, y);
@@ -63,7 +63,7 @@ function inputElementFromPoint(doc, x, y) {
 
 // WebDriver's in-view centre point of the element's first client rect: the point an
 // element-origin pointerMove with x = y = 0 goes to. Null when no part of it is in view.
-function inputInViewCentre(el) {
+export function inputInViewCentre(el) {
   const rects = el.getClientRects();
   if (rects.length === 0) return null;
   const r = rects[0];
@@ -119,7 +119,7 @@ function inputInertBy(el) {
 // `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
 // {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
-function inputPrepareClick(el, hover) {
+export function inputPrepareClick(el, hover) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }

@@ -1,0 +1,179 @@
+// page.drag and page.select against real headless Firefox, checked through what the pages
+// themselves keep: fixtures/pages/sortable.html (a list of draggable items the app reorders on
+// drop, an archive that accepts drops, a column that never does), slider.html (a slider and a
+// drawing pad driven by pointer and mouse events alone), select.html (an editor whose Bold
+// button acts on the selection, a text field, plain text).
+#include <boost/json/object.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "page_suite.h"
+
+namespace firefox_bidi::testing {
+namespace {
+
+namespace json = boost::json;
+
+BOOST_AUTO_TEST_SUITE(e2e_page_drag)
+
+BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_works_after) {
+  const json::object result = Run(Frames({
+      Goto("sortable.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Test it"}}})",
+      Eval("[board.order.join(','), [...document.querySelectorAll('#tasks li')]"
+           ".map((li) => li.dataset.id).join(','), board.ended]"),
+      R"({"method":"page.drag","params":{"from":{"text":"Ship it"},"to":{"css":"#archive"},)"
+      R"("steps":3}})",
+      Eval("[board.order.join(','), board.archived.join(','), "
+           "document.getElementById('archive').textContent]"),
+      // No native drag session is left behind: a real click still reaches the page.
+      R"({"method":"page.click","params":{"text":"Reset the board"}})",
+      Eval("[board.order.join(','), document.getElementById('status').textContent]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["build,test,spec,ship",)"
+             R"("build,test,spec,ship","move"]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["build,test,spec","ship",)"
+             R"("Archive: ship"]})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.eval","result":["spec,build,test,ship",)"
+             R"J("Order: spec, build, test, ship (reset)"]})J");
+}
+
+BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothing_moves) {
+  // The locked column listens for drop but never cancels dragover: no drop, as in a browser.
+  const json::object result = Run(Frames({
+      Goto("sortable.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Build it"},"to":{"css":"#locked"}}})",
+      Eval("[board.order.join(','), board.locked.length, board.ended]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":false,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["spec,build,test,ship",0,"none"]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_an_element) {
+  // The track runs from x 50 (value 0) to x 450 (100) at y 104; its 25% mark is at x 150.
+  const json::object result = Run(Frames({
+      Goto("slider.html"),
+      R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Volume"},)"
+      R"("to":{"x":350,"y":104}}})",
+      Eval("[volume.value, volume.moves, volume.released, "
+           "document.getElementById('handle').getAttribute('aria-valuenow')]"),
+      R"({"method":"page.drag","params":{"from":{"css":"#handle"},"to":{"css":"#quarter"},)"
+      R"("steps":2}})",
+      Eval("[volume.value, volume.moves, document.getElementById('value').textContent]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,10,true,"75"]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":[25,12,"Volume: 25"]})");
+}
+
+BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) {
+  // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it.
+  const json::object result = Run(Frames(
+      {
+          Goto("slider.html"),
+          R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":100,"y":220},)"
+          R"("steps":4}})",
+          Eval("[document.getElementById('stroke').textContent, stroke.points]"),
+          R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":5000,"y":10}}})",
+          R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":1}}})",
+      },
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",5]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag: \"to\" {\"x\": 5000, \"y\": 10} lies outside the )"
+             R"J(viewport (1366 x 682)"}})J");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag: \"to\" takes a target such as {\"text\": \"Done\"} or )"
+             R"(a viewport point {\"x\": N, \"y\": N}"}})");
+}
+
+BOOST_AUTO_TEST_CASE(a_destination_gone_when_the_button_comes_up_gets_no_drop) {
+  // The tray closes as the button goes down on the pad: the button comes up over nothing of it.
+  const json::object result = Run(Frames({
+      Goto("slider.html"),
+      R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"text":"Tray"}}})",
+      Eval("[document.getElementById('stroke').textContent, "
+           "document.getElementById('tray').hidden]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":false,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 400,50",true]})");
+}
+
+BOOST_AUTO_TEST_CASE(select_then_bold_makes_exactly_the_selected_word_bold) {
+  const json::object result = Run(Frames({
+      Goto("select.html"),
+      R"({"method":"page.select","params":{"css":"#note","text":"release"}})",
+      Eval("[document.getElementById('toolbar-state').textContent, "
+           "document.activeElement.id]"),
+      R"({"method":"page.click","params":{"role":"button","name":"Bold"}})",
+      Eval("document.getElementById('note').innerHTML"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.select","result":{"selected":"release"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Selected: release","note"]})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":)"
+             R"("<p>Ship the <b>release</b> on Friday.</p><p>Tell the team.</p>"})");
+}
+
+BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there) {
+  const json::object result = Run(Frames(
+      {
+          Goto("select.html"),
+          R"({"method":"page.select","params":{"css":"#title","text":"report"}})",
+          Eval("[window.titleSelections, document.activeElement.id]"),
+          R"({"method":"page.select","params":{"target":{"text":"Plain text you can select."}}})",
+          Eval("[document.getElementById('toolbar-state').textContent, "
+               "document.activeElement.localName]"),
+          R"({"method":"page.select","params":{"css":"#note","text":"the   release"}})",
+          R"({"method":"page.select","params":{"css":"#note","text":"Monday"}})",
+          R"({"method":"page.select","params":{"css":"#title","text":"summary"}})",
+      },
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.select","result":{"selected":"report"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":[["report"],"title"]})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.select","result":)"
+                                  R"({"selected":"Plain text you can select."}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":)"
+                                  R"(["Selected: Plain text you can select.","body"]})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.select","result":{"selected":"the release"}})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.select","error":{"error":"no such element",)"
+             R"("message":"page.select: no text \"Monday\" inside div#note \"Ship the release )"
+             R"(on Friday. Tell the team.\"; give text the element shows, or leave it out to )"
+             R"(select all of it"}})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.select","error":{"error":"no such element",)"
+             R"("message":"page.select: no text \"summary\" inside the value of input#title )"
+             R"J((\"Quarterly report draft\"); give text the element shows, or leave it out to )J"
+             R"(select all of it"}})");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi::testing

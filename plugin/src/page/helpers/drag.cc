@@ -1,0 +1,168 @@
+// page.drag: from (a target), to (a target or {x, y}); steps -> {"dropped","via"}. Real pointer
+// input for what follows the pointer (sliders, canvases, pointer-driven lists); for an HTML5
+// drag source, the page side's run of HTML's drag-and-drop model, because Firefox never drops
+// a native drag started by WebDriver input (docs/browser.md).
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/actions.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.drag";
+constexpr std::int64_t kDefaultSteps = 10;
+
+// params' "to" as a viewport point {"x": N, "y": N}, nullopt when it is something else.
+std::optional<json::object> PointOf(const json::value& to) {
+  const json::object* object = to.if_object();
+  if (object == nullptr || object->size() != 2) return std::nullopt;
+  const json::value* x = object->if_contains("x");
+  const json::value* y = object->if_contains("y");
+  if (x == nullptr || y == nullptr || !x->is_number() || !y->is_number()) return std::nullopt;
+  return *object;
+}
+
+ViewportPoint PointFrom(const json::value& point) {
+  const json::object& o = point.as_object();
+  return ViewportPoint{.x = static_cast<int>(o.at("x").to_number<double>()),
+                       .y = static_cast<int>(o.at("y").to_number<double>())};
+}
+
+bool DroppedIn(const json::value& data) {
+  const json::object* o = data.if_object();
+  const json::value* dropped = o != nullptr ? o->if_contains("dropped") : nullptr;
+  return dropped != nullptr && dropped->is_bool() && dropped->get_bool();
+}
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  if (!params.contains("from") || !params.contains("to")) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    " needs \"from\" (a target, e.g. {\"ref\": \"e5\"}) and \"to\" "
+                                    "(a target, or a viewport point {\"x\": N, \"y\": N})"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> steps,
+                   IntParam(kMethod, params, "steps", 1, 200));
+  ASSIGN_OR_RETURN(const Target from_target, NestedTarget(kMethod, params, "from"));
+  const std::optional<json::object> to_point = PointOf(params.at("to"));
+  std::optional<Target> to_target;
+  if (!to_point) {
+    absl::StatusOr<Target> nested = NestedTarget(kMethod, params, "to");
+    if (!nested.ok()) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": \"to\" takes a target such as {\"text\": \"Done\"} or "
+                                      "a viewport point {\"x\": N, \"y\": N}"));
+    }
+    to_target = *std::move(nested);
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  ASSIGN_OR_RETURN(const ResolvedTarget from, ResolveTarget(page, tab, from_target));
+  std::vector<json::value> nodes{from.argument};
+  std::optional<ResolvedTarget> to;
+  json::object prepare_input;
+  if (to_target) {
+    ASSIGN_OR_RETURN(to, ResolveTarget(page, tab, *to_target));
+    if (to->context != from.context) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": \"from\" and \"to\" lie in different frames; "
+                                      "a drag stays within one document"));
+    }
+    nodes.push_back(to->argument);
+  } else {
+    prepare_input["to_point"] = *to_point;
+  }
+  ASSIGN_OR_RETURN(const SandboxResult prepared,
+                   page.Sandbox(from.context, ops::kDragPrepare, prepare_input, nodes));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
+  const json::object& plan = prepared.data.as_object();
+  const bool html5 = plan.at("via") == "html5";
+  const std::vector<json::value> destination =
+      to ? std::vector<json::value>{to->argument} : std::vector<json::value>{};
+  bool dropped = false;
+  std::function<absl::Status()> dispatch;
+  if (html5) {
+    // The element the drag carries: the source or the draggable ancestor the page side found.
+    const json::value* dragged_id =
+        prepared.nodes.empty() ? nullptr : prepared.nodes[0].if_contains("sharedId");
+    if (dragged_id == nullptr) {
+      return HelperError(kJavascriptError,
+                         absl::StrCat(kMethod, ": the page side named no element to drag"));
+    }
+    std::vector<json::value> drag_nodes{json::object{{"sharedId", *dragged_id}}};
+    drag_nodes.insert(drag_nodes.end(), destination.begin(), destination.end());
+    dispatch = [&, drag_nodes] {
+      ASSIGN_OR_RETURN(const SandboxResult outcome,
+                       page.Sandbox(from.context, ops::kDragHtml5,
+                                    json::object{{"from", plan.at("from")},
+                                                 {"to", plan.at("to")},
+                                                 {"steps", steps.value_or(kDefaultSteps)}},
+                                    drag_nodes));
+      dropped = DroppedIn(outcome.data);
+      return absl::OkStatus();
+    };
+  } else {
+    dispatch = [&] {
+      RETURN_IF_ERROR(
+          page.Command("input.performActions",
+                       DragActionsParams(from.context, PointFrom(plan.at("from")),
+                                         PointFrom(plan.at("to")),
+                                         static_cast<int>(steps.value_or(kDefaultSteps))),
+                       "the drag's input events to be dispatched")
+              .status());
+      ASSIGN_OR_RETURN(
+          const SandboxResult outcome,
+          page.Sandbox(from.context, ops::kDragPointerOutcome, json::object{}, destination));
+      dropped = DroppedIn(outcome.data);
+      return absl::OkStatus();
+    };
+  }
+  // Settles as a click does, so what the drop set off (a reorder, a request) has happened.
+  RETURN_IF_ERROR(DispatchAndFollow(page, tab, dispatch, "the drag").status());
+  return json::object{{"dropped", dropped}, {"via", html5 ? "html5" : "pointer"}};
+}
+
+constexpr Param kParams[] = {
+    {.key = "from", .type = ParamType::kAny, .help = "the element to drag (a target object)"},
+    {.key = "to",
+     .type = ParamType::kAny,
+     .help = R"~(a target object or a viewport point {"x","y"}; steps: moves on the way)~"},
+    {.key = "steps", .type = ParamType::kInteger, .default_value = "10"},
+};
+
+}  // namespace
+
+const HelperSpec& DragHelper() {
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({from, to, steps?} -> {dropped, via})~",
+      .summary =
+          "Drags an element onto another element or a point: real pointer input, or an HTML5 "
+          "drag and drop for a draggable source.",
+      .params = kParams,
+      .result =
+          R"~({"dropped": bool, "via": "pointer" or "html5"}. A draggable source (draggable=true on it or an ancestor, a link, an image) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves, up at the destination): via "pointer", dropped when the button came up over the destination (for a point: over the page). dropped false is no error: look at what the page did.)~",
+      .errors =
+          R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p draggable=true ondragstart=\"event.dataTransfer.setData('text/plain','Milk')\">Milk</p><div ondragover=\"event.preventDefault()\" ondrop=\"this.textContent='Cart: '+event.dataTransfer.getData('text/plain')\" style=\"height:50px\">Cart</div>"},"silent":true},{"method":"page.drag","params":{"from":{"text":"Milk"},"to":{"text":"Cart"}}},{"method":"page.text"}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

@@ -1,0 +1,77 @@
+// page.select: target; optional text -> {"selected"}: a real selection of the target's text (or
+// of the first match of `text` in it), made through the Selection API (a field's selection
+// range in an input or textarea), so that selectionchange fires and an editor's toolbar then
+// acts on it.
+#include <boost/json/object.hpp>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/status_macros.h"
+#include "page/helper_error.h"
+#include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
+#include "page/targets.h"
+
+namespace firefox_bidi::page {
+namespace json = boost::json;
+namespace {
+
+constexpr char kMethod[] = "page.select";
+
+absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
+  ASSIGN_OR_RETURN(const std::optional<std::string> text, StringParam(kMethod, params, "text"));
+  if (text && text->find_first_not_of(" \t\n\r") == std::string::npos) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"text\" is the text to select inside the target; leave "
+                                    "it out to select all of the target's text"));
+  }
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  // "text" is what to select: a text target comes in a "target" object.
+  json::object target_params = params;
+  target_params.erase("text");
+  ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, target_params));
+  json::object input;
+  if (text) input["text"] = *text;
+  // Two calls: the selection waits for the page's selectionchange, which a target's search
+  // (ActOnTarget's one call) cannot.
+  ASSIGN_OR_RETURN(const ResolvedTarget element, ResolveTarget(page, tab, target));
+  ASSIGN_OR_RETURN(const SandboxResult selected,
+                   page.Sandbox(element.context, ops::kSelectText, input, {element.argument}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
+  json::object result{{"selected", selected.data.as_object().at("selected")}};
+  if (element.matches > 1) result["matches"] = element.matches;
+  return result;
+}
+
+constexpr Param kParams[] = {
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = R"~(the element (a text target goes in "target"))~"},
+    {.key = "text", .type = ParamType::kString, .help = "what to select in it (default: all)"},
+};
+
+}  // namespace
+
+const HelperSpec& SelectHelper() {
+  static const HelperSpec spec{
+      .method = kMethod,
+      .synopsis = R"~({target, text?} -> {selected})~",
+      .summary =
+          "Selects text inside an element (a field, an editor, any text) as a user would, so "
+          "that the page's toolbar acts on it.",
+      .params = kParams,
+      .result =
+          R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
+      .errors =
+          R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "invalid argument")~",
+      .example =
+          R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p contenteditable>Ship it on Friday</p>"},"silent":true},{"method":"page.select","params":{"css":"p","text":"Friday"}},{"method":"page.eval","params":{"expression":"document.queryCommandEnabled('bold') && document.execCommand('bold') && document.querySelector('p').innerHTML"}}]})~",
+      .file = ResultFile::kJson,
+      .run = &Run,
+  };
+  return spec;
+}
+
+}  // namespace firefox_bidi::page

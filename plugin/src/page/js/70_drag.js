@@ -1,0 +1,216 @@
+// page.drag (OPS.dragPrepare, OPS.dragPointerOutcome, OPS.dragHtml5): drags nodes[0] onto
+// nodes[1] (or onto a viewport point), in the browsing context that holds both.
+//
+// Two ways, chosen by the source:
+//   pointer: the source is no HTML5 drag source (a slider handle, a canvas, a list that follows
+//     pointer events). The C++ side sends real pointer input (input.performActions); the page
+//     side arms a watch before it and reads afterwards whether the button came up over the
+//     destination.
+//   html5: the source is draggable (draggable=true on it or an ancestor, a link, an image).
+//     Firefox starts a native drag session from such pointer input but never ends it (no drop,
+//     no dragend after the button comes up: docs/browser.md), so the page side runs the
+//     HTML drag-and-drop processing model itself: dragstart, drag/dragenter/dragleave/dragover
+//     along the path, drop only when the last dragover was cancelled (the page accepts), then
+//     dragend, all sharing one DataTransfer.
+
+import {
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, hasAttr, localNameOf, nodeTypeOf,
+  ownerDocumentOf, parentNodeOf
+} from "./00_common.js";
+import {
+  inputContains, inputDescribe, inputElementFromPoint, inputInViewCentre, inputPrepareClick
+} from "./50_input.js";
+
+// The element an HTML5 drag from `el` would carry: `el` or its nearest ancestor (across shadow
+// roots) that the browser drags (draggable=true, and links and images unless draggable=false);
+// null when there is none before an element that says draggable=false.
+function dragSourceOf(el) {
+  for (let n = el; n && nodeTypeOf(n) !== DOCUMENT_NODE; n = parentNodeOf(n) || n.host) {
+    if (nodeTypeOf(n) !== ELEMENT_NODE) continue;
+    if (attrOf(n, "draggable") === "false") return null;
+    if (n.draggable === true) return n;
+    // A link or an image is draggable by default (what n.draggable says for them).
+    if ((localNameOf(n) === "a" && hasAttr(n, "href")) || localNameOf(n) === "img") return n;
+  }
+  return null;
+}
+
+function notVisible(el, why) {
+  return {error: "element not visible", message: inputDescribe(el) + " " + why};
+}
+
+// Where the destination is: its in-view centre (scrolled into view when needed, as long as the
+// source stays in view), or `point` checked against the viewport.
+function dragDestination(from, to, point) {
+  const win = defaultViewOf(ownerDocumentOf(from));
+  if (point) {
+    if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
+      return {error: "invalid argument", message: "\"to\" {\"x\": " + point.x + ", \"y\": " +
+          point.y + "} lies outside the viewport (" + win.innerWidth + " x " + win.innerHeight +
+          ")"};
+    }
+    return {x: Math.floor(point.x), y: Math.floor(point.y)};
+  }
+  if (!to.isConnected) {
+    return {error: "stale ref", message: "the \"to\" element is no longer in the page; take a new page.snapshot"};
+  }
+  let centre = inputInViewCentre(to);
+  if (centre === null) {
+    to.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
+    centre = inputInViewCentre(to);
+    if (centre === null) return notVisible(to, "(\"to\") cannot be scrolled into view");
+    if (inputInViewCentre(from) === null) {
+      return notVisible(from, "(\"from\") and " + inputDescribe(to) + " (\"to\") do not fit in " +
+          "the viewport together; drag in steps (to a point near the edge first)");
+    }
+  }
+  const hit = inputElementFromPoint(ownerDocumentOf(to), centre.x, centre.y);
+  if (hit && !inputContains(to, hit) && !inputContains(from, hit)) {
+    return {error: "element covered", message: inputDescribe(to) + " (\"to\") is covered by " +
+        inputDescribe(hit) + ", which would receive the drop; nothing was dragged"};
+  }
+  return centre;
+}
+
+// The watch of a pointer drag: the first pointerup or mouseup after it was armed.
+function pointerWatch(win) {
+  let watch = globalThis.__firefoxBidiDragWatch;
+  if (!watch) {
+    watch = globalThis.__firefoxBidiDragWatch = {armed: false, up: null};
+    const record = (event) => {
+      if (watch.armed && !watch.up) watch.up = event;
+    };
+    win.addEventListener("pointerup", record, true);
+    win.addEventListener("mouseup", record, true);
+  }
+  return watch;
+}
+
+// Brings the source (and the destination) into view and says how to drag:
+// {"ok": true, "via": "pointer"|"html5", "from": {x, y}, "to": {x, y}} | {"error", "message"}.
+// For "pointer" it arms the watch OPS.dragPointerOutcome reads; for "html5", nodes [the
+// element the drag carries].
+OPS.dragPrepare = function (input, nodes) {
+  const from = nodes[0];
+  const to = nodes[1] || null;
+  const prepared = inputPrepareClick(from, true);
+  if (prepared.error) return {data: prepared};
+  const start = {x: prepared.x, y: prepared.y};
+  const end = dragDestination(from, to, input.to_point);
+  if (end.error) return {data: end};
+  // What the button goes down on, and what the browser would drag from there.
+  const doc = ownerDocumentOf(from);
+  const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
+  if (source) return {data: {ok: true, via: "html5", from: start, to: end}, nodes: [source]};
+  const watch = pointerWatch(defaultViewOf(doc));
+  watch.armed = true;
+  watch.up = null;
+  return {data: {ok: true, via: "pointer", from: start, to: end}};
+};
+
+// After the pointer input: whether the button came up over the destination (nodes[0]; with
+// none, over the page at all). The element a pointerup reaches may be one that captured the
+// pointer (a slider's handle), and what was dragged may lie over the destination by then, so
+// the point it came up at counts: inside one of the destination's boxes.
+OPS.dragPointerOutcome = function (input, nodes) {
+  const watch = globalThis.__firefoxBidiDragWatch;
+  const up = watch && watch.armed ? watch.up : null;
+  if (watch) {
+    watch.armed = false;
+    watch.up = null;
+  }
+  if (!up) return {data: {dropped: false}};
+  const to = nodes[0];
+  if (!to) return {data: {dropped: true}};
+  const over = Array.from(to.getClientRects()).some((r) =>
+    up.clientX >= r.left && up.clientX < r.right && up.clientY >= r.top && up.clientY < r.bottom);
+  return {data: {dropped: to.isConnected && (over || inputContains(to, up.target))}};
+};
+
+// The drop effect a dragover starts with, from the source's effectAllowed (HTML's drag-and-drop
+// processing model).
+function initialDropEffect(allowed) {
+  if (allowed === "none") return "none";
+  if (allowed === "link" || allowed === "linkMove") return "link";
+  if (allowed === "move") return "move";
+  return "copy";
+}
+
+// Whether the page's `effect` is one `allowed` permits.
+function effectAllowed(effect, allowed) {
+  if (effect === "none") return false;
+  if (allowed === "all" || allowed === "uninitialized") return true;
+  return allowed.toLowerCase().includes(effect);
+}
+
+// HTML's drag-and-drop processing model, run by the page side: from nodes[0] (the element the
+// drag carries) along input.steps points from input.from to input.to, dropping on what lies at
+// input.to, whose element nodes[1] (if any) must hold it. The events are not trusted (the page
+// can tell by isTrusted); everything else is as a user's drag: one DataTransfer from dragstart
+// to dragend, dragover at the element under the pointer with dropEffect preset from
+// effectAllowed, drop only when the last dragover was cancelled with an allowed effect,
+// dragend with the drop effect the drop settled on. A moment between steps lets the page
+// render what it does on dragover.
+// {"dropped": bool, "effect": the drop effect dragend carried}.
+OPS.dragHtml5 = async function (input, nodes) {
+  const source = nodes[0];
+  const to = nodes[1] || null;
+  const doc = ownerDocumentOf(source);
+  const win = defaultViewOf(doc);
+  const transfer = new win.DataTransfer();
+  transfer.effectAllowed = "uninitialized";  // as a drag starts (a new DataTransfer says "none")
+  const screenLeft = win.mozInnerScreenX || 0;
+  const screenTop = win.mozInnerScreenY || 0;
+  const fire = (type, target, point, buttons) => {
+    const event = new win.DragEvent(type, {
+      bubbles: true, cancelable: type !== "dragleave" && type !== "dragend", composed: true,
+      view: win, detail: 0, clientX: point.x, clientY: point.y, screenX: point.x + screenLeft,
+      screenY: point.y + screenTop, button: 0, buttons: buttons, dataTransfer: transfer,
+    });
+    return !target.dispatchEvent(event);  // true when cancelled
+  };
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const steps = Math.max(1, input.steps);
+  if (fire("dragstart", source, input.from, 1)) return {data: {dropped: false, effect: "none"}};
+  let current = null;
+  let operation = "none";
+  for (let i = 1; i <= steps; i++) {
+    await pause();
+    const point = {
+      x: Math.round(input.from.x + (input.to.x - input.from.x) * i / steps),
+      y: Math.round(input.from.y + (input.to.y - input.from.y) * i / steps),
+    };
+    if (fire("drag", source, point, 1)) {  // the page cancelled the drag
+      if (current) fire("dragleave", current, point, 1);
+      current = null;
+      operation = "none";
+      break;
+    }
+    const hit = inputElementFromPoint(doc, point.x, point.y);
+    if (hit !== current) {
+      if (hit) fire("dragenter", hit, point, 1);
+      if (current) fire("dragleave", current, point, 1);
+      current = hit;
+    }
+    operation = "none";
+    if (current) {
+      transfer.dropEffect = initialDropEffect(transfer.effectAllowed);
+      if (fire("dragover", current, point, 1) &&
+          effectAllowed(transfer.dropEffect, transfer.effectAllowed)) {
+        operation = transfer.dropEffect;
+      }
+    }
+  }
+  await pause();
+  let dropped = false;
+  if (current && operation !== "none") {
+    transfer.dropEffect = operation;
+    dropped = !to || inputContains(to, current);
+    operation = fire("drop", current, input.to, 0) ? transfer.dropEffect : "none";
+  } else if (current) {
+    fire("dragleave", current, input.to, 0);
+  }
+  transfer.dropEffect = operation;
+  fire("dragend", source, input.to, 0);
+  return {data: {dropped: dropped, effect: operation}};
+};

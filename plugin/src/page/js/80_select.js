@@ -1,0 +1,137 @@
+// page.select (OPS.selectText): a real selection of nodes[0]'s text, or of the first match of
+// input.text inside it, made through the Selection API so the page's selectionchange listeners
+// (an editor's toolbar) see it, and read back from the page.
+
+import {
+  OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, tagNameOf, truncate
+} from "./00_common.js";
+import {inputContains, inputDescribe} from "./50_input.js";
+
+// `text` as a pattern whose runs of white space match any run of white space (the page's
+// source text breaks lines where the reader sees a space).
+function loosePattern(text) {
+  const words = text.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(words.join("\\s+"));
+}
+
+// The text nodes under `root` in document order (script and style text left out).
+function textNodesOf(root) {
+  const doc = ownerDocumentOf(root);
+  const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  const out = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const parent = parentElementOf(n);
+    if (parent && TEXT_TAGS_SKIPPED.has(tagNameOf(parent))) continue;
+    out.push(n);
+  }
+  return out;
+}
+
+// A Range over the first match of `text` in `root`'s text (across text nodes), null when none.
+function rangeOfText(root, text) {
+  const nodes = textNodesOf(root);
+  let all = "";
+  const starts = [];
+  for (const n of nodes) {
+    starts.push(all.length);
+    all += dataOf(n);
+  }
+  const match = loosePattern(text).exec(all);
+  if (!match || match[0] === "") return null;
+  // The text node holding offset `at` of `all`, and the offset in it (an end offset belongs
+  // to the node it ends in).
+  const locate = (at, end) => {
+    let i = nodes.length - 1;
+    while (i > 0 && (end ? starts[i] >= at : starts[i] > at)) i--;
+    return [nodes[i], at - starts[i]];
+  };
+  const range = ownerDocumentOf(root).createRange();
+  range.setStart(...locate(match.index, false));
+  range.setEnd(...locate(match.index + match[0].length, true));
+  return range;
+}
+
+// The element described with its text (inputDescribe shows up to 60 characters of it); a
+// field with its value.
+function textMissing(el, text, value) {
+  const where = value === undefined ? inputDescribe(el) :
+      "the value of " + inputDescribe(el) + " (" + JSON.stringify(truncate(value, 60)) + ")";
+  return {
+    error: "no such element",
+    message: "no text " + JSON.stringify(text) + " inside " + where +
+        "; give text the element shows, or leave it out to select all of it",
+  };
+}
+
+// Resolves once the page has had its selectionchange (at most 200 ms), then one task later
+// (what a listener started in a microtask or timer of its own has run).
+function selectionSettled(doc) {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener("selectionchange", done, true);
+      clearTimeout(limit);
+      setTimeout(resolve, 0);
+    };
+    const limit = setTimeout(done, 200);
+    doc.addEventListener("selectionchange", done, true);
+  });
+}
+
+// A text field: focused, its selection set (the page gets select and selectionchange).
+async function selectInField(el, text) {
+  const value = el.value;
+  const start = text === undefined ? 0 : value.indexOf(text);
+  if (start < 0) return textMissing(el, text, value);
+  const end = text === undefined ? value.length : start + text.length;
+  el.focus();
+  const settled = selectionSettled(ownerDocumentOf(el));
+  el.setSelectionRange(start, end);
+  await settled;
+  return {ok: true, selected: el.value.slice(el.selectionStart, el.selectionEnd)};
+}
+
+// Selects input.text inside nodes[0] (default: all its text). In an input or textarea, its
+// selection range; elsewhere a Range in the document's selection, after focusing the editing
+// host it lies in (or taking the focus from a field outside it, as pressing the mouse on the
+// text would). {"ok": true, "selected": the selection's text as the page reads it} |
+// {"error": "no such element", "message"}.
+OPS.selectText = async function (input, nodes) {
+  let el = nodes[0];
+  if (localNameOf(el) === "label" && el.control) el = el.control;
+  if (!el.isConnected) {
+    return {data: {error: "stale ref", message: "the element is no longer in the page; take a new page.snapshot"}};
+  }
+  const tag = localNameOf(el);
+  if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
+    return {data: await selectInField(el, input.text)};
+  }
+  const doc = ownerDocumentOf(el);
+  let range;
+  if (input.text === undefined) {
+    range = doc.createRange();
+    range.selectNodeContents(el);
+  } else {
+    range = rangeOfText(el, input.text);
+    if (!range) return {data: textMissing(el, input.text)};
+  }
+  // The editing host the selection starts in: its outermost editable element.
+  const first = range.startContainer;
+  let host = null;
+  for (let n = nodeTypeOf(first) === TEXT_NODE ? parentElementOf(first) : first;
+       n && isEditable(n); n = parentElementOf(n)) {
+    host = n;
+  }
+  const active = doc.activeElement;
+  if (host) {
+    host.focus({preventScroll: true});
+  } else if (active && active !== doc.body && !inputContains(el, active)) {
+    active.blur();
+  }
+  const selection = defaultViewOf(doc).getSelection();
+  const settled = selectionSettled(doc);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  await settled;
+  return {data: {ok: true, selected: selection.toString()}};
+};
