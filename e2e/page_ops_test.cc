@@ -354,7 +354,7 @@ BOOST_AUTO_TEST_CASE(drag_prepare_says_how_to_drag_and_select_text_selects) {
              R"({"ok":true,"via":"pointer","from":{"x":20,"y":210},"to":{"x":5,"y":5}})");
   BOOST_TEST(pointer.nodes == 0u);
   // Armed, and no button came up since.
-  BOOST_TEST(Data(page::ops::kDragPointerOutcome) == R"({"dropped":false})");
+  BOOST_TEST(Data(page::ops::kDragPointerOutcome) == R"({"dropped":false,"completed":false})");
   BOOST_TEST(Data(page::ops::kSelectText, R"({"text":"one"})", "#words") ==
              R"({"ok":true,"selected":"one"})");
   BOOST_TEST(Data(page::ops::kSelectText, "{}", "#words") ==

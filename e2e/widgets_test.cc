@@ -1,8 +1,8 @@
 // The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
-// components in shadow roots, a slider), each doing a user's task the way a model would, from
-// what the snapshot shows. The outcome is read from the library's own state, not through the
-// tool's reading of the page.
+// components in shadow roots, a slider, a sortable list), each doing a user's task the way a model
+// would, from what the snapshot shows. The outcome is read from the library's own state, not
+// through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -137,6 +137,37 @@ BOOST_AUTO_TEST_CASE(a_slider_moves_by_its_steps_with_arrow_keys) {
   BOOST_TEST(outline == WithRefs("- heading \"Budget\" level=1\n"
                                  "- slider \"Budget\" [ref={1}] [active] value=\"40.00\"",
                                  FirstRef(outline), 1));
+}
+
+BOOST_AUTO_TEST_CASE(a_slider_handle_is_dragged_to_a_point_on_its_track) {
+  // The point 70% along the track, from the page's own geometry.
+  const std::string point =
+      "const r = budget.getBoundingClientRect(); "
+      "({x: Math.round(r.left + 0.7 * r.width), y: Math.round(r.top + r.height / 2)})";
+  const json::object result = Run(Frames(
+      {Goto("lib_slider.html"),
+       absl::StrCat(R"({"method":"page.eval","label":"at","silent":true,"params":{"expression":)",
+                    PageSuite::Quote(point), "}}"),
+       Frame("page.drag", R"({"from":{"role":"slider","name":"Budget"},"to":"<<at>>"})"),
+       Eval("budget.noUiSlider.get()")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 3) == R"("70.00")");
+}
+
+BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
+  // SortableJS makes an item draggable only once the button is down on it: Firefox's native
+  // drag starts and never drops, and the page side ends it. The list's own order and its onEnd
+  // event say what happened.
+  const json::object result = Run(
+      Frames({Goto("lib_sortable.html"),
+              Eval("window.moves = []; priorities.option('onEnd', "
+                   "(e) => moves.push([e.oldIndex, e.newIndex])); 1"),
+              Frame("page.drag", R"({"from":{"role":"listitem","name":"Rent"},)"
+                                 R"("to":{"role":"listitem","name":"Books"}})"),
+              Eval("[priorities.toArray(), moves]"), Frame("page.click", R"({"text":"Food"})")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"html5"})");
+  BOOST_TEST(ResultOf(result, 3) == R"([["food","travel","books","rent"],[[0,3]]])");
+  BOOST_TEST(PageSuite::Record(result, 4).contains("result"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -93,6 +93,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const std::vector<json::value> destination =
       to ? std::vector<json::value>{to->argument} : std::vector<json::value>{};
   bool dropped = false;
+  bool completed_by_events = false;
   std::function<absl::Status()> dispatch;
   if (html5) {
     // The element the drag carries: the source or the draggable ancestor the page side found.
@@ -123,16 +124,21 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                          static_cast<int>(steps.value_or(kDefaultSteps))),
                        "the drag's input events to be dispatched")
               .status());
-      ASSIGN_OR_RETURN(
-          const SandboxResult outcome,
-          page.Sandbox(from.context, ops::kDragPointerOutcome, json::object{}, destination));
+      ASSIGN_OR_RETURN(const SandboxResult outcome,
+                       page.Sandbox(from.context, ops::kDragPointerOutcome,
+                                    json::object{{"to", plan.at("to")}}, destination));
       dropped = DroppedIn(outcome.data);
+      // The input started a native drag (the page made its item draggable on the button
+      // going down) that Firefox never ends: the page side ended it with drag events.
+      const json::value* completed = outcome.data.as_object().if_contains("completed");
+      completed_by_events = completed != nullptr && completed->is_bool() && completed->get_bool();
       return absl::OkStatus();
     };
   }
   // Settles as a click does, so what the drop set off (a reorder, a request) has happened.
   RETURN_IF_ERROR(DispatchAndFollow(page, tab, dispatch, "the drag").status());
-  return json::object{{"dropped", dropped}, {"via", html5 ? "html5" : "pointer"}};
+  return json::object{{"dropped", dropped},
+                      {"via", html5 || completed_by_events ? "html5" : "pointer"}};
 }
 
 constexpr Param kParams[] = {

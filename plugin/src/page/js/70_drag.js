@@ -72,16 +72,21 @@ function dragDestination(from, to, point) {
   return centre;
 }
 
-// The watch of a pointer drag: the first pointerup or mouseup after it was armed.
+// The watch of a pointer drag: the first pointerup or mouseup after it was armed, and the
+// first trusted dragstart (a page that makes its item draggable only once the button is down,
+// as SortableJS does, gets a native drag from the pointer input).
 function pointerWatch(win) {
   let watch = globalThis.__firefoxBidiDragWatch;
   if (!watch) {
-    watch = globalThis.__firefoxBidiDragWatch = {armed: false, up: null};
+    watch = globalThis.__firefoxBidiDragWatch = {armed: false, up: null, dragStart: null};
     const record = (event) => {
       if (watch.armed && !watch.up) watch.up = event;
     };
     win.addEventListener("pointerup", record, true);
     win.addEventListener("mouseup", record, true);
+    win.addEventListener("dragstart", (event) => {
+      if (watch.armed && !watch.dragStart && event.isTrusted) watch.dragStart = event;
+    }, true);
   }
   return watch;
 }
@@ -105,6 +110,7 @@ OPS.dragPrepare = function (input, nodes) {
   const watch = pointerWatch(defaultViewOf(doc));
   watch.armed = true;
   watch.up = null;
+  watch.dragStart = null;
   return {data: {ok: true, via: "pointer", from: start, to: end}};
 };
 
@@ -112,20 +118,63 @@ OPS.dragPrepare = function (input, nodes) {
 // none, over the page at all). The element a pointerup reaches may be one that captured the
 // pointer (a slider's handle), and what was dragged may lie over the destination by then, so
 // the point it came up at counts: inside one of the destination's boxes.
-OPS.dragPointerOutcome = function (input, nodes) {
+OPS.dragPointerOutcome = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiDragWatch;
   const up = watch && watch.armed ? watch.up : null;
+  const dragStart = watch && watch.armed ? watch.dragStart : null;
   if (watch) {
     watch.armed = false;
     watch.up = null;
+    watch.dragStart = null;
   }
-  if (!up) return {data: {dropped: false}};
-  const to = nodes[0];
-  if (!to) return {data: {dropped: true}};
+  const to = nodes[0] || null;
+  if (dragStart && !up) {
+    return {data: Object.assign(await completeNativeDrag(dragStart, to, input.to),
+                                {completed: true})};
+  }
+  if (!up) return {data: {dropped: false, completed: false}};
+  if (!to) return {data: {dropped: true, completed: false}};
   const over = Array.from(to.getClientRects()).some((r) =>
     up.clientX >= r.left && up.clientX < r.right && up.clientY >= r.top && up.clientY < r.bottom);
-  return {data: {dropped: to.isConnected && (over || inputContains(to, up.target))}};
+  return {data: {dropped: to.isConnected && (over || inputContains(to, up.target)), completed: false}};
 };
+
+// Ends a native drag Firefox started but will never drop (the button came up and nothing
+// followed): at `point`, dragover a few times 50 ms apart as while a user holds still there
+// (a list that ignores dragover for a moment after it moved an item, as SortableJS does,
+// catches up), the last of which the page must cancel to accept; then drop, then dragend at
+// what dragstart carried, with the DataTransfer the page filled in dragstart.
+async function completeNativeDrag(dragStart, to, point) {
+  const source = dragStart.target;
+  const doc = ownerDocumentOf(source);
+  const win = defaultViewOf(doc);
+  const transfer = dragStart.dataTransfer || new win.DataTransfer();
+  const fire = (type, target) => !target.dispatchEvent(new win.DragEvent(type, {
+    bubbles: true, cancelable: type !== "dragend", composed: true, view: win,
+    clientX: point.x, clientY: point.y, button: 0, buttons: type === "dragover" ? 1 : 0,
+    dataTransfer: transfer,
+  }));
+  let hit = null;
+  let accepted = false;
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    hit = inputElementFromPoint(doc, point.x, point.y);
+    accepted = !!hit && fire("dragover", hit);
+  }
+  let dropped = false;
+  if (accepted) {
+    fire("drop", hit);
+    dropped = landedOn(to, source, hit);
+  }
+  fire("dragend", source);
+  return {dropped};
+}
+
+// Whether a drop on `hit` is one on the destination `to` (any element for a point): inside it,
+// or inside the dragged element when a list that reorders as the pointer moves put it there.
+function landedOn(to, source, hit) {
+  return !to || inputContains(to, hit) || inputContains(source, hit);
+}
 
 // The drop effect a dragover starts with, from the source's effectAllowed (HTML's drag-and-drop
 // processing model).
@@ -205,7 +254,7 @@ OPS.dragHtml5 = async function (input, nodes) {
   let dropped = false;
   if (current && operation !== "none") {
     transfer.dropEffect = operation;
-    dropped = !to || inputContains(to, current);
+    dropped = landedOn(to, source, current);
     operation = fire("drop", current, input.to, 0) ? transfer.dropEffect : "none";
   } else if (current) {
     fire("dragleave", current, input.to, 0);
