@@ -20,7 +20,8 @@ constexpr char kMethod[] = "page.click";
 // How long a click waits for a disabled target to be enabled: 1 s, within the frame's time.
 std::int64_t DisabledWaitMs(const PageContext& page) {
   constexpr std::int64_t kWaitMs = 1000;
-  return std::max<std::int64_t>(0, std::min<std::int64_t>(kWaitMs, page.Remaining().count() - 200));
+  return std::max<std::int64_t>(
+      0, std::min<std::int64_t>(kWaitMs, page.WaitRemaining().count() - 200));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
@@ -75,6 +76,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kArray,
      .help =
          R"~(keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~"},
+    kTimeoutParam,
 };
 
 }  // namespace
