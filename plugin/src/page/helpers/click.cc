@@ -88,7 +88,7 @@ const HelperSpec& ClickHelper() {
       .summary = "Clicks an element with the real mouse, after scrolling it into view.",
       .params = kParams,
       .result =
-          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
+          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
       .errors =
           R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
       .example =
