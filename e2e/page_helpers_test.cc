@@ -62,6 +62,111 @@ BOOST_AUTO_TEST_CASE(goto_failures_say_what_to_do) {
                  .ends_with("; check the URL (with its scheme, e.g. https://)"));
 }
 
+// A page whose image never arrives never fires load: the default wait ends 3 s (kLoadGrace)
+// after DOMContentLoaded and says so; the same for back, reload, a click that loads it and a
+// new tab. An explicit "complete" waits on, within its time.
+// Opens a new tab (the current one) for a case and closes it when the case ends.
+class StalledTab {
+ public:
+  explicit StalledTab(PageSuite& s) : s_(s) {
+    s_.Run(Frames({R"J({"method":"page.tabs","params":{"action":"new"}})J"}));
+  }
+  ~StalledTab() { s_.Run(Frames({R"J({"method":"page.tabs","params":{"action":"close"}})J"})); }
+
+ private:
+  PageSuite& s_;
+};
+
+BOOST_AUTO_TEST_CASE(a_subresource_that_never_finishes_ends_the_default_wait_at_interactive) {
+  PageSuite& s = PageSuite::Get();
+  const std::string stalled = s.pages.url("stalled.html");
+  // In a tab of its own, closed at the end: the requests its navigations cancel (the stalled
+  // image) are reported late, and stay out of other cases' logs.
+  const StalledTab tab(s);
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result =
+      s.Run(Frames({GotoUrl(stalled), GotoUrl(s.pages.url("plain.html")),
+                    R"J({"method":"page.goto","params":{"back":true}})J",
+                    R"J({"method":"page.goto","params":{"reload":true}})J",
+                    R"J({"method":"page.click","params":{"text":"Again"}})J",
+                    R"J({"method":"page.goto","timeout_ms":1500,"params":{"url":)J" +
+                        PageSuite::Quote(stalled) + R"J(,"wait":"complete"}})J",
+                    R"J({"method":"page.goto","params":{"reload":true,"wait":"interactive"}})J",
+                    Eval("document.readyState")},
+                   R"J(,"on_error":"continue")J"));
+  const auto took = std::chrono::steady_clock::now() - start;
+  const std::string interactive =
+      R"J({"url":")J" + stalled + R"J(","title":"Stalled","waited":"interactive"})J";
+  BOOST_TEST(json::serialize(s.Record(result, 0).at("result")) == interactive);
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) ==
+             R"J({"url":")J" + s.pages.url("plain.html") + R"J(","title":"Plain"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("result")) == interactive);
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("result")) == interactive);
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) ==
+             R"J({"url":")J" + stalled +
+                 R"J(?again","title":"Stalled","navigated":true,"waited":"interactive"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 5).at("error")) ==
+             R"J({"error":"timeout","message":"page.goto did not finish within 1500 ms while )J"
+             R"J(waiting for \")J" +
+                 stalled +
+                 R"J(\" to load; raise the frame's \"timeout_ms\" if the page is slow"})J");
+  // An explicit "interactive" wait says nothing more.
+  BOOST_TEST(json::serialize(s.Record(result, 6).at("result")) ==
+             R"J({"url":")J" + stalled + R"J(","title":"Stalled"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 7).at("result")) == R"J("interactive")J");
+  // Four waits of 3 s, one of 1.5 s; none of the frame's 30 s.
+  BOOST_TEST((took > std::chrono::milliseconds(13500) && took < std::chrono::seconds(20)),
+             std::chrono::duration_cast<std::chrono::milliseconds>(took).count());
+}
+
+// Every helper that waits takes a timeout_ms param, and its timeout names the bound that ran
+// out: the param's or the frame's.
+BOOST_AUTO_TEST_CASE(waiting_helpers_take_a_timeout_param_and_name_the_bound_that_ran_out) {
+  PageSuite& s = PageSuite::Get();
+  const std::string stalled = s.pages.url("stalled.html");
+  // In a tab of its own, closed at the end: the requests its navigations cancel (the stalled
+  // image) are reported late, and stay out of other cases' logs.
+  const StalledTab tab(s);
+  const json::object result = s.Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":)J" + PageSuite::Quote(stalled) +
+           R"J(,"wait":"complete","timeout_ms":700}})J",
+       Eval("document.body.insertAdjacentHTML('beforeend', '<a href=\"/stall\">Nowhere</a>')"),
+       R"J({"method":"page.click","params":{"text":"Nowhere","timeout_ms":800}})J",
+       R"J({"method":"page.goto","timeout_ms":900,"params":{"url":)J" + PageSuite::Quote(stalled) +
+           R"J(,"wait":"complete","timeout_ms":5000}})J",
+       R"J({"method":"page.goto","params":{"url":"about:blank","timeout_ms":0}})J"},
+      R"J(,"on_error":"continue")J"));
+  BOOST_TEST(json::serialize(s.Record(result, 0).at("error")) ==
+             R"J({"error":"timeout","message":"page.goto did not finish within 700 ms while )J"
+             R"J(waiting for \")J" +
+                 stalled + R"J(\" to load; raise its \"timeout_ms\" param if the page is slow"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("error")) ==
+             R"J({"error":"timeout","message":"page.click waited 800 ms for the page the click )J"
+             R"J(opened to load (the click itself was done); raise its \"timeout_ms\" param if )J"
+             R"J(the page is slow"})J");
+  // A param past the frame's time: the frame's bound is the one that runs out.
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("error")) ==
+             R"J({"error":"timeout","message":"page.goto did not finish within 900 ms while )J"
+             R"J(waiting for \")J" +
+                 stalled +
+                 R"J(\" to load; raise the frame's \"timeout_ms\" if the page is slow"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("error")) ==
+             R"J({"error":"invalid argument","message":"page.goto: \"timeout_ms\" must be an )J"
+             R"J(integer from 1 to 600000, got 0"})J");
+}
+
+BOOST_AUTO_TEST_CASE(a_new_tab_on_a_stalled_page_opens_within_the_grace) {
+  PageSuite& s = PageSuite::Get();
+  const auto start = std::chrono::steady_clock::now();
+  const json::object result =
+      s.Run(Frames({R"J({"method":"page.tabs","params":{"action":"new","url":)J" +
+                        PageSuite::Quote(s.pages.url("stalled.html")) + "}}",
+                    Eval("document.title + ' ' + document.readyState"),
+                    R"J({"method":"page.tabs","params":{"action":"close"}})J"}));
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(6)));
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == R"J("Stalled interactive")J");
+}
+
 // A javascript: URL loads no page: Firefox never answers the navigation (unless the script
 // returns a string), so it is refused at once, pointing at the way to run script.
 BOOST_AUTO_TEST_CASE(javascript_urls_are_refused_at_once_pointing_at_eval) {

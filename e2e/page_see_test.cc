@@ -148,6 +148,7 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
 - button "Less" [ref={13}] expanded
 - text "Unfolded text"
 - textbox [ref={14}] value="Edit me"
+  - strong: me
 - listbox "Colours" [ref={15}]
   - option "Red" selected
   - option "Green"
@@ -661,7 +662,7 @@ std::vector<std::pair<std::string, json::object>> NamedLines(const std::string& 
 
 BOOST_AUTO_TEST_CASE(every_role_and_name_the_snapshot_shows_resolves_to_that_node) {
   for (const char* page : {"names.html", "form.html", "targets.html", "cards.html", "signup.html",
-                           "products.html", "article.html"}) {
+                           "products.html", "article.html", "shop.html"}) {
     BOOST_TEST_CONTEXT(page) {
       const std::string outline =
           Result(Run(Frames({Goto(page), R"({"method":"page.snapshot"})"})), 1);
@@ -767,6 +768,131 @@ BOOST_AUTO_TEST_CASE(a_zero_height_live_region_is_a_target_and_inert_content_is_
              R"(role \"alert\"; check the target, or take a page.snapshot to see what the page )"
              R"(shows)" +
                  kLater + R"("})");
+}
+
+// `outline` with its refs numbered from e1, as a new browser would number them.
+std::string RenumberedFromOne(const std::string& outline) {
+  const std::uint64_t first = FirstRef(outline);
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t ref; (ref = outline.find("[ref=e", at)) != std::string::npos;) {
+    const std::size_t digits = ref + 6;
+    const std::size_t end = outline.find(']', digits);
+    out += outline.substr(at, digits - at);
+    out += std::to_string(std::stoull(outline.substr(digits, end - digits)) - first + 1);
+    at = end;
+  }
+  return out + outline.substr(at);
+}
+
+// A shop's grid of 40 product cards (a photo, a title link in a heading, a star rating, a
+// price, a button each): the whole outline stays under 7 KB, with a ref for every card's link
+// and button. The exact size is asserted, so that any growth shows.
+BOOST_AUTO_TEST_CASE(a_40_card_shop_page_outline_stays_under_7_kb) {
+  const std::string outline = RenumberedFromOne(
+      Result(Run(Frames({Goto("shop.html"), R"({"method":"page.snapshot"})"})), 1));
+  BOOST_TEST(outline.size() == 6546u);
+  BOOST_TEST(outline.size() < 7000u);
+  BOOST_TEST(outline.starts_with(R"J(- banner
+  - navigation "Main"
+    - link "Home" [ref=e1]
+    - link "Cart (0)" [ref=e2]
+- main
+  - heading "Kitchen" level=1
+  - list "Products"
+    - article
+      - heading "Blue mug" [ref=e3] level=3
+      - img "3.5 out of 5 stars"
+      - text "(14) $42.00"
+      - button "Add to cart" [ref=e4]
+    - article
+)J"),
+             outline);
+  // A sale price and the price it replaces.
+  BOOST_TEST(outline.find(R"J(    - article
+      - heading "Espresso cup" [ref=e15] level=3
+      - img "4.0 out of 5 stars"
+      - text "(92) $82.00 $84.00"
+      - button "Add to cart" [ref=e16]
+)J") != std::string::npos,
+             outline);
+  BOOST_TEST(outline.ends_with(R"J(      - heading "Colander" [ref=e81] level=3
+      - img "3.0 out of 5 stars"
+      - text "(36) $45.00"
+      - button "Add to cart" [ref=e82])J"),
+             outline);
+}
+
+// What is rendered but not there for a user is left out of the snapshot, of targets and of
+// page.text alike: a closed menu parked off screen, a listbox faded out, the native selects
+// Select2, Tom Select and bootstrap-select replace, inert content. A select a user reaches stays
+// (a transparent one over a styled box too), and a menu whose button is not rendered shows.
+// Bold and italic runs in editable content get a line each.
+BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_out_everywhere) {
+  const json::object result = Run(
+      Frames({Goto("leftout.html"), R"({"method":"page.snapshot"})", R"({"method":"page.text"})",
+              R"({"method":"page.click","params":{"text":"Sign out"}})",
+              R"({"method":"page.text","params":{"role":"option","name":"Paris"}})",
+              R"({"method":"page.fill","params":{"css":"#select2","value":"Blue"}})",
+              R"({"method":"page.text","params":{"css":"#tom"}})",
+              R"({"method":"page.text","params":{"css":"#bootstrap"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Behind"}})",
+              R"({"method":"page.text","params":{"text":"Inert words"}})",
+              R"({"method":"page.text","params":{"css":"#nav"}})"},
+             R"(,"on_error":"continue")"));
+  const std::string outline = Result(result, 1);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- heading "Left out" level=1
+- button "Account" [ref={1}] collapsed
+- combobox "Colour" [ref={2}] collapsed value="Red"
+- combobox "Size" [ref={3}] value="Small"
+- button "Price" [ref={4}]
+- combobox "Country" [ref={5}] value="France"
+  - option "France" selected
+- combobox "Sort" [ref={6}] value="Newest"
+  - option "Newest" selected
+- list
+  - listitem
+    - link "About" [ref={7}]
+- textbox "Note" [ref={8}] value="Hello bold and leaning words"
+  - strong: bold
+  - emphasis: leaning)",
+                                 first, 8));
+  BOOST_TEST(Result(result, 2) ==
+             "Left out\nAccount Red\nSmall\nCheap\nCountry France Sort Newest\nAbout\n"
+             "Hello bold and leaning words");
+  const auto missing = [](const std::string& method, const std::string& target) {
+    return absl::StrCat(R"({"error":"no such element","message":")", method,
+                        ": no visible element matches ", target,
+                        "; check the target, or take a page.snapshot to see what the page "
+                        "shows",
+                        kLater, R"("})");
+  };
+  BOOST_TEST(Error(result, 3) == missing("page.click", R"(text \"Sign out\")"));
+  BOOST_TEST(Error(result, 4) == missing("page.text", R"(role \"option\" named \"Paris\")"));
+  BOOST_TEST(Error(result, 5) == missing("page.fill", R"(css \"#select2\")"));
+  BOOST_TEST(Error(result, 6) == missing("page.text", R"(css \"#tom\")"));
+  BOOST_TEST(Error(result, 7) == missing("page.text", R"(css \"#bootstrap\")"));
+  BOOST_TEST(Error(result, 8) == missing("page.click", R"(role \"button\" named \"Behind\")"));
+  BOOST_TEST(Error(result, 9) == missing("page.text", R"(text \"Inert words\")"));
+  BOOST_TEST(Result(result, 10) == "About");
+}
+
+// Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.
+BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_lines) {
+  const json::object result = Run(
+      Frames({Goto("editor.html"),
+              R"({"method":"page.click","params":{"text":"The second paragraph needs emphasis.",)"
+              R"("count":3}})",
+              R"({"method":"page.click","params":{"text":"B"}})",
+              R"({"method":"page.snapshot","params":{"css":"#body"}})"}));
+  const std::string outline = Result(result, 3);
+  const std::uint64_t first = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs(R"(- textbox "Post body" [ref={1}] [active] value="The first )"
+                                 R"(paragraph is short. The second paragraph needs emphasis. The )"
+                                 R"(third paragraph ends the pos…"
+  - strong: The second paragraph needs emphasis.)",
+                                 first, 1));
 }
 
 BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {

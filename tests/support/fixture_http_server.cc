@@ -69,6 +69,9 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
   std::string path = request.target.substr(0, request.target.find_first_of("?#"));
   if (!path.empty() && path[0] == '/') path.erase(0, 1);
   if (path.empty()) path = "index.html";
+  // "/stall": a response that never comes (a subresource that never finishes), held open until
+  // the server stops; the port goes on serving other requests meanwhile.
+  if (path == "stall") return TestHttpReply::Stall();
   if (path == "redirect") {  // "/redirect?to=URL": a 302 to URL, as written
     const std::size_t to = request.target.find("?to=");
     const std::string location = to == std::string::npos ? "/" : request.target.substr(to + 4);

@@ -12,6 +12,7 @@
 // "{{OTHER_ORIGIN}}" in an .html file becomes the other port's origin
 // ("http://127.0.0.1:PORT") and "{{SAME_ORIGIN}}" its own. A missing file is a 404 page.
 // GET /redirect?to=URL answers 302 with Location: URL, as written.
+// GET /stall never answers (the connection stays open until the server stops).
 // GET /NAME?attachment serves the file with "Content-Disposition: attachment" (a download).
 //
 // Thread safety: as TestHttpServer (each port serves one request at a time on its thread).

@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(the_docs_table_is_the_one_the_declarations_write) {
       "| `page.goto` | Loads a URL in the current tab, or goes back, forward or reloads, and waits "
       "for the page. | `url` (string), `back` (boolean, default `false`), `forward` (boolean, "
       "default `false`), `reload` (boolean, default `false`), `wait` (string, default "
-      "`\"complete\"`) | {url, title} |\n"));
+      "`\"complete\"`), `timeout_ms` (integer) | {url, title} |\n"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -105,7 +105,8 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
              R"("browsingContext.downloadEnd","log.entryAdded","network.responseCompleted",)"
              R"("network.fetchError","script.realmCreated","script.realmDestroyed"]})");
   BOOST_TEST(sent[1].params == R"({"maxDepth":0})");
-  BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"complete"})");
+  // The default wait: interactive from the browser, then the load event (here already in).
+  BOOST_TEST(sent[2].params == R"({"context":"T1","url":"http://x/","wait":"interactive"})");
   BOOST_TEST(sent[4].params == R"({"context":"T1","url":"http://y/","wait":"none"})");
   const json::object call = json::parse(sent[3].params).as_object();
   BOOST_TEST(json::serialize(call.at("target")) == R"({"context":"T1","sandbox":"firefox_bidi"})");
@@ -152,8 +153,8 @@ BOOST_AUTO_TEST_CASE(a_wait_that_sees_no_load_ends_in_a_timeout_error) {
   BOOST_TEST(!reply->reply.ok);
   BOOST_TEST(reply->reply.error == "timeout");
   BOOST_TEST(reply->reply.message ==
-             "page.goto waited 5000 ms for the page to load (wait \"interactive\"); give the "
-             "frame a larger \"timeout_ms\" if the page is slow");
+             "page.goto waited 5000 ms for the page to load (wait \"interactive\"); raise the "
+             "frame's \"timeout_ms\" if the page is slow");
 }
 
 BOOST_AUTO_TEST_CASE(bad_params_fail_before_any_command_but_after_the_subscription) {
@@ -169,7 +170,7 @@ BOOST_AUTO_TEST_CASE(bad_params_fail_before_any_command_but_after_the_subscripti
   reply = f.Execute("page.goto", R"({"url":"http://x/","wiat":"none"})");
   BOOST_TEST(reply->reply.message ==
              "page.goto has no parameter \"wiat\"; its parameters are \"url\", \"back\", "
-             "\"forward\", \"reload\", \"wait\", \"tab\"");
+             "\"forward\", \"reload\", \"wait\", \"timeout_ms\", \"tab\"");
   BOOST_TEST(f.Methods() == (std::vector<std::string>{"session.subscribe"}),
              boost::test_tools::per_element());
 }
@@ -251,12 +252,17 @@ BOOST_AUTO_TEST_CASE(the_library_is_sent_to_a_realm_that_lacks_it_and_preloaded_
   LayerFixture f;
   f.layer.BeginCall(1);
   const std::string data = R"({"url":"http://a/","title":"A","readyState":"complete"})";
+  // The default wait goes on to the document's load event, which comes with the navigation.
+  const std::string load =
+      R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})";
   f.transport.Reply("{}")
       .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Event(load)
       .Reply("{}")
       .Reply(R"({"type":"success","realm":"R","result":{"type":"null"}})")
       .Reply(R"({"script":"P"})")
       .Reply(SandboxReply(data))
+      .Event(load)
       .Reply("{}")
       .Reply(SandboxReply(data));
   BOOST_REQUIRE(f.Execute("page.goto", R"({"url":"http://a/"})").ok());

@@ -12,7 +12,7 @@ constexpr std::string_view kTarget =
 
 // clang-format off
 constexpr std::string_view kOverview =
-    R"~(Page helpers: frames whose method starts with "page." act on the current tab (every helper also takes "tab": ID to act on another tab). They take label, pick, silent and timeout_ms like any frame, and their params may hold <<label.path>> references.
+    R"~(Page helpers: frames whose method starts with "page." act on the current tab (every helper also takes "tab": ID to act on another tab). They take label, pick, silent and timeout_ms like any frame, and their params may hold <<label.path>> references. Helpers that wait also take "timeout_ms" in params: their own bound within the frame's.
 
 Targets: helpers that act on an element take )~";
 
@@ -26,11 +26,13 @@ Raw WebDriver BiDi: any other method is sent to Firefox as is; "<<tab>>" is the 
 )~";
 // clang-format on
 
-// "  KEY: HELP" for each documented parameter, then the spec's note.
-std::string ParamLines(const HelperSpec& spec) {
+// "  KEY: HELP" for each documented parameter, then the spec's note. `whole`: for the whole
+// reference, whose overview explains kTimeoutParam once.
+std::string ParamLines(const HelperSpec& spec, bool whole) {
   std::string out;
   for (const Param& param : spec.params) {
     if (param.help.empty()) continue;  // documented on the line before
+    if (whole && param.key == kTimeoutParam.key) continue;
     if (!out.empty()) out.append("\n");
     out.append("  ").append(param.label.empty() ? param.key : param.label).append(": ");
     out.append(param.help);
@@ -92,7 +94,7 @@ std::optional<std::string> HelpText(std::string_view method) {
     out.append(kOverview).append(kTarget).append(kOverviewTail);
     for (const HelperSpec& spec : Helpers()) {
       out.append(spec.method).append(" ").append(spec.synopsis).append("\n");
-      out.append(ParamLines(spec)).append("\n");
+      out.append(ParamLines(spec, true)).append("\n");
     }
     out.append(
         "\nparams marked ? are optional. page.help {\"method\": NAME} gives one helper's result, "
@@ -103,7 +105,7 @@ std::optional<std::string> HelpText(std::string_view method) {
   if (spec == nullptr) return std::nullopt;
   out.append(spec->method).append(" ").append(spec->synopsis).append("\n");
   out.append(spec->summary).append("\n");
-  out.append("params:\n").append(ParamLines(*spec)).append("\n");
+  out.append("params:\n").append(ParamLines(*spec, false)).append("\n");
   if (TakesTarget(*spec)) out.append("A target is ").append(kTarget).append(".\n");
   out.append("result: ").append(spec->result).append("\n");
   out.append("errors: ").append(spec->errors).append("\n");

@@ -186,4 +186,14 @@ absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
   return n;
 }
 
+absl::Status ApplyTimeoutParam(const HelperSpec& spec, const boost::json::object& params,
+                               PageContext& page) {
+  if (FindParam(spec, kTimeoutParam.key) == nullptr) return absl::OkStatus();
+  // The longest frame timeout.
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> limit,
+                   IntParam(spec.method, params, kTimeoutParam.key, 1, 600000));
+  if (limit) page.BoundByParam(std::chrono::milliseconds(*limit));
+  return absl::OkStatus();
+}
+
 }  // namespace firefox_bidi::page

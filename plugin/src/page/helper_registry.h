@@ -40,6 +40,13 @@ struct Param {
   std::string_view label = {};          // the line's name when it is not the key ("back / forward")
 };
 
+// The "timeout_ms" parameter of every helper that waits on the page: the page layer bounds
+// the helper's time by it (ApplyTimeoutParam), so its timeouts name the limit that ran out.
+inline constexpr Param kTimeoutParam{
+    .key = "timeout_ms",
+    .type = ParamType::kInteger,
+    .help = "how long it may take, within the frame's timeout_ms (default: the frame's)"};
+
 // A helper's one declaration: everything the plugin says or checks about it comes from here.
 struct HelperSpec {
   std::string_view method;    // "page.click"
@@ -84,6 +91,11 @@ absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
                                                      const boost::json::object& params,
                                                      std::string_view key, std::int64_t min,
                                                      std::int64_t max);
+
+// When `spec` declares kTimeoutParam and params hold it (1 to 600000 ms), bounds `page`'s
+// time by it; "invalid argument" for a value out of range.
+absl::Status ApplyTimeoutParam(const HelperSpec& spec, const boost::json::object& params,
+                               PageContext& page);
 
 // Every helper, in the order page.help and the tool description list them.
 std::span<const HelperSpec> Helpers();

@@ -45,14 +45,36 @@ PageContext::PageContext(BidiTransport& transport, PageState& state, std::string
       method_(method),
       timeout_(timeout),
       deadline_(Clock::now() + timeout),
+      wait_timeout_(timeout),
+      wait_deadline_(deadline_),
       on_event_(on_event) {}
 
-std::chrono::milliseconds PageContext::Remaining() const {
-  const Clock::time_point now = Clock::now();
-  if (now >= deadline_) return std::chrono::milliseconds(0);
-  // Rounded up, so that a little time left is never a zero timeout.
-  return std::chrono::ceil<std::chrono::milliseconds>(deadline_ - now);
+void PageContext::BoundByParam(std::chrono::milliseconds limit) {
+  const Clock::time_point deadline = Clock::now() + limit;
+  if (deadline >= deadline_) return;
+  wait_deadline_ = deadline;
+  wait_timeout_ = limit;
+  bound_by_param_ = true;
 }
+
+std::string_view PageContext::RaiseTimeout() const {
+  return bound_by_param_ ? "raise its \"timeout_ms\" param" : "raise the frame's \"timeout_ms\"";
+}
+
+namespace {
+
+std::chrono::milliseconds Until(PageContext::Clock::time_point deadline) {
+  const PageContext::Clock::time_point now = PageContext::Clock::now();
+  if (now >= deadline) return std::chrono::milliseconds(0);
+  // Rounded up, so that a little time left is never a zero timeout.
+  return std::chrono::ceil<std::chrono::milliseconds>(deadline - now);
+}
+
+}  // namespace
+
+std::chrono::milliseconds PageContext::Remaining() const { return Until(deadline_); }
+
+std::chrono::milliseconds PageContext::WaitRemaining() const { return Until(wait_deadline_); }
 
 void PageContext::Deliver(json::value event) {
   if (watcher_ && !watched_) {
@@ -83,7 +105,9 @@ bool IsPromptOpened(const json::value& event) {
 
 absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json::object& params,
                                             std::string_view waiting_for) {
-  const std::chrono::milliseconds remaining = Remaining();
+  // A command the helper waits on (a navigation, input) is bounded as its waits are.
+  const bool waits = !waiting_for.empty();
+  const std::chrono::milliseconds remaining = waits ? WaitRemaining() : Remaining();
   absl::StatusOr<BidiReply> reply =
       TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
   const std::string blockable_tab = BlockableTab(state_, method, params);
@@ -115,9 +139,11 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
   }
   if (reply.ok() || TransportErrorOf(reply.status()) != TransportError::kReplyTimeout) return reply;
   return HelperError(
-      kTimeout, absl::StrCat(method_, " did not finish within ", timeout_.count(), " ms",
-                             waiting_for.empty() ? "" : " while waiting for ", ToAbsl(waiting_for),
-                             "; give the frame a larger \"timeout_ms\" if the page is slow"));
+      kTimeout,
+      absl::StrCat(method_, " did not finish within ", (waits ? wait_timeout_ : timeout_).count(),
+                   " ms", waits ? " while waiting for " : "", ToAbsl(waiting_for), "; ",
+                   waits ? ToAbsl(RaiseTimeout()) : "raise the frame's \"timeout_ms\"",
+                   " if the page is slow"));
 }
 
 absl::Status PageContext::DialogOpen(const OpenDialog& dialog) const {
@@ -206,9 +232,8 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, con
     if (text.find(kDeadlinePassed) != std::string::npos) {
       return HelperError(
           kTimeout, absl::StrCat(method_, " did not finish within the frame's ", timeout_.count(),
-                                 " ms: the page is too large to go through in "
-                                 "that time; raise timeout_ms, or narrow it (a "
-                                 "root, max_lines, a target)"));
+                                 " ms: the page is too large to go through in that time; raise "
+                                 "timeout_ms, or narrow it (a root, max_lines, a target)"));
     }
     return HelperError(kJavascriptError,
                        absl::StrCat(method_, ": the helper's script failed in the page: ", text));
@@ -305,27 +330,33 @@ void PageContext::Watch(std::function<bool(const json::object&)> done) {
 void PageContext::Unwatch() { watcher_ = nullptr; }
 
 absl::Status PageContext::AwaitWatched(std::string_view tab, std::string_view waiting_for) {
-  while (!watched_) {
-    if (const OpenDialog* dialog = state_.dialogs.Find(tab)) {
-      Unwatch();
-      return DialogOpen(*dialog);
-    }
-    const std::chrono::milliseconds remaining = Remaining();
+  const absl::Status status = AwaitUntil(
+      tab, [this] { return watched_; }, waiting_for);
+  Unwatch();
+  return status;
+}
+
+absl::Status PageContext::AwaitUntil(std::string_view tab, const std::function<bool()>& done,
+                                     std::string_view waiting_for) {
+  while (!done()) {
+    if (const OpenDialog* dialog = state_.dialogs.Find(tab)) return DialogOpen(*dialog);
+    const std::chrono::milliseconds remaining = WaitRemaining();
     absl::Status status = TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
     if (remaining.count() > 0) {
       status = transport_.WaitForEvents(remaining,
                                         [this](json::value event) { Deliver(std::move(event)); });
     }
     if (status.ok()) continue;
-    Unwatch();
     if (TransportErrorOf(status) != TransportError::kReplyTimeout) return status;
-    return HelperError(kTimeout, absl::StrCat(method_, " waited ", timeout_.count(), " ms for ",
-                                              ToAbsl(waiting_for),
-                                              "; give the frame a larger \"timeout_ms\" if the "
-                                              "page is slow"));
+    return TimedOut(waiting_for);
   }
-  Unwatch();
   return absl::OkStatus();
+}
+
+absl::Status PageContext::TimedOut(std::string_view waiting_for) const {
+  return HelperError(kTimeout, absl::StrCat(method_, " waited ", wait_timeout_.count(), " ms for ",
+                                            ToAbsl(waiting_for), "; ", ToAbsl(RaiseTimeout()),
+                                            " if the page is slow"));
 }
 
 absl::StatusOr<bool> PageContext::AwaitFor(std::string_view tab, std::chrono::milliseconds limit,
@@ -334,8 +365,9 @@ absl::StatusOr<bool> PageContext::AwaitFor(std::string_view tab, std::chrono::mi
   while (!settled()) {
     if (const OpenDialog* dialog = state_.dialogs.Find(tab)) return DialogOpen(*dialog);
     const Clock::time_point now = Clock::now();
-    const std::chrono::milliseconds left = std::min(
-        Remaining(), std::chrono::ceil<std::chrono::milliseconds>(until - std::min(now, until)));
+    const std::chrono::milliseconds left =
+        std::min(WaitRemaining(),
+                 std::chrono::ceil<std::chrono::milliseconds>(until - std::min(now, until)));
     if (left.count() <= 0) return false;
     const absl::Status status =
         transport_.WaitForEvents(left, [this](json::value event) { Deliver(std::move(event)); });

@@ -67,9 +67,20 @@ class PageContext {
 
   std::string_view method() const { return method_; }
   PageState& state() { return state_; }
-  std::chrono::milliseconds timeout() const { return timeout_; }
+  // How long this helper may wait on the page: the frame's timeout_ms, or its own
+  // "timeout_ms" param when that is shorter (BoundByParam).
+  std::chrono::milliseconds timeout() const { return wait_timeout_; }
+  // Bounds the helper's waits (AwaitUntil, AwaitFor, a command sent with `waiting_for`) by
+  // `limit` from now when that ends before the frame's deadline; their timeouts then name the
+  // param. What it does after a wait (reporting where the tab is) has the frame's time.
+  void BoundByParam(std::chrono::milliseconds limit);
+  // What a timeout message tells the model to raise: `raise its "timeout_ms" param` or
+  // `raise the frame's "timeout_ms"`, whichever bound the helper's waits.
+  std::string_view RaiseTimeout() const;
   // Time left before the frame's deadline (zero when passed).
   std::chrono::milliseconds Remaining() const;
+  // Time left for waiting on the page: before the frame's deadline or the param's bound.
+  std::chrono::milliseconds WaitRemaining() const;
 
   // Sends one command within the remaining time. Transport failures as BidiTransport::Call;
   // kDeadlineExceeded becomes a "timeout" HelperError naming `waiting_for` when given.
@@ -108,6 +119,12 @@ class PageContext {
   // is answered): the "dialog open" HelperError.
   absl::Status AwaitWatched(std::string_view tab, std::string_view waiting_for);
   void Unwatch();
+  // Waits, within the frame's deadline, until `done()` holds (at once if it already does),
+  // with AwaitWatched's errors.
+  absl::Status AwaitUntil(std::string_view tab, const std::function<bool()>& done,
+                          std::string_view waiting_for);
+  // The "timeout" HelperError of a wait for `waiting_for` that ran out of time.
+  absl::Status TimedOut(std::string_view waiting_for) const;
   // Waits for events, within `limit` and the frame's deadline, until `settled()` holds (at
   // once if it already does). True when it held, false when the time ran out first (or the
   // transport cannot wait for events); the "dialog open" HelperError as soon as a dialog is
@@ -124,6 +141,9 @@ class PageContext {
   std::string method_;
   std::chrono::milliseconds timeout_;
   Clock::time_point deadline_;
+  std::chrono::milliseconds wait_timeout_;  // BoundByParam's limit, else timeout_
+  Clock::time_point wait_deadline_;         // never after deadline_
+  bool bound_by_param_ = false;
   EventSink on_event_;
   // The "dialog open" HelperError for this frame, which `dialog` holds up.
   absl::Status DialogOpen(const OpenDialog& dialog) const;

@@ -106,6 +106,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   watching_opened_ = true;
   const bool dialog_was_open = state_.dialogs.Find(TabOf(params)) != nullptr;
   absl::Status checked = subscribed.ok() ? CheckDeclaredParams(*helper, params) : subscribed;
+  if (checked.ok()) checked = ApplyTimeoutParam(*helper, params, page);
   absl::StatusOr<json::value> result =
       checked.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(checked);
   watching_opened_ = false;

@@ -20,7 +20,8 @@ constexpr char kMethod[] = "page.click";
 // How long a click waits for a disabled target to be enabled: 1 s, within the frame's time.
 std::int64_t DisabledWaitMs(const PageContext& page) {
   constexpr std::int64_t kWaitMs = 1000;
-  return std::max<std::int64_t>(0, std::min<std::int64_t>(kWaitMs, page.Remaining().count() - 200));
+  return std::max<std::int64_t>(
+      0, std::min<std::int64_t>(kWaitMs, page.WaitRemaining().count() - 200));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
@@ -75,6 +76,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kArray,
      .help =
          R"~(keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~"},
+    kTimeoutParam,
 };
 
 }  // namespace
@@ -86,7 +88,7 @@ const HelperSpec& ClickHelper() {
       .summary = "Clicks an element with the real mouse, after scrolling it into view.",
       .params = kParams,
       .result =
-          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded; a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
+          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
       .errors =
           R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
       .example =

@@ -83,6 +83,7 @@ constexpr Param kParams[] = {
      .default_value = "false",
      .help =
          R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks, a page that asks before it is left) is in the result as "dialog")~"},
+    kTimeoutParam,
 };
 
 }  // namespace

@@ -16,13 +16,6 @@ namespace {
 
 constexpr char kMethod[] = "page.goto";
 
-// True once the document's readyState has reached `wait`.
-bool Reached(std::string_view ready_state, std::string_view wait) {
-  if (wait == "none") return true;
-  if (wait == "interactive") return ready_state == "interactive" || ready_state == "complete";
-  return ready_state == "complete";
-}
-
 absl::StatusOr<bool> Flag(const json::object& params, std::string_view key) {
   ASSIGN_OR_RETURN(std::optional<bool> flag, BoolParam(kMethod, params, key));
   if (flag && !*flag) {
@@ -35,26 +28,26 @@ absl::StatusOr<bool> Flag(const json::object& params, std::string_view key) {
 
 // Back and forward: traverseHistory returns once the history step has been taken; the new
 // document may still be loading, so its load events (or its readyState) are awaited.
-absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delta,
-                             std::string_view wait) {
-  const std::string_view event =
-      wait == "interactive" ? "browsingContext.domContentLoaded" : "browsingContext.load";
+absl::StatusOr<Loaded> TraverseAndWait(PageContext& page, const std::string& tab, int delta,
+                                       LoadWait wait) {
+  bool interactive = false;
+  bool loaded = false;
   // Watched from before the step, so that a load during the command counts.
   page.Watch([&](const json::object& e) {
     const json::value* method = e.if_contains("method");
     const json::value* params = e.if_contains("params");
-    if (method == nullptr || !method->is_string() || method->get_string() != event ||
-        params == nullptr || !params->is_object()) {
+    if (method == nullptr || params == nullptr || !params->is_object() ||
+        !StringIs(params->get_object().if_contains("context"), tab)) {
       return false;
     }
-    const json::value* context = params->get_object().if_contains("context");
-    return StringIs(context, tab);
+    if (StringIs(method, "browsingContext.domContentLoaded")) interactive = true;
+    if (StringIs(method, "browsingContext.load")) loaded = interactive = true;
+    return false;
   });
   const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
   const absl::StatusOr<json::value> traversed = page.Command(
       "browsingContext.traverseHistory", json::object{{"context", tab}, {"delta", delta}});
   if (!traversed.ok()) {
-    page.Unwatch();
     if (IsHelperError(traversed.status(), kNoSuchHistoryEntry)) {
       return HelperError(kNoSuchHistoryEntry,
                          absl::StrCat(kMethod, ": there is no page to go ",
@@ -62,16 +55,26 @@ absl::Status TraverseAndWait(PageContext& page, const std::string& tab, int delt
     }
     return traversed.status();
   }
-  if (wait == "none") {
-    page.Unwatch();
-    return absl::OkStatus();
-  }
+  if (wait == LoadWait::kNone) return Loaded::kComplete;
   ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
-  if (Reached(info.ready_state, wait)) {
-    page.Unwatch();
-    return absl::OkStatus();
+  if (info.ready_state == "complete") return Loaded::kComplete;
+  if (info.ready_state == "interactive") interactive = true;
+  const std::string waiting_for =
+      absl::StrCat("the page to load (wait \"",
+                   wait == LoadWait::kInteractive ? "interactive" : "complete", "\")");
+  switch (wait) {
+    case LoadWait::kInteractive:
+      RETURN_IF_ERROR(page.AwaitUntil(
+          tab, [&] { return interactive; }, waiting_for));
+      return Loaded::kComplete;
+    case LoadWait::kComplete:
+      RETURN_IF_ERROR(page.AwaitUntil(
+          tab, [&] { return loaded; }, waiting_for));
+      return Loaded::kComplete;
+    default:
+      return AwaitLoadOrGrace(
+          page, tab, [&] { return loaded; }, [&] { return interactive; }, waiting_for);
   }
-  return page.AwaitWatched(tab, absl::StrCat("the page to load (wait \"", ToAbsl(wait), "\")"));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
@@ -93,12 +96,17 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                       "\"complete\" (the default), got \"",
                                                       wait, "\""));
   }
+  // Left out, "complete" gives up on a subresource that never finishes (kLoadGrace).
+  const LoadWait load_wait = !wait_param             ? LoadWait::kCompleteOrGrace
+                             : wait == "none"        ? LoadWait::kNone
+                             : wait == "interactive" ? LoadWait::kInteractive
+                                                     : LoadWait::kComplete;
   if (url) RETURN_IF_ERROR(RefuseJavascriptUrl(kMethod, *url));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  Loaded loaded = Loaded::kComplete;
   if (url) {
-    absl::StatusOr<json::value> navigated = page.Command(
-        "browsingContext.navigate", json::object{{"context", tab}, {"url", *url}, {"wait", wait}},
-        absl::StrCat("\"", *url, "\" to load"));
+    absl::StatusOr<Loaded> navigated =
+        NavigateAndWait(page, tab, *url, load_wait, absl::StrCat("\"", *url, "\" to load"));
     if (!navigated.ok()) {
       const std::optional<std::string> code = HelperErrorCode(navigated.status());
       if (!code || *code == FrameErrorName(kTimeout) || *code == FrameErrorName(kDialogOpen))
@@ -107,16 +115,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                              "\": ", navigated.status().message(),
                                              "; check the URL (with its scheme, e.g. https://)"));
     }
+    loaded = *navigated;
   } else if (reload) {
-    RETURN_IF_ERROR(page.Command("browsingContext.reload",
-                                 json::object{{"context", tab}, {"wait", wait}},
-                                 "the page to reload")
-                        .status());
+    ASSIGN_OR_RETURN(loaded, NavigateAndWait(page, tab, "", load_wait, "the page to reload"));
   } else {
-    RETURN_IF_ERROR(TraverseAndWait(page, tab, back ? -1 : 1, wait));
+    ASSIGN_OR_RETURN(loaded, TraverseAndWait(page, tab, back ? -1 : 1, load_wait));
   }
   ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
-  return UrlAndTitle(info);
+  json::object result = UrlAndTitle(info);
+  NoteLoaded(loaded, info, result);
+  return result;
 }
 
 constexpr Param kParams[] = {
@@ -134,7 +142,9 @@ constexpr Param kParams[] = {
     {.key = "wait",
      .type = ParamType::kString,
      .default_value = R"~("complete")~",
-     .help = R"~("complete" (default: all loaded), "interactive" (DOM ready) or "none")~"},
+     .help =
+         R"~("complete" (default: loaded, or left out DOM ready + 3 s), "interactive" (DOM ready) or "none")~"},
+    kTimeoutParam,
 };
 
 }  // namespace
@@ -147,7 +157,8 @@ const HelperSpec& GotoHelper() {
           "Loads a URL in the current tab, or goes back, forward or reloads, and waits for the "
           "page.",
       .params = kParams,
-      .result = R"~({"url","title"} of the page once loaded)~",
+      .result =
+          R"~({"url","title"} of the page once loaded; "waited": "interactive" when the default wait gave up on a subresource)~",
       .errors =
           R"~("timeout" (the page did not load within the frame's timeout_ms; raise it or use wait "none"), "unknown error" with the browser's reason (e.g. the host does not resolve), "not allowed" (a file: URL outside file_roots))~",
       .example =

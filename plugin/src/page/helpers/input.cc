@@ -100,6 +100,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
                                               std::string_view what, bool armed) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
   bool started = false;
+  bool interactive = false;    // the navigation's document fired DOMContentLoaded
   bool same_document = false;  // the tab's URL changed without a new document
   std::string navigation;
   std::optional<json::object> download_began;  // downloadWillBegin's params
@@ -140,12 +141,17 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
       return false;
     }
     if (!started) return false;
+    // A load of an earlier navigation (its events can trail its command's reply) is not ours.
+    const bool ours = navigation.empty() || StringMember(p, "navigation") == navigation;
+    if (method == "browsingContext.domContentLoaded") {
+      interactive = interactive || ours;
+      return false;
+    }
     if (method != "browsingContext.load" && method != "browsingContext.navigationFailed" &&
         method != "browsingContext.navigationAborted") {
       return false;
     }
-    // A load of an earlier navigation (its events can trail its command's reply) is not ours.
-    return navigation.empty() || StringMember(p, "navigation") == navigation;
+    return ours;
   });
   const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
   RETURN_IF_ERROR(dispatch());
@@ -171,10 +177,11 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     if (started) effect.info.reset();  // read before the navigation
   }
   if (started && !download_began) {
-    // A navigation whose response the browser saves ends in a download, not a load.
-    RETURN_IF_ERROR(page.AwaitFor(tab, page.Remaining(),
-                                  [&] { return page.watched() || download_began.has_value(); })
-                        .status());
+    // A navigation whose response the browser saves ends in a download, not a document.
+    RETURN_IF_ERROR(
+        page.AwaitFor(tab, page.WaitRemaining(),
+                      [&] { return page.watched() || interactive || download_began.has_value(); })
+            .status());
   }
   if (download_began) {
     RETURN_IF_ERROR(
@@ -183,9 +190,11 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     return effect;
   }
   if (!started) return effect;
-  RETURN_IF_ERROR(
-      page.AwaitWatched(tab, absl::StrCat("the page ", ToAbsl(what), " opened to load (",
-                                          ToAbsl(what), " itself was done)")));
+  ASSIGN_OR_RETURN(effect.loaded,
+                   AwaitLoadOrGrace(
+                       page, tab, [&] { return page.watched(); }, [&] { return interactive; },
+                       absl::StrCat("the page ", ToAbsl(what), " opened to load (", ToAbsl(what),
+                                    " itself was done)")));
   effect.navigated = true;
   return effect;
 }
@@ -232,6 +241,7 @@ absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab
   }
   json::object result = UrlAndTitle(info);
   result["navigated"] = effect.navigated;
+  NoteLoaded(effect.loaded, info, result);
   if (effect.download) result["download"] = *effect.download;
   return result;
 }

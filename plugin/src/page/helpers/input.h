@@ -52,7 +52,10 @@ inline constexpr std::chrono::milliseconds kDownloadEndWait{3000};
 
 // What an input did to its tab.
 struct InputEffect {
-  bool navigated = false;        // a navigation of the tab started, and its document loaded
+  bool navigated = false;  // a navigation of the tab started, and its document loaded
+  // How far that document got: interactive when its load event had not come kLoadGrace after
+  // its DOMContentLoaded.
+  Loaded loaded = Loaded::kComplete;
   std::optional<PageInfo> info;  // the tab's page afterwards, when it was read on the way
   // A download it started: {"file","size"} once saved, {"url","running":true} while it runs,
   // {"url","canceled":true} when the browser gave it up.
@@ -62,7 +65,8 @@ struct InputEffect {
 // Sends input.performActions `action_params` and reports whether it started a navigation of
 // `tab`. When one started (browsingContext.navigationStarted for the tab arrived while the
 // actions ran), waits within the frame's deadline until that navigation's document has loaded
-// (or the navigation failed or was aborted); otherwise returns as soon as the browser has
+// (or the navigation failed or was aborted; or it has been interactive for kLoadGrace);
+// otherwise returns as soon as the browser has
 // dispatched the input's events and the page has settled (kSettleQuiet, kSettleMax): a
 // navigation that starts meanwhile is followed, a dialog that opens is the "dialog open"
 // HelperError below. `what` names the input in a timeout ("the click").

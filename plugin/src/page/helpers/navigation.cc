@@ -1,5 +1,9 @@
 #include "page/helpers/navigation.h"
 
+#include <algorithm>
+#include <vector>
+
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
 #include "core/policy.h"
 #include "core/status_macros.h"
@@ -30,6 +34,83 @@ PageInfo PageInfoOf(const json::value& value) {
 
 json::object UrlAndTitle(const PageInfo& info) {
   return json::object{{"url", info.url}, {"title", info.title}};
+}
+
+absl::StatusOr<Loaded> AwaitLoadOrGrace(PageContext& page, std::string_view tab,
+                                        const std::function<bool()>& loaded,
+                                        const std::function<bool()>& interactive,
+                                        std::string_view waiting_for) {
+  RETURN_IF_ERROR(page.AwaitUntil(
+      tab, [&] { return loaded() || interactive(); }, waiting_for));
+  if (loaded()) return Loaded::kComplete;
+  ASSIGN_OR_RETURN(const bool complete, page.AwaitFor(tab, kLoadGrace, loaded));
+  return complete ? Loaded::kComplete : Loaded::kInteractive;
+}
+
+absl::StatusOr<Loaded> NavigateAndWait(PageContext& page, const std::string& tab,
+                                       const std::string& url, LoadWait wait,
+                                       std::string_view waiting_for) {
+  const std::string_view method =
+      url.empty() ? "browsingContext.reload" : "browsingContext.navigate";
+  json::object params{{"context", tab}};
+  if (!url.empty()) params["url"] = url;
+  switch (wait) {
+    case LoadWait::kNone:
+      params["wait"] = "none";
+      break;
+    case LoadWait::kInteractive:
+    case LoadWait::kCompleteOrGrace:
+      params["wait"] = "interactive";
+      break;
+    case LoadWait::kComplete:
+      params["wait"] = "complete";
+      break;
+  }
+  if (wait != LoadWait::kCompleteOrGrace) {
+    RETURN_IF_ERROR(page.Command(method, params, waiting_for).status());
+    return Loaded::kComplete;
+  }
+  // The tab's navigations that have loaded (or moved within the document) since the command
+  // was sent; the reply names the command's own.
+  std::vector<std::string> done;
+  bool done_without_id = false;
+  page.Watch([&](const json::object& event) {
+    const json::value* name = event.if_contains("method");
+    const json::value* event_params = event.if_contains("params");
+    if (name == nullptr || event_params == nullptr || !event_params->is_object()) return false;
+    const json::object& p = event_params->get_object();
+    if (!StringIs(p.if_contains("context"), tab) ||
+        (!StringIs(name, "browsingContext.load") &&
+         !StringIs(name, "browsingContext.fragmentNavigated"))) {
+      return false;
+    }
+    const json::value* navigation = p.if_contains("navigation");
+    if (navigation != nullptr && navigation->is_string()) {
+      done.emplace_back(navigation->get_string());
+    } else {
+      done_without_id = true;
+    }
+    return false;
+  });
+  const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
+  ASSIGN_OR_RETURN(const json::value reply, page.Command(method, params, waiting_for));
+  const json::object* result = reply.if_object();
+  const json::value* id = result != nullptr ? result->if_contains("navigation") : nullptr;
+  const std::string navigation =
+      id != nullptr && id->is_string() ? std::string(id->get_string()) : std::string();
+  return AwaitLoadOrGrace(
+      page, tab,
+      [&] {
+        return done_without_id || (navigation.empty() && !done.empty()) ||
+               std::find(done.begin(), done.end(), navigation) != done.end();
+      },
+      [] { return true; }, waiting_for);
+}
+
+void NoteLoaded(Loaded loaded, const PageInfo& info, json::object& result) {
+  if (loaded == Loaded::kInteractive && info.ready_state != "complete") {
+    result["waited"] = "interactive";
+  }
 }
 
 absl::Status RefuseJavascriptUrl(std::string_view method, std::string_view url) {

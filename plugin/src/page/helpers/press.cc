@@ -46,6 +46,7 @@ constexpr Param kParams[] = {
     {.key = "target",
      .type = ParamType::kTarget,
      .help = "optional, an element to focus first (default: whatever has focus)"},
+    kTimeoutParam,
 };
 
 }  // namespace

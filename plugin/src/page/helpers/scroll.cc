@@ -75,22 +75,17 @@ json::object Position(const json::object& data, const json::object& start) {
 
 // Scrolls down in `context` (the box of `nodes`, else the page) until `target` exists.
 absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view context,
-                                        const std::vector<json::value>& nodes, const Target& target,
-                                        std::optional<std::int64_t> timeout_ms) {
+                                        const std::vector<json::value>& nodes,
+                                        const Target& target) {
   ASSIGN_OR_RETURN(const json::object find, FindInput(target));
-  const auto until =
-      PageContext::Clock::now() + std::chrono::milliseconds(timeout_ms.value_or(INT32_MAX));
   std::optional<json::object> start;
   for (;;) {
-    const auto own_left = std::chrono::ceil<std::chrono::milliseconds>(
-        until - std::min(until, PageContext::Clock::now()));
-    const auto slice = std::min({page.Remaining() - kReportMargin, own_left, kSlice});
+    // The page layer bounds the helper's time by its timeout_ms param (ApplyTimeoutParam).
+    const auto slice = std::min({page.Remaining() - kReportMargin, page.WaitRemaining(), kSlice});
     if (slice.count() <= 0) {
-      return HelperError(kTimeout, absl::StrCat(kMethod, " scrolled for ",
-                                                timeout_ms.value_or(page.timeout().count()),
-                                                " ms without finding ", target.Describe(),
-                                                timeout_ms ? "; raise its \"timeout_ms\" param"
-                                                           : "; raise the frame's \"timeout_ms\""));
+      return HelperError(kTimeout, absl::StrCat(kMethod, " scrolled for ", page.timeout().count(),
+                                                " ms without finding ", target.Describe(), "; ",
+                                                ToAbsl(page.RaiseTimeout())));
     }
     ASSIGN_OR_RETURN(SandboxResult step,
                      page.Sandbox(context, ops::kScrollUntil,
@@ -116,8 +111,6 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                     " takes exactly one of \"to\" (\"top\", \"bottom\" "
                                     "or a target), \"by\" {x, y} or \"until\" (a target)"));
   }
-  ASSIGN_OR_RETURN(const std::optional<std::int64_t> timeout_ms,
-                   IntParam(kMethod, params, "timeout_ms", 1, 600000));
   ASSIGN_OR_RETURN(const std::optional<Target> box_target, ParseTarget(kMethod, params));
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   const json::value* to = params.if_contains("to");
@@ -147,7 +140,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (params.contains("until")) {
     ASSIGN_OR_RETURN(const Target until, NestedTarget(kMethod, params, "until"));
-    return ScrollUntil(page, context, nodes, until, timeout_ms);
+    return ScrollUntil(page, context, nodes, until);
   }
   json::object input;
   if (to != nullptr) {
@@ -178,7 +171,7 @@ constexpr Param kParams[] = {
      .help = R"~("top", "bottom", or a target to bring into view)~"},
     {.key = "by", .type = ParamType::kAny, .help = "{x, y} in pixels"},
     {.key = "until", .type = ParamType::kAny, .help = "a target to scroll down to until it exists"},
-    {.key = "timeout_ms", .type = ParamType::kInteger, .help = "bounds until"},
+    kTimeoutParam,
 };
 
 }  // namespace

@@ -63,10 +63,9 @@ absl::Status NoSuchTab(std::string_view id) {
 
 // Loads `url` in the new tab and waits for it, as page.goto does.
 absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std::string& url) {
-  absl::StatusOr<json::value> navigated =
-      page.Command("browsingContext.navigate",
-                   json::object{{"context", tab}, {"url", url}, {"wait", "complete"}},
-                   absl::StrCat("\"", url, "\" to load in the new tab"));
+  const absl::StatusOr<Loaded> navigated =
+      NavigateAndWait(page, tab, url, LoadWait::kCompleteOrGrace,
+                      absl::StrCat("\"", url, "\" to load in the new tab"));
   if (navigated.ok()) return absl::OkStatus();
   const std::optional<std::string> code = HelperErrorCode(navigated.status());
   if (!code || *code == FrameErrorName(kTimeout)) return navigated.status();
@@ -195,6 +194,7 @@ constexpr Param kParams[] = {
     {.key = "tab",
      .type = ParamType::kString,
      .help = R"~(a tab id (from this list or from "opened" of page.click) for select and close)~"},
+    kTimeoutParam,
 };
 
 }  // namespace

@@ -76,6 +76,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kInteger,
      .default_value = "0",
      .help = "a pause between characters, at most 5000"},
+    kTimeoutParam,
 };
 
 }  // namespace

@@ -49,8 +49,6 @@ absl::StatusOr<json::value> WaitFixed(PageContext& page, const json::object& par
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::optional<std::int64_t> fixed_ms,
                    IntParam(kMethod, params, "ms", 0, kMaxWaitMs));
-  ASSIGN_OR_RETURN(const std::optional<std::int64_t> timeout_ms,
-                   IntParam(kMethod, params, "timeout_ms", 1, kMaxWaitMs));
   if (fixed_ms.has_value()) {
     for (const std::string_view other : {"text", "css", "url", "gone", "timeout_ms"}) {
       if (params.contains(other)) {
@@ -91,27 +89,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       kind == "url" ? absl::StrCat("the tab's URL to contain \"", value, "\"")
                     : absl::StrCat(kind == "text" ? "the text \"" : "an element matching \"", value,
                                    "\" ", gone ? "to disappear" : "to appear");
-  // The param's bound, when it comes before the frame's deadline (less the report's margin).
-  const bool own_bound = timeout_ms.has_value() &&
-                         std::chrono::milliseconds(*timeout_ms) < page.Remaining() - kReportMargin;
-  const auto until = PageContext::Clock::now() + std::chrono::milliseconds(timeout_ms.value_or(0));
-  const auto left = [&] {
-    const auto frame_left = page.Remaining() - kReportMargin;
-    if (!own_bound) return frame_left;
-    return std::min(frame_left, std::chrono::ceil<std::chrono::milliseconds>(
-                                    until - std::min(until, PageContext::Clock::now())));
-  };
   for (;;) {
-    const auto slice = std::min(left(), kSlice);
+    // The page layer bounds the helper's time by its timeout_ms param (ApplyTimeoutParam).
+    const auto slice = std::min({page.Remaining() - kReportMargin, page.WaitRemaining(), kSlice});
     if (slice.count() <= 0) {
       absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);
       return HelperError(
           kTimeout,
-          absl::StrCat(
-              kMethod, " waited ", own_bound ? *timeout_ms : page.timeout().count(), " ms for ",
-              what, info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "",
-              own_bound ? "; raise its \"timeout_ms\" param" : "; raise the frame's \"timeout_ms\"",
-              ", or check the page with page.snapshot"));
+          absl::StrCat(kMethod, " waited ", page.timeout().count(), " ms for ", what,
+                       info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "", "; ",
+                       ToAbsl(page.RaiseTimeout()), ", or check the page with page.snapshot"));
     }
     absl::StatusOr<SandboxResult> waited = page.Sandbox(
         tab, ops::kInputWaitFor,
@@ -148,9 +135,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help = "true waits for the text or element to disappear"},
-    {.key = "timeout_ms",
-     .type = ParamType::kInteger,
-     .help = "how long to wait (default: the frame's time)"},
+    kTimeoutParam,
     {.key = "ms", .type = ParamType::kInteger, .help = "alone: a fixed wait of this many ms"},
 };
 

@@ -172,7 +172,8 @@ export function passTextMemo() {
 export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
-          role: new Map(), interactive: new Map(), text: new Map()};
+          role: new Map(), interactive: new Map(), text: new Map(), leftOut: new Map(),
+          collapsed: new Map()};
   try {
     return fn();
   } finally {
@@ -249,7 +250,7 @@ function subtreeText(node, memo, skip, ariaHiddenShown) {
     const tag = localNameOf(node);
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) ||
         (ariaHiddenShown ? styleFacts(node).display === "none" : isHiddenSubtree(node)) ||
-        isUnrendered(node) || isClipped(node)) {
+        isUnrendered(node) || isClipped(node) || isLeftOut(node)) {
       text = "";
     } else if (tag === "img" || (tag === "input" && node.type === "image")) {
       text = attrOf(node, "alt") || "";
@@ -386,10 +387,83 @@ export function isVisible(el, ariaHiddenHides = true) {
     const rect = rectOf(el);
     if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el)) return false;
   }
+  if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isClipped(p)) return false;
+    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isClipped(p) ||
+        isLeftOut(p)) {
+      return false;
+    }
   }
   return true;
+}
+
+// ---- Rendered, but not there for the user ----
+
+// Roles of the popups a control opens.
+const POPUP_ROLES = new Set(["listbox", "menu", "tree", "grid", "dialog", "tooltip"]);
+
+// Left out of the snapshot, of targets and of text though rendered (DESIGN.md section 9,
+// "State in the snapshot"): inert content (it can be neither focused nor clicked), a closed
+// popup, and a native select that a custom widget stands in for. Its subtree goes with it.
+export function isLeftOut(el) {
+  if (!PASS) return ownIsLeftOut(el);
+  let out = PASS.leftOut.get(el);
+  if (out === undefined) PASS.leftOut.set(el, out = ownIsLeftOut(el));
+  return out;
+}
+
+function ownIsLeftOut(el) {
+  if (hasAttr(el, "inert")) return true;
+  const tag = localNameOf(el);
+  if (tag === "select") return isReplacedSelect(el);
+  // A popup has a role attribute (or is a dialog), or a control names it by its id.
+  const role = hasAttr(el, "role") || tag === "dialog" ? roleOf(el) : null;
+  const popup = !!role && POPUP_ROLES.has(role);
+  const id = attrOf(el, "id");
+  const controller = id ? collapsedControllers(el).get(id) : undefined;
+  // A rendered control that says it is collapsed (aria-expanded="false") has its popup
+  // closed, wherever the page parks it (off screen, behind another element). A control that is
+  // not rendered says nothing (a menu button of the narrow layout, while the menu shows).
+  if (controller && (popup || (attrOf(controller, "aria-haspopup") || "false") !== "false") &&
+      styleFacts(controller).display !== "none" && !isUnrendered(controller)) {
+    return true;
+  }
+  // A popup faded out (opacity 0) is closed, whatever says so.
+  return popup && PROPERTY_VALUE.call(styleOf(el), "opacity") === "0";
+}
+
+// The collapsed controls of `el`'s document or shadow root by the ids they control
+// (aria-controls, aria-owns): Map id -> control.
+function collapsedControllers(el) {
+  const root = el.getRootNode();
+  let controllers = PASS ? PASS.collapsed.get(root) : undefined;
+  if (controllers === undefined) {
+    controllers = new Map();
+    const found = root.querySelectorAll ? root.querySelectorAll('[aria-expanded="false"]') : [];
+    for (const control of found) {
+      const ids = (attrOf(control, "aria-controls") || "") + " " + (attrOf(control, "aria-owns") || "");
+      for (const id of ids.split(/\s+/)) {
+        if (id) controllers.set(id, control);
+      }
+    }
+    if (PASS) PASS.collapsed.set(root, controllers);
+  }
+  return controllers;
+}
+
+// A native select that a script replaced with a widget of its own (Select2, Tom Select,
+// bootstrap-select; Choices.js hides it outright) stays in the page for its form, out of the
+// tab order (tabindex -1) or of the accessibility tree (aria-hidden), and out of sight: shrunk
+// to a pixel or less, clipped away, or transparent. A select a user can reach is never all of
+// that (a transparent select laid over a styled box keeps its place in the tab order).
+function isReplacedSelect(el) {
+  if (!(el.tabIndex < 0 || attrOf(el, "aria-hidden") === "true")) return false;
+  const rect = rectOf(el);
+  if (rect.width <= 1 || rect.height <= 1) return true;
+  const style = styleOf(el);
+  const clip = PROPERTY_VALUE.call(style, "clip");
+  return PROPERTY_VALUE.call(style, "opacity") === "0" || (!!clip && clip !== "auto") ||
+         PROPERTY_VALUE.call(style, "clip-path").startsWith("inset(50%");
 }
 
 // The element above in the flat tree: a slotted node's slot, a shadow root's host.

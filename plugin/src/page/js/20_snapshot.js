@@ -10,7 +10,7 @@ import {
   CELL_ROLES, ELEMENT_NODE, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName,
   attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
-  isInteractive, isNamedZeroSize, isUnrendered, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
   shownRegion, styleFacts, tagNameOf, truncate
 } from "./00_common.js";
@@ -22,6 +22,8 @@ const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox"
                             "menuitem", "menuitemcheckbox", "menuitemradio", "tab",
                             "progressbar", "meter", "separator", "combobox"]);
 const MAX_NAME = 100;
+// The elements editors write for bold and italic, by the ARIA role of <strong> and <em>.
+const EMPHASIS_ROLES = {b: "strong", strong: "strong", i: "emphasis", em: "emphasis"};
 // A table row is named by its cells' text, " | " between cells, and lists only what its cells
 // hold beyond text (a button, a link, a cell with a state): one line per plain row.
 const MAX_ROW_NAME = 300;
@@ -172,19 +174,18 @@ function outline(input, nodes) {
   // part of an iframe's viewport its parents show).
   const shown = viewportOnly ? shownRegion(defaultViewOf(ownerDocumentOf(root)), input.clip)
                              : null;
-  const lines = [];
+  const records = [];
   const frames = [];
   const windows = [];
   const memo = passTextMemo();    // flat text per node, shared with the names
   const focused = focusedElement(ownerDocumentOf(root));
   const meaningful = new Map();   // element -> has a line of its own or below it
 
+  // The outline's lines as records, written out once compacted (compactLines).
   const emit = (depth, role, name, ref, states) => {
-    let line = "  ".repeat(depth) + "- " + role;
-    if (name) line += " " + quoted(name, role === "row" ? MAX_ROW_NAME : MAX_NAME);
-    if (ref) line += " [ref=" + ref + "]";
-    if (states && states.length) line += " " + states.join(" ");
-    lines.push(line);
+    const record = {depth, role, name, ref, states};
+    records.push(record);
+    return record;
   };
 
   const hasLine = (el) => isFrame(el) || !!roleOf(el) || isInteractive(el, roleOf(el));
@@ -218,11 +219,20 @@ function outline(input, nodes) {
     }
   };
 
-  const walk = (el, depth, showText) => {
-    // inert content cannot be focused or clicked: as good as absent for the reader.
-    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el) || hasAttr(el, "inert")) {
-      return;
+  // The bold and italic runs of editable content, which its value does not show, a line each
+  // in document order as playwright's aria snapshot writes them: "- strong: TEXT".
+  const listEmphasis = (editable, depth) => {
+    for (const el of flatElements(editable)) {
+      const role = EMPHASIS_ROLES[localNameOf(el)];
+      if (!role || !isVisible(el)) continue;
+      const text = collapse(flatText(el, memo));
+      if (text) emit(depth, role, truncate(text, MAX_TEXT)).plain = true;
     }
+  };
+
+  const walk = (el, depth, showText) => {
+    // Inert content, closed popups, replaced selects: as good as absent (isLeftOut).
+    if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el) || isLeftOut(el)) return;
     const style = styleFacts(el);
     const contents = style.display === "contents";
     // No box at all (e.g. the content of a closed <details>): nothing below is rendered.
@@ -240,14 +250,14 @@ function outline(input, nodes) {
     const interactive = isInteractive(el, role);
     if (isFrame(el)) {
       if (!seen) return;
-      emit(depth, "iframe", accessibleName(el, "iframe"),
-           interactive ? refOf(el, counter) : null);
+      const line = emit(depth, "iframe", accessibleName(el, "iframe"),
+                        interactive ? refOf(el, counter) : null);
       // With viewport_only, its content is judged against the part of its viewport that is
       // on screen (clip); none on screen, none listed.
       const clip = viewportOnly ? frameClip(el, shown) : null;
       if (el.contentWindow && (!viewportOnly || clip)) {
-        frames.push(clip ? {after: lines.length - 1, depth: depth + 1, clip}
-                         : {after: lines.length - 1, depth: depth + 1});
+        frames.push(clip ? {after: line, depth: depth + 1, clip}
+                         : {after: line, depth: depth + 1});
         windows.push(el.contentWindow);
       }
       return;
@@ -289,7 +299,22 @@ function outline(input, nodes) {
       name = name || shownName(el, shownRole, memo);
       below = false;
     }
-    emit(depth, shownRole, name, interactive ? refOf(el, counter) : null, states);
+    // A heading that is one link (a card's title) is one line, with the link's ref; a heading
+    // holding other things a helper can act on lists them below it.
+    let ref = interactive ? refOf(el, counter) : null;
+    if (shownRole === "heading" && !ref) {
+      const inside = flatElements(el).filter((e) => e !== el && isInteractive(e, roleOf(e)));
+      if (inside.length === 1 && accessibleName(inside[0], roleOf(inside[0])) === name) {
+        ref = refOf(inside[0], counter);
+      } else if (inside.length) {
+        below = true;
+      }
+    }
+    emit(depth, shownRole, name, ref, states);
+    if (leaf && isEditable(el)) {
+      listEmphasis(el, depth + 1);
+      return;
+    }
     if (localNameOf(el) === "select") {
       for (const option of el.options) {
         emit(depth + 1, "option", collapse(option.label || option.textContent), null,
@@ -315,7 +340,83 @@ function outline(input, nodes) {
                            message: "the outline failed on this page: " + e},
                    next: counter.next}};
   }
+  const kept = compactLines(records);
+  const lines = kept.map(formatLine);
+  for (const frame of frames) frame.after = kept.indexOf(frame.after);
   return {data: {lines, frames, next: counter.next}, windows};
+}
+
+function formatLine(record) {
+  const {depth, role, name, ref, states} = record;
+  if (record.plain) return "  ".repeat(depth) + "- " + role + ": " + name;
+  let line = "  ".repeat(depth) + "- " + role;
+  if (name) line += " " + quoted(name, role === "row" ? MAX_ROW_NAME : MAX_NAME);
+  if (ref) line += " [ref=" + ref + "]";
+  if (states && states.length) line += " " + states.join(" ");
+  return line;
+}
+
+// Roles of the boxes a card is made of: a list item holding only one of these is the card.
+const CARD_ROLES = new Set(["article", "group", "generic", "region"]);
+
+// A line that says nothing of its own: no name, ref or state.
+function bare(record) {
+  return !record.name && !record.ref && !(record.states && record.states.length) &&
+         !record.plain;
+}
+
+// What repeats in a page of cards, said once (DESIGN.md section 9: a 40-card shop page's whole
+// snapshot under 7 KB): a list item that only holds a card is the card (one line, and one
+// level less for all inside it); an image without a ref named as a line beside it (a product
+// photo whose alt text is the product's title) is not listed again; and text runs one after
+// the other at one level are one text line, when it stays within MAX_TEXT.
+function compactLines(records) {
+  const out = [];
+  const dropped = [];  // depths of the list items dropped above the current line
+  for (let i = 0; i < records.length; ++i) {
+    const record = records[i];
+    while (dropped.length && record.depth <= dropped[dropped.length - 1]) dropped.pop();
+    if (isCardItem(records, i)) {
+      dropped.push(record.depth);
+      continue;
+    }
+    record.depth -= dropped.length;
+    const last = out[out.length - 1];
+    if (record.role === "text" && last && last.role === "text" && last.depth === record.depth &&
+        last.name.length + 1 + record.name.length <= MAX_TEXT) {
+      last.name += " " + record.name;
+      continue;
+    }
+    out.push(record);
+  }
+  return out.filter((record, i) => !(record.role === "img" && !record.ref &&
+                                     namedBeside(out, i)));
+}
+
+// Whether line `i` is a bare list item with one line below it, itself a bare card box.
+function isCardItem(records, i) {
+  const item = records[i];
+  const card = records[i + 1];
+  if (item.role !== "listitem" || !bare(item) || !card || card.depth !== item.depth + 1 ||
+      !CARD_ROLES.has(card.role) || !bare(card)) {
+    return false;
+  }
+  for (let k = i + 2; k < records.length && records[k].depth > item.depth; ++k) {
+    if (records[k].depth === card.depth) return false;  // a second line below the item
+  }
+  return true;
+}
+
+// Whether another line at the same level under the same parent as line `i` has its name.
+function namedBeside(lines, i) {
+  const {depth, name} = lines[i];
+  if (!name) return false;
+  for (const step of [-1, 1]) {
+    for (let k = i + step; k >= 0 && k < lines.length && lines[k].depth >= depth; k += step) {
+      if (lines[k].depth === depth && lines[k].name === name && lines[k] !== lines[i]) return true;
+    }
+  }
+  return false;
 }
 
 // input: {clip} (as for snapshot). For each iframe of this document with a window, in

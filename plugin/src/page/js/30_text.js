@@ -6,12 +6,13 @@
 // Walked here rather than read from innerText: innerText stays in the light DOM, so an open
 // shadow root's content, or slotted text under an element inside a shadow root, would be
 // missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box) is left
-// out; iframes' documents are not entered (as innerText). Unlike innerText, a select shows its
-// chosen option and an input button its label, as on screen.
+// out, and so is what the snapshot leaves out though rendered (isLeftOut: inert content,
+// closed popups, replaced selects); iframes' documents are not entered (as innerText). Unlike
+// innerText, a select shows its chosen option and an input button its label, as on screen.
 
 import {
   ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, flatChildren, inputButtonLabel, isClipped,
-  isInputButton, isUnrendered, localNameOf, nodeTypeOf, styleOf, tagNameOf
+  isInputButton, isLeftOut, isUnrendered, localNameOf, nodeTypeOf, readingPass, styleOf, tagNameOf
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -34,7 +35,7 @@ function visibleText(root) {
     const el = node;
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isFrame(el) || localNameOf(el) === "textarea") return;
     const style = styleOf(el);
-    if (style.display === "none" || isUnrendered(el, style)) return;
+    if (style.display === "none" || isUnrendered(el, style) || isLeftOut(el)) return;
     if (isInputButton(el)) {  // what it shows: its label
       if (style.visibility === "visible") out.push(" " + inputButtonLabel(el) + " ");
       return;
@@ -63,7 +64,7 @@ OPS.text = function (input, nodes) {
   const el = nodes.length ? nodes[0] : (document.body || document.documentElement);
   // An iframe's text is its document's, read in its own browsing context.
   if (isFrame(el) && el.contentWindow) return {data: {frame: true}, windows: [el.contentWindow]};
-  const lines = visibleText(el).split("\n")
+  const lines = readingPass(() => visibleText(el)).split("\n")
                     .map((line) => line.replace(/[ \t\u00a0\r\f\v]+/g, " ").trim())
                     .filter((line) => line.length > 0);
   const chars = Array.from(lines.join("\n"));
