@@ -237,6 +237,15 @@ BOOST_AUTO_TEST_CASE(a_commit_of_the_tab_begins_a_document_that_current_reads_al
   BOOST_TEST(Read(logs, "T") == R"({"console":["log: tick"],"errors":[],"failed_requests":[]})");
 }
 
+BOOST_AUTO_TEST_CASE(a_request_cancelled_by_leaving_the_page_is_no_failure) {
+  TabLogs logs;
+  logs.Observe(Obj(R"({"type":"event","method":"network.fetchError","params":{"context":"T",)"
+                   R"("navigation":null,"request":{"request":"3","url":"http://h/stall",)"
+                   R"("method":"GET"},"errorText":"NS_BINDING_ABORTED"}})"));
+  BOOST_TEST(Read(logs, "T", LogQuery{.current_document = false}) ==
+             R"({"console":[],"errors":[],"failed_requests":[]})");
+}
+
 BOOST_AUTO_TEST_CASE(other_events_are_not_taken) {
   TabLogs logs;
   BOOST_TEST(!logs.Observe(Obj(

@@ -260,6 +260,8 @@ bool TabLogs::Observe(const json::object& event) {
       belongs_to = tab.document + 1;
     }
     if (method == "network.fetchError") {
+      // Cancelled, not failed: the document went away (a navigation) or the page aborted it.
+      if (StringAt(*params, "errorText") == "NS_BINDING_ABORTED") return true;
       Add(context, &Tab::failed, FetchErrorLine(*params, tab.origin), LogLevel::kError, belongs_to);
       return true;
     }
