@@ -88,6 +88,27 @@ BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_the_word_selected_with_keys) {
              R"({\"insert\":\"\\n\"}]")");
 }
 
+BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_a_word_selected_by_its_text) {
+  // page.select makes a real selection Quill reads; its snapshot shows the bold run.
+  const json::object result = Run(Frames(
+      {Goto("lib_rich_text.html"),
+       Frame("page.type", R"({"target":{"role":"textbox"},"text":"Ship the release on Friday"})"),
+       Frame("page.select", R"({"target":{"role":"textbox"},"text":"release"})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Bold"}})"),
+       Eval("JSON.stringify(note.getContents().ops)"),
+       R"({"method":"page.snapshot","params":{"root":{"role":"textbox"}}})"}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"selected":"release"})");
+  BOOST_TEST(
+      ResultOf(result, 4) ==
+      R"("[{\"insert\":\"Ship the \"},{\"attributes\":{\"bold\":true},\"insert\":\"release\"},)"
+      R"({\"insert\":\" on Friday\\n\"}]")");
+  const std::string outline = json::parse(ResultOf(result, 5)).as_string().c_str();
+  BOOST_TEST(outline ==
+             WithRefs("- textbox [ref={1}] [active] value=\"Ship the release on Friday\"\n"
+                      "  - strong: release",
+                      FirstRef(outline), 1));
+}
+
 BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {
   // Tabulator renders only the rows in view, inside its own scroll box below the grid role.
   const json::object result =
