@@ -471,6 +471,28 @@ BOOST_AUTO_TEST_CASE(wait_for_late_text_and_for_a_spinner_to_go) {
                           R"(","title":"Ready"}})"));
 }
 
+BOOST_AUTO_TEST_CASE(a_regex_text_waits_and_targets_and_a_bad_one_says_so) {
+  const json::object result = Run(Frames(
+      {Goto("late.html?delay=300"),
+       R"({"method":"page.waitFor","timeout_ms":10000,"params":{"text":"/^Ready\\s+NOW$/i"}})",
+       R"({"method":"page.text","params":{"text":"/ready/i"}})",
+       R"({"method":"page.waitFor","params":{"text":"/(/"}})",
+       R"({"method":"page.text","params":{"text":"/(/"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.waitFor","result":{"url":")",
+                          Url("late.html?delay=300"), R"(","title":"Ready"}})"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.text","result":"Ready now"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.waitFor","error":{"error":"invalid argument",)"
+             R"("message":"page.waitFor: text \"/(/\" is no valid regular expression )"
+             R"~((\"/PATTERN/FLAGS\")"}})~");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.text","error":{"error":"invalid argument",)"
+             R"("message":"page.text: \"/(/\" is no valid regular expression: )"
+             R"(unterminated parenthetical"}})");
+}
+
 BOOST_AUTO_TEST_CASE(wait_for_keeps_waiting_across_navigations) {
   // The first page navigates after 300 ms to a second one whose text appears 300 ms later.
   const json::object result =

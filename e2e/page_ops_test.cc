@@ -231,6 +231,25 @@ BOOST_AUTO_TEST_CASE(find_by_css_text_and_role_with_name) {
              R"("message":"css \"[\" is not a valid CSS selector"}})");
 }
 
+BOOST_AUTO_TEST_CASE(find_and_wait_take_a_regex_written_between_slashes) {
+  Load("<button>One</button><button>Two</button><p>Total:  42 items</p>");
+  // Tested on the collapsed text; the innermost element that matches.
+  BOOST_TEST(Data(page::ops::kFind, R"({"text":"/^Total: \\d+ items$/","mode":"exact"})") ==
+             R"({"count":1,"frames":[]})");
+  BOOST_TEST(Data(page::ops::kFind, R"({"role":"button","name":"/^t/i","mode":"exact"})") ==
+             R"({"count":1,"frames":[]})");
+  // A literal text is no regex: "/One/" is not found on the page.
+  BOOST_TEST(Data(page::ops::kFind, R"({"text":"One","mode":"exact"})") ==
+             R"({"count":1,"frames":[]})");
+  BOOST_TEST(
+      Data(page::ops::kFind, R"({"text":"/[/","mode":"exact"})") ==
+      R"({"error":{"code":"invalid argument",)"
+      R"("message":"\"/[/\" is no valid regular expression: unterminated character class"}})");
+  BOOST_TEST(Data(page::ops::kInputWaitFor,
+                  R"({"kind":"text","value":"/\\d+ ITEMS/i","want":true,"ms":100})") ==
+             R"({"done":true})");
+}
+
 BOOST_AUTO_TEST_CASE(snapshot_of_a_small_form_is_its_outline) {
   Load(
       "<h1>Sign up</h1><form aria-label=Signup><label>Name <input value=Ada></label>"

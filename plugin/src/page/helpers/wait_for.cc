@@ -119,6 +119,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         return HelperError(kInvalidArgument,
                            absl::StrCat(kMethod, ": \"", value, "\" is not a valid CSS selector"));
       }
+      if (*code == FrameErrorName(kJavascriptError) &&
+          absl::string_view(waited.status().message()).find("is no valid regular expression") !=
+              absl::string_view::npos) {
+        return HelperError(kInvalidArgument,
+                           absl::StrCat(kMethod, ": text \"", value,
+                                        "\" is no valid regular expression (\"/PATTERN/FLAGS\")"));
+      }
       // Anything else while the tab changes documents (its realm destroyed, no document yet)
       // is asked again of the next document, until the deadline.
     }

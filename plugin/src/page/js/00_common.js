@@ -123,6 +123,30 @@ export function collapse(text) {
   return String(text).replace(/\s+/g, " ").trim();
 }
 
+// What a text target, a name or page.waitFor's text looks for: "/PATTERN/FLAGS" is a regular
+// expression tested against the collapsed text; anything else, white space collapsed, is
+// compared (exact), looked for case-insensitively (contains, for targets) or as written
+// (includes, for page.waitFor). Throws an Error naming the pattern when it is no valid
+// regular expression.
+export function textMatcher(value) {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(value);
+  if (regex) {
+    let re;
+    try {
+      // g and y would make test() remember where it stopped: one test is one question.
+      re = new RegExp(regex[1], regex[2].replace(/[gy]/g, ""));
+    } catch (e) {
+      throw new Error(JSON.stringify(value) + " is no valid regular expression: " + e.message);
+    }
+    const test = (text) => re.test(text);
+    return {exact: test, contains: test, includes: test};
+  }
+  const needle = collapse(value);
+  const lower = needle.toLowerCase();
+  return {exact: (text) => text === needle, contains: (text) => text.toLowerCase().includes(lower),
+          includes: (text) => text.includes(needle)};
+}
+
 export function truncate(text, max) {
   if (text.length <= max) return text;  // no more code points than UTF-16 units
   const chars = Array.from(text);

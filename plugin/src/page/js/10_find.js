@@ -6,7 +6,8 @@
 import {
   ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
   localNameOf,
-  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf, seenText, shownName
+  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf, seenText, shownName,
+  textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -38,6 +39,15 @@ OPS.find = function (input, nodes) {
   return {data: found.data, nodes: found.nodes, windows: found.windows};
 };
 
+// textMatcher(value), or {error} for the caller's data when it is no valid pattern.
+function patternOf(value) {
+  try {
+    return textMatcher(value);
+  } catch (e) {
+    return {error: {code: "invalid argument", message: e.message}};
+  }
+}
+
 function search(input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
@@ -53,15 +63,14 @@ function search(input, nodes) {
     }
     test = (el) => matchesOf(el, input.css);
   } else if (input.text !== undefined) {
-    const needle = collapse(input.text);
-    const lower = needle.toLowerCase();
+    const matcher = patternOf(input.text);
+    if (matcher.error) return {data: {error: matcher.error}};
+    const matches = input.mode === "exact" ? matcher.exact : matcher.contains;
     const memo = new Map();
-    test = input.mode === "exact" ? (el) => collapse(seenText(el, memo)) === needle
-                                  : (el) => collapse(seenText(el, memo)).toLowerCase()
-                                                .includes(lower);
+    test = (el) => matches(collapse(seenText(el, memo)));
   } else {
-    const name = input.name === undefined ? undefined : collapse(input.name);
-    const lower = name === undefined ? undefined : name.toLowerCase();
+    const matcher = input.name === undefined ? null : patternOf(input.name);
+    if (matcher && matcher.error) return {data: {error: matcher.error}};
     const memo = new Map();
     const wantedRole = input.role.trim().toLowerCase();
     test = (el) => {
@@ -69,11 +78,11 @@ function search(input, nodes) {
       // "generic".
       const role = roleOf(el) || (isInteractive(el, null) ? "generic" : null);
       if (role !== wantedRole) return false;
-      if (name === undefined) return true;
+      if (!matcher) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of
       // plain text) is named by its text.
       const own = shownName(el, role, memo);
-      return input.mode === "exact" ? own === name : own.toLowerCase().includes(lower);
+      return input.mode === "exact" ? matcher.exact(own) : matcher.contains(own);
     };
   }
   let matches = [];

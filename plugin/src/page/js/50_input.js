@@ -8,7 +8,7 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements, hasAttr,
   isEditable, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentNodeOf, rectOf, seenText, shadowRootOf, styleOf, tagNameOf, truncate
+  parentNodeOf, rectOf, seenText, shadowRootOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
@@ -512,8 +512,8 @@ function inputConditionHolds(input) {
     }
   }
   if (input.kind === 'text') {
-    const wanted = collapse(input.value);
-    return docs.some((doc) => doc.body && collapse(seenText(doc.body)).includes(wanted));
+    const wanted = textMatcher(input.value);
+    return docs.some((doc) => doc.body && wanted.includes(collapse(seenText(doc.body))));
   }
   for (const doc of docs) {
     if (!doc.documentElement) continue;
