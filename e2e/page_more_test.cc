@@ -394,8 +394,8 @@ BOOST_AUTO_TEST_CASE(a_click_that_would_leave_a_page_that_asks_first_reports_the
 
 // Dialogs one after another, and what a click's handler starts from a timer soon after
 // (fixture later.html): a helper run while a dialog is open says so at once; answering one
-// dialog reports the next; an alert or a navigation begun 80-100 ms after the click is in the
-// click's result (the settle window, DESIGN.md section 9 "Actions settle").
+// dialog reports the next; an alert opened 30 ms or a navigation begun 100 ms after the click is in
+// the click's result (the settle window, DESIGN.md section 9 "Actions settle").
 BOOST_AUTO_TEST_CASE(dialogs_in_sequence_and_what_a_click_starts_soon_after) {
   // The browser is up before the clock starts, and the tab is the selected one of its window:
   // earlier cases leave it behind others, and Firefox delays a background tab's timers to 1 s.
