@@ -2,9 +2,11 @@
 // themselves keep: fixtures/pages/sortable.html (a list of draggable items the app reorders on
 // drop, an archive that accepts drops, a column that never does), slider.html (a slider and a
 // drawing pad driven by pointer and mouse events alone), select.html (an editor whose Bold
-// button acts on the selection, a text field, plain text).
+// button acts on the selection, a text field, plain text), drop.html (zones that take dropped
+// files or text).
 #include <boost/json/object.hpp>
 #include <boost/test/unit_test.hpp>
+#include <fstream>
 #include <string>
 
 #include "page_suite.h"
@@ -117,6 +119,55 @@ BOOST_AUTO_TEST_CASE(a_destination_gone_when_the_button_comes_up_gets_no_drop) {
              R"({"index":1,"method":"page.drag","result":{"dropped":false,"via":"pointer"}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 400,50",true]})");
+}
+
+// Files and text dropped from outside the page (fixtures/pages/drop.html): the page reads what
+// arrived; a zone that does not accept gets no drop; a file outside file_roots is refused
+// before anything is sent.
+BOOST_AUTO_TEST_CASE(files_and_text_dropped_from_outside_reach_the_page_that_accepts_them) {
+  PageSuite& s = PageSuite::Get();
+  const std::string report = s.files_dir() + "/report.csv";
+  std::ofstream(report) << "id,total\n7,42\n";  // 14 bytes
+  const std::string quoted = PageSuite::Quote(report);
+  const json::object result = Run(Frames(
+      {Goto("drop.html"),
+       R"({"method":"page.drag","params":{"files":[)" + quoted + R"(],"to":{"css":"#files"}}})",
+       R"({"method":"page.text","params":{"css":"#out"}})",
+       R"({"method":"page.drag","params":{"data":{"text/plain":"Call back at 5"},"to":{"text":"Drop text here"}}})",
+       R"({"method":"page.text","params":{"css":"#out"}})",
+       R"({"method":"page.drag","params":{"data":{"text/plain":"x"},"to":{"css":"#closed"}}})",
+       R"({"method":"page.text","params":{"css":"#out"}})",
+       R"({"method":"page.drag","params":{"files":["/etc/passwd"],"to":{"css":"#files"}}})",
+       R"({"method":"page.drag","params":{"data":"text","to":{"css":"#notes"}}})",
+       R"({"method":"page.drag","params":{"data":{"text/plain":"x"},"files":[],"to":{"css":"#notes"}}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(
+      Record(result, 2) ==
+      R"({"index":2,"method":"page.text","result":"report.csv (text/csv, 14 bytes): id,total 7,42"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.text","result":"note: Call back at 5"})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.drag","result":{"dropped":false,"via":"html5"}})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.text","result":"note: Call back at 5"})");
+  BOOST_TEST(Record(result, 7).starts_with(
+                 R"({"index":7,"method":"page.drag","error":{"error":"not allowed",)"
+                 R"("message":"page.drag files[0] \"/etc/passwd\" is not allowed: it is outside )"
+                 R"(file_roots)"),
+             Record(result, 7));
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag: \"data\" maps types to text, e.g. {\"text/plain\": )"
+             R"(\"Hello\"}"}})");
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}), )"
+             R"(\"files\" or \"data\", and \"to\" (a target, or a viewport point )"
+             R"~({\"x\": N, \"y\": N})"}})~");
 }
 
 BOOST_AUTO_TEST_CASE(select_then_bold_makes_exactly_the_selected_word_bold) {

@@ -11,7 +11,7 @@
 const sandboxGlobals = Object.fromEntries(
     ["document", "location", "window", "Node", "Element", "HTMLElement", "CharacterData", "Text",
      "Document", "DOMRectReadOnly", "CSSStyleDeclaration", "MutationObserver", "URL",
-     "setTimeout", "clearTimeout", "setInterval", "clearInterval"].map((name) => [name, "readonly"]));
+     "setTimeout", "clearTimeout", "setInterval", "clearInterval", "atob"].map((name) => [name, "readonly"]));
 
 const nativeInstead = (name, instead) => ({
   property: name,

@@ -117,6 +117,14 @@ BOOST_AUTO_TEST_CASE(helpers_that_hand_urls_or_files_to_the_browser_are_judged) 
   BOOST_TEST(Message(status).starts_with(
                  "page.upload files[0] \"/etc/passwd\" is not allowed: it is outside file_roots"),
              Message(status));
+  // page.drag drops files: the same judgement.
+  status = policy.CheckFrame(
+      "page.drag",
+      {{"css", "#zone"}, {"files", boost::json::array{tree.root + "/inside.txt", "/etc/passwd"}}});
+  BOOST_TEST(status.code() == absl::StatusCode::kPermissionDenied);
+  BOOST_TEST(Message(status).starts_with(
+                 "page.drag files[1] \"/etc/passwd\" is not allowed: it is outside file_roots"),
+             Message(status));
 }
 
 BOOST_AUTO_TEST_CASE(file_urls_inside_a_root_pass_and_outside_are_refused) {

@@ -366,14 +366,15 @@ absl::Status Policy::CheckFrame(std::string_view method, const boost::json::obje
         "the next call starts a new one"));
   }
   // Helpers that hand a URL or files to the browser are judged here too, before they run:
-  // page.goto and page.tabs (a new tab's url) navigate, page.upload sets files.
+  // page.goto and page.tabs (a new tab's url) navigate, page.upload sets files, page.drag
+  // drops them.
   if (method == "browsingContext.navigate" || method == "page.goto" || method == "page.tabs") {
     if (const boost::json::value* url = params.if_contains("url"); url && url->is_string()) {
       return CheckUrl(url->get_string(), absl::StrCat(ToAbsl(method), " url"));
     }
     return absl::OkStatus();
   }
-  if (method == "input.setFiles" || method == "page.upload") {
+  if (method == "input.setFiles" || method == "page.upload" || method == "page.drag") {
     const boost::json::value* files = params.if_contains("files");
     if (files == nullptr || !files->is_array()) return absl::OkStatus();
     const boost::json::array& list = files->get_array();

@@ -2,13 +2,21 @@
 // input for what follows the pointer (sliders, canvases, pointer-driven lists); for an HTML5
 // drag source, the page side's run of HTML's drag-and-drop model, because Firefox never drops
 // a native drag started by WebDriver input (docs/browser.md).
+#include <algorithm>
 #include <boost/json/object.hpp>
+#include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
 #include "page/actions.h"
@@ -46,12 +54,116 @@ bool DroppedIn(const json::value& data) {
   return dropped != nullptr && dropped->is_bool() && dropped->get_bool();
 }
 
+// Files dropped at most, in all: they travel to the page as base64 in one script call.
+constexpr std::size_t kMaxDropBytes = 8u << 20;
+
+// A dropped file's media type, from its extension (what a file manager's drop carries).
+std::string_view MediaTypeOf(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  const std::string ext =
+      absl::AsciiStrToLower(std::string(dot == std::string_view::npos ? "" : name.substr(dot + 1)));
+  static constexpr std::pair<std::string_view, std::string_view> kTypes[] = {
+      {"txt", "text/plain"},        {"csv", "text/csv"},        {"html", "text/html"},
+      {"json", "application/json"}, {"pdf", "application/pdf"}, {"png", "image/png"},
+      {"jpg", "image/jpeg"},        {"jpeg", "image/jpeg"},     {"gif", "image/gif"},
+      {"svg", "image/svg+xml"},     {"webp", "image/webp"},     {"zip", "application/zip"}};
+  for (const auto& [extension, type] : kTypes) {
+    if (ext == extension) return type;
+  }
+  return "application/octet-stream";
+}
+
+// params' "files" (paths the policy judged to lie inside file_roots) as the page side takes
+// them: [{name, type, base64}].
+absl::StatusOr<json::array> FilesToDrop(const json::value& files) {
+  if (!files.is_array() || files.get_array().empty()) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod, ": \"files\" is an array of absolute paths"));
+  }
+  json::array out;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < files.get_array().size(); ++i) {
+    const json::value& path = files.get_array()[i];
+    if (!path.is_string() || !path.get_string().starts_with("/")) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": files[", i, "] is not an absolute path"));
+    }
+    const std::string name(path.get_string());
+    std::ifstream in(name, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": files[", i, "] \"", name, "\" cannot be read"));
+    }
+    total += bytes.size();
+    if (total > kMaxDropBytes) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": the files come to more than ",
+                                      kMaxDropBytes >> 20, " MiB, more than a drop carries"));
+    }
+    const std::string base = name.substr(name.rfind('/') + 1);
+    out.push_back(json::object{
+        {"name", base}, {"type", MediaTypeOf(base)}, {"base64", absl::Base64Escape(bytes)}});
+  }
+  return out;
+}
+
+// page.drag with "files" or "data" instead of "from": a drop from outside the page.
+absl::StatusOr<json::value> DropItems(PageContext& page, const json::object& params) {
+  json::object input;
+  if (const json::value* files = params.if_contains("files")) {
+    ASSIGN_OR_RETURN(input["files"], FilesToDrop(*files));
+  } else {
+    const json::value& data = params.at("data");
+    const json::object* types = data.if_object();
+    const bool texts = types != nullptr && !types->empty() &&
+                       std::all_of(types->begin(), types->end(),
+                                   [](const auto& entry) { return entry.value().is_string(); });
+    if (!texts) {
+      return HelperError(kInvalidArgument, absl::StrCat(kMethod,
+                                                        ": \"data\" maps types to text, e.g. "
+                                                        "{\"text/plain\": \"Hello\"}"));
+    }
+    input["data"] = data;
+  }
+  const std::optional<json::object> to_point = PointOf(params.at("to"));
+  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
+  std::string context = tab;
+  std::vector<json::value> nodes;
+  if (to_point) {
+    input["to_point"] = *to_point;
+  } else {
+    ASSIGN_OR_RETURN(const Target target, NestedTarget(kMethod, params, "to"));
+    ASSIGN_OR_RETURN(const ResolvedTarget to, ResolveTarget(page, tab, target));
+    context = to.context;
+    nodes.push_back(to.argument);
+  }
+  bool dropped = false;
+  RETURN_IF_ERROR(DispatchAndFollow(
+                      page, tab,
+                      [&]() -> absl::Status {
+                        ASSIGN_OR_RETURN(const SandboxResult outcome,
+                                         page.Sandbox(context, ops::kDragDropItems, input, nodes));
+                        RETURN_IF_ERROR(PageSideStatus(kMethod, outcome.data));
+                        dropped = DroppedIn(outcome.data);
+                        return absl::OkStatus();
+                      },
+                      "the drop")
+                      .status());
+  return json::object{{"dropped", dropped}, {"via", "html5"}};
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
-  if (!params.contains("from") || !params.contains("to")) {
+  const int sources = params.contains("from") + params.contains("files") + params.contains("data");
+  if (sources == 1 && params.contains("to") && !params.contains("from")) {
+    return DropItems(page, params);
+  }
+  if (sources != 1 || !params.contains("to")) {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod,
-                                    " needs \"from\" (a target, e.g. {\"ref\": \"e5\"}) and \"to\" "
-                                    "(a target, or a viewport point {\"x\": N, \"y\": N})"));
+                                    " needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}), "
+                                    "\"files\" or \"data\", and \"to\" (a target, or a viewport "
+                                    "point {\"x\": N, \"y\": N})"));
   }
   ASSIGN_OR_RETURN(const std::optional<std::int64_t> steps,
                    IntParam(kMethod, params, "steps", 1, 200));
@@ -147,6 +259,10 @@ constexpr Param kParams[] = {
      .type = ParamType::kAny,
      .help = R"~(a target object or a viewport point {"x","y"}; steps: moves on the way)~"},
     {.key = "steps", .type = ParamType::kInteger, .default_value = "10"},
+    {.key = "files",
+     .type = ParamType::kArray,
+     .help = R"~(instead of from: paths in file_roots dropped from outside)~"},
+    {.key = "data", .type = ParamType::kAny, .help = R"~(or {"text/plain": "..."} dropped)~"},
 };
 
 }  // namespace
@@ -154,13 +270,13 @@ constexpr Param kParams[] = {
 const HelperSpec& DragHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({from, to, steps?} -> {dropped, via})~",
+      .synopsis = R"~({from | files | data, to, steps?} -> {dropped, via})~",
       .summary =
           "Drags an element onto another element or a point: real pointer input, or an HTML5 "
           "drag and drop for a draggable source.",
       .params = kParams,
       .result =
-          R"~({"dropped": bool, "via": "pointer" or "html5"}. A draggable source (draggable=true on it or an ancestor, a link, an image) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves, up at the destination): via "pointer", dropped when the button came up over the destination (for a point: over the page). dropped false is no error: look at what the page did.)~",
+          R"~({"dropped": bool, "via": "pointer" or "html5"}. A draggable source (draggable=true on it or an ancestor, a link, an image) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves, up at the destination): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
       .example =

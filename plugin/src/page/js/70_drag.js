@@ -1,5 +1,6 @@
 // page.drag (OPS.dragPrepare, OPS.dragPointerOutcome, OPS.dragHtml5): drags nodes[0] onto
-// nodes[1] (or onto a viewport point), in the browsing context that holds both.
+// nodes[1] (or onto a viewport point), in the browsing context that holds both; with files or
+// data (OPS.dragDropItems), drops them from outside the page.
 //
 // Two ways, chosen by the source:
 //   pointer: the source is no HTML5 drag source (a slider handle, a canvas, a list that follows
@@ -262,4 +263,46 @@ OPS.dragHtml5 = async function (input, nodes) {
   transfer.dropEffect = operation;
   fire("dragend", source, input.to, 0);
   return {data: {dropped: dropped, effect: operation}};
+};
+
+// Bytes of a base64 text, for a File. The array is this realm's: the page's typed arrays
+// cannot be written through the sandbox's view of them (Xrays), and File copies what it gets.
+function bytesOf(base64) {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// Files or text dropped from outside the page (a file manager, another application): one
+// DataTransfer holding input.files ([{name, type, base64}]) or input.data ({type: text}),
+// dragenter and dragover at the element under the destination, then drop when the page
+// cancelled dragover (it accepts), else dragleave. No dragstart or dragend: the drag began
+// outside. {"dropped": bool} | {"error", "message"}.
+OPS.dragDropItems = function (input, nodes) {
+  const to = nodes[0] || null;
+  const doc = to ? ownerDocumentOf(to) : document;
+  const win = defaultViewOf(doc);
+  const end = dragDestination(to || doc.documentElement, to, input.to_point);
+  if (end.error) return {data: end};
+  const transfer = new win.DataTransfer();
+  for (const file of input.files || []) {
+    transfer.items.add(new win.File([bytesOf(file.base64)], file.name, {type: file.type}));
+  }
+  for (const [type, text] of Object.entries(input.data || {})) transfer.setData(type, text);
+  transfer.effectAllowed = "all";
+  const fire = (type, target) => !target.dispatchEvent(new win.DragEvent(type, {
+    bubbles: true, cancelable: type !== "dragleave", composed: true, view: win,
+    clientX: end.x, clientY: end.y, dataTransfer: transfer,
+  }));
+  const hit = inputElementFromPoint(doc, end.x, end.y);
+  if (!hit) return {data: {dropped: false}};
+  fire("dragenter", hit);
+  transfer.dropEffect = "copy";
+  if (!fire("dragover", hit) || transfer.dropEffect === "none") {
+    fire("dragleave", hit);
+    return {data: {dropped: false}};
+  }
+  fire("drop", hit);
+  return {data: {dropped: !to || inputContains(to, hit)}};
 };
