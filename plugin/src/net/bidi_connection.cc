@@ -470,6 +470,11 @@ class BeastConnection final : public BidiConnection {
   // Declared after ioc_ so that it is released first.
   asio::executor_work_guard<asio::io_context::executor_type> work_{ioc_.get_executor()};
   tcp::resolver resolver_{ioc_};
+  // Makes ioc_'s timer service before ws_ needs it. Boost.Beast 1.81's stream registers with
+  // its io_context's websocket service and only then makes its timer; when that throws (out
+  // of memory), it is gone without unregistering, and destroying ioc_ follows the dangling
+  // pointer (tests/oom runs every allocation failing once).
+  asio::steady_timer timer_service_first_{ioc_};
   websocket::stream<QuickAckStream> ws_{ioc_.get_executor()};
   beast::flat_buffer read_buffer_;  // the message being read, until it is complete
   std::string write_buffer_;        // the command being written; must live until the write ends
