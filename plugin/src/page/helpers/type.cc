@@ -79,6 +79,9 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome,
+                           ops::kInputActiveValue};
+
 }  // namespace
 
 const HelperSpec& TypeHelper() {
@@ -89,6 +92,7 @@ const HelperSpec& TypeHelper() {
           "Types text key by key at the caret of the focused element (or of target); "
           "page.fill replaces a field's value instead.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page, {"url","title","navigated"})~",
       .errors = R"~("invalid argument" (a control character), "no such element", "stale ref")~",
