@@ -331,7 +331,7 @@ const HelperSpec& EvalHelper() {
   static const HelperSpec spec{
       .method = kMethod,
       .synopsis =
-          R"~({expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text})~",
+          R"~({expression} or {function, args} -> JSON; an element as {ref, tag, text})~",
       .summary = "Runs JavaScript in the page itself, as in the browser console.",
       .params = kParams,
       .ops = kOps,
