@@ -94,7 +94,7 @@ const HelperSpec& TypeHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page, {"url","title","navigated"})~",
+          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
       .errors = R"~("invalid argument" (a control character), "no such element", "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input id=q>"},"silent":true},{"method":"page.type","params":{"css":"#q","text":"hello"}}]})~",
