@@ -170,8 +170,11 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     } else if (!started && !download_began) {
       effect.info = PageInfoOf(outcome.data);
     }
-    // The page has run the input's handlers by now: what they set off from a timer soon after
-    // is due within the settle window of the page's own time, which a busy machine stretches.
+    // The page has run the input's handlers by now: the quiet window counts from here, and
+    // what they set off from a timer soon after is due within the settle window of the page's
+    // own time, which a busy machine stretches (the quiet window has passed by its end
+    // unless something began).
+    last_activity = std::max(last_activity, PageContext::Clock::now());
     if (!started && !download_began && !same_document) {
       const absl::StatusOr<SandboxResult> settled =
           page.Sandbox(tab, ops::kInputSettle, json::object{{"ms", kSettleQuiet.count()}});
@@ -182,7 +185,6 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
         return settled.status();
       }
     }
-    last_activity = std::max(last_activity, PageContext::Clock::now());
   }
   if (!started && !download_began) {
     RETURN_IF_ERROR(AwaitSettled(page, tab, last_activity,
