@@ -83,7 +83,10 @@ class OriginTab {
 
   // Loads an empty document of `origin` into the tab.
   absl::Status Visit(const std::string& origin) {
+    const std::string url = absl::StrCat(origin, "/");
     std::string request;
+    // The navigation's own request (not one the document before it left behind, such as its
+    // icon's).
     page_.Watch([&](const json::object& event) {
       const json::object* p = ParamsOf(event);
       if (p == nullptr || StringAt(event, "method") != "network.beforeRequestSent" ||
@@ -96,10 +99,10 @@ class OriginTab {
           !req->is_object()) {
         return false;
       }
+      if (StringAt(req->get_object(), "url") != url) return false;
       request = std::string(StringAt(req->get_object(), "request"));
       return true;
     });
-    const std::string url = absl::StrCat(origin, "/");
     // Started from the tab's document: browsingContext.navigate would not answer before the
     // request it waits on is answered, and the answer needs the request's id first.
     const absl::StatusOr<std::string> started = Run(kGoTo, {url});
