@@ -27,10 +27,9 @@ std::string Result(const json::object& result, std::size_t index) {
 BOOST_AUTO_TEST_SUITE(e2e_page_find)
 
 BOOST_AUTO_TEST_CASE(each_match_shows_its_path_and_neighbours_with_gaps_marked) {
-  const json::object result = Run(Frames({Goto("find.html"), R"({"method":"page.snapshot"})",
-                                          Find(R"({"text":"coffee"})"),
-                                          Find(R"({"text":"/^total\\b/i","context":0})"),
-                                          Find(R"({"text":"pay","context":1})")}));
+  const json::object result = Run(Frames(
+      {Goto("find.html"), R"({"method":"page.snapshot"})", Find(R"({"text":"coffee"})"),
+       Find(R"({"text":"/^total\\b/i","context":0})"), Find(R"({"text":"pay","context":1})")}));
   const std::uint64_t first = FirstRef(Result(result, 1));
   // The list item's path: its list, the region and main, with what lies between them left
   // out ("..."); two lines before it and after it.
@@ -59,7 +58,8 @@ BOOST_AUTO_TEST_CASE(each_match_shows_its_path_and_neighbours_with_gaps_marked) 
 }
 
 BOOST_AUTO_TEST_CASE(names_and_values_match_ignoring_case_and_overlapping_matches_merge) {
-  const json::object result = Run(Frames({Goto("find.html"), Find(R"({"text":"TEA","context":0})")}));
+  const json::object result =
+      Run(Frames({Goto("find.html"), Find(R"({"text":"TEA","context":0})")}));
   // Black tea (list and row), Green tea, the coupon's value TEA10, the footer.
   const std::string found = Result(result, 1);
   BOOST_TEST(found.find("[ref=") != std::string::npos);
@@ -82,8 +82,8 @@ BOOST_AUTO_TEST_CASE(names_and_values_match_ignoring_case_and_overlapping_matche
 }
 
 BOOST_AUTO_TEST_CASE(no_match_is_a_result_and_the_batch_goes_on) {
-  const json::object result =
-      Run(Frames({Goto("find.html"), Find(R"({"text":"Espresso"})"), Find(R"({"text":"cocoa","context":0})")}));
+  const json::object result = Run(Frames({Goto("find.html"), Find(R"({"text":"Espresso"})"),
+                                          Find(R"({"text":"cocoa","context":0})")}));
   BOOST_TEST(Result(result, 1) == R"([no match for "Espresso" on the page])");
   BOOST_TEST(Result(result, 2) == R"(- main
 ...
@@ -115,16 +115,19 @@ BOOST_AUTO_TEST_CASE(matches_past_twenty_are_counted_and_iframes_are_searched) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_input_says_which_key) {
-  const json::object result = Run(Frames({Goto("find.html"), Find(R"({"text":"/(/"})"),
-                                          Find(R"({"context":1})"),
-                                          Find(R"({"text":"tea","context":-1})")},
-                                         R"(,"on_error":"continue")"));
-  BOOST_TEST(json::serialize(PageSuite::Record(result, 1).at("error")) ==
-             R"({"error":"invalid argument","message":"page.find: \"/(/\" is no valid regular expression: unterminated parenthetical"})");
-  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("error")) ==
-             R"({"error":"invalid argument","message":"page.find needs \"text\": the text to look for, e.g. \"Total\", or a regex written \"/PATTERN/FLAGS\", e.g. \"/^total/i\""})");
-  BOOST_TEST(json::serialize(PageSuite::Record(result, 3).at("error")) ==
-             R"({"error":"invalid argument","message":"page.find: \"context\" must be an integer from 0 to 50, got -1"})");
+  const json::object result =
+      Run(Frames({Goto("find.html"), Find(R"({"text":"/(/"})"), Find(R"({"context":1})"),
+                  Find(R"({"text":"tea","context":-1})")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(result, 1).at("error")) ==
+      R"({"error":"invalid argument","message":"page.find: \"/(/\" is no valid regular expression: unterminated parenthetical"})");
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(result, 2).at("error")) ==
+      R"({"error":"invalid argument","message":"page.find needs \"text\": the text to look for, e.g. \"Total\", or a regex written \"/PATTERN/FLAGS\", e.g. \"/^total/i\""})");
+  BOOST_TEST(
+      json::serialize(PageSuite::Record(result, 3).at("error")) ==
+      R"({"error":"invalid argument","message":"page.find: \"context\" must be an integer from 0 to 50, got -1"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -39,9 +39,7 @@ std::string Storage(std::string_view action, std::string_view file = {}) {
   return json::serialize(json::object{{"method", "page.storage"}, {"params", params}});
 }
 
-std::string Roots(const TempDir& dir) {
-  return R"("file_roots":[)" + Quote(dir.path()) + "]";
-}
+std::string Roots(const TempDir& dir) { return R"("file_roots":[)" + Quote(dir.path()) + "]"; }
 
 BOOST_AUTO_TEST_SUITE(e2e_page_storage)
 
@@ -55,13 +53,14 @@ BOOST_AUTO_TEST_CASE(a_saved_sign_in_restores_in_a_fresh_browser_and_clear_signs
     // The other origin (another port of the same host) shares the cookie, not localStorage:
     // save reads both origins and keeps the one with items.
     const json::array results = browser.Results(
-        GotoLogin(pages) + "," + kStatus + R"(,{"method":"page.click","params":{"text":"Sign in"},"silent":true},)" +
-        kStatus + R"(,{"method":"page.goto","params":{"url":)" +
-        Quote(pages.other_url("login.html")) + R"(},"silent":true},)" + kStatus + "," +
-        GotoLogin(pages));
+        GotoLogin(pages) + "," + kStatus +
+        R"(,{"method":"page.click","params":{"text":"Sign in"},"silent":true},)" + kStatus +
+        R"(,{"method":"page.goto","params":{"url":)" + Quote(pages.other_url("login.html")) +
+        R"(},"silent":true},)" + kStatus + "," + GotoLogin(pages));
     BOOST_TEST(json::serialize(results[1]) == R"("Signed out")");
     BOOST_TEST(json::serialize(results[3]) == R"("Signed in as Ada")");
-    BOOST_TEST(json::serialize(results[5]) == R"~("Half signed in (cookie yes, localStorage no)")~");
+    BOOST_TEST(json::serialize(results[5]) ==
+               R"~("Half signed in (cookie yes, localStorage no)")~");
     const auto started = std::chrono::steady_clock::now();
     const json::array saved = browser.Results(Storage("save", file));
     BOOST_TEST_MESSAGE("page.storage save of two origins: "
@@ -91,14 +90,14 @@ BOOST_AUTO_TEST_CASE(a_saved_sign_in_restores_in_a_fresh_browser_and_clear_signs
   BOOST_TEST(json::serialize(saved) ==
              R"({"cookies":[{"name":"session","value":"s3cr3t","domain":"127.0.0.1","path":"/",)"
              R"("expires":0,"httpOnly":false,"secure":false,"sameSite":"Lax"}],)"
-             R"("origins":[{"origin":)" + Quote(origin) +
-                 R"(,"localStorage":[{"name":"user","value":"Ada"}]}]})");
+             R"("origins":[{"origin":)" +
+                 Quote(origin) + R"(,"localStorage":[{"name":"user","value":"Ada"}]}]})");
   {
     FreshBrowser browser(Roots(dir));
-    const json::array results = browser.Results(
-        GotoLogin(pages) + "," + kStatus + "," + Storage("load", file) + "," + GotoLogin(pages) +
-        "," + kStatus + "," + Storage("clear") + "," + GotoLogin(pages) + "," + kStatus +
-        R"(,{"method":"page.tabs"})");
+    const json::array results =
+        browser.Results(GotoLogin(pages) + "," + kStatus + "," + Storage("load", file) + "," +
+                        GotoLogin(pages) + "," + kStatus + "," + Storage("clear") + "," +
+                        GotoLogin(pages) + "," + kStatus + R"(,{"method":"page.tabs"})");
     BOOST_TEST(json::serialize(results[1]) == R"("Signed out")");
     BOOST_TEST(json::serialize(results[2]) == R"({"cookies":1,"origins":1})");
     // Both the cookie and localStorage are back.
@@ -121,7 +120,8 @@ BOOST_AUTO_TEST_CASE(config_storage_state_starts_a_fresh_browser_signed_in) {
          R"("expires":-1,"httpOnly":false,"secure":false,"sameSite":"Lax"},)"
          R"({"name":"token","value":"t0k3n","domain":"127.0.0.1","path":"/",)"
          R"("expires":)"
-      << expiry << R"(.5,"httpOnly":true,"secure":false,"sameSite":"Strict"}],)"
+      << expiry
+      << R"(.5,"httpOnly":true,"secure":false,"sameSite":"Strict"}],)"
          R"("origins":[{"origin":)"
       << Quote(origin) << R"(,"localStorage":[{"name":"user","value":"Grace"}]}]})";
   FreshBrowser browser(Roots(dir) + R"(,"storage_state":)" + Quote(file));
@@ -132,14 +132,15 @@ BOOST_AUTO_TEST_CASE(config_storage_state_starts_a_fresh_browser_signed_in) {
   std::string cookies;
   for (const json::value& c : results[2].at("cookies").as_array()) {
     const json::object& cookie = c.as_object();
-    cookies += std::string(cookie.at("name").as_string()) + " httpOnly=" +
-               (cookie.at("httpOnly").as_bool() ? "true" : "false") + " sameSite=" +
-               std::string(cookie.at("sameSite").as_string()) + " expiry=" +
+    cookies += std::string(cookie.at("name").as_string()) +
+               " httpOnly=" + (cookie.at("httpOnly").as_bool() ? "true" : "false") +
+               " sameSite=" + std::string(cookie.at("sameSite").as_string()) + " expiry=" +
                (cookie.contains("expiry") ? json::serialize(cookie.at("expiry")) : "none") + ";";
   }
   BOOST_TEST(cookies ==
              "session httpOnly=false sameSite=lax expiry=none;"
-             "token httpOnly=true sameSite=strict expiry=" + std::to_string(expiry) + ";");
+             "token httpOnly=true sameSite=strict expiry=" +
+                 std::to_string(expiry) + ";");
 }
 
 BOOST_AUTO_TEST_CASE(files_outside_file_roots_and_bad_files_are_refused_naming_them) {
@@ -169,20 +170,19 @@ BOOST_AUTO_TEST_CASE(files_outside_file_roots_and_bad_files_are_refused_naming_t
   const json::array records = json::parse(result.json).at("frames").as_array();
   const auto error = [&](std::size_t i) {
     const json::object& record = records.at(i).as_object();
-    return record.contains("error") ? json::serialize(record.at("error"))
-                                    : json::serialize(record);
+    return record.contains("error") ? json::serialize(record.at("error")) : json::serialize(record);
   };
   const std::string roots = "file_roots [\\\"" + dir.path() + "\\\"]";
   BOOST_TEST(error(0) ==
-             R"({"error":"not allowed","message":"page.storage file \")" + (outside / "state.json") +
-                 R"(\" is not allowed: it is outside )" + roots + R"( (it resolves to \")" +
-                 (outside / "state.json") +
+             R"({"error":"not allowed","message":"page.storage file \")" +
+                 (outside / "state.json") + R"(\" is not allowed: it is outside )" + roots +
+                 R"( (it resolves to \")" + (outside / "state.json") +
                  R"(\"); the tool reads and writes state files only inside the config key )"
                  R"(\"file_roots\" (add a directory that holds it there to allow it); frame 0 )"
                  R"(was not sent"})");
   BOOST_TEST(error(1).find(R"({"error":"not allowed","message":"page.storage file \")" +
-                           (outside / "x.json") + R"(\" is not allowed: it is outside )" +
-                           roots) == 0u);
+                           (outside / "x.json") + R"(\" is not allowed: it is outside )" + roots) ==
+             0u);
   BOOST_TEST(error(2) == R"({"error":"invalid argument","message":"page.storage file \")" +
                              (dir / "broken.json") +
                              R"(\" is no storage-state file: cookies[0].value is missing or not )"

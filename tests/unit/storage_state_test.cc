@@ -39,12 +39,13 @@ BOOST_AUTO_TEST_CASE(origins_are_http_and_https_only_without_user_info_or_path) 
 
 BOOST_AUTO_TEST_CASE(visited_origins_come_from_commits_and_loads_once_each_in_order) {
   VisitedOrigins origins;
-  for (const char* event : {
-           R"({"method":"browsingContext.navigationCommitted","params":{"context":"T","url":"http://b.test/x"}})",
-           R"({"method":"browsingContext.load","params":{"context":"T","url":"http://a.test/"}})",
-           R"({"method":"browsingContext.navigationStarted","params":{"context":"T","url":"http://c.test/"}})",
-           R"({"method":"browsingContext.load","params":{"context":"T","url":"about:blank"}})",
-           R"({"method":"browsingContext.navigationCommitted","params":{"context":"F","url":"http://b.test/y"}})"}) {
+  for (
+      const char* event :
+      {R"({"method":"browsingContext.navigationCommitted","params":{"context":"T","url":"http://b.test/x"}})",
+       R"({"method":"browsingContext.load","params":{"context":"T","url":"http://a.test/"}})",
+       R"({"method":"browsingContext.navigationStarted","params":{"context":"T","url":"http://c.test/"}})",
+       R"({"method":"browsingContext.load","params":{"context":"T","url":"about:blank"}})",
+       R"({"method":"browsingContext.navigationCommitted","params":{"context":"F","url":"http://b.test/y"}})"}) {
     origins.Observe(Parse(event));
   }
   BOOST_TEST((origins.list() == std::vector<std::string>{"http://b.test", "http://a.test"}));
@@ -68,22 +69,25 @@ BOOST_AUTO_TEST_CASE(cookies_convert_between_bidi_and_the_file) {
   BOOST_TEST(json::serialize(BidiCookie(file)) ==
              R"({"name":"b","value":{"type":"string","value":"hi"},"domain":".example.com",)"
              R"("path":"/app","httpOnly":false,"secure":true,"sameSite":"lax"})");
-  BOOST_TEST(json::serialize(BidiCookie(Parse(
-                 R"({"name":"n","value":"v","domain":"d","expires":1800000000.75,"sameSite":"None"})"))) ==
-             R"({"name":"n","value":{"type":"string","value":"v"},"domain":"d","path":"/",)"
-             R"("httpOnly":false,"secure":false,"sameSite":"none","expiry":1800000000})");
+  BOOST_TEST(
+      json::serialize(BidiCookie(Parse(
+          R"({"name":"n","value":"v","domain":"d","expires":1800000000.75,"sameSite":"None"})"))) ==
+      R"({"name":"n","value":{"type":"string","value":"v"},"domain":"d","path":"/",)"
+      R"("httpOnly":false,"secure":false,"sameSite":"none","expiry":1800000000})");
 }
 
 BOOST_AUTO_TEST_CASE(a_file_is_read_back_as_it_was_written) {
   StorageState state;
   state.cookies.push_back(Parse(
       R"({"name":"a","value":"1","domain":"x.test","path":"/","expires":-1,"httpOnly":false,"secure":false,"sameSite":"Lax"})"));
-  state.origins.push_back({.origin = "http://x.test", .local_storage = {{"user", "Ada"}, {"k", "\"v\""}}});
+  state.origins.push_back(
+      {.origin = "http://x.test", .local_storage = {{"user", "Ada"}, {"k", "\"v\""}}});
   const std::string text = SerializeStorageState(state);
-  BOOST_TEST(text ==
-             R"({"cookies":[{"name":"a","value":"1","domain":"x.test","path":"/","expires":-1,)"
-             R"("httpOnly":false,"secure":false,"sameSite":"Lax"}],"origins":[{"origin":"http://x.test",)"
-             R"("localStorage":[{"name":"user","value":"Ada"},{"name":"k","value":"\"v\""}]}]})");
+  BOOST_TEST(
+      text ==
+      R"({"cookies":[{"name":"a","value":"1","domain":"x.test","path":"/","expires":-1,)"
+      R"("httpOnly":false,"secure":false,"sameSite":"Lax"}],"origins":[{"origin":"http://x.test",)"
+      R"("localStorage":[{"name":"user","value":"Ada"},{"name":"k","value":"\"v\""}]}]})");
   const absl::StatusOr<StorageState> read = ParseStorageState(text);
   BOOST_TEST_REQUIRE(read.ok(), read.status().ToString());
   BOOST_TEST(SerializeStorageState(*read) == text);

@@ -27,14 +27,14 @@ absl::StatusOr<std::string> LocalFileStore::Read(const std::string& path,
     ~Closer() { ::close(fd); }
   } closer{fd};
   struct stat info {};
-  if (::fstat(fd, &info) != 0) return ErrnoStatus(errno, absl::StrCat("cannot read \"", path, "\""));
+  if (::fstat(fd, &info) != 0)
+    return ErrnoStatus(errno, absl::StrCat("cannot read \"", path, "\""));
   if (!S_ISREG(info.st_mode)) {
     return absl::InvalidArgumentError(absl::StrCat("\"", path, "\" is not a regular file"));
   }
   if (static_cast<std::size_t>(info.st_size) > max_bytes) {
     return absl::InvalidArgumentError(absl::StrCat("\"", path, "\" holds ", info.st_size,
-                                                   " bytes, more than the ", max_bytes,
-                                                   " it may"));
+                                                   " bytes, more than the ", max_bytes, " it may"));
   }
   std::string data;
   char buffer[65536];
@@ -72,7 +72,8 @@ absl::Status LocalFileStore::Replace(const std::string& path, std::string_view d
   static std::atomic<unsigned> counter{0};
   const std::string temporary =
       absl::StrCat(".", name, ".", ::getpid(), "-", counter.fetch_add(1), ".tmp");
-  absl::Status written = WriteNewPrivateFile(dir_fd, temporary, data, absl::StrCat("\"", path, "\""));
+  absl::Status written =
+      WriteNewPrivateFile(dir_fd, temporary, data, absl::StrCat("\"", path, "\""));
   if (!written.ok()) return written;
   if (::renameat(dir_fd, temporary.c_str(), dir_fd, name.c_str()) != 0) {
     const int err = errno;

@@ -146,9 +146,9 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
       !cancelled_.load()) {
     absl::StatusOr<std::string> path =
         policy_->CheckStateFile(config_.storage_state, "config storage_state");
-    absl::Status loaded = path.ok() ? page_.LoadStorageState(*session_, *path,
-                                                             "config storage_state")
-                                    : path.status();
+    absl::Status loaded = path.ok()
+                              ? page_.LoadStorageState(*session_, *path, "config storage_state")
+                              : path.status();
     if (!loaded.ok()) {
       return Error(ToolOutcome::Status::kFailed, "invalid_config",
                    absl::StrCat(loaded.message(),

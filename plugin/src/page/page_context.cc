@@ -86,9 +86,9 @@ void PageContext::Deliver(json::value event) {
       !StringIs(object->if_contains("method"), "browsingContext.contextCreated") &&
       !StringIs(object->if_contains("method"), "browsingContext.contextDestroyed")) {
     const json::value* params = object->if_contains("params");
-    const json::value* context =
-        params != nullptr && params->is_object() ? params->get_object().if_contains("context")
-                                                 : nullptr;
+    const json::value* context = params != nullptr && params->is_object()
+                                     ? params->get_object().if_contains("context")
+                                     : nullptr;
     if (context != nullptr && context->is_string() &&
         std::find(hidden_.begin(), hidden_.end(), context->get_string()) != hidden_.end()) {
       return;

@@ -35,7 +35,7 @@ namespace firefox_bidi::page {
 // starts (a new browser), except the ref counter: ref names are never reused.
 struct PageState {
   std::uint64_t generation = 0;
-  const FileStore* files = nullptr;  // page.storage's files; kept across sessions
+  const FileStore* files = nullptr;    // page.storage's files; kept across sessions
   std::string current_tab;             // "" until first needed, or after the current tab closed
   bool library_preloaded = false;      // the sandbox library is a preload script of the session
   bool webdriver_flag_hidden = false;  // navigator.webdriver's preload script is added

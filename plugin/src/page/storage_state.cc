@@ -97,13 +97,13 @@ json::object PlaywrightCookie(const json::object& bidi_cookie) {
 }
 
 json::object BidiCookie(const json::object& cookie) {
-  json::object out{{"name", StringOf(cookie, "name")},
-                   {"value", json::object{{"type", "string"}, {"value", StringOf(cookie, "value")}}},
-                   {"domain", StringOf(cookie, "domain")},
-                   {"path", StringOf(cookie, "path").empty() ? std::string_view("/")
-                                                             : StringOf(cookie, "path")},
-                   {"httpOnly", BoolOf(cookie, "httpOnly")},
-                   {"secure", BoolOf(cookie, "secure")}};
+  json::object out{
+      {"name", StringOf(cookie, "name")},
+      {"value", json::object{{"type", "string"}, {"value", StringOf(cookie, "value")}}},
+      {"domain", StringOf(cookie, "domain")},
+      {"path", StringOf(cookie, "path").empty() ? std::string_view("/") : StringOf(cookie, "path")},
+      {"httpOnly", BoolOf(cookie, "httpOnly")},
+      {"secure", BoolOf(cookie, "secure")}};
   const std::string_view same_site = StringOf(cookie, "sameSite");
   if (!same_site.empty()) out["sameSite"] = absl::AsciiStrToLower(ToAbsl(same_site));
   if (const json::value* expires = cookie.if_contains("expires");
@@ -171,7 +171,8 @@ absl::StatusOr<StorageState> ParseStorageState(std::string_view text) {
                      "is not an http or https origin such as \"https://example.com\"");
       }
       if (const json::value* items = entry.if_contains("localStorage"); items != nullptr) {
-        if (!items->is_array()) return Wrong(absl::StrCat(where, ".localStorage"), "is not an array");
+        if (!items->is_array())
+          return Wrong(absl::StrCat(where, ".localStorage"), "is not an array");
         const json::array& pairs = items->get_array();
         for (std::size_t k = 0; k < pairs.size(); ++k) {
           const std::string item = absl::StrCat(where, ".localStorage[", k, "]");

@@ -1,4 +1,6 @@
 // page.snapshot: the text outline of the tab (or of a root element), iframes included.
+#include "page/helpers/snapshot.h"
+
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 #include <string>
@@ -11,7 +13,6 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
-#include "page/helpers/snapshot.h"
 #include "page/targets.h"
 
 namespace firefox_bidi::page {

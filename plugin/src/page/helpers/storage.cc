@@ -6,13 +6,15 @@
 // intercept on that tab only: an empty page, nothing reaches the network or the site's
 // scripts), navigates it to each origin in turn, reads or writes localStorage there, and
 // closes it. The tab's events are hidden from the batch.
+#include "page/helpers/storage.h"
+
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <string>
-#include <system_error>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -20,7 +22,6 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
-#include "page/helpers/storage.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -64,10 +65,11 @@ class OriginTab {
     }
     tab_ = std::string(StringAt(*object, "context"));
     page_.Hide(tab_);
-    ASSIGN_OR_RETURN(const json::value subscribed,
-                     page_.Command("session.subscribe",
-                                   json::object{{"events", json::array{"network.beforeRequestSent"}},
-                                                {"contexts", json::array{tab_}}}));
+    ASSIGN_OR_RETURN(
+        const json::value subscribed,
+        page_.Command("session.subscribe",
+                      json::object{{"events", json::array{"network.beforeRequestSent"}},
+                                   {"contexts", json::array{tab_}}}));
     if (const json::object* s = subscribed.if_object()) {
       subscription_ = std::string(StringAt(*s, "subscription"));
     }
@@ -256,9 +258,8 @@ absl::StatusOr<json::value> Save(PageContext& page, const std::string& file) {
       !written.ok()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", written.message()));
   }
-  return json::object{{"file", file},
-                      {"cookies", state.cookies.size()},
-                      {"origins", state.origins.size()}};
+  return json::object{
+      {"file", file}, {"cookies", state.cookies.size()}, {"origins", state.origins.size()}};
 }
 
 absl::StatusOr<json::value> Clear(PageContext& page) {
@@ -317,19 +318,17 @@ absl::StatusOr<json::value> LoadStorageState(PageContext& page, const std::strin
   if (page.state().files == nullptr) return absl::InternalError("no file store");
   absl::StatusOr<std::string> text = page.state().files->Read(path, kMaxFileBytes);
   if (!text.ok()) {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(ToAbsl(what), " ", text.status().message()));
+    return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(what), " ", text.status().message()));
   }
   absl::StatusOr<StorageState> state = ParseStorageState(*text);
   if (!state.ok()) {
-    return HelperError(kInvalidArgument, absl::StrCat(ToAbsl(what), " \"", path,
-                                                      "\" is no storage-state file: ",
-                                                      state.status().message()));
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(ToAbsl(what), " \"", path,
+                                    "\" is no storage-state file: ", state.status().message()));
   }
   for (std::size_t i = 0; i < state->cookies.size(); ++i) {
     const absl::StatusOr<json::value> set = page.Command(
-        "storage.setCookie",
-        json::object{{"cookie", BidiCookie(state->cookies[i].as_object())}});
+        "storage.setCookie", json::object{{"cookie", BidiCookie(state->cookies[i].as_object())}});
     if (!set.ok()) {
       if (!HelperErrorCode(set.status())) return set.status();
       return HelperError(kInvalidArgument,
@@ -346,7 +345,8 @@ absl::StatusOr<json::value> LoadStorageState(PageContext& page, const std::strin
       if (origin.local_storage.empty()) continue;
       RETURN_IF_ERROR(tab.Visit(origin.origin));
       json::array items;
-      for (const auto& [name, value] : origin.local_storage) items.push_back(json::array{name, value});
+      for (const auto& [name, value] : origin.local_storage)
+        items.push_back(json::array{name, value});
       RETURN_IF_ERROR(tab.Run(kWriteStorage, {json::serialize(items)}).status());
       ++origins;
     }
