@@ -227,7 +227,8 @@ bool PageLayer::OnEvent(const json::value& event) {
   }
   state_.dialogs.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
   state_.logs.Observe(*object);
-  state_.origins.Observe(*object);
+  state_.origins.Observe(*object,
+                         [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
   return state_.events.Shows(name);
 }
 

@@ -49,13 +49,15 @@ std::string OriginOf(std::string_view url) {
   return absl::StrCat(ToAbsl(scheme), absl::AsciiStrToLower(ToAbsl(authority)));
 }
 
-void VisitedOrigins::Observe(const json::object& event) {
+void VisitedOrigins::Observe(const json::object& event,
+                             const std::function<bool(std::string_view context)>& is_tab) {
   const json::value* method = event.if_contains("method");
   if (method == nullptr || !method->is_string()) return;
   const std::string_view name = method->get_string();
   if (name != "browsingContext.navigationCommitted" && name != "browsingContext.load") return;
   const json::value* params = event.if_contains("params");
   if (params == nullptr || !params->is_object()) return;
+  if (!is_tab(StringOf(params->get_object(), "context"))) return;
   const std::string origin = OriginOf(StringOf(params->get_object(), "url"));
   if (!origin.empty()) Add(origin);
 }

@@ -9,6 +9,7 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -24,12 +25,16 @@ namespace firefox_bidi::page {
 // any other URL (about:, data:, file:...), which has no localStorage of its own to keep.
 std::string OriginOf(std::string_view url);
 
-// The http(s) origins whose documents the tool's tabs (and their iframes) committed, in the
-// order first seen. Thread safety: none; the batch's thread only.
+// The http(s) origins whose documents the tool's tabs committed, in the order first seen.
+// Only tabs' own documents count: an iframe's localStorage is not its origin's own (Firefox
+// partitions a third-party iframe's storage by the site around it). Thread safety: none; the
+// batch's thread only.
 class VisitedOrigins {
  public:
-  // Notes the origin of a browsingContext.navigationCommitted or browsingContext.load.
-  void Observe(const boost::json::object& event);
+  // Notes the origin of a browsingContext.navigationCommitted or browsingContext.load, when
+  // `is_tab` says its context is a tab (a top-level browsing context).
+  void Observe(const boost::json::object& event,
+               const std::function<bool(std::string_view context)>& is_tab);
   void Add(const std::string& origin);
   const std::vector<std::string>& list() const { return list_; }
 

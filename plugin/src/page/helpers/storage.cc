@@ -374,6 +374,7 @@ const HelperSpec& StorageHelper() {
           R"~({"frames":[{"method":"page.storage","params":{"action":"save","file":"/tmp/state.json"}}]})~",
       .file = ResultFile::kJson,
       .run = &Run,
+      .takes_tab = false,  // the browser's cookies and origins, not a tab's
   };
   return spec;
 }
