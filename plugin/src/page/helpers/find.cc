@@ -93,6 +93,8 @@ constexpr Param kParams[] = {
      .help = "lines shown before and after each match (default 2, at most 50)"},
 };
 
+constexpr PageOp kOps[] = {ops::kSnapshot};
+
 }  // namespace
 
 const HelperSpec& FindHelper() {
@@ -104,6 +106,7 @@ const HelperSpec& FindHelper() {
           "matching line with the lines above it on its path from the page's root (landmarks, "
           "lists, headings that hold it) and its neighbours.",
       .params = kParams,
+      .ops = kOps,
       .params_note =
           R"~(A line matches when its name or value holds the text. Lines left out between the shown ones are one "..." line. The first 20 matches are shown, then a line says how many more there are. No match is no error: the result is the one line [no match for "TEXT" on the page].)~",
       .result = R"~(a string, e.g.
