@@ -23,10 +23,11 @@ struct Registry {
 
   Registry() {
     // The order a model reads them in: look, act, wait, run code, then the rest.
-    helpers = {GotoHelper(),   SnapshotHelper(), TextHelper(),   ClickHelper(),      HoverHelper(),
-               DragHelper(),   FillHelper(),     TypeHelper(),   SelectHelper(),     PressHelper(),
-               ScrollHelper(), WaitForHelper(),  EvalHelper(),   ScreenshotHelper(), TabsHelper(),
-               LogsHelper(),   DialogHelper(),   UploadHelper(), HelpHelper()};
+    helpers = {GotoHelper(),  SnapshotHelper(), FindHelper(),    TextHelper(),   ClickHelper(),
+               HoverHelper(), DragHelper(),     FillHelper(),    TypeHelper(),   SelectHelper(),
+               PressHelper(), ScrollHelper(),   WaitForHelper(), EvalHelper(),   ScreenshotHelper(),
+               TabsHelper(),  LogsHelper(),     DialogHelper(),  UploadHelper(), StorageHelper(),
+               HelpHelper()};
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);
     std::sort(methods.begin(), methods.end());
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/file_store.h"
 #include "core/transport.h"
 #include "page/dialogs.h"
 #include "page/event_filter.h"
@@ -25,6 +26,7 @@
 #include "page/page_op.h"
 #include "page/page_ops.h"
 #include "page/refs.h"
+#include "page/storage_state.h"
 #include "page/tab_history.h"
 
 namespace firefox_bidi::page {
@@ -33,6 +35,7 @@ namespace firefox_bidi::page {
 // starts (a new browser), except the ref counter: ref names are never reused.
 struct PageState {
   std::uint64_t generation = 0;
+  const FileStore* files = nullptr;    // page.storage's files; kept across sessions
   std::string current_tab;             // "" until first needed, or after the current tab closed
   bool library_preloaded = false;      // the sandbox library is a preload script of the session
   bool webdriver_flag_hidden = false;  // navigator.webdriver's preload script is added
@@ -41,6 +44,7 @@ struct PageState {
   TabHistory tab_history;  // the tabs current before this one, for when it closes
   TabLogs logs;            // what page.logs returns, per tab
   Dialogs dialogs;         // the dialog open in each tab
+  VisitedOrigins origins;  // whose localStorage page.storage keeps
 
   void Reset(std::uint64_t new_generation);
 };
@@ -135,6 +139,12 @@ class PageContext {
 
   // Every event this frame receives goes through here to the batch.
   void Deliver(boost::json::value event);
+  // Events of browsing context `context` (a tab the helper opened for itself and closes
+  // before it returns) are watched but not passed on, except its contextCreated and
+  // contextDestroyed: what it loads is the helper's business, that a tab came and went is not
+  // hidden. A hidden tab is never in a result's "opened".
+  void Hide(std::string context) { hidden_.push_back(std::move(context)); }
+  const std::vector<std::string>& hidden() const { return hidden_; }
 
  private:
   BidiTransport& transport_;
@@ -149,6 +159,7 @@ class PageContext {
   // The "dialog open" HelperError for this frame, which `dialog` holds up.
   absl::Status DialogOpen(const OpenDialog& dialog) const;
 
+  std::vector<std::string> hidden_;  // Hide's contexts
   // Set by Watch: sees each event before it is delivered.
   std::function<bool(const boost::json::object&)> watcher_;
   bool watched_ = false;
