@@ -17,10 +17,10 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 )";
 
 const char* const kToolDescriptionTail =
-    R"(What a page shows later (results filtered as you type, content a fetch loads) needs page.waitFor before it is read.
-While an alert, confirm, prompt or leave-page (beforeunload) dialog is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
+    R"(What a page shows later (content a fetch loads) needs page.waitFor first. Helpers that wait take "timeout_ms".
+While a dialog (alert, confirm, prompt, beforeunload) is open, helper results carry "dialog": {type, message}; answer it with page.dialog.
 
-Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
+Any other method is raw WebDriver BiDi, sent to Firefox as is (script.evaluate, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
 
 Chaining: "label" names a frame's whole result; later params may hold "<<label.path>>" (path steps .name, .0, [0]). A string that is exactly one reference becomes that JSON value; inside a longer string, its text.
 
@@ -29,7 +29,7 @@ Keep results small: "pick": "result.value" returns only that part; "silent": tru
 Result: {"frames": [{"index": 0, "method": M, "result": R}, ...], "events": [...]}. A failed frame has "error": {"error": CODE, "message": ...}; later frames are "skipped": true unless "on_error": "continue". A result over 8 KiB is written to a file instead: {"spooled": "/path", "size": N, "preview": "..."} (text as .txt; images with "mime", "bytes"); read the file only if you need it.
 
 Examples:
-{"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name><button onclick=\"document.title=document.querySelector('input').value\">Save</button>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada"}},{"method":"page.click","params":{"text":"Save"}},{"method":"page.snapshot"}]}
+{"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name><button onclick=\"document.title=previousSibling.value\">Save</button>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada"}},{"method":"page.click","params":{"text":"Save"}},{"method":"page.snapshot"}]}
 {"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p>Hi</p>"},"label":"nav"},{"method":"script.evaluate","params":{"expression":"document.body.innerHTML + ' <<nav.title>>'","target":{"context":"<<tab>>"},"awaitPromise":false},"pick":"result.value"}]})";
 
 std::string ComposeToolDescription(std::string_view helper_lines) {

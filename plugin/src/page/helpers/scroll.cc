@@ -181,7 +181,7 @@ constexpr PageOp kOps[] = {ops::kScrollBox, ops::kScrollSettle, ops::kScrollUnti
 const HelperSpec& ScrollHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({target?, to|by|until, timeout_ms?} -> {x, y, moved})~",
+      .synopsis = R"~({target?, to|by|until} -> {x, y, moved})~",
       .summary = "Scrolls the page or a box and waits for it to settle.",
       .params = kParams,
       .ops = kOps,

@@ -153,7 +153,7 @@ constexpr PageOp kOps[] = {ops::kInputWaitFor};
 const HelperSpec& WaitForHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({text|css|url, gone?, timeout_ms?} or {ms} -> {url, title})~",
+      .synopsis = R"~({text|css|url, gone?} or {ms} -> {url, title})~",
       .summary =
           "Waits until text or an element appears (or with gone: true disappears), or the URL "
           "contains a string; keeps waiting across navigations. Or waits a fixed ms.",
