@@ -500,6 +500,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
             std::size_t n = self->stream_.socket().receive(net::buffer(&byte, 1),
                                                            tcp::socket::message_peek, peek_ec);
             if (!peek_ec && n > 0) return;  // the client sent more: read it after the answer
+            if (peek_ec == net::error::would_block || peek_ec == net::error::try_again) {
+              self->WatchForDisconnect(serial);  // woken without input: keep watching
+              return;
+            }
           }
           self->ClientGone();
         });

@@ -2,6 +2,8 @@
 // Origin, bearer token, Accept, body size, methods), replies as JSON or as an SSE stream with
 // progress, calls of several sessions queued on the one instance, cancellation by notification
 // and by disconnect, and shutdown. The echo fixture plugin answers calls; no browser runs.
+#include "mcp_http.h"
+
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -513,6 +515,42 @@ BOOST_AUTO_TEST_CASE(sigterm_ends_sessions_cancels_the_call_and_exits_143) {
   BOOST_TEST(server.process().Wait(seconds(20)) == 143);
   BOOST_TEST(SecondsSince(start) < 10.0);
   BOOST_TEST(slow.ClosedByServer());
+}
+
+BOOST_AUTO_TEST_CASE(http_endpoints_and_token_files_are_read_strictly) {
+  using tool_host::HttpEndpoint;
+  auto endpoint = [](std::string_view text) {
+    absl::StatusOr<HttpEndpoint> e = tool_host::ParseHttpEndpoint(text);
+    return e.ok() ? absl::StrCat(e->address, " ", e->port, e->loopback ? " loopback" : "")
+                  : std::string(e.status().message());
+  };
+  BOOST_TEST(endpoint("8931") == "127.0.0.1 8931 loopback");
+  BOOST_TEST(endpoint("0") == "127.0.0.1 0 loopback");
+  BOOST_TEST(endpoint("localhost:80") == "127.0.0.1 80 loopback");
+  BOOST_TEST(endpoint("127.0.0.2:1") == "127.0.0.2 1 loopback");
+  BOOST_TEST(endpoint("[::1]:9") == "::1 9 loopback");
+  BOOST_TEST(endpoint("0.0.0.0:9") == "0.0.0.0 9");
+  BOOST_TEST(endpoint("192.168.1.5:9") == "192.168.1.5 9");
+  BOOST_TEST(endpoint("65536") == "--http: \"65536\" is not PORT or HOST:PORT (PORT 0 to 65535)");
+  BOOST_TEST(endpoint("-1") == "--http: \"-1\" is not PORT or HOST:PORT (PORT 0 to 65535)");
+  BOOST_TEST(endpoint("") == "--http: \"\" is not PORT or HOST:PORT (PORT 0 to 65535)");
+  BOOST_TEST(endpoint("example.org:80") ==
+             "--http: \"example.org\" is not an IP address (or localhost)");
+
+  TempDir dir;
+  auto token = [&](std::string_view contents) {
+    std::string path = dir.path() + "/t";
+    std::ofstream(path, std::ios::trunc) << contents;
+    absl::StatusOr<std::string> t = tool_host::ReadTokenFile(path);
+    return t.ok() ? "token " + *t : std::string(t.status().message());
+  };
+  BOOST_TEST(token("abc\n") == "token abc");
+  BOOST_TEST(token(" \t abc-DEF_1.2~ \r\n") == "token abc-DEF_1.2~");
+  BOOST_TEST(token(" \n") == "--token-file: " + dir.path() + "/t is empty");
+  BOOST_TEST(token("a b") ==
+             "--token-file: the token in " + dir.path() + "/t must be visible ASCII only");
+  BOOST_TEST(tool_host::ReadTokenFile(dir.path() + "/missing").status().message() ==
+             "--token-file: cannot read " + dir.path() + "/missing");
 }
 
 BOOST_AUTO_TEST_CASE(help_documents_the_http_flags) {
