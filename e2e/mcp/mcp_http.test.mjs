@@ -46,6 +46,10 @@ after(async () => {
     server.kill('SIGTERM');
     const {code} = await exited;
     assert.equal(code, 143);  // 128 + SIGTERM: ended by the signal, after closing the browser
+    // The browser the plugin started is gone with it.
+    const m = /Firefox (\d+) listening on/.exec(stderr);
+    assert.ok(m, stderr);
+    assert.throws(() => process.kill(Number(m[1]), 0), {code: 'ESRCH'});
   }
   rmSync(spoolDir, {recursive: true, force: true});
 });

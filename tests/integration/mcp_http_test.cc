@@ -234,6 +234,16 @@ BOOST_AUTO_TEST_CASE(initialize_opens_a_session_and_calls_answer_as_json_or_sse)
   BOOST_TEST(events[1].at("params").at("progress") == 2);
   BOOST_TEST(events[2] == json::parse(R"({"jsonrpc":"2.0","id":3,"result":{"content":[
       {"type":"text","text":"{\"y\":2}"}],"isError":false}})"));
+
+  // A connection carries one request after another, an SSE stream's among them.
+  Client client(server.port());
+  BOOST_TEST(client.Ask(server.Request(http::verb::post, CallBody("4", "{}", true), init.session))
+                 .Events()
+                 .size() == 3u);
+  BOOST_TEST(client
+                 .Ask(server.Request(http::verb::post,
+                                     R"({"jsonrpc":"2.0","id":5,"method":"ping"})", init.session))
+                 .Json() == json::parse(R"({"jsonrpc":"2.0","id":5,"result":{}})"));
 }
 
 BOOST_AUTO_TEST_CASE(session_header_rules_400_404_and_delete) {
@@ -443,7 +453,15 @@ BOOST_AUTO_TEST_CASE(calls_of_two_sessions_queue_and_cancel_ends_the_first_witho
   slow.Send(server.Request(http::verb::post, CallBody("\"s\"", R"({"block":1})", true), a));
   Client queued(server.port());
   queued.Send(server.Request(http::verb::post, CallBody("7", R"({"q":1})"), b));
+  Client dropped(server.port());
+  dropped.Send(server.Request(http::verb::post, CallBody("8", R"({"d":1})"), b));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // A queued call cancelled ends unanswered: its connection closes.
+  BOOST_TEST(
+      server
+          .Post(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}})",
+                b)
+          .status == 202);
   // The same request id in B names nothing of A's.
   BOOST_TEST(
       server
@@ -468,6 +486,7 @@ BOOST_AUTO_TEST_CASE(calls_of_two_sessions_queue_and_cancel_ends_the_first_witho
   BOOST_TEST(result.Json() == json::parse(R"({"jsonrpc":"2.0","id":7,"result":{"content":[
       {"type":"text","text":"{\"q\":1}"}],"isError":false}})"));
   BOOST_TEST(SecondsSince(start) < 10.0);
+  BOOST_TEST(dropped.ClosedByServer());
 }
 
 BOOST_AUTO_TEST_CASE(a_client_that_disconnects_cancels_its_call) {
