@@ -328,12 +328,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // The exchange was answered synchronously or is waiting: watch for the client leaving.
   void AfterDispatch() {
-    if (exchange_open_ && !closed_) WatchForDisconnect(exchange_serial_);
+    if (exchange_open_ && !closed_) WatchForDisconnect();
   }
 
   // A message of exchange `serial` (posted from the output).
   void ExchangeSend(std::uint64_t serial, std::string text, bool final) {
     if (closed_ || !exchange_open_ || serial != exchange_serial_) return;
+    // HTTP/1.0 has no chunked encoding: its clients get the reply alone, as JSON.
+    if (!final && version_ < 11) return;
     if (final && !sse_started_) {
       http::response<http::string_body> res{http::status::ok, version_};
       res.set(http::field::content_type, "application/json");
@@ -381,6 +383,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool closed() const { return closed_; }
 
  private:
+  enum class Next { kNone, kRead, kLinger };
+
   void ReadRequest() {
     if (closed_) return;
     parser_.emplace();
@@ -460,7 +464,19 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
     stream_.expires_never();
     if (exchange_open_) return;  // more of the SSE stream to come
-    if (close_after_writes_) {
+    Continue(close_after_writes_ ? Next::kLinger : Next::kRead);
+  }
+
+  // After an answer: reads the next request or lingers, once the disconnect watch's read (if
+  // one is pending) has ended; it is cancelled, no write being in flight now.
+  void Continue(Next next) {
+    if (watching_) {
+      next_ = next;
+      boost::system::error_code ignored;
+      stream_.socket().cancel(ignored);
+      return;
+    }
+    if (next == Next::kLinger) {
       Linger();
     } else {
       ReadRequest();
@@ -488,25 +504,38 @@ class Connection : public std::enable_shared_from_this<Connection> {
                             });
   }
 
-  // Waits for the socket to become readable while an exchange is open: end of input (or an
-  // error) means the client went away, and its call is cancelled.
-  void WatchForDisconnect(std::uint64_t serial) {
-    stream_.socket().async_wait(
-        tcp::socket::wait_read, [self = shared_from_this(), serial](boost::system::error_code ec) {
-          if (self->closed_ || !self->exchange_open_ || serial != self->exchange_serial_) return;
-          if (!ec) {
-            char byte;
-            boost::system::error_code peek_ec;
-            std::size_t n = self->stream_.socket().receive(net::buffer(&byte, 1),
-                                                           tcp::socket::message_peek, peek_ec);
-            if (!peek_ec && n > 0) return;  // the client sent more: read it after the answer
-            if (peek_ec == net::error::would_block || peek_ec == net::error::try_again) {
-              self->WatchForDisconnect(serial);  // woken without input: keep watching
-              return;
-            }
-          }
-          self->ClientGone();
+  // Reads while an exchange is open: end of input (or an error) means the client went away,
+  // and its call is cancelled. What the client sends meanwhile (its next request, pipelined)
+  // is kept in `buffer_` and read as a request after the answer; the watch goes on. Past
+  // max_header_bytes + max_body_bytes read ahead it stops (the call then runs unwatched).
+  void WatchForDisconnect() {
+    if (watching_ || closed_) return;
+    const std::size_t limit = server_.options().max_header_bytes + server_.options().max_body_bytes;
+    if (buffer_.size() >= limit) return;
+    watching_ = true;
+    stream_.socket().async_read_some(
+        buffer_.prepare(std::min<std::size_t>(limit - buffer_.size(), 16384)),
+        [self = shared_from_this()](boost::system::error_code ec, std::size_t n) {
+          self->OnWatchRead(ec, n);
         });
+  }
+
+  void OnWatchRead(boost::system::error_code ec, std::size_t n) {
+    watching_ = false;
+    buffer_.commit(n);
+    if (closed_) return;
+    if (exchange_open_) {
+      if (ec) {
+        ClientGone();
+      } else {
+        WatchForDisconnect();
+      }
+      return;
+    }
+    // The exchange has ended: go on as Continue() was asked to (if it was: else the answer is
+    // still being written, and OnWrite calls it). An end of input shows on the next read.
+    const Next next = std::exchange(next_, Next::kNone);
+    if (next != Next::kNone) Continue(next);
   }
 
   // The client disconnected: its open call is cancelled (it gets no reply).
@@ -537,6 +566,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::string exchange_session_id_;
   std::weak_ptr<Session> exchange_session_;
   json::value exchange_request_id_;
+  // The disconnect watch's read is pending; what to do once it ends.
+  bool watching_ = false;
+  Next next_ = Next::kNone;
 };
 
 namespace {
