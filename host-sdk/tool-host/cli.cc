@@ -19,6 +19,7 @@
 #include "agent_tool/loader.h"
 #include "host_util.h"
 #include "line_server.h"
+#include "mcp_http.h"
 #include "mcp_server.h"
 #include "pretty_json.h"
 #include "registration.h"
@@ -39,7 +40,7 @@ constexpr char kCommands[] =
     "  describe   print {\"name\",\"description\",\"input_schema\"} of the tool\n"
     "  call       run one call; arguments from --args or stdin; prints the result\n"
     "  serve      one arguments object per stdin line, one result per stdout line\n"
-    "  mcp        serve the tool over the Model Context Protocol on stdio\n"
+    "  mcp        serve the tool over the Model Context Protocol (stdio, or HTTP with --http)\n"
     "\n"
     "Exit codes: 0 the tool ran, 1 the tool refused or could not run the call (stdout holds\n"
     "{\"error\":{...}}), 2 usage error (stderr), 128+N ended by signal N.\n"
@@ -206,10 +207,18 @@ int Serve(ToolInstance& instance) {
 
 int Mcp(ToolInstance& instance) {
   LineServer loop(STDIN_FILENO, STDOUT_FILENO);
-  McpServer server(instance, loop.writer(), loop.worker());
-  loop.Run([&](std::string_view line, bool too_long) { server.OnLine(line, too_long); },
+  McpServer server(instance, loop.worker());
+  auto out = std::make_shared<LineOutput>(loop.writer());
+  loop.Run([&](std::string_view line, bool too_long) { server.OnLine(line, too_long, out); },
            // The client expects no reply for a call ended this way.
            [&] { server.CancelRunning(); }, [&] { instance.Cancel(); });
+  return ExitCodeAfter(kExitOk);
+}
+
+// `tool-host mcp --http`: the server already listens; the URL goes to stderr.
+int McpHttp(ToolInstance& instance, McpHttpServer& server) {
+  std::cerr << "tool-host: MCP over HTTP at " << server.Url() << std::endl;
+  server.Run(instance);
   return ExitCodeAfter(kExitOk);
 }
 
@@ -244,6 +253,11 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   po::variables_map vm;
   std::string call_args;
   std::string print_config;
+  std::string http;
+  std::string token_file;
+  McpHttpOptions http_options;
+  std::size_t max_sessions = http_options.max_sessions;
+  long session_idle_s = http_options.session_idle.count();
   std::string summary;
   if (command == "describe") {
     summary = "Prints the tool's name, description and input JSON Schema as one JSON object.";
@@ -266,16 +280,59 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
         absl::StrCat("print the registration of this server for an MCP host and exit; HOST is "
                      "one of: ",
                      std::string(KnownMcpHosts()))
-            .c_str());
+            .c_str())(
+        "http", po::value<std::string>(&http)->value_name("[HOST:]PORT"),
+        "serve MCP Streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST an IP "
+        "address, default 127.0.0.1; PORT 0 picks a free port; the URL is printed on stderr)")(
+        "token-file", po::value<std::string>(&token_file)->value_name("PATH"),
+        "with --http: every request must carry \"Authorization: Bearer TOKEN\", TOKEN the "
+        "file's contents (trimmed); required when HOST is not a loopback address")(
+        "max-sessions", po::value<std::size_t>(&max_sessions)->value_name("N"),
+        "with --http: at most N sessions at once (default 32)")(
+        "session-idle-s", po::value<long>(&session_idle_s)->value_name("S"),
+        "with --http: a session without requests for S seconds is ended (default 1800)");
     summary =
         "Serves the tool over the Model Context Protocol (newline-delimited JSON-RPC 2.0 on\n"
         "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr. The plugin\n"
-        "is told the host is long-lived, so it may get ready before the first call.";
+        "is told the host is long-lived, so it may get ready before the first call.\n"
+        "With --http, serves Streamable HTTP on one endpoint, /mcp (POST, and DELETE to end a\n"
+        "session; GET is 405), bound to 127.0.0.1 unless HOST is given. Requests must name\n"
+        "this server in Host and come from no Origin or a loopback one (else 403); each\n"
+        "session's calls queue with the others' and run one at a time.";
   } else {
     return UsageError(absl::StrCat("unknown command '", command, "'"));
   }
   Parsed parsed = ParseCommand(command, summary, args, options, vm);
   if (parsed.done) return parsed.exit_code;
+
+  std::unique_ptr<McpHttpServer> http_server;
+  if (command == "mcp" && vm.count("http") == 0) {
+    for (const char* flag : {"token-file", "max-sessions", "session-idle-s"}) {
+      if (vm.count(flag) != 0) return UsageError(absl::StrCat("mcp: --", flag, " needs --http"));
+    }
+  }
+  if (command == "mcp" && vm.count("http") != 0 && vm.count("print-config") != 0) {
+    return UsageError("mcp: --print-config registers the stdio server; give it without --http");
+  }
+  if (command == "mcp" && vm.count("http") != 0) {
+    absl::StatusOr<HttpEndpoint> endpoint = ParseHttpEndpoint(http);
+    if (!endpoint.ok()) return UsageError(absl::StrCat("mcp: ", endpoint.status().message()));
+    http_options.endpoint = *endpoint;
+    if (vm.count("token-file") != 0) {
+      absl::StatusOr<std::string> token = ReadTokenFile(token_file);
+      if (!token.ok()) return UsageError(absl::StrCat("mcp: ", token.status().message()));
+      http_options.token = *token;
+    }
+    if (max_sessions < 1) return UsageError("mcp: --max-sessions must be at least 1");
+    if (session_idle_s < 1) return UsageError("mcp: --session-idle-s must be at least 1");
+    http_options.max_sessions = max_sessions;
+    http_options.session_idle = std::chrono::seconds(session_idle_s);
+    if (!endpoint->loopback && http_options.token.empty()) {
+      return UsageError(absl::StrCat("mcp: --http ", endpoint->address,
+                                     " is not a loopback address: give --token-file so that "
+                                     "every request must carry the bearer token"));
+    }
+  }
 
   std::string call_input;
   if (command == "call") {
@@ -291,6 +348,15 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   if (command == "describe") return Describe(**library);
   if (vm.count("print-config") != 0) return PrintRegistration(print_config, global);
 
+  if (command == "mcp" && vm.count("http") != 0) {
+    // Listens before the plugin starts: a port in use fails at once, with no browser to close.
+    absl::StatusOr<std::unique_ptr<McpHttpServer>> server = McpHttpServer::Listen(http_options);
+    if (!server.ok()) {
+      std::cerr << "tool-host: mcp " << server.status().message() << "\n";
+      return kExitToolError;
+    }
+    http_server = std::move(*server);
+  }
   if (!InstallSignalPipe()) {
     std::cerr << "tool-host: cannot create the signal pipe\n";
     return kExitToolError;
@@ -304,6 +370,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   if (instance == nullptr) return exit_code;
   if (command == "call") return Call(*instance, std::move(call_input), vm.count("pretty") != 0);
   if (command == "serve") return Serve(*instance);
+  if (http_server != nullptr) return McpHttp(*instance, *http_server);
   return Mcp(*instance);
 }
 

@@ -47,6 +47,13 @@ std::string_view NegotiateProtocolVersion(std::string_view requested) {
   return kMcpProtocolVersion;
 }
 
+bool IsSupportedProtocolVersion(std::string_view version) {
+  for (std::string_view v : kSupportedVersions) {
+    if (v == version) return true;
+  }
+  return false;
+}
+
 json::array ToolResultContent(const agent_tool::ToolResult& result) {
   json::array content;
   content.push_back(json::object{{"type", "text"}, {"text", result.json}});
@@ -76,33 +83,37 @@ json::array ToolResultContent(const agent_tool::ToolResult& result) {
   return content;
 }
 
-McpServer::McpServer(agent_tool::ToolInstance& instance, LineWriter& writer, Worker& worker)
-    : instance_(instance), writer_(writer), worker_(worker) {}
+void LineOutput::Send(const json::object& message) { writer_.WriteLine(json::serialize(message)); }
 
-void McpServer::Send(const json::object& message) { writer_.WriteLine(json::serialize(message)); }
+McpServer::McpServer(agent_tool::ToolInstance& instance, Worker& worker)
+    : instance_(instance), worker_(worker) {}
 
-void McpServer::Reply(const json::value& id, json::value result) {
-  Send(json::object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+void McpServer::Reply(const Out& out, const json::value& id, json::value result) {
+  out->Send(json::object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
 }
 
-void McpServer::ReplyError(const json::value& id, int code, std::string_view message) {
-  Send(json::object{{"jsonrpc", "2.0"},
-                    {"id", id},
-                    {"error", json::object{{"code", code}, {"message", message}}}});
+void McpServer::ReplyError(const Out& out, const json::value& id, int code,
+                           std::string_view message) {
+  out->Send(json::object{{"jsonrpc", "2.0"},
+                         {"id", id},
+                         {"error", json::object{{"code", code}, {"message", message}}}});
 }
 
-void McpServer::OnLine(std::string_view line, bool too_long) {
-  JsonRpcMessage message = ReadJsonRpcMessage(line, too_long);
+void McpServer::OnLine(std::string_view line, bool too_long, const Out& out) {
+  OnMessage(ReadJsonRpcMessage(line, too_long), out);
+}
+
+void McpServer::OnMessage(const JsonRpcMessage& message, const Out& out) {
   const json::object* params = message.params ? &*message.params : nullptr;
   switch (message.kind) {
     case JsonRpcMessage::Kind::kRequest:
-      HandleRequest(message.id, message.method, params);
+      HandleRequest(message.id, message.method, params, out);
       break;
     case JsonRpcMessage::Kind::kNotification:
       HandleNotification(message.method, params);
       break;
     case JsonRpcMessage::Kind::kError:
-      ReplyError(message.id, message.error_code, message.error_message);
+      ReplyError(out, message.id, message.error_code, message.error_message);
       break;
     case JsonRpcMessage::Kind::kReply:
     case JsonRpcMessage::Kind::kDropped:
@@ -111,7 +122,7 @@ void McpServer::OnLine(std::string_view line, bool too_long) {
 }
 
 void McpServer::HandleRequest(const json::value& id, std::string_view method,
-                              const json::object* params) {
+                              const json::object* params, const Out& out) {
   const agent_tool_plugin_descriptor& d = instance_.library().descriptor();
   if (method == "initialize") {
     std::string_view requested;
@@ -120,14 +131,14 @@ void McpServer::HandleRequest(const json::value& id, std::string_view method,
         requested = v->get_string();
       }
     }
-    Reply(id,
+    Reply(out, id,
           json::object{
               {"protocolVersion", NegotiateProtocolVersion(requested)},
               {"capabilities", json::object{{"tools", json::object{{"listChanged", false}}}}},
               {"serverInfo",
                json::object{{"name", d.plugin_name}, {"title", d.title}, {"version", d.version}}}});
   } else if (method == "ping") {
-    Reply(id, json::object{});
+    Reply(out, id, json::object{});
   } else if (method == "tools/list") {
     boost::system::error_code ec;
     json::value schema = json::parse(d.input_schema, ec);
@@ -136,11 +147,12 @@ void McpServer::HandleRequest(const json::value& id, std::string_view method,
                       {"title", d.title},
                       {"description", d.description},
                       {"inputSchema", std::move(schema)}};
-    Reply(id, json::object{{"tools", json::array{std::move(tool)}}});
+    Reply(out, id, json::object{{"tools", json::array{std::move(tool)}}});
   } else if (method == "tools/call") {
-    StartToolCall(id, params);
+    StartToolCall(id, params, out);
   } else {
-    ReplyError(id, kJsonRpcMethodNotFound, absl::StrCat("Method not found: ", std::string(method)));
+    ReplyError(out, id, kJsonRpcMethodNotFound,
+               absl::StrCat("Method not found: ", std::string(method)));
   }
 }
 
@@ -148,26 +160,31 @@ void McpServer::HandleNotification(std::string_view method, const json::object* 
   if (method != "notifications/cancelled" || params == nullptr) return;
   const json::value* request_id = params->if_contains("requestId");
   if (request_id == nullptr || !IsValidJsonRpcId(*request_id)) return;
+  CancelCall(*request_id);
+}
+
+void McpServer::CancelCall(const json::value& id) {
   std::lock_guard<std::mutex> lock(mutex_);
-  auto it = calls_.find(json::serialize(*request_id));
+  auto it = calls_.find(json::serialize(id));
   if (it == calls_.end()) return;
   it->second->cancelled = true;
   if (it->second->running) instance_.Cancel();
 }
 
-void McpServer::StartToolCall(const json::value& id, const json::object* params) {
+void McpServer::StartToolCall(const json::value& id, const json::object* params, const Out& out) {
   const agent_tool_plugin_descriptor& d = instance_.library().descriptor();
   if (params == nullptr) {
-    ReplyError(id, kJsonRpcInvalidParams, "Invalid params: tools/call needs params with \"name\"");
+    ReplyError(out, id, kJsonRpcInvalidParams,
+               "Invalid params: tools/call needs params with \"name\"");
     return;
   }
   const json::value* name = params->if_contains("name");
   if (name == nullptr || !name->is_string()) {
-    ReplyError(id, kJsonRpcInvalidParams, "Invalid params: \"name\" must be a string");
+    ReplyError(out, id, kJsonRpcInvalidParams, "Invalid params: \"name\" must be a string");
     return;
   }
   if (name->get_string() != d.name) {
-    ReplyError(id, kJsonRpcInvalidParams,
+    ReplyError(out, id, kJsonRpcInvalidParams,
                absl::StrCat("Invalid params: unknown tool \"", std::string(name->get_string()),
                             "\" (this server has ", d.name, ")"));
     return;
@@ -175,7 +192,7 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
   std::string args = "{}";
   if (const json::value* arguments = params->if_contains("arguments"); arguments != nullptr) {
     if (!arguments->is_object()) {
-      ReplyError(id, kJsonRpcInvalidParams, "Invalid params: \"arguments\" must be an object");
+      ReplyError(out, id, kJsonRpcInvalidParams, "Invalid params: \"arguments\" must be an object");
       return;
     }
     args = json::serialize(*arguments);
@@ -189,27 +206,28 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
   }
   auto call = std::make_shared<Call>();
   call->id = id;
+  call->out = out;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     std::string key = json::serialize(id);
     if (calls_.contains(key)) {
-      ReplyError(id, kJsonRpcInvalidRequest,
+      ReplyError(out, id, kJsonRpcInvalidRequest,
                  "Invalid request: a call with this id is still running");
       return;
     }
     calls_[key] = call;
   }
   // Never blocks the reader: a full queue answers at once, so ping and cancellation still pass.
+  // A server owned by a shared_ptr (an HTTP session) stays alive until its queued calls ran.
   const bool queued = worker_.TryPost(
-      [this, call, args = std::move(args), progress_token = std::move(progress_token)] {
-        RunToolCall(call, args, progress_token);
-      });
+      [this, keep = weak_from_this().lock(), call, args = std::move(args),
+       progress_token = std::move(progress_token)] { RunToolCall(call, args, progress_token); });
   if (!queued) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       calls_.erase(json::serialize(id));
     }
-    ReplyError(id, kServerBusy,
+    ReplyError(out, id, kServerBusy,
                "Server busy: too many tool calls are waiting; wait for their results before "
                "sending more");
   }
@@ -218,24 +236,30 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params)
 void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string& args,
                             const json::value& progress_token) {
   std::string key = json::serialize(call->id);
+  bool dropped;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (call->cancelled) {  // cancelled while queued: the client expects no reply
+    dropped = call->cancelled;  // cancelled while queued: the client expects no reply
+    if (dropped) {
       calls_.erase(key);
-      return;
+    } else {
+      call->running = true;
     }
-    call->running = true;
+  }
+  if (dropped) {
+    call->out->End();
+    return;
   }
   agent_tool::ProgressFn progress;
   if (!progress_token.is_null()) {
-    progress = [this, &progress_token](std::uint64_t done, std::uint64_t total,
-                                       std::string_view message) {
-      Send(json::object{{"jsonrpc", "2.0"},
-                        {"method", "notifications/progress"},
-                        {"params", json::object{{"progressToken", progress_token},
-                                                {"progress", done},
-                                                {"total", total},
-                                                {"message", message}}}});
+    progress = [&call, &progress_token](std::uint64_t done, std::uint64_t total,
+                                        std::string_view message) {
+      call->out->Send(json::object{{"jsonrpc", "2.0"},
+                                   {"method", "notifications/progress"},
+                                   {"params", json::object{{"progressToken", progress_token},
+                                                           {"progress", done},
+                                                           {"total", total},
+                                                           {"message", message}}}});
     };
   }
   agent_tool::ToolResult result = instance_.Invoke(args, progress ? &progress : nullptr);
@@ -245,9 +269,13 @@ void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string
     cancelled = call->cancelled;
     calls_.erase(key);
   }
-  if (cancelled) return;
-  Reply(call->id, json::object{{"content", ToolResultContent(result)},
-                               {"isError", result.status != AGENT_TOOL_STATUS_OK}});
+  if (cancelled) {
+    call->out->End();
+    return;
+  }
+  Reply(call->out, call->id,
+        json::object{{"content", ToolResultContent(result)},
+                     {"isError", result.status != AGENT_TOOL_STATUS_OK}});
 }
 
 void McpServer::CancelRunning() {
@@ -256,6 +284,11 @@ void McpServer::CancelRunning() {
     call->cancelled = true;
     if (call->running) instance_.Cancel();
   }
+}
+
+std::size_t McpServer::PendingCalls() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return calls_.size();
 }
 
 }  // namespace tool_host
