@@ -25,7 +25,8 @@ struct Registry {
     helpers = {GotoHelper(),   SnapshotHelper(), TextHelper(),   ClickHelper(),      HoverHelper(),
                DragHelper(),   FillHelper(),     TypeHelper(),   SelectHelper(),     PressHelper(),
                ScrollHelper(), WaitForHelper(),  EvalHelper(),   ScreenshotHelper(), TabsHelper(),
-               LogsHelper(),   DialogHelper(),   UploadHelper(), HelpHelper()};
+               LogsHelper(),   RequestsHelper(), RouteHelper(),  DialogHelper(),     UploadHelper(),
+               HelpHelper()};
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);
     std::sort(methods.begin(), methods.end());
   }

@@ -61,7 +61,14 @@ class PageLayer final : public FrameExecutor {
   // Subscribe's work on a context made for it; Execute repeats it while it has not succeeded.
   absl::Status SetUpSession(PageContext& page);
 
+  // Answers a request the plugin's route intercept blocked (page/routes.h); false when the
+  // event is to be hidden from the batch.
+  bool OnBeforeRequestSent(const boost::json::object& params);
+
   PageWatch* watch_;
+  // The batch's transport (set by Subscribe and Execute), on which blocked requests are
+  // answered the moment their event is read.
+  BidiTransport* transport_ = nullptr;
   const bool hide_webdriver_flag_;
   PageState state_;
   boost::json::value tab_value_;  // what <<tab>> resolved to last
