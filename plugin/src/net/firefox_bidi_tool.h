@@ -94,7 +94,8 @@ class FirefoxBidiTool {
   LabelCache label_cache_;
   PageWatch page_watch_;
   // The page.* helpers, what they know of the browser.
-  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag};
+  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag,
+                        /*record_network=*/true};
 };
 
 }  // namespace firefox_bidi

@@ -80,7 +80,7 @@ absl::Status PageLayer::Subscribe(BidiTransport& transport) {
 
 absl::Status PageLayer::SetUpSession(PageContext& page) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
-  if (!state_.collector_tried) {
+  if (record_network_ && !state_.collector_tried) {
     // page.requests' bodies, of every request from now on (a body larger than the bound is
     // not kept). Without it (an older Firefox) page.requests says the bodies cannot be had.
     state_.collector_tried = true;

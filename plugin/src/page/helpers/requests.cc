@@ -184,14 +184,8 @@ const HelperSpec& RequestsHelper() {
           "opened) made that finished since the last read, one line each: status, method, URL "
           "(a path on the tab's own origin), body size and time; failed ones with their error.",
       .params = kParams,
-      .params_note =
-          "A regex filter is C++ std::regex (ECMAScript grammar), searched in the whole URL; "
-          "flag i ignores case. A request made while no call runs is recorded when the next "
-          "call begins. Bodies: up to 1 MiB each is kept by Firefox; a GET has no request "
-          "body; a failed request no response body; binary bodies give their size only; a "
-          "body that cannot be had says why in request_body_missing / response_body_missing.",
       .result =
-          R"~({"requests": ["200 GET /api/items (1.2 KB, 35 ms)", "500 POST /api/orders (25 B, 4 ms)", "ERR GET http://other.example/x.js (NS_ERROR_UNKNOWN_HOST)", "200 GET /api/items (31 B, routed by r1)", ...]}, the newest 200 per tab kept and "dropped": N counting older ones; with bodies each entry is {"line", "request_body", "response_body"})~",
+          R"~({"requests": ["200 GET /api/items (1.2 KB, 35 ms)", "500 POST /api/orders (25 B, 4 ms)", "ERR GET http://other.example/x.js (NS_ERROR_UNKNOWN_HOST)", "200 GET /api/items (31 B, routed by r1)", ...]}, the newest 200 per tab kept and "dropped": N counting older ones. With bodies each entry is {"line", "request_body", "response_body"}: text, up to 1 MiB each; a GET has no request body, a failed request no response body; one that cannot be had (binary, too large) says why in request_body_missing / response_body_missing. A regex filter is C++ std::regex (ECMAScript), searched in the whole URL; flag i ignores case. A request made while no call runs is recorded when the next call begins.)~",
       .errors = R"~("invalid argument" (a bad regex), "no such tab")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<script>fetch('http://127.0.0.1:9/api/items')</script>"},"silent":true},{"method":"page.requests","params":{"filter":"/api/","failed":true,"bodies":true}}]})~",

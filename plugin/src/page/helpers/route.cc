@@ -229,16 +229,10 @@ const HelperSpec& RouteHelper() {
           "route is removed or the browser session ends; list and remove routes.",
       .params = kParams,
       .params_note =
-          "The newest matching route wins. A glob matches the whole URL: ** any characters, * "
-          "any but /; one starting with / matches the path on any origin; text without * is a "
-          "part of the URL. Without a Content-Type header, a JSON body is sent as "
-          "application/json, other text as text/plain. A request is answered when the plugin "
-          "reads it, during a call: one the page makes while no call runs waits for the next "
-          "call. A request your own network.addIntercept blocks too is yours to answer (when "
-          "you subscribed to network.beforeRequestSent); events of requests the routes answer "
-          "are not shown. page.requests marks routed requests \"routed by rN\".",
+          "The newest matching route wins. Requests are answered during calls: one made "
+          "between calls waits for the next call.",
       .result =
-          R"~({"routes": [{"id": "r1", "url": "**/api/items", "action": "fulfill", "status": 200, "hits": 2}, ...]}: the routes after the action; hits counts the requests each answered)~",
+          R"~({"routes": [{"id": "r1", "url": "**/api/items", "action": "fulfill", "status": 200, "hits": 2}, ...]}: the routes after the action; hits counts the requests each answered. A glob matches the whole URL: ** any characters, * any but /; one starting with / the path on any origin; text without * is a part of the URL. Without a Content-Type header, a JSON body is sent as application/json, other text as text/plain. A request your own network.addIntercept also blocks is yours to answer (when you subscribed to network.beforeRequestSent); events of requests the routes answer are not shown. page.requests marks them "routed by rN".)~",
       .errors = R"~("invalid argument" (a bad pattern, key or id))~",
       .example =
           R"~({"frames":[{"method":"page.route","params":{"action":"fulfill","url":"**/mocked","body":"<h1>Mocked</h1>","headers":{"Content-Type":"text/html"}}},{"method":"page.goto","params":{"url":"http://127.0.0.1:9/mocked"}},{"method":"page.text"},{"method":"page.route","params":{"action":"remove"}}]})~",
