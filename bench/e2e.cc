@@ -587,6 +587,10 @@ int main(int argc, char** argv) {
       {"helpers-click",
        "A the best raw batch that clicks a link and waits for the page it opens (locateNodes, "
        "input.performActions, a script.evaluate that waits for the new document), B page.click"},
+      {"helpers-click-still",
+       "A the best raw batch that clicks a button changing only its own page and reads what "
+       "it changed, B page.click (its settle window: the cost of an input that sets nothing "
+       "off)"},
       {"helpers-fill",
        "A the best raw batch that fills a framework-controlled input with 200 characters (one "
        "script.callFunction doing what page.fill does), B page.fill"},

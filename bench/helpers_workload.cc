@@ -35,6 +35,11 @@ constexpr std::string_view kLinkPage = R"(<!doctype html><title>From</title>
 <p>Somewhere to click.</p><a id="go" href="to.html">Go on</a>)";
 constexpr std::string_view kTargetPage = R"(<!doctype html><title>To</title><p>Arrived.</p>)";
 
+// A button that changes only its own page: nothing navigates, opens or loads after the click.
+constexpr std::string_view kStillPage = R"(<!doctype html><title>Still</title>
+<button id="add" onclick="count.textContent = +count.textContent + 1">Add</button>
+<p id="count">0</p>)";
+
 // A framework-style controlled input: only trusted input events change the state.
 constexpr std::string_view kFormPage = R"(<!doctype html><title>Form</title>
 <label>Name <input id="name"></label><p id="state"></p>
@@ -182,6 +187,7 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
   RETURN_IF_ERROR(WritePage(dir, "from.html", kLinkPage));
   RETURN_IF_ERROR(WritePage(dir, "to.html", kTargetPage));
   RETURN_IF_ERROR(WritePage(dir, "form.html", kFormPage));
+  RETURN_IF_ERROR(WritePage(dir, "still.html", kStillPage));
   RETURN_IF_ERROR(WritePage(dir, "catalogue.html", CataloguePage()));
   Job job;
   if (job_name == "click") {
@@ -201,6 +207,23 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
        "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON";
     job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#go"}}]})";
     job.state_expression = "location.pathname.split('/').pop() + ' ' + document.title";
+  } else if (job_name == "click-still") {
+    job.page = "still.html";
+    // Raw: find the button, click it for real, read what it changed. The helper waits on
+    // top of that for the page to stay quiet (the settle window).
+    job.raw_batch = R"JSON({"frames":[
+      {"method":"browsingContext.locateNodes","label":"button","silent":true,
+       "params":{"context":"<<ctx>>","locator":{"type":"css","value":"#add"}}},
+      {"method":"input.performActions","silent":true,"params":{"context":"<<ctx>>","actions":[
+        {"type":"pointer","id":"mouse","actions":[
+          {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
+           "element":{"sharedId":"<<button.nodes[0].sharedId>>"}}},
+          {"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]}},
+      {"method":"script.evaluate","pick":"result.value","params":{
+       "target":{"context":"<<ctx>>"},"awaitPromise":false,
+       "expression":"document.getElementById('count').textContent"}}]})JSON";
+    job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#add"}}]})";
+    job.state_expression = "document.getElementById('count').textContent";
   } else if (job_name == "fill") {
     job.page = "form.html";
     const std::string value = json::serialize(json::value(Text(200)));

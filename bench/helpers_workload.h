@@ -1,9 +1,9 @@
-// bench-e2e's helpers workloads (`--compare helpers-click|helpers-fill|helpers-snapshot`):
-// each job done by a page.* helper frame (B) against the best hand-written raw batch that does
-// the same job (A), on the same socket and tab. The pages are files in a scratch directory
-// (file: URLs, so a link can navigate without a server). The outputs compared are the page's
-// state after the job (the URL after the click, the field's value and the page's own state
-// after the fill).
+// bench-e2e's helpers workloads (`--compare helpers-JOB`, JOB click, click-still, fill or
+// snapshot): each job done by a page.* helper frame (B) against the best hand-written raw
+// batch that does the same job (A), on the same socket and tab. The pages are files in a
+// scratch directory (file: URLs, so a link can navigate without a server). The outputs
+// compared are the page's state after the job (the URL after the click, the counter after the
+// still click, the field's value and the page's own state after the fill).
 #ifndef FIREFOX_BIDI_BENCH_HELPERS_WORKLOAD_H_
 #define FIREFOX_BIDI_BENCH_HELPERS_WORKLOAD_H_
 
@@ -25,7 +25,7 @@ struct HelpersBrowser {
   std::function<std::string()> context;
 };
 
-// `job` is "click", "fill" or "snapshot". `keep_alive` is held by the comparison's fixture.
+// `job` is "click", "click-still", "fill" or "snapshot". `keep_alive` is held by the comparison's fixture.
 absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job, HelpersBrowser browser,
                                                  std::shared_ptr<void> keep_alive);
 

@@ -511,6 +511,21 @@ BOOST_AUTO_TEST_CASE(a_fill_whose_submit_opens_a_dialog_reports_it_in_its_result
   BOOST_TEST(json::serialize(PageSuite::Record(asked, 7).at("result")) == R"J({"value":""})J");
 }
 
+// page.type whose Enter opens a dialog reports it as page.press does: the typing reached the
+// page, and what the page did with it is the result.
+BOOST_AUTO_TEST_CASE(typing_whose_enter_opens_a_dialog_reports_it_in_its_result) {
+  const json::object asked = Run(Frames(
+      {Goto("subscribe.html"),
+       R"J({"method":"page.type","params":{"css":"#email","text":"ada@example.com\n"}})J",
+       R"J({"method":"page.dialog","params":{"accept":false}})J",
+       R"J({"method":"page.text","params":{"css":"#out"}})J"}));
+  BOOST_TEST(json::serialize(PageSuite::Record(asked, 1).at("result")) ==
+             R"J({"url":")J" + Url("subscribe.html") +
+                 R"J(","title":"Subscribe","navigated":false,"dialog":{"type":"confirm",)J"
+                 R"J("message":"Subscribe ada@example.com?"}})J");
+  BOOST_TEST(Str(PageSuite::Record(asked, 3).at("result")) == "not subscribed");
+}
+
 // Setting files fires the input's change event: an alert it opens holds up input.setFiles,
 // and the upload reports it at once instead of waiting out its time.
 BOOST_AUTO_TEST_CASE(an_upload_whose_change_handler_alerts_reports_the_dialog_at_once) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "page/helper_error.h"
+#include "page/page_ops.h"
 
 namespace firefox_bidi::page {
 namespace {
@@ -94,6 +95,31 @@ BOOST_AUTO_TEST_CASE(every_declaration_is_whole) {
         }
       }
     }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_helper_runs_only_the_page_operations_it_declares) {
+  BOOST_TEST(CheckOpDeclared("page.text", ops::kText).ok());
+  // Reading the tab's URL and resolving targets need no declaration.
+  BOOST_TEST(CheckOpDeclared("page.tabs", ops::kInfo).ok());
+  BOOST_TEST(CheckOpDeclared("page.screenshot", ops::kFind).ok());
+  BOOST_TEST(CheckOpDeclared("page.screenshot", ops::kRef).ok());
+  // The page layer's own steps are no helper.
+  BOOST_TEST(CheckOpDeclared("page.nothing", ops::kInputFill).ok());
+  const absl::Status undeclared = CheckOpDeclared("page.text", ops::kInputFill);
+  BOOST_TEST(undeclared.code() == absl::StatusCode::kInternal);
+  BOOST_TEST(undeclared.message() ==
+             "page.text runs page operation inputFill, which its HelperSpec does not declare");
+}
+
+BOOST_AUTO_TEST_CASE(every_page_operation_is_run_by_a_helper) {
+  for (const PageOp& op : ops::kAll) {
+    bool declared = false;
+    for (const PageOp& common : CommonOps()) declared |= common.name() == op.name();
+    for (const HelperSpec& spec : Helpers()) {
+      for (const PageOp& mine : spec.ops) declared |= mine.name() == op.name();
+    }
+    BOOST_TEST(declared, op.name() << " is declared by no helper");
   }
 }
 

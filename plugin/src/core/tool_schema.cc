@@ -17,7 +17,7 @@ Page helpers act on the current tab. A target is one of "ref": "e12" (from page.
 )";
 
 const char* const kToolDescriptionTail =
-    R"(A helper returns once its own action is done: what the page shows later (results filtered as you type, content loaded by a fetch) needs page.waitFor before it is read.
+    R"(What a page shows later (results filtered as you type, content a fetch loads) needs page.waitFor before it is read.
 While an alert, confirm, prompt or leave-page (beforeunload) dialog is open, every helper result has "dialog": {type, message}: answer it with page.dialog.
 
 Raw WebDriver BiDi is the power tool: any other method is sent to Firefox as is (script.evaluate, network.addIntercept, storage.getCookies, ...). "<<tab>>" is the current tab's context id.
@@ -46,7 +46,7 @@ const char* const kInputSchema = R"({
       "type": "array",
       "minItems": 1,
       "maxItems": 256,
-      "description": "BiDi commands run in order; each waits for its reply.",
+      "description": "Frames, run in order.",
       "items": {
         "type": "object",
         "properties": {
@@ -62,7 +62,7 @@ const char* const kInputSchema = R"({
           "label": {
             "type": "string",
             "pattern": "^[A-Za-z_][A-Za-z0-9_-]{0,63}$",
-            "description": "Names the whole result for later references; unique per call."
+            "description": "Names the result for <<label.path>>; unique per call."
           },
           "timeout_ms": {
             "type": "integer",
@@ -72,11 +72,11 @@ const char* const kInputSchema = R"({
           },
           "pick": {
             "type": "string",
-            "description": "Return only this part of the result, e.g. result.value."
+            "description": "Return only this part, e.g. result.value."
           },
           "silent": {
             "type": "boolean",
-            "description": "Return no result (the label still binds it)."
+            "description": "Return no result."
           }
         },
         "required": ["method"],

@@ -11,6 +11,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
+#include "page/page_ops.h"
 #include "page/targets.h"
 
 namespace firefox_bidi::page {
@@ -51,6 +52,22 @@ const HelperSpec* FindHelper(std::string_view method) {
 }
 
 std::span<const std::string_view> HelperMethods() { return TheRegistry().methods; }
+
+std::span<const PageOp> CommonOps() {
+  static constexpr PageOp kCommon[] = {ops::kInfo, ops::kFind, ops::kRef};
+  return kCommon;
+}
+
+absl::Status CheckOpDeclared(std::string_view method, const PageOp& op) {
+  const HelperSpec* spec = FindHelper(method);
+  if (spec == nullptr) return absl::OkStatus();
+  const auto named = [&op](const PageOp& declared) { return declared.name() == op.name(); };
+  if (std::any_of(spec->ops.begin(), spec->ops.end(), named)) return absl::OkStatus();
+  if (std::any_of(CommonOps().begin(), CommonOps().end(), named)) return absl::OkStatus();
+  return absl::InternalError(absl::StrCat(ToAbsl(method), " runs page operation ",
+                                          ToAbsl(op.name()),
+                                          ", which its HelperSpec does not declare"));
+}
 
 std::string_view ParamTypeName(ParamType type) {
   switch (type) {

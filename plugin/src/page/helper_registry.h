@@ -16,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "core/frame_executor.h"
 #include "page/page_context.h"
+#include "page/page_op.h"
 
 namespace firefox_bidi::page {
 
@@ -53,6 +54,10 @@ struct HelperSpec {
   std::string_view synopsis;  // "{target, button?, count?} -> {url, title, navigated}"
   std::string_view summary;   // one sentence: what it does
   std::span<const Param> params;
+  // The page operations (page/operations.json) it runs, itself or through the shared steps it
+  // uses (helpers/input.h's clicks and keys); kCommonOps need no declaration. PageContext
+  // refuses any other (CheckOpDeclared), so this list is what the helper does in the page.
+  std::span<const PageOp> ops;
   std::string_view params_note;  // a paragraph page.help prints after the parameters
   std::string_view result;       // what the record's result holds
   std::string_view errors;       // its error codes and what to do about each
@@ -96,6 +101,16 @@ absl::StatusOr<std::optional<std::int64_t>> IntParam(std::string_view method,
 // time by it; "invalid argument" for a value out of range.
 absl::Status ApplyTimeoutParam(const HelperSpec& spec, const boost::json::object& params,
                                PageContext& page);
+
+// The operations any helper may run without declaring them: the tab's URL and title
+// (navigation.h's GetPageInfo, which every result and the page layer read), and resolving a
+// target or a ref (targets.h), which a target parameter implies.
+std::span<const PageOp> CommonOps();
+
+// OK when helper `method` declares `op` or it is one of CommonOps(), and for callers that are
+// no helper (the page layer's own steps); else an internal error: the helper's bug, which
+// fails whichever test reaches it.
+absl::Status CheckOpDeclared(std::string_view method, const PageOp& op);
 
 // Every helper, in the order page.help and the tool description list them.
 std::span<const HelperSpec> Helpers();

@@ -196,6 +196,7 @@ absl::Status CheckOpInput(const PageOp& op, const json::object& input) {
 absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, const PageOp& op,
                                                    const json::object& input,
                                                    const std::vector<json::value>& node_args) {
+  RETURN_IF_ERROR(CheckOpDeclared(method_, op));
   RETURN_IF_ERROR(CheckOpInput(op, input));
   json::array arguments;
   arguments.reserve(2 + node_args.size());

@@ -102,8 +102,9 @@ class PageContext {
                                              std::string_view waiting_for = {});
 
   // Runs library operation `op` with `input` (and node arguments, e.g. {"sharedId": ID}) in
-  // the sandbox realm of browsing context `context`. An input key `op` does not take (see
-  // page/operations.json) is an internal error, sent nowhere. BiDi errors ("no such frame", "no
+  // the sandbox realm of browsing context `context`. An operation the running helper does not
+  // declare (HelperSpec::ops) or an input key `op` does not take (see page/operations.json) is
+  // an internal error, sent nowhere. BiDi errors ("no such frame", "no
   // such node") come back as HelperErrors with BiDi's code; an exception thrown by the library is a
   // "javascript error" HelperError.
   absl::StatusOr<SandboxResult> Sandbox(std::string_view context, const PageOp& op,

@@ -141,7 +141,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   watching_opened_ = false;
   const std::string tab = TabOf(params);  // the current tab is known once a helper has run
   if (!result.ok() && IsHelperError(result.status(), kDialogOpen) && !dialog_was_open &&
-      (method == "page.click" || method == "page.press")) {
+      (method == "page.click" || method == "page.press" || method == "page.type")) {
     // The input reached the page and opened a dialog: that is what it did. The tab stays. (A
     // dialog open before it began held the input back: that stays the error it is.)
     absl::StatusOr<PageInfo> info = GetPageInfo(page, tab);

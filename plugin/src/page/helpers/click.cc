@@ -79,6 +79,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome};
+
 }  // namespace
 
 const HelperSpec& ClickHelper() {
@@ -87,6 +89,7 @@ const HelperSpec& ClickHelper() {
       .synopsis = R"~({target, button?, count?} -> {url, title, navigated})~",
       .summary = "Clicks an element with the real mouse, after scrolling it into view.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
       .errors =

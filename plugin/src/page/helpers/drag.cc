@@ -265,6 +265,9 @@ constexpr Param kParams[] = {
     {.key = "data", .type = ParamType::kAny, .help = R"~(or {"text/plain": "..."} dropped)~"},
 };
 
+constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5, ops::kDragPointerOutcome,
+                           ops::kDragDropItems, ops::kInputOutcome};
+
 }  // namespace
 
 const HelperSpec& DragHelper() {
@@ -275,6 +278,7 @@ const HelperSpec& DragHelper() {
           "Drags an element onto another element or a point: real pointer input, or an HTML5 "
           "drag and drop for a draggable source.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"dropped": bool, "via": "pointer" or "html5"}. A draggable source (draggable=true on it or an ancestor, a link, an image) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves, up at the destination): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =

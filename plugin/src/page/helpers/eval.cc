@@ -323,15 +323,18 @@ constexpr Param kParams[] = {
     {.key = "args", .type = ParamType::kArray, .help = "an array of JSON values for function"},
 };
 
+constexpr PageOp kOps[] = {ops::kDescribe};
+
 }  // namespace
 
 const HelperSpec& EvalHelper() {
   static const HelperSpec spec{
       .method = kMethod,
       .synopsis =
-          R"~({expression} or {function, args} -> plain JSON; elements come back as {ref, tag, text})~",
+          R"~({expression} or {function, args} -> JSON; an element as {ref, tag, text})~",
       .summary = "Runs JavaScript in the page itself, as in the browser console.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~(plain JSON: objects, arrays, strings, numbers, booleans, null (undefined too); a Date as its ISO string; a DOM element as {"ref","tag","text"}, its ref usable as a target)~",
       .errors = R"~("javascript error" with the exception's message and location)~",

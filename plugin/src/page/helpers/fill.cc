@@ -86,6 +86,9 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kInputFill, ops::kInputValue, ops::kInputPrepareClick,
+                           ops::kInputOutcome};
+
 }  // namespace
 
 const HelperSpec& FillHelper() {
@@ -95,6 +98,7 @@ const HelperSpec& FillHelper() {
       .summary =
           "Sets a form field the way typing would, so the page's input and change handlers run.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
       .errors =

@@ -45,7 +45,7 @@ const HelperSpec& HelpHelper() {
   static const HelperSpec spec{
       .method = kMethod,
       .synopsis =
-          R"~({method?} -> this reference; with method, one helper in full with an example)~",
+          R"~({method?} -> this list; with method, one helper in full with an example)~",
       .summary = "Returns the reference of all page helpers, or of one in full.",
       .params = kParams,
       .result = R"~(a string)~",

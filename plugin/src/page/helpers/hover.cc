@@ -39,6 +39,8 @@ constexpr Param kParams[] = {
     {.key = "target", .type = ParamType::kTarget, .help = "the element to move the mouse onto"},
 };
 
+constexpr PageOp kOps[] = {ops::kInputPrepareHover};
+
 }  // namespace
 
 const HelperSpec& HoverHelper() {
@@ -49,6 +51,7 @@ const HelperSpec& HoverHelper() {
           "Moves the real mouse onto an element, after scrolling it into view, so that menus and "
           "tooltips that open on hover open.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"url","title"}; "matches": N when the target matched N elements (the first one was hovered))~",
       .errors =

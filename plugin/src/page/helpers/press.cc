@@ -49,6 +49,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome};
+
 }  // namespace
 
 const HelperSpec& PressHelper() {
@@ -57,6 +59,7 @@ const HelperSpec& PressHelper() {
       .synopsis = R"~({key, target?} -> {url, title, navigated})~",
       .summary = "Presses a key or a key combination on the real keyboard.",
       .params = kParams,
+      .ops = kOps,
       .result = R"~({"url","title","navigated"} as for page.click)~",
       .errors = R"~("invalid argument" (unknown key name), "no such element", "stale ref")~",
       .example =

@@ -174,6 +174,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kScrollBox, ops::kScrollSettle, ops::kScrollUntil};
+
 }  // namespace
 
 const HelperSpec& ScrollHelper() {
@@ -182,6 +184,7 @@ const HelperSpec& ScrollHelper() {
       .synopsis = R"~({target?, to|by|until, timeout_ms?} -> {x, y, moved})~",
       .summary = "Scrolls the page or a box and waits for it to settle.",
       .params = kParams,
+      .ops = kOps,
       .result = R"~({"x","y","moved"}: the scroll box's position afterwards)~",
       .errors =
           R"~("no such element" (until reached the end without it), "timeout", "invalid argument")~",

@@ -52,6 +52,8 @@ constexpr Param kParams[] = {
     {.key = "text", .type = ParamType::kString, .help = "what to select in it (default: all)"},
 };
 
+constexpr PageOp kOps[] = {ops::kSelectText};
+
 }  // namespace
 
 const HelperSpec& SelectHelper() {
@@ -62,6 +64,7 @@ const HelperSpec& SelectHelper() {
           "Selects text inside an element (a field, an editor, any text) as a user would, so "
           "that the page's toolbar acts on it.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
       .errors =

@@ -236,6 +236,8 @@ constexpr Param kParams[] = {
      .help = "true leaves out what is off screen (default false)"},
 };
 
+constexpr PageOp kOps[] = {ops::kSnapshot, ops::kFrameClips};
+
 }  // namespace
 
 const HelperSpec& SnapshotHelper() {
@@ -247,6 +249,7 @@ const HelperSpec& SnapshotHelper() {
           "Describes the page as an indented outline, one line per meaningful element: role, name, "
           "ref, state.",
       .params = kParams,
+      .ops = kOps,
       .result = R"~(a string, e.g.
 - heading "Shop" level=1
 - textbox "Qty" [ref=e3] value="1"

@@ -62,6 +62,8 @@ constexpr Param kParams[] = {
      .help = "where to start reading (characters)"},
 };
 
+constexpr PageOp kOps[] = {ops::kText};
+
 }  // namespace
 
 const HelperSpec& TextHelper() {
@@ -70,6 +72,7 @@ const HelperSpec& TextHelper() {
       .synopsis = R"~({target?, max_chars?, offset?} -> the visible text)~",
       .summary = "Reads the visible text of the page or of one element, as a user sees it.",
       .params = kParams,
+      .ops = kOps,
       .result = R"~(a string: line breaks kept, runs of spaces and blank lines collapsed)~",
       .errors = R"~("no such element", "stale ref")~",
       .example =

@@ -79,6 +79,9 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome,
+                           ops::kInputActiveValue};
+
 }  // namespace
 
 const HelperSpec& TypeHelper() {
@@ -89,8 +92,9 @@ const HelperSpec& TypeHelper() {
           "Types text key by key at the caret of the focused element (or of target); "
           "page.fill replaces a field's value instead.",
       .params = kParams,
+      .ops = kOps,
       .result =
-          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page, {"url","title","navigated"})~",
+          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
       .errors = R"~("invalid argument" (a control character), "no such element", "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input id=q>"},"silent":true},{"method":"page.type","params":{"css":"#q","text":"hello"}}]})~",

@@ -87,6 +87,8 @@ constexpr Param kParams[] = {
              "working directory)"},
 };
 
+constexpr PageOp kOps[] = {ops::kInputFileInput, ops::kInputFileCount};
+
 }  // namespace
 
 const HelperSpec& UploadHelper() {
@@ -95,6 +97,7 @@ const HelperSpec& UploadHelper() {
       .synopsis = R"~({target, files} -> {files})~",
       .summary = "Puts files into a file input, as choosing them in the file dialog would.",
       .params = kParams,
+      .ops = kOps,
       .result = R"~({"files": N}: how many files the input now holds)~",
       .errors =
           R"~("not allowed" (a path outside file_roots), "invalid argument" (not a file input, a missing file, a relative path), "no such element", "stale ref")~",

@@ -146,6 +146,8 @@ constexpr Param kParams[] = {
     {.key = "ms", .type = ParamType::kInteger, .help = "alone: a fixed wait of this many ms"},
 };
 
+constexpr PageOp kOps[] = {ops::kInputWaitFor};
+
 }  // namespace
 
 const HelperSpec& WaitForHelper() {
@@ -156,6 +158,7 @@ const HelperSpec& WaitForHelper() {
           "Waits until text or an element appears (or with gone: true disappears), or the URL "
           "contains a string; keeps waiting across navigations. Or waits a fixed ms.",
       .params = kParams,
+      .ops = kOps,
       .params_note =
           "The frame's timeout_ms bounds the wait (default 30000); the param timeout_ms a "
           "shorter one. A page that updates a moment "
