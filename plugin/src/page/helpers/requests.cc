@@ -178,7 +178,7 @@ constexpr Param kParams[] = {
 const HelperSpec& RequestsHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({filter?, failed?, bodies?, page?, clear?} -> {requests})~",
+      .synopsis = R"~({filter?, failed?, bodies?} -> {requests})~",
       .summary =
           "Returns the requests the tab's current document (or every document since the tab "
           "opened) made that finished since the last read, one line each: status, method, URL "

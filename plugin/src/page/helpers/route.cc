@@ -222,7 +222,7 @@ constexpr Param kParams[] = {
 const HelperSpec& RouteHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({action, url?, status?, headers?, body?, id?} -> {routes})~",
+      .synopsis = R"~({action, url?, body?, id?} -> {routes})~",
       .summary =
           "Answers the requests of every tab whose URL matches a pattern: fulfill (a response "
           "of your own), abort (a network error) or continue (with headers changed), until the "
