@@ -235,7 +235,7 @@ const HelperSpec& RouteHelper() {
           R"~({"routes": [{"id": "r1", "url": "**/api/items", "action": "fulfill", "status": 200, "hits": 2}, ...]}: the routes after the action; hits counts the requests each answered. A glob matches the whole URL: ** any characters, * any but /; one starting with / the path on any origin; text without * is a part of the URL. Without a Content-Type header, a JSON body is sent as application/json, other text as text/plain. A request your own network.addIntercept also blocks is yours to answer (when you subscribed to network.beforeRequestSent); events of requests the routes answer are not shown. page.requests marks them "routed by rN".)~",
       .errors = R"~("invalid argument" (a bad pattern, key or id))~",
       .example =
-          R"~({"frames":[{"method":"page.route","params":{"action":"fulfill","url":"**/mocked","body":"<h1>Mocked</h1>","headers":{"Content-Type":"text/html"}}},{"method":"page.goto","params":{"url":"http://127.0.0.1:9/mocked"}},{"method":"page.text"},{"method":"page.route","params":{"action":"remove"}}]})~",
+          R"~({"frames":[{"method":"page.route","params":{"action":"fulfill","url":"**/mocked","body":"<h1>Mocked</h1>","headers":{"Content-Type":"text/html"}}},{"method":"page.goto","params":{"url":"http://127.0.0.1:8/mocked"}},{"method":"page.text"},{"method":"page.route","params":{"action":"remove"}}]})~",
       .file = ResultFile::kJson,
       .run = &Run,
       .takes_tab = false,
