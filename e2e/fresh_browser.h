@@ -37,6 +37,9 @@ class FreshBrowser {
     instance_ = std::move(created.instance);
   }
 
+  // The call's whole result, whatever its status.
+  agent_tool::ToolResult Invoke(const std::string& args) { return instance_->Invoke(args); }
+
   // The result (or error) of each frame, in order; the call must run.
   boost::json::array Results(const std::string& frames) {
     agent_tool::ToolResult result =

@@ -265,6 +265,26 @@ BOOST_AUTO_TEST_CASE(snapshot_of_a_small_form_is_its_outline) {
              R"("  - button \"Send\" [ref=e1003] disabled"],"frames":[],"next":1004})");
 }
 
+BOOST_AUTO_TEST_CASE(snapshot_with_match_marks_the_lines_whose_name_or_value_it_finds) {
+  Load(
+      "<h1>Tea</h1><ul><li>Black tea</li><li>Coffee</li></ul>"
+      "<label>Coupon <input value=TEA10></label><button>Pay</button>");
+  BOOST_TEST(Data(page::ops::kSnapshot,
+                  R"({"depth":0,"viewport_only":false,"match":"tea","next":1000})") ==
+             R"({"lines":["- heading \"Tea\" level=1","- list","  - listitem \"Black tea\"",)"
+             R"("  - listitem \"Coffee\"","- textbox \"Coupon\" [ref=e1000] value=\"TEA10\"",)"
+             R"("- button \"Pay\" [ref=e1001]"],"frames":[],"next":1002,"matched":[0,2,4]})");
+  // A regex tests the name as it is: case counts without the i flag.
+  BOOST_TEST(
+      Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"/^T/","next":1000})")
+          .ends_with(R"("matched":[0,4]})"));
+  BOOST_TEST(Data(page::ops::kSnapshot,
+                  R"({"depth":0,"viewport_only":false,"match":"/[/","next":1000})") ==
+             R"({"error":{"code":"invalid argument",)"
+             R"("message":"\"/[/\" is no valid regular expression: unterminated character class"},)"
+             R"("next":1000})");
+}
+
 BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {
   // The arrow (a pointer over an icon), a card and a grabbable item get refs; the card's own
   // text inherits its cursor, and the label and the wrapper around a button do not (their

@@ -26,11 +26,15 @@ const BadConfig kBadConfigs[] = {
     {R"({"frame_timeout":5})", "/frame_timeout",
      "config /frame_timeout: unknown key (the config takes firefox, prelaunch, connect, "
      "webdriver, spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag)"},
+     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state)"},
     {R"({"a/b~c":1})", "/a~1b~0c",
      "config /a~1b~0c: unknown key (the config takes firefox, prelaunch, connect, webdriver, "
      "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms, "
-     "file_roots, allow_extensions, max_tabs, webdriver_flag)"},
+     "file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state)"},
+    {R"({"storage_state":"state.json"})", "/storage_state",
+     "config /storage_state: must be an absolute path"},
+    {R"({"storage_state":true})", "/storage_state",
+     "config /storage_state: must be a string, not a boolean"},
     {R"({"firefox":[]})", "/firefox", "config /firefox: must be an object, not an array"},
     {R"({"firefox":{"headles":true}})", "/firefox/headles",
      "config /firefox/headles: unknown key (firefox takes binary, headless, args, prefs, env, "
@@ -132,6 +136,7 @@ BOOST_AUTO_TEST_CASE(empty_text_and_empty_object_give_the_documented_defaults) {
     BOOST_TEST(c->allow_extensions == false);
     BOOST_TEST(c->max_tabs == 32u);
     BOOST_TEST(c->webdriver_flag == false);
+    BOOST_TEST(c->storage_state == "");
   }
 }
 
@@ -143,7 +148,8 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
           "prelaunch":true,"connect":"ws://127.0.0.1:9222/session","spool_dir":"/tmp/sp",
           "max_inline_bytes":0,"max_result_bytes":100,"spool_quota_bytes":12345,
           "frame_timeout_ms":250,"file_roots":["/srv/docs","/home/u/in"],
-          "allow_extensions":true,"max_tabs":5,"webdriver_flag":true})");
+          "allow_extensions":true,"max_tabs":5,"webdriver_flag":true,
+          "storage_state":"/srv/docs/state.json"})");
   const InstanceConfig* c = &parsed;
   BOOST_TEST(c->firefox.binary == "/opt/ff/firefox");
   BOOST_TEST(c->firefox.headless == false);
@@ -168,6 +174,7 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST(c->allow_extensions == true);
   BOOST_TEST(c->max_tabs == 5u);
   BOOST_TEST(c->webdriver_flag == true);
+  BOOST_TEST(c->storage_state == "/srv/docs/state.json");
 }
 
 BOOST_AUTO_TEST_CASE(empty_file_roots_allow_no_files_at_all) {

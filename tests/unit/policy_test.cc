@@ -247,6 +247,41 @@ BOOST_AUTO_TEST_CASE(set_files_hands_over_the_real_paths_that_were_judged) {
   BOOST_TEST(!resolved.has_value());
 }
 
+BOOST_AUTO_TEST_CASE(state_files_are_judged_by_their_real_directory_and_handed_over_resolved) {
+  Tree tree;
+  Policy policy = tree.Make();
+  const std::string real_root = std::filesystem::canonical(tree.root).string();
+  // A file to be written need not exist: its directory's real path is judged.
+  std::optional<boost::json::object> resolved;
+  BOOST_TEST(policy
+                 .CheckFrame("page.storage",
+                             {{"action", "save"}, {"file", tree.root + "/in_link/new.json"}},
+                             &resolved)
+                 .ok());
+  BOOST_TEST_REQUIRE(resolved.has_value());
+  BOOST_TEST(boost::json::serialize(*resolved) ==
+             R"({"action":"save","file":")" + real_root + R"(/sub/new.json"})");
+  resolved.reset();
+  BOOST_TEST(policy.CheckFrame("page.storage", {{"action", "clear"}}, &resolved).ok());
+  BOOST_TEST(!resolved.has_value());
+  // Through a link out of the root, or `..` out of it: refused, naming file_roots.
+  for (const std::string& path :
+       {tree.root + "/out_link/state.json", tree.root + "/sub/../../out/state.json"}) {
+    const absl::Status refused =
+        policy.CheckFrame("page.storage", {{"action", "load"}, {"file", path}}, &resolved);
+    BOOST_TEST(refused.code() == absl::StatusCode::kPermissionDenied);
+    BOOST_TEST(Message(refused) ==
+               "page.storage file \"" + path + "\" is not allowed: it is outside file_roots [\"" +
+                   tree.root + "\"] (it resolves to \"" +
+                   std::filesystem::canonical(tree.out).string() +
+                   "/state.json\"); the tool reads and writes state files only inside the config "
+                   "key \"file_roots\" (add a directory that holds it there to allow it)");
+    BOOST_TEST(!resolved.has_value());
+  }
+  BOOST_TEST(*policy.CheckStateFile(tree.root + "/sub/../state.json", "config storage_state") ==
+             real_root + "/state.json");
+}
+
 BOOST_AUTO_TEST_CASE(url_scheme_is_read_as_a_url_parser_reads_it) {
   BOOST_TEST(UrlScheme("javascript:alert(1)") == "javascript");
   BOOST_TEST(UrlScheme(" \x01JavaScript:void(0) ") == "javascript");

@@ -197,11 +197,15 @@ class Parser {
         ASSIGN_OR_RETURN(config.max_tabs, Unsigned(here, value, 1, kMaxTabs));
       } else if (key == "webdriver_flag") {
         ASSIGN_OR_RETURN(config.webdriver_flag, Bool(here, value));
+      } else if (key == "storage_state") {
+        ASSIGN_OR_RETURN(config.storage_state, String(here, value));
+        if (!config.storage_state.starts_with("/")) return Fail(here, "must be an absolute path");
       } else {
         return Fail(here,
                     "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
                     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-                    "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag)");
+                    "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, "
+                    "storage_state)");
       }
     }
     if (!config.connect.empty() && !config.webdriver.empty()) {

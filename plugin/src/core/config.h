@@ -60,6 +60,9 @@ struct InstanceConfig {
   std::size_t max_tabs = 32;
   // navigator.webdriver as the standard has it (true); false by default, as in a user's browser.
   bool webdriver_flag = false;
+  // A storage-state file (page.storage's format, inside file_roots) whose cookies and
+  // localStorage each new browser session starts with; "" = none.
+  std::string storage_state;
   Limits limits;
 };
 

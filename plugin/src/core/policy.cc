@@ -397,6 +397,18 @@ absl::Status Policy::CheckFrame(std::string_view method, const boost::json::obje
     }
     return absl::OkStatus();
   }
+  // page.storage reads or writes a state file itself: the path it gets is the one judged.
+  if (method == "page.storage") {
+    const boost::json::value* file = params.if_contains("file");
+    if (file == nullptr || !file->is_string()) return absl::OkStatus();
+    absl::StatusOr<std::string> real = CheckStateFile(file->get_string(), "page.storage file");
+    if (!real.ok()) return real.status();
+    if (resolved != nullptr && *real != std::string_view(file->get_string())) {
+      resolved->emplace(params);
+      (**resolved)["file"] = *real;
+    }
+    return absl::OkStatus();
+  }
   if (method == "browser.setDownloadBehavior") return CheckDownloadBehavior(params);
   if (method == "webExtension.install" && !options_.allow_extensions) {
     return NotAllowed(
@@ -441,6 +453,22 @@ absl::StatusOr<std::string> Policy::CheckFilePath(std::string_view path,
                   : why,
       "; the browser may only read files inside the config key \"file_roots\" (add a "
       "directory that holds it there to allow it)"));
+}
+
+absl::StatusOr<std::string> Policy::CheckStateFile(std::string_view path,
+                                                   std::string_view what) const {
+  const std::vector<std::string> roots = RealRoots(options_.file_roots);
+  std::string real;
+  std::string outside;
+  std::string why;
+  if (InsideAny(path, roots, &real, &outside, &why)) return real;
+  return NotAllowed(absl::StrCat(
+      ToAbsl(what), " ", Quoted(path), " is not allowed: ",
+      why.empty() ? absl::StrCat("it is outside file_roots ", RootList(options_.file_roots),
+                                 " (it resolves to ", Quoted(outside), ")")
+                  : why,
+      "; the tool reads and writes state files only inside the config key \"file_roots\" (add "
+      "a directory that holds it there to allow it)"));
 }
 
 absl::Status Policy::CheckDownloadFolder(std::string_view path) const {

@@ -14,6 +14,9 @@
 //   - input.setFiles `files` (and page.upload's): every path absolute and inside file_roots;
 //     the browser is then handed each path as the real path that was judged (CheckFrame's
 //     `resolved`), so that a link changed after the check cannot lead it to another file.
+//   - page.storage `file` (a state file the tool reads or writes): inside file_roots, handed
+//     to the helper as the real path that was judged (for a file not yet there: the real path
+//     of its directory plus its name).
 //   - browser.setDownloadBehavior: `downloadBehavior` must be {"type":"denied"} or
 //     {"type":"allowed","destinationFolder":F} with F the downloads directory or inside it.
 //   - webExtension.install: only with allow_extensions.
@@ -75,6 +78,11 @@ class Policy {
   // inside file_roots. Returns its real path (symlinks and `..` resolved), the one to hand to
   // the browser. `what` names the parameter in the message.
   absl::StatusOr<std::string> CheckFilePath(std::string_view path, std::string_view what) const;
+
+  // A state file the tool reads or writes itself (page.storage, config storage_state): absolute
+  // and inside file_roots; a file that does not exist yet is judged by its directory's real
+  // path. Returns the real path to use. `what` names the parameter in the message.
+  absl::StatusOr<std::string> CheckStateFile(std::string_view path, std::string_view what) const;
 
   // A download destination: the downloads directory or a folder inside it.
   absl::Status CheckDownloadFolder(std::string_view path) const;

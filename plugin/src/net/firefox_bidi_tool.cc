@@ -41,6 +41,7 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
     : config_(std::move(config)),
       callbacks_(std::move(callbacks)),
       label_cache_(config_.limits.label_cache_entries) {
+  page_.SetFileStore(&files_);
   if (config_.file_roots) {
     file_roots_ = *config_.file_roots;
   } else {
@@ -138,6 +139,23 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   if (absl::Status subscribed = page_.Subscribe(*session_);
       !subscribed.ok() && !cancelled_.load()) {
     Log(2, absl::StrCat("the plugin's own event subscription failed: ", subscribed.message()));
+  }
+  // The config's storage_state, once per browser session, before the batch's first frame. A
+  // file that cannot be loaded fails the call: a session must not start signed out unnoticed.
+  if (!config_.storage_state.empty() && storage_state_generation_ != session_->generation() &&
+      !cancelled_.load()) {
+    absl::StatusOr<std::string> path =
+        policy_->CheckStateFile(config_.storage_state, "config storage_state");
+    absl::Status loaded = path.ok()
+                              ? page_.LoadStorageState(*session_, *path, "config storage_state")
+                              : path.status();
+    if (!loaded.ok()) {
+      return Error(ToolOutcome::Status::kFailed, "invalid_config",
+                   absl::StrCat(loaded.message(),
+                                "; the browser started without it (fix the config key "
+                                "\"storage_state\")"));
+    }
+    storage_state_generation_ = session_->generation();
   }
   options.executor = &page_;
   options.policy = policy_.get();

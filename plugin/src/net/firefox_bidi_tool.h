@@ -21,6 +21,7 @@
 #include "core/policy.h"
 #include "core/spool.h"
 #include "core/tab_guard.h"
+#include "io/local_file_store.h"
 #include "net/browser_session.h"
 #include "page/page_layer.h"
 
@@ -93,6 +94,9 @@ class FirefoxBidiTool {
   std::unique_ptr<TabGuard> tab_guard_;  // judges what the browser loads, with policy_
   LabelCache label_cache_;
   PageWatch page_watch_;
+  LocalFileStore files_;  // page.storage's files
+  // The browser session that has loaded config storage_state (0: none yet).
+  std::uint64_t storage_state_generation_ = 0;
   // The page.* helpers, what they know of the browser.
   page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag,
                         /*record_network=*/true};

@@ -40,6 +40,7 @@ void PageState::Reset(std::uint64_t new_generation) {
   routes = Routes();
   collector.clear();
   collector_tried = false;
+  origins = VisitedOrigins();
 }
 
 PageContext::PageContext(BidiTransport& transport, PageState& state, std::string_view method,
@@ -81,8 +82,21 @@ std::chrono::milliseconds PageContext::Remaining() const { return Until(deadline
 std::chrono::milliseconds PageContext::WaitRemaining() const { return Until(wait_deadline_); }
 
 void PageContext::Deliver(json::value event) {
-  if (watcher_ && !watched_) {
-    if (const json::object* object = event.if_object()) watched_ = watcher_(*object);
+  const json::object* object = event.if_object();
+  if (watcher_ && !watched_ && object != nullptr) watched_ = watcher_(*object);
+  // A tab's opening and closing are not hidden: the tab guard, the logs and the model's own
+  // subscriptions see that a tab came and went.
+  if (!hidden_.empty() && object != nullptr &&
+      !StringIs(object->if_contains("method"), "browsingContext.contextCreated") &&
+      !StringIs(object->if_contains("method"), "browsingContext.contextDestroyed")) {
+    const json::value* params = object->if_contains("params");
+    const json::value* context = params != nullptr && params->is_object()
+                                     ? params->get_object().if_contains("context")
+                                     : nullptr;
+    if (context != nullptr && context->is_string() &&
+        std::find(hidden_.begin(), hidden_.end(), context->get_string()) != hidden_.end()) {
+      return;
+    }
   }
   on_event_(std::move(event));
 }

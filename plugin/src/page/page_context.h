@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/file_store.h"
 #include "core/transport.h"
 #include "page/dialogs.h"
 #include "page/event_filter.h"
@@ -27,6 +28,7 @@
 #include "page/refs.h"
 #include "page/request_lines.h"
 #include "page/routes.h"
+#include "page/storage_state.h"
 #include "page/tab_history.h"
 
 namespace firefox_bidi::page {
@@ -35,6 +37,7 @@ namespace firefox_bidi::page {
 // starts (a new browser), except the ref counter: ref names are never reused.
 struct PageState {
   std::uint64_t generation = 0;
+  const FileStore* files = nullptr;    // page.storage's files; kept across sessions
   std::string current_tab;             // "" until first needed, or after the current tab closed
   bool library_preloaded = false;      // the sandbox library is a preload script of the session
   bool webdriver_flag_hidden = false;  // navigator.webdriver's preload script is added
@@ -47,6 +50,7 @@ struct PageState {
   Routes routes;           // page.route's, and the plugin's intercept while there are any
   std::string collector;   // the network data collector page.requests reads bodies from
   bool collector_tried = false;
+  VisitedOrigins origins;  // whose localStorage page.storage keeps
 
   void Reset(std::uint64_t new_generation);
 };
@@ -145,6 +149,12 @@ class PageContext {
 
   // Every event this frame receives goes through here to the batch.
   void Deliver(boost::json::value event);
+  // Events of browsing context `context` (a tab the helper opened for itself and closes
+  // before it returns) are watched but not passed on, except its contextCreated and
+  // contextDestroyed: what it loads is the helper's business, that a tab came and went is not
+  // hidden. A hidden tab is never in a result's "opened".
+  void Hide(std::string context) { hidden_.push_back(std::move(context)); }
+  const std::vector<std::string>& hidden() const { return hidden_; }
 
  private:
   BidiTransport& transport_;
@@ -159,6 +169,7 @@ class PageContext {
   // The "dialog open" HelperError for this frame, which `dialog` holds up.
   absl::Status DialogOpen(const OpenDialog& dialog) const;
 
+  std::vector<std::string> hidden_;  // Hide's contexts
   // Set by Watch: sees each event before it is delivered.
   std::function<bool(const boost::json::object&)> watcher_;
   bool watched_ = false;

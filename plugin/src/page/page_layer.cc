@@ -11,6 +11,7 @@
 #include "page/helper_error.h"
 #include "page/helper_registry.h"
 #include "page/helpers/navigation.h"
+#include "page/helpers/storage.h"
 #include "page/js_library.h"
 
 namespace firefox_bidi::page {
@@ -43,6 +44,8 @@ constexpr std::int64_t kMaxCollectedBodyBytes = 1 << 20;
 
 // <<tab>> asks the browser for its first tab at most once per session; this bounds that.
 constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
+// Bounds loading the config's storage_state when a browser session starts.
+constexpr std::chrono::milliseconds kStorageStateTimeout{30000};
 
 // navigator.webdriver reads false, through a proxy of the browser's own getter: the property
 // keeps its place and shape, and its getter still prints as native code. It runs in the
@@ -114,6 +117,13 @@ absl::Status PageLayer::SetUpSession(PageContext& page) {
   return absl::OkStatus();
 }
 
+absl::Status PageLayer::LoadStorageState(BidiTransport& transport, const std::string& path,
+                                         std::string_view what) {
+  const auto observe = [this](json::value event) { OnEvent(event); };
+  PageContext page(transport, state_, what, kStorageStateTimeout, observe);
+  return page::LoadStorageState(page, path, what).status();
+}
+
 bool PageLayer::Handles(std::string_view method) const { return method.starts_with(kHelperPrefix); }
 
 absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
@@ -139,6 +149,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
   absl::StatusOr<json::value> result =
       checked.ok() ? helper->run(page, params) : absl::StatusOr<json::value>(checked);
   watching_opened_ = false;
+  for (const std::string& context : page.hidden()) std::erase(opened_, context);
   const std::string tab = TabOf(params);  // the current tab is known once a helper has run
   if (!result.ok() && IsHelperError(result.status(), kDialogOpen) && !dialog_was_open &&
       (method == "page.click" || method == "page.press" || method == "page.type")) {
@@ -245,6 +256,8 @@ bool PageLayer::OnEvent(const json::value& event) {
   }
   state_.dialogs.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
   state_.logs.Observe(*object);
+  state_.origins.Observe(*object,
+                         [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
   state_.requests.Observe(*object, state_.logs);
   if (name == "network.beforeRequestSent" && p != nullptr) return OnBeforeRequestSent(*p);
   return state_.events.Shows(name);

@@ -43,6 +43,14 @@ class PageLayer final : public FrameExecutor {
   // events are then filtered as after Subscribe.
   void AssumeSubscribed() { state_.events.SetInternalSubscribed(true); }
 
+  // Where page.storage reads and writes its files (the tool's io layer). Outlives the layer.
+  void SetFileStore(const FileStore* files) { state_.files = files; }
+  // Loads the storage-state file `path` (judged by the policy) into the browser, as
+  // page.storage's load does; `what` names it in messages. Once per browser session: true
+  // when this session already has it.
+  absl::Status LoadStorageState(BidiTransport& transport, const std::string& path,
+                                std::string_view what);
+
   bool Handles(std::string_view method) const override;
   absl::StatusOr<ExecutorReply> Execute(std::string_view method, const boost::json::object& params,
                                         std::chrono::milliseconds timeout, BidiTransport& transport,

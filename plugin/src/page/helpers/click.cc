@@ -79,7 +79,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome,
+                           ops::kInputSettle};
 
 }  // namespace
 

@@ -56,7 +56,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   page.state().dialogs.Answered(tab);
   // Answering one dialog may open the next (a page's second alert): it is then in this
-  // result's "dialog" (the page layer adds it), not left for a later helper to run into.
+  // result's "dialog" (the page layer adds it), not left for a later helper to run into. A
+  // page timer fires only once the code the answer resumed has run to its end or into the
+  // next dialog (a modal dialog holds the page's timers), so this zero-delay one sees a
+  // dialog that code opens however slow the machine is; the settle window then sees one
+  // opened soon after. (Leaving a page resumes no code of it.)
+  if (dialog.type != "beforeunload") {
+    const absl::StatusOr<SandboxResult> resumed =
+        page.Sandbox(tab, ops::kInputSettle, json::object{{"ms", 0}});
+    if (!resumed.ok() && !HelperErrorCode(resumed.status())) return resumed.status();
+  }
   absl::StatusOr<bool> next = page.AwaitFor(tab, kSettleQuiet, [] { return false; });
   if (!next.ok() && !IsHelperError(next.status(), kDialogOpen)) return next.status();
   return json::object{{"type", dialog.type}, {"message", dialog.message}};
@@ -70,6 +79,8 @@ constexpr Param kParams[] = {
     {.key = "text", .type = ParamType::kString, .help = "the answer to a prompt"},
 };
 
+constexpr PageOp kOps[] = {ops::kInputSettle};
+
 }  // namespace
 
 const HelperSpec& DialogHelper() {
@@ -81,6 +92,7 @@ const HelperSpec& DialogHelper() {
           "every "
           "helper result carries \"dialog\": {type, message}.",
       .params = kParams,
+      .ops = kOps,
       .result =
           R"~({"type": "alert"|"confirm"|"prompt"|"beforeunload", "message"} of the dialog answered)~",
       .errors = R"~("no dialog" (none is open))~",

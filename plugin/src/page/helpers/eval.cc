@@ -330,8 +330,7 @@ constexpr PageOp kOps[] = {ops::kDescribe};
 const HelperSpec& EvalHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis =
-          R"~({expression} or {function, args} -> JSON; an element as {ref, tag, text})~",
+      .synopsis = R"~({expression} or {function, args} -> JSON; an element as {ref, tag, text})~",
       .summary = "Runs JavaScript in the page itself, as in the browser console.",
       .params = kParams,
       .ops = kOps,

@@ -170,12 +170,27 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     } else if (!started && !download_began) {
       effect.info = PageInfoOf(outcome.data);
     }
+    // The page has run the input's handlers by now: the quiet window counts from here, and
+    // what they set off from a timer soon after is due within the settle window of the page's
+    // own time, which a busy machine stretches (the quiet window has passed by its end
+    // unless something began).
+    last_activity = std::max(last_activity, PageContext::Clock::now());
+    if (!started && !download_began && !same_document) {
+      const absl::StatusOr<SandboxResult> settled =
+          page.Sandbox(tab, ops::kInputSettle, json::object{{"ms", kSettleQuiet.count()}});
+      // A dialog it opened is the input's outcome; a document it left ends the call, and the
+      // navigation is followed below.
+      if (!settled.ok() &&
+          (IsHelperError(settled.status(), kDialogOpen) || !HelperErrorCode(settled.status()))) {
+        return settled.status();
+      }
+    }
   }
   if (!started && !download_began) {
     RETURN_IF_ERROR(AwaitSettled(page, tab, last_activity,
                                  [&] { return started || download_began.has_value(); }));
-    if (started) effect.info.reset();  // read before the navigation
   }
+  if (started) effect.info.reset();  // read before the navigation
   if (started && !download_began) {
     // A navigation whose response the browser saves ends in a download, not a document.
     RETURN_IF_ERROR(

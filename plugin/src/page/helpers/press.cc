@@ -49,7 +49,7 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome, ops::kInputSettle};
 
 }  // namespace
 

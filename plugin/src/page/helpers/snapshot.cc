@@ -1,4 +1,6 @@
 // page.snapshot: the text outline of the tab (or of a root element), iframes included.
+#include "page/helpers/snapshot.h"
+
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 #include <string>
@@ -8,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/targets.h"
@@ -19,33 +22,47 @@ namespace {
 constexpr char kMethod[] = "page.snapshot";
 constexpr std::int64_t kDefaultMaxLines = 300;
 
-// The lines of one document's outline with its iframes' outlines spliced in under them.
-// `clip` (viewport_only in an iframe): the part of the document's viewport that is on the
-// top-level viewport, as the parent document's outline measured it.
-absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::string& context,
-                                                 const std::vector<json::value>& root,
-                                                 std::int64_t depth, bool viewport_only,
-                                                 const json::value* clip, int frame_depth) {
+}  // namespace
+
+absl::StatusOr<OutlineLines> Outline(PageContext& page, const std::string& context,
+                                     const std::vector<json::value>& root, std::int64_t depth,
+                                     bool viewport_only, const json::value* clip, int frame_depth,
+                                     const std::optional<std::string>& match) {
   json::object input{{"depth", depth}, {"viewport_only", viewport_only}};
   if (clip != nullptr) input["clip"] = *clip;
+  if (match) input["match"] = *match;
   ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kSnapshot, input, root));
-  std::vector<std::string> lines;
+  OutlineLines out;
+  std::vector<std::string>& lines = out.lines;
+  std::vector<bool>& matched = out.matched;
   const json::object* data = result.data.if_object();
   if (data == nullptr) return absl::InternalError("snapshot returned no object");
   if (const json::value* error = data->if_contains("error"); error && error->is_object()) {
+    const json::value* code = error->get_object().if_contains("code");
     const json::value* message = error->get_object().if_contains("message");
-    return HelperError(kJavascriptError, absl::StrCat(kMethod, ": ",
-                                                      message != nullptr && message->is_string()
-                                                          ? std::string(message->get_string())
-                                                          : std::string("the outline failed")));
+    return HelperError(
+        StringIs(code, FrameErrorName(kInvalidArgument)) ? kInvalidArgument : kJavascriptError,
+        absl::StrCat(ToAbsl(page.method()), ": ",
+                     message != nullptr && message->is_string()
+                         ? std::string(message->get_string())
+                         : std::string("the outline failed")));
   }
   if (const json::value* list = data->if_contains("lines"); list && list->is_array()) {
     for (const json::value& line : list->get_array()) {
       if (line.is_string()) lines.emplace_back(line.get_string());
     }
   }
+  matched.assign(lines.size(), false);
+  if (const json::value* list = data->if_contains("matched"); list && list->is_array()) {
+    for (const json::value& index : list->get_array()) {
+      if (index.is_int64() && index.get_int64() >= 0 &&
+          static_cast<std::size_t>(index.get_int64()) < matched.size()) {
+        matched[static_cast<std::size_t>(index.get_int64())] = true;
+      }
+    }
+  }
   const json::value* frames = data->if_contains("frames");
-  if (frames == nullptr || !frames->is_array() || frame_depth >= kMaxFrameDepth) return lines;
+  if (frames == nullptr || !frames->is_array() || frame_depth >= kMaxFrameDepth) return out;
   // In document order, so that refs inside iframes are named in the order they appear; each
   // splice moves the later positions down by the lines it added.
   const json::array& list = frames->get_array();
@@ -60,20 +77,24 @@ absl::StatusOr<std::vector<std::string>> Outline(PageContext& page, const std::s
       continue;
     }
     const json::value* clip = frame->if_contains("clip");
-    absl::StatusOr<std::vector<std::string>> inner =
+    absl::StatusOr<OutlineLines> inner =
         Outline(page, result.windows[k], {}, inner_depth->get_int64(), viewport_only,
-                clip != nullptr && clip->is_object() ? clip : nullptr, frame_depth + 1);
+                clip != nullptr && clip->is_object() ? clip : nullptr, frame_depth + 1, match);
     if (!inner.ok()) {
       if (IsHelperError(inner.status(), kNoSuchFrame)) continue;  // gone meanwhile
       return inner.status();
     }
     const std::size_t at = std::min<std::size_t>(
         static_cast<std::size_t>(after->get_int64()) + 1 + added, lines.size());
-    lines.insert(lines.begin() + at, inner->begin(), inner->end());
-    added += inner->size();
+    lines.insert(lines.begin() + at, inner->lines.begin(), inner->lines.end());
+    matched.insert(matched.begin() + static_cast<std::ptrdiff_t>(at), inner->matched.begin(),
+                   inner->matched.end());
+    added += inner->lines.size();
   }
-  return lines;
+  return out;
 }
+
+namespace {
 
 // Appends to `path` the browsing contexts from getTree's `context` down to `to`; false (and
 // `path` as it was) when `to` is not at or below it.
@@ -202,9 +223,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (viewport_only.value_or(false) && context != tab) {
     ASSIGN_OR_RETURN(clip, RootClip(page, tab, context));
   }
-  ASSIGN_OR_RETURN(std::vector<std::string> lines,
+  ASSIGN_OR_RETURN(OutlineLines outline,
                    Outline(page, context, root, 0, viewport_only.value_or(false),
-                           clip.is_object() ? &clip : nullptr, 0));
+                           clip.is_object() ? &clip : nullptr, 0, std::nullopt));
+  std::vector<std::string>& lines = outline.lines;
   // An empty string would read as a failure; say what was seen.
   if (lines.empty()) {
     return json::value(root.empty() ? "[nothing visible on the page]"

@@ -79,7 +79,7 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome,
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome, ops::kInputSettle,
                            ops::kInputActiveValue};
 
 }  // namespace

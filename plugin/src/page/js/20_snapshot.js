@@ -12,7 +12,7 @@ import {
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
   isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
-  shownRegion, styleFacts, tagNameOf, truncate
+  shownRegion, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -167,6 +167,15 @@ OPS.snapshot = function (input, nodes) {
 
 function outline(input, nodes) {
   const counter = counterFrom(input);
+  // page.find: which lines to report.
+  let matcher = null;
+  if (typeof input.match === "string") {
+    try {
+      matcher = textMatcher(input.match);
+    } catch (e) {
+      return {data: {error: {code: "invalid argument", message: e.message}, next: counter.next}};
+    }
+  }
   const base = input.depth || 0;
   const viewportOnly = !!input.viewport_only;
   const root = nodes.length ? nodes[0] : (document.body || document.documentElement);
@@ -343,7 +352,23 @@ function outline(input, nodes) {
   const kept = compactLines(records);
   const lines = kept.map(formatLine);
   for (const frame of frames) frame.after = kept.indexOf(frame.after);
-  return {data: {lines, frames, next: counter.next}, windows};
+  const data = {lines, frames, next: counter.next};
+  if (matcher) data.matched = matchedLines(kept, matcher);
+  return {data, windows};
+}
+
+// The indices of the lines whose name, or value (a field's value="..."), `matcher` finds its
+// text in (matcher.contains: a plain text ignores case, a regex tests).
+function matchedLines(records, matcher) {
+  const matched = [];
+  records.forEach((record, i) => {
+    const value = (record.states || []).find((state) => state.startsWith("value="));
+    if ((record.name && matcher.contains(record.name)) ||
+        (value && matcher.contains(JSON.parse(value.slice(6))))) {
+      matched.push(i);
+    }
+  });
+  return matched;
 }
 
 function formatLine(record) {

@@ -440,6 +440,14 @@ OPS.inputOutcome = function () {
   return {data: Object.assign({pending: inputNavigationPending()}, OPS.info().data)};
 };
 
+// After an input: resolves once input.ms of the page's own time have passed. Timers the
+// input's handlers set for sooner fire first (timers run in the order they are due), so a
+// dialog one opens holds this call up (a modal dialog suspends the page's timers) and the
+// plugin reports it, however slowly a busy machine runs the page.
+OPS.inputSettle = function (input) {
+  return new Promise((resolve) => setTimeout(() => resolve({data: {}}), input.ms));
+};
+
 // Waits up to input.ms for nodes[0] to be enabled (see inputDisabledBy), re-checking on every
 // attribute change in its document. Data: {"enabled": true|false}.
 OPS.inputWaitEnabled = function (input, nodes) {
