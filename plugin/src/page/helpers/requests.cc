@@ -154,23 +154,23 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 constexpr Param kParams[] = {
     {.key = "filter",
      .type = ParamType::kString,
-     .help = R"~(only URLs containing this text, or matching "/REGEX/FLAGS")~"},
+     .help = R"~(a part of the URL, or "/REGEX/FLAGS")~"},
     {.key = "failed",
      .type = ParamType::kBoolean,
      .default_value = "false",
-     .help = "true: only those with status >= 400 or a network error"},
+     .help = R"~(only status >= 400 and network errors)~"},
     {.key = "bodies",
      .type = ParamType::kBoolean,
      .default_value = "false",
-     .help = "true adds each request's and response's body as text"},
+     .help = R"~(add the request and response bodies as text)~"},
     {.key = "page",
      .type = ParamType::kString,
      .default_value = R"~("current")~",
-     .help = R"~("current" (default: its document) or "all" (since the tab opened))~"},
+     .help = R"~("current" (default: its document) or "all")~"},
     {.key = "clear",
      .type = ParamType::kBoolean,
      .default_value = "true",
-     .help = "default true: the lines shown are not shown again; false keeps them"},
+     .help = R"~(false keeps the lines for the next read)~"},
 };
 
 }  // namespace

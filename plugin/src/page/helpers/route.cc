@@ -196,24 +196,24 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 constexpr Param kParams[] = {
     {.key = "action",
      .type = ParamType::kString,
-     .help = R"~("fulfill", "abort", "continue" (each adds a route), "list", "remove")~"},
+     .help = R"~(fulfill, abort, continue (each adds a route), list, remove)~"},
     {.key = "url",
      .type = ParamType::kString,
-     .help = R"~(which URLs: a glob ("**/api/items", "/api/*"), a part of the URL, or "/REGEX/")~"},
+     .help = R"~(a glob ("**/api/items", "/api/*"), a part of the URL, or "/REGEX/")~"},
     {.key = "status",
      .type = ParamType::kInteger,
      .default_value = "200",
-     .help = "fulfill: the response's status"},
+     .help = R"~(fulfill: the status (200))~"},
     {.key = "headers",
      .type = ParamType::kAny,
-     .help = R"~(fulfill: the response's; continue: the request's, changed {"Name": "value"})~"},
+     .help = R"~(fulfill: the response's; continue: request headers to set)~"},
     {.key = "body",
      .type = ParamType::kAny,
-     .help = "fulfill: text (UTF-8), or any JSON value (sent as JSON)"},
+     .help = R"~(fulfill: text, or JSON (sent as JSON))~"},
     {.key = "base64",
      .type = ParamType::kBoolean,
      .default_value = "false",
-     .help = "fulfill: body is base64 (binary)"},
+     .help = R"~(fulfill: body is base64)~"},
     {.key = "id", .type = ParamType::kString, .help = "remove: that route (default: all)"},
 };
 
@@ -228,11 +228,8 @@ const HelperSpec& RouteHelper() {
           "of your own), abort (a network error) or continue (with headers changed), until the "
           "route is removed or the browser session ends; list and remove routes.",
       .params = kParams,
-      .params_note =
-          "The newest matching route wins. Requests are answered during calls: one made "
-          "between calls waits for the next call.",
       .result =
-          R"~({"routes": [{"id": "r1", "url": "**/api/items", "action": "fulfill", "status": 200, "hits": 2}, ...]}: the routes after the action; hits counts the requests each answered. A glob matches the whole URL: ** any characters, * any but /; one starting with / the path on any origin; text without * is a part of the URL. Without a Content-Type header, a JSON body is sent as application/json, other text as text/plain. A request your own network.addIntercept also blocks is yours to answer (when you subscribed to network.beforeRequestSent); events of requests the routes answer are not shown. page.requests marks them "routed by rN".)~",
+          R"~({"routes": [{"id": "r1", "url": "**/api/items", "action": "fulfill", "status": 200, "hits": 2}, ...]}: the routes after the action; hits counts the requests each answered. The newest matching route wins. Requests are answered during calls: one made between calls waits for the next call. A glob matches the whole URL: ** any characters, * any but /; one starting with / the path on any origin; text without * is a part of the URL. Without a Content-Type header, a JSON body is sent as application/json, other text as text/plain. A request your own network.addIntercept also blocks is yours to answer (when you subscribed to network.beforeRequestSent); events of requests the routes answer are not shown. page.requests marks them "routed by rN".)~",
       .errors = R"~("invalid argument" (a bad pattern, key or id))~",
       .example =
           R"~({"frames":[{"method":"page.route","params":{"action":"fulfill","url":"**/mocked","body":"<h1>Mocked</h1>","headers":{"Content-Type":"text/html"}}},{"method":"page.goto","params":{"url":"http://127.0.0.1:8/mocked"}},{"method":"page.text"},{"method":"page.route","params":{"action":"remove"}}]})~",
