@@ -60,8 +60,9 @@ BOOST_AUTO_TEST_CASE(second_call_is_refused_busy_without_waiting_for_a_delayed_r
   std::future<ToolResult> first = std::async(std::launch::async, [&] {
     return instance->Invoke(R"({"frames":[{"method":"script.evaluate","pick":"result.value"}]})");
   });
-  // session.new, the plugin's session.subscribe and navigator.webdriver preload, the eval
-  BOOST_TEST_REQUIRE(server.WaitForCommands(4, milliseconds(30000)));
+  // session.new, the plugin's session.subscribe and navigator.webdriver preload (with its
+  // network data collector and network.beforeRequestSent subscription between), the eval
+  BOOST_TEST_REQUIRE(server.WaitForCommands(6, milliseconds(30000)));
   const Clock::time_point start = Clock::now();
   ToolResult busy = instance->Invoke(kGetTree);
   // Correctness, not speed: the refusal must not wait for the 3 s reply.
@@ -72,7 +73,7 @@ BOOST_AUTO_TEST_CASE(second_call_is_refused_busy_without_waiting_for_a_delayed_r
   ToolResult done = first.get();
   BOOST_TEST(done.status == AGENT_TOOL_STATUS_OK);
   BOOST_TEST(done.json == R"({"frames":[{"index":0,"method":"script.evaluate","result":2}]})");
-  BOOST_TEST(server.received().size() == 4u);  // the refused call sent nothing
+  BOOST_TEST(server.received().size() == 6u);  // the refused call sent nothing
 }
 
 BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_the_waiting_frame_and_skips_the_rest) {
@@ -91,10 +92,11 @@ BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_the_waiting_frame_and_skips
     const std::size_t sent_before = server.received().size();
     std::future<ToolResult> call =
         std::async(std::launch::async, [&] { return instance->Invoke(args); });
-    // getTree + evaluate (+ session.new, the plugin's own session.subscribe and its
-    // navigator.webdriver preload script on the first attempt) have reached the server.
+    // getTree + evaluate (+ session.new, the plugin's own session.subscribe, network data
+    // collector, network.beforeRequestSent subscription and navigator.webdriver preload
+    // script on the first attempt) have reached the server.
     BOOST_TEST_REQUIRE(
-        server.WaitForCommands(sent_before + (attempt == 0 ? 5 : 2), milliseconds(30000)));
+        server.WaitForCommands(sent_before + (attempt == 0 ? 7 : 2), milliseconds(30000)));
     const Clock::time_point start = Clock::now();
     instance->Cancel();
     BOOST_TEST_REQUIRE((call.wait_for(seconds(30)) == std::future_status::ready));

@@ -154,11 +154,13 @@ BOOST_AUTO_TEST_CASE(call_runs_reports_progress_and_destroy_ends_the_session) {
   BOOST_TEST((steps == std::vector<std::tuple<std::uint64_t, std::uint64_t>>{{1, 2}, {2, 2}}));
   instance.reset();
   std::vector<std::string> received = server.received();
-  BOOST_TEST_REQUIRE(received.size() == 6u);
+  BOOST_TEST_REQUIRE(received.size() == 8u);
   BOOST_TEST(json::parse(received[0]).at("method") == "session.new");
   BOOST_TEST(json::parse(received[1]).at("method") == "session.subscribe");  // the plugin's own
-  BOOST_TEST(json::parse(received[2]).at("method") == "script.addPreloadScript");  // webdriver
-  BOOST_TEST(json::parse(received[5]).at("method") == "session.end");
+  BOOST_TEST(json::parse(received[2]).at("method") == "network.addDataCollector");  // bodies
+  BOOST_TEST(json::parse(received[3]).at("method") == "session.subscribe");         // requests
+  BOOST_TEST(json::parse(received[4]).at("method") == "script.addPreloadScript");   // webdriver
+  BOOST_TEST(json::parse(received[7]).at("method") == "session.end");
 }
 
 BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_first) {

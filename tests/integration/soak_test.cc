@@ -122,8 +122,9 @@ BOOST_AUTO_TEST_CASE(serve_memory_stays_flat_over_thousands_of_spooling_batches,
   BOOST_TEST(spool_bytes <= static_cast<std::uintmax_t>(kQuotaBytes));
   BOOST_TEST(spool_bytes >= spooled.size());
   std::vector<std::string> received = server.received();
-  // session.new, the plugin's subscribe and preload script, then 3 per batch
-  BOOST_TEST_REQUIRE(received.size() == 3u + 3u * kBatches);
+  // session.new, the plugin's subscribe, data collector, requests subscription and preload
+  // script, then 3 per batch
+  BOOST_TEST_REQUIRE(received.size() == 5u + 3u * kBatches);
   json::value get_tree = json::parse(received[received.size() - 2]);
   BOOST_TEST(json::serialize(get_tree.at("params")) ==
              R"({"root":"ctx-1","maxDepth":{"type":"string","value":"ctx-1"}})");

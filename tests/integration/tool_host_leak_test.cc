@@ -76,9 +76,10 @@ BOOST_AUTO_TEST_CASE(call_over_a_batch_exits_0_without_a_sanitizer_report) {
       R"([{"type":"event","method":"script.message","params":{"level":"info","text":"hi"},"frame":0}])");
   // The command received for frame 2 carries the interpolated value.
   const std::vector<std::string> received = server.received();
-  // session.new, the plugin's session.subscribe and navigator.webdriver preload script first
-  BOOST_REQUIRE(received.size() >= 6u);
-  BOOST_TEST(json::parse(received[5]).at("params") == json::parse(R"({"arguments":[3]})"));
+  // session.new, the plugin's session.subscribe, network data collector, network.
+  // beforeRequestSent subscription and navigator.webdriver preload script first
+  BOOST_REQUIRE(received.size() >= 8u);
+  BOOST_TEST(json::parse(received[7]).at("params") == json::parse(R"({"arguments":[3]})"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

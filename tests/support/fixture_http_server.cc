@@ -72,6 +72,21 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
   // "/stall": a response that never comes (a subresource that never finishes), held open until
   // the server stops; the port goes on serving other requests meanwhile.
   if (path == "stall") return TestHttpReply::Stall();
+  // A small JSON API (fixtures/pages/requests.html): GET /api/items answers 200 with a list,
+  // GET /api/fail 500, POST /api/orders 500 naming the order it was sent.
+  if (path == "api/items" && request.method == "GET") {
+    return TestHttpReply::Raw(
+        Response(200, "OK", "application/json", R"({"items":["apple","pear"]})"));
+  }
+  if (path == "api/fail" && request.method == "GET") {
+    return TestHttpReply::Raw(
+        Response(500, "Internal Server Error", "application/json", R"({"error":"database down"})"));
+  }
+  if (path == "api/orders" && request.method == "POST") {
+    return TestHttpReply::Raw(
+        Response(500, "Internal Server Error", "application/json",
+                 absl::StrCat(R"({"error":"out of stock","order":)", request.body, "}")));
+  }
   if (path == "redirect") {  // "/redirect?to=URL": a 302 to URL, as written
     const std::size_t to = request.target.find("?to=");
     const std::string location = to == std::string::npos ? "/" : request.target.substr(to + 4);

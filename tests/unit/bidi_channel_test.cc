@@ -30,6 +30,24 @@ BOOST_AUTO_TEST_CASE(send_assigns_ids_from_one_and_encodes_the_command) {
   BOOST_TEST(channel.waiting_id() == 2u);
 }
 
+BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_its_reply_is_late) {
+  BidiChannel channel;
+  channel.Send("browsingContext.navigate", {});
+  const BidiChannel::Command posted =
+      channel.SendUnawaited("network.continueRequest", ParseObject(R"({"request":"7"})"));
+  BOOST_TEST(posted.id == 2u);
+  BOOST_TEST(posted.text ==
+             R"({"id":2,"method":"network.continueRequest","params":{"request":"7"}})");
+  BOOST_TEST(channel.waiting_id() == 1u);
+  BidiChannel::Received received = channel.Receive(R"({"type":"success","id":2,"result":{}})");
+  BOOST_TEST((received.kind == Kind::kLateReply));
+  BOOST_TEST(received.reply_id == 2u);
+  BOOST_TEST(channel.waiting_id() == 1u);
+  received = channel.Receive(R"({"type":"success","id":1,"result":{}})");
+  BOOST_TEST((received.kind == Kind::kReply));
+  BOOST_TEST(received.call_id == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(the_success_reply_with_the_waiting_id_ends_the_wait) {
   BidiChannel channel;
   channel.Send("session.status", {});

@@ -58,6 +58,32 @@ struct LayerFixture {
 
 BOOST_AUTO_TEST_SUITE(page_layer)
 
+BOOST_AUTO_TEST_CASE(recording_the_network_adds_a_collector_then_subscribes_to_requests) {
+  PageLayer layer(nullptr, /*hide_webdriver_flag=*/false, /*record_network=*/true);
+  ScriptedTransport transport;
+  layer.BeginCall(1);
+  transport.Reply(R"({"subscription":"internal"})")
+      .Reply(R"({"collector":"C1"})")
+      .Reply(R"({"subscription":"requests"})");
+  BOOST_TEST(layer.Subscribe(transport).ok());
+  const auto sent = transport.received();
+  BOOST_TEST_REQUIRE(sent.size() == 3u);
+  BOOST_TEST(sent[0].method == "session.subscribe");
+  BOOST_TEST(sent[0].params.find("network.beforeRequestSent") == std::string::npos);
+  BOOST_TEST(sent[1].method == "network.addDataCollector");
+  BOOST_TEST(sent[1].params ==
+             R"({"dataTypes":["request","response"],"maxEncodedDataSize":1048576})");
+  BOOST_TEST(sent[2].method == "session.subscribe");
+  BOOST_TEST(sent[2].params == R"({"events":["network.beforeRequestSent"]})");
+  BOOST_TEST(layer.state().collector == "C1");
+  // Hidden: the model did not subscribe to it.
+  BOOST_TEST(!layer.OnEvent(json::parse(
+      R"({"type":"event","method":"network.beforeRequestSent","params":{"isBlocked":false}})")));
+  // Once per session.
+  BOOST_TEST(layer.Subscribe(transport).ok());
+  BOOST_TEST(transport.received().size() == 3u);
+}
+
 BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   LayerFixture f(/*hide_webdriver_flag=*/true);
   f.layer.BeginCall(1);
@@ -68,7 +94,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
       .Reply(R"({"script":"P1"})")
       .Reply(R"({"contexts":[{"context":"T1","children":[]},{"context":"T2","children":[]}]})")
       .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
-      .Event(R"({"type":"event","method":"network.beforeRequestSent","params":{}})")
+      .Event(R"({"type":"event","method":"network.responseStarted","params":{}})")
       .Reply(R"({"navigation":"N","url":"http://x/"})")
       .Reply(SandboxReply(R"({"url":"http://x/","title":"X","readyState":"complete"})"))
       .Reply(R"({"navigation":"N2","url":"http://y/"})")
@@ -111,10 +137,9 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   const json::object call = json::parse(sent[3].params).as_object();
   BOOST_TEST(json::serialize(call.at("target")) == R"({"context":"T1","sandbox":"firefox_bidi"})");
   // The plugin's own events are hidden; others pass.
-  BOOST_TEST(
-      f.shown == (std::vector<std::string>{
-                     R"({"type":"event","method":"network.beforeRequestSent","params":{}})"}),
-      boost::test_tools::per_element());
+  BOOST_TEST(f.shown == (std::vector<std::string>{
+                            R"({"type":"event","method":"network.responseStarted","params":{}})"}),
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(back_waits_for_the_load_event_when_the_page_is_still_loading) {

@@ -30,7 +30,8 @@ BOOST_AUTO_TEST_CASE(internal_events_are_hidden_only_while_subscribed_internally
   BOOST_TEST(filter.Shows("browsingContext.userPromptOpened"));
   BOOST_TEST(!filter.Shows("browsingContext.userPromptClosed"));
   BOOST_TEST(!filter.Shows("log.entryAdded"));
-  BOOST_TEST(filter.Shows("network.beforeRequestSent"));
+  BOOST_TEST(!filter.Shows("network.beforeRequestSent"));
+  BOOST_TEST(filter.Shows("network.responseStarted"));
   filter.Reset();
   BOOST_TEST(filter.Shows("browsingContext.load"));
 }

@@ -14,6 +14,14 @@ BidiChannel::Command BidiChannel::Send(std::string_view method, const boost::jso
   return command;
 }
 
+BidiChannel::Command BidiChannel::SendUnawaited(std::string_view method,
+                                                const boost::json::object& params) {
+  Command command;
+  command.id = next_id_++;
+  command.text = EncodeCommand(command.id, method, params);
+  return command;
+}
+
 BidiChannel::Received BidiChannel::Receive(std::string_view text, Utf8 utf8) {
   Received received;
   absl::StatusOr<IncomingMessage> message = ClassifyMessage(text, form_, utf8);

@@ -35,6 +35,9 @@ class BidiChannel {
   // Assigns the next id, encodes the command and waits for its reply from now on (a call that
   // was still waiting stops waiting).
   Command Send(std::string_view method, const boost::json::object& params);
+  // Assigns the next id and encodes the command without waiting for its reply: the call that
+  // waits (if any) goes on waiting, and the reply, when it comes, is kLateReply.
+  Command SendUnawaited(std::string_view method, const boost::json::object& params);
 
   // Stops waiting for the current call's reply: it timed out, was interrupted or its transport
   // failed. Its reply, should it still arrive, is kLateReply. No effect when nothing waits.

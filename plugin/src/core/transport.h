@@ -74,6 +74,14 @@ class BidiTransport {
   //   kUnimplemented     this transport cannot wait for events (the default).
   virtual absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event);
 
+  // Sends `method` with `params` and does not wait for the reply (discarded when it comes).
+  // May be called from an event sink while a Call or WaitForEvents runs (the command follows
+  // any being written), and between calls. For answers the plugin owes the browser as soon as
+  // it reads an event (a request blocked by the plugin's own intercept). Fails only when the
+  // command cannot be sent: the channel's failures as for Call(), kUnimplemented when this
+  // transport cannot post (the default).
+  virtual absl::Status Post(std::string_view method, const boost::json::object& params);
+
   // Makes the Call() in progress, and every later one, return kCancelled promptly (within a
   // few milliseconds) until ClearInterrupt(). Sticky so that an interrupt that lands between
   // two calls is not lost. Thread-safe.
@@ -81,6 +89,10 @@ class BidiTransport {
   // Re-arms the transport after Interrupt(); called at the start of each invocation.
   virtual void ClearInterrupt() = 0;
 };
+
+inline absl::Status BidiTransport::Post(std::string_view, const boost::json::object&) {
+  return absl::UnimplementedError("this transport cannot post commands");
+}
 
 inline absl::Status BidiTransport::WaitForEvents(std::chrono::milliseconds, EventSink) {
   return absl::UnimplementedError("this transport cannot wait for events");

@@ -13,6 +13,7 @@
 #include <boost/beast/websocket/error.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/beast/websocket/stream.hpp>
+#include <deque>
 #include <optional>
 #include <string>
 #include <utility>
@@ -191,15 +192,7 @@ class BeastConnection final : public BidiConnection {
     outcome_.reset();
     BidiChannel::Command command = channel_.Send(method, params);
     const std::uint64_t id = command.id;
-    write_buffer_ = std::move(command.text);
-    writing_ = true;
-    ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
-      writing_ = false;
-      if (ec && !closing_) {
-        Fail(TransportErrorStatus(TransportError::kDisconnected,
-                                  absl::StrCat("browser disconnected: ", Describe(ec))));
-      }
-    });
+    StartWrite(std::move(command.text));
     if (!reading_) StartRead();
 
     // A command's one frame is written at once unless the socket buffer is full; the caller
@@ -214,6 +207,18 @@ class BeastConnection final : public BidiConnection {
     return TransportErrorStatus(TransportError::kReplyTimeout,
                                 absl::StrCat("no reply to ", std::string(method), " (id ", id,
                                              ") within ", timeout.count(), " ms"));
+  }
+
+  absl::Status Post(std::string_view method, const boost::json::object& params) override {
+    if (!broken_.ok()) return broken_;
+    if (!open_.load()) {
+      return TransportErrorStatus(TransportError::kDisconnected, "connection is closed");
+    }
+    // Written after the command being written, if any. Between calls the write ends inside
+    // the next call (which waits for it before its own); from an event sink, inside the wait
+    // that read the event.
+    StartWrite(channel_.SendUnawaited(method, params).text);
+    return absl::OkStatus();
   }
 
   void PollEvents(EventSink on_event) override {
@@ -382,6 +387,33 @@ class BeastConnection final : public BidiConnection {
     CloseSocket();
   }
 
+  // Writes one command's text, or queues it behind the one being written (Beast allows one
+  // write at a time); writing_ stays true until the queue is empty.
+  void StartWrite(std::string text) {
+    if (writing_) {
+      queued_writes_.push_back(std::move(text));
+      return;
+    }
+    writing_ = true;
+    write_buffer_ = std::move(text);
+    ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
+      writing_ = false;
+      if (ec) {
+        queued_writes_.clear();
+        if (!closing_) {
+          Fail(TransportErrorStatus(TransportError::kDisconnected,
+                                    absl::StrCat("browser disconnected: ", Describe(ec))));
+        }
+        return;
+      }
+      if (!queued_writes_.empty()) {
+        std::string next = std::move(queued_writes_.front());
+        queued_writes_.pop_front();
+        StartWrite(std::move(next));
+      }
+    });
+  }
+
   // Reads the next whole message into read_buffer_.
   void StartRead() {
     reading_ = true;
@@ -478,7 +510,8 @@ class BeastConnection final : public BidiConnection {
   websocket::stream<QuickAckStream> ws_{ioc_.get_executor()};
   beast::flat_buffer read_buffer_;  // the message being read, until it is complete
   std::string write_buffer_;        // the command being written; must live until the write ends
-  std::string endpoint_;            // "ws://host:port/path", for messages
+  std::deque<std::string> queued_writes_;  // posted commands waiting for the write to end
+  std::string endpoint_;                   // "ws://host:port/path", for messages
 
   std::atomic<bool> interrupted_{false};
   std::atomic<bool> open_{false};

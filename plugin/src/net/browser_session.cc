@@ -107,6 +107,13 @@ class BrowserSessionImpl final : public BrowserSession {
     return Lost(reply.status());
   }
 
+  absl::Status Post(std::string_view method, const boost::json::object& params) override {
+    if (state_ != SessionState::kOpen || connection_ == nullptr) {
+      return absl::FailedPreconditionError("no live browser session to post a command on");
+    }
+    return connection_->Post(method, params);
+  }
+
   void PollEvents(EventSink on_event) override {
     if (state_ == SessionState::kOpen && !interrupted_.load()) {
       const InCall in_call(in_call_);

@@ -98,7 +98,8 @@ class FirefoxBidiTool {
   // The browser session that has loaded config storage_state (0: none yet).
   std::uint64_t storage_state_generation_ = 0;
   // The page.* helpers, what they know of the browser.
-  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag};
+  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag,
+                        /*record_network=*/true};
 };
 
 }  // namespace firefox_bidi

@@ -7,7 +7,10 @@
 namespace firefox_bidi::page {
 
 std::vector<std::string_view> PluginEvents() {
-  std::vector<std::string_view> events(std::begin(kInternalEvents), std::end(kInternalEvents));
+  std::vector<std::string_view> events;
+  for (std::string_view name : kInternalEvents) {
+    if (name != kRequestEvent) events.push_back(name);
+  }
   for (std::string_view name : PageWatch::InternalEvents()) {
     if (std::find(events.begin(), events.end(), name) == events.end()) events.push_back(name);
   }

@@ -20,7 +20,10 @@ namespace firefox_bidi::page {
 // Tab life and navigation (current tab, navigation waits, "opened"), dialogs, downloads an
 // input started, and what
 // page.logs collects for every tab (console messages, uncaught errors, failed requests: see
-// page/log_lines.h; docs/benchmarks.md measures what collecting them costs raw batches).
+// page/log_lines.h; docs/benchmarks.md measures what collecting them costs raw batches), and
+// page.requests' lines. network.beforeRequestSent: Firefox 153 keeps request bodies for
+// network.getData only while the session is subscribed to it (without, getData never
+// answers), and page.route answers the requests its intercept blocks from it.
 inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextCreated",
                                                        "browsingContext.contextDestroyed",
                                                        "browsingContext.navigationStarted",
@@ -34,12 +37,17 @@ inline constexpr std::string_view kInternalEvents[] = {"browsingContext.contextC
                                                        "browsingContext.downloadWillBegin",
                                                        "browsingContext.downloadEnd",
                                                        "log.entryAdded",
+                                                       "network.beforeRequestSent",
                                                        "network.responseCompleted",
                                                        "network.fetchError"};
 
-// Everything the plugin subscribes to for itself, in one session.subscribe: kInternalEvents
-// and the realm and prompt events core/page_watch.h watches for raw frames (which filters
-// those itself).
+// Subscribed to by a session.subscribe of its own after page.requests' data collector is
+// added (page_layer.cc), not in PluginEvents().
+inline constexpr std::string_view kRequestEvent = "network.beforeRequestSent";
+
+// Everything the plugin subscribes to for itself in its first session.subscribe:
+// kInternalEvents but kRequestEvent, and the realm and prompt events core/page_watch.h
+// watches for raw frames (which filters those itself).
 std::vector<std::string_view> PluginEvents();
 
 // Thread safety: none; the batch's thread only. Lifetime: the PageWatch it asks outlives it.

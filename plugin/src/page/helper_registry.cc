@@ -23,11 +23,12 @@ struct Registry {
 
   Registry() {
     // The order a model reads them in: look, act, wait, run code, then the rest.
-    helpers = {GotoHelper(),  SnapshotHelper(), FindHelper(),    TextHelper(),   ClickHelper(),
-               HoverHelper(), DragHelper(),     FillHelper(),    TypeHelper(),   SelectHelper(),
-               PressHelper(), ScrollHelper(),   WaitForHelper(), EvalHelper(),   ScreenshotHelper(),
-               TabsHelper(),  LogsHelper(),     DialogHelper(),  UploadHelper(), StorageHelper(),
-               HelpHelper()};
+    helpers = {GotoHelper(),    SnapshotHelper(), FindHelper(),       TextHelper(),
+               ClickHelper(),   HoverHelper(),    DragHelper(),       FillHelper(),
+               TypeHelper(),    SelectHelper(),   PressHelper(),      ScrollHelper(),
+               WaitForHelper(), EvalHelper(),     ScreenshotHelper(), TabsHelper(),
+               LogsHelper(),    RequestsHelper(), RouteHelper(),      DialogHelper(),
+               UploadHelper(),  StorageHelper(),  HelpHelper()};
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);
     std::sort(methods.begin(), methods.end());
   }

@@ -206,6 +206,29 @@ std::string TabLogs::TabOf(std::string_view context) const {
   return current;
 }
 
+std::string TabLogs::TabOrigin(std::string_view tab) const {
+  auto it = tabs_.find(tab);
+  return it == tabs_.end() ? std::string() : it->second.origin;
+}
+
+std::uint64_t TabLogs::CurrentDocument(std::string_view tab) const {
+  auto it = tabs_.find(tab);
+  return it == tabs_.end() ? 0 : it->second.document;
+}
+
+std::uint64_t TabLogs::DocumentOf(const json::object& params) const {
+  const std::string_view context = StringAt(params, "context");
+  const std::string tab_id = TabOf(context);
+  auto it = tabs_.find(tab_id);
+  const std::uint64_t current = it == tabs_.end() ? 0 : it->second.document;
+  const json::value* navigation = params.if_contains("navigation");
+  if (navigation != nullptr && navigation->is_string() && tab_id == context &&
+      (it == tabs_.end() || navigation->get_string() != it->second.committed_navigation)) {
+    return current + 1;
+  }
+  return current;
+}
+
 void TabLogs::Add(std::string_view context, List Tab::*list, std::string text, LogLevel level,
                   std::optional<std::uint64_t> document) {
   Tab& tab = tabs_[TabOf(context)];

@@ -77,6 +77,14 @@ class TabLogs {
   // The top-level context `context` belongs to (itself when it has no known parent).
   std::string TabOf(std::string_view context) const;
 
+  // For page.requests (page/request_lines.h), which files requests as these lines are filed:
+  // the origin of `tab`'s current document ("" when unknown), the number of its current
+  // document, and the document a network event's params (with "context" and "navigation")
+  // belong to (a document's own request to the document it brings, committed or not yet).
+  std::string TabOrigin(std::string_view tab) const;
+  std::uint64_t CurrentDocument(std::string_view tab) const;
+  std::uint64_t DocumentOf(const boost::json::object& network_params) const;
+
   // Line formatting, for tests. `params` is an event's params; `tab_origin` the origin
   // ("scheme://host[:port]") of the tab's document, "" when unknown.
   static std::string ConsoleLine(const boost::json::object& params);

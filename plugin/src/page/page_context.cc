@@ -36,6 +36,10 @@ void PageState::Reset(std::uint64_t new_generation) {
   tab_history.Clear();
   logs = TabLogs();
   dialogs.Clear();
+  requests = TabRequests();
+  routes = Routes();
+  collector.clear();
+  collector_tried = false;
   origins = VisitedOrigins();
 }
 
@@ -158,6 +162,17 @@ absl::StatusOr<BidiReply> PageContext::Send(std::string_view method, const json:
                    " ms", waits ? " while waiting for " : "", ToAbsl(waiting_for), "; ",
                    waits ? ToAbsl(RaiseTimeout()) : "raise the frame's \"timeout_ms\"",
                    " if the page is slow"));
+}
+
+absl::StatusOr<BidiReply> PageContext::SendWithin(std::string_view method,
+                                                  const json::object& params,
+                                                  std::chrono::milliseconds limit) {
+  const std::chrono::milliseconds remaining = std::min(limit, Remaining());
+  if (remaining.count() <= 0) {
+    return TransportErrorStatus(TransportError::kReplyTimeout, "no time left");
+  }
+  return transport_.Call(method, params, remaining,
+                         [this](json::value event) { Deliver(std::move(event)); });
 }
 
 absl::Status PageContext::DialogOpen(const OpenDialog& dialog) const {

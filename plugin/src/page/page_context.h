@@ -26,6 +26,8 @@
 #include "page/page_op.h"
 #include "page/page_ops.h"
 #include "page/refs.h"
+#include "page/request_lines.h"
+#include "page/routes.h"
 #include "page/storage_state.h"
 #include "page/tab_history.h"
 
@@ -44,6 +46,10 @@ struct PageState {
   TabHistory tab_history;  // the tabs current before this one, for when it closes
   TabLogs logs;            // what page.logs returns, per tab
   Dialogs dialogs;         // the dialog open in each tab
+  TabRequests requests;    // what page.requests returns, per tab
+  Routes routes;           // page.route's, and the plugin's intercept while there are any
+  std::string collector;   // the network data collector page.requests reads bodies from
+  bool collector_tried = false;
   VisitedOrigins origins;  // whose localStorage page.storage keeps
 
   void Reset(std::uint64_t new_generation);
@@ -90,6 +96,10 @@ class PageContext {
   // kDeadlineExceeded becomes a "timeout" HelperError naming `waiting_for` when given.
   absl::StatusOr<BidiReply> Send(std::string_view method, const boost::json::object& params,
                                  std::string_view waiting_for = {});
+  // Sends one command and waits at most `limit` (within the remaining time) for its reply,
+  // for a command the browser may never answer. Transport failures as BidiTransport::Call.
+  absl::StatusOr<BidiReply> SendWithin(std::string_view method, const boost::json::object& params,
+                                       std::chrono::milliseconds limit);
   // As Send, and a BiDi error reply becomes a HelperError with BiDi's code and message.
   absl::StatusOr<boost::json::value> Command(std::string_view method,
                                              const boost::json::object& params,

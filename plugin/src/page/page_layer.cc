@@ -39,6 +39,9 @@ constexpr char kScaleImage[] = R"js(async (data, mime, width, height) => {
   return url.slice(url.indexOf(",") + 1);
 })js";
 
+// The largest body page.requests can show: Firefox keeps no data of a larger one.
+constexpr std::int64_t kMaxCollectedBodyBytes = 1 << 20;
+
 // <<tab>> asks the browser for its first tab at most once per session; this bounds that.
 constexpr std::chrono::milliseconds kTabLookupTimeout{10000};
 // Bounds loading the config's storage_state when a browser session starts.
@@ -70,6 +73,7 @@ void PageLayer::BeginCall(std::uint64_t session_generation) {
 }
 
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
+  transport_ = &transport;
   if (state_.events.internal_subscribed()) return absl::OkStatus();
   // Named: an EventSink refers to its callable, which must outlive `page`.
   const auto observe = [this](json::value event) { OnEvent(event); };
@@ -79,6 +83,30 @@ absl::Status PageLayer::Subscribe(BidiTransport& transport) {
 
 absl::Status PageLayer::SetUpSession(PageContext& page) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
+  if (record_network_ && !state_.collector_tried) {
+    // page.requests' bodies, of every request from now on (a body larger than the bound is
+    // not kept). Without it (an older Firefox) page.requests says the bodies cannot be had.
+    state_.collector_tried = true;
+    absl::StatusOr<json::value> added = page.Command(
+        "network.addDataCollector", json::object{{"dataTypes", json::array{"request", "response"}},
+                                                 {"maxEncodedDataSize", kMaxCollectedBodyBytes}});
+    if (added.ok() && added->is_object()) {
+      if (const json::value* id = added->get_object().if_contains("collector");
+          id != nullptr && id->is_string()) {
+        state_.collector = std::string(id->get_string());
+      }
+
+    } else if (!added.ok() && !HelperErrorCode(added.status())) {
+      return added.status();  // the transport failed
+    }
+    // After the collector, in a subscription of its own: measured with Firefox 153, a
+    // request's body is kept only when this subscription comes after the collector (in the
+    // first subscription, network.getData never answers for the request's body).
+    // page.route's intercept delivers its blocked requests by it too.
+    RETURN_IF_ERROR(
+        page.Command("session.subscribe", json::object{{"events", json::array{kRequestEvent}}})
+            .status());
+  }
   if (!hide_webdriver_flag_ || state_.webdriver_flag_hidden) return absl::OkStatus();
   // In every document, before the page's own scripts run.
   RETURN_IF_ERROR(
@@ -103,6 +131,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
                                                  std::chrono::milliseconds timeout,
                                                  BidiTransport& transport, EventSink on_event) {
   ExecutorReply out;
+  transport_ = &transport;
   const HelperSpec* helper = FindHelper(method);
   if (helper == nullptr) {  // ParseBatchArgs refuses these; kept for direct callers
     out.reply.error = std::string(FrameErrorName(kInvalidArgument));
@@ -229,7 +258,42 @@ bool PageLayer::OnEvent(const json::value& event) {
   state_.logs.Observe(*object);
   state_.origins.Observe(*object,
                          [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
+  state_.requests.Observe(*object, state_.logs);
+  if (name == "network.beforeRequestSent" && p != nullptr) return OnBeforeRequestSent(*p);
   return state_.events.Shows(name);
+}
+
+bool PageLayer::OnBeforeRequestSent(const json::object& params) {
+  const json::value* blocked = params.if_contains("isBlocked");
+  const json::value* intercepts = params.if_contains("intercepts");
+  const std::string& ours = state_.routes.intercept;
+  bool by_us = false;
+  bool by_others = false;
+  if (blocked != nullptr && blocked->is_bool() && blocked->get_bool() && intercepts != nullptr &&
+      intercepts->is_array()) {
+    for (const json::value& id : intercepts->get_array()) {
+      if (!ours.empty() && StringIs(&id, ours)) {
+        by_us = true;
+      } else {
+        by_others = true;
+      }
+    }
+  }
+  if (!by_us) return state_.events.Shows("network.beforeRequestSent");
+  // Blocked by the model's own intercept too: the model answers it, when it sees the event.
+  const bool model_sees = state_.events.Shows("network.beforeRequestSent");
+  if (by_others && model_sees) return true;
+  RouteAnswer answer = state_.routes.Answer(params);
+  if (transport_ != nullptr && transport_->Post(answer.method, answer.params).ok() &&
+      !answer.how.empty()) {
+    const json::value* request = params.if_contains("request");
+    const json::object* r = request != nullptr ? request->if_object() : nullptr;
+    const json::value* id = r != nullptr ? r->if_contains("request") : nullptr;
+    if (id != nullptr && id->is_string()) {
+      state_.requests.Routed(std::string_view(id->get_string()), std::move(answer.how));
+    }
+  }
+  return false;
 }
 
 }  // namespace firefox_bidi::page

@@ -21,8 +21,12 @@ class PageLayer final : public FrameExecutor {
   // own subscriptions; the layer's event filter asks it, and a new browser session resets it.
   // nullptr: the model has no subscriptions of its own (benchmarks). Outlives the layer.
   // `hide_webdriver_flag`: pages read navigator.webdriver as false (config webdriver_flag).
-  explicit PageLayer(PageWatch* watch = nullptr, bool hide_webdriver_flag = true)
-      : watch_(watch), hide_webdriver_flag_(hide_webdriver_flag) {
+  // `record_network`: the session setup also adds page.requests' data collector and
+  // subscribes to network.beforeRequestSent (what page.requests' bodies and page.route need);
+  // the tool always does, a layer made without it (benchmarks, scripted tests) sends neither.
+  explicit PageLayer(PageWatch* watch = nullptr, bool hide_webdriver_flag = true,
+                     bool record_network = false)
+      : watch_(watch), hide_webdriver_flag_(hide_webdriver_flag), record_network_(record_network) {
     state_.events.AskSubscriptionsOf(watch);
   }
 
@@ -69,8 +73,16 @@ class PageLayer final : public FrameExecutor {
   // Subscribe's work on a context made for it; Execute repeats it while it has not succeeded.
   absl::Status SetUpSession(PageContext& page);
 
+  // Answers a request the plugin's route intercept blocked (page/routes.h); false when the
+  // event is to be hidden from the batch.
+  bool OnBeforeRequestSent(const boost::json::object& params);
+
   PageWatch* watch_;
+  // The batch's transport (set by Subscribe and Execute), on which blocked requests are
+  // answered the moment their event is read.
+  BidiTransport* transport_ = nullptr;
   const bool hide_webdriver_flag_;
+  const bool record_network_;
   PageState state_;
   boost::json::value tab_value_;  // what <<tab>> resolved to last
   // Tabs the browser opened while a helper ran (a click on a target=_blank link): its

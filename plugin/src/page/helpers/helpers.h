@@ -19,6 +19,8 @@ const HelperSpec& HelpHelper();
 const HelperSpec& HoverHelper();
 const HelperSpec& LogsHelper();
 const HelperSpec& PressHelper();
+const HelperSpec& RequestsHelper();
+const HelperSpec& RouteHelper();
 const HelperSpec& ScreenshotHelper();
 const HelperSpec& ScrollHelper();
 const HelperSpec& SelectHelper();
