@@ -27,7 +27,7 @@ Raw WebDriver BiDi: any other method is sent to Firefox as is; "<<tab>>" is the 
 // clang-format on
 
 // "  KEY: HELP" for each documented parameter, then the spec's note. `whole`: for the whole
-// reference, whose overview explains kTimeoutParam once.
+// reference, whose overview explains kTimeoutParam once and which leaves the notes out.
 std::string ParamLines(const HelperSpec& spec, bool whole) {
   std::string out;
   for (const Param& param : spec.params) {
@@ -37,7 +37,8 @@ std::string ParamLines(const HelperSpec& spec, bool whole) {
     out.append("  ").append(param.label.empty() ? param.key : param.label).append(": ");
     out.append(param.help);
   }
-  if (!spec.params_note.empty()) out.append("\n").append(spec.params_note);
+  // (The whole reference stays inline, within max_inline_bytes.)
+  if (!whole && !spec.params_note.empty()) out.append("\n").append(spec.params_note);
   return out;
 }
 
@@ -97,8 +98,8 @@ std::optional<std::string> HelpText(std::string_view method) {
       out.append(ParamLines(spec, true)).append("\n");
     }
     out.append(
-        "\nparams marked ? are optional. page.help {\"method\": NAME} gives one helper's result, "
-        "errors and an example.");
+        "\nparams marked ? are optional. page.help {\"method\": NAME} gives one helper in full: "
+        "its notes, result, errors and an example.");
     return out;
   }
   const HelperSpec* spec = FindHelper(method);
