@@ -112,6 +112,44 @@ BOOST_AUTO_TEST_CASE(a_read_clears_only_the_lines_it_shows) {
   BOOST_TEST(requests.Read("unknown", 0, false, all, true, &dropped).empty());
 }
 
+// A navigation's own request counts in the document it makes; one that makes none (a
+// download) stays in the document it began in once the next navigation commits. (Paths
+// alone: the tab's origin is the committed URL's.)
+BOOST_AUTO_TEST_CASE(a_navigation_that_made_no_document_leaves_its_request_where_it_began) {
+  TabLogs logs;
+  TabRequests requests;
+  const auto committed = [](std::string_view navigation) {
+    return json::object{{"type", "event"},
+                        {"method", "browsingContext.navigationCommitted"},
+                        {"params", json::object{{"context", "tab1"},
+                                                {"navigation", navigation},
+                                                {"url", "http://h:1/"},
+                                                {"timestamp", 1}}}};
+  };
+  const auto navigating = [](std::string_view id, std::string_view url,
+                             std::string_view navigation) {
+    json::object event = Completed(id, url, 200, 1, 1, 2, "GET", true);
+    event["params"].as_object()["navigation"] = navigation;
+    return event;
+  };
+  for (const json::object& event : {navigating("1", "http://h:1/one", "n1"), committed("n1"),
+                                    navigating("2", "http://h:1/report.csv", "n2"),
+                                    navigating("3", "http://h:1/two", "n3"), committed("n3")}) {
+    logs.Observe(event);
+    requests.Observe(event, logs);
+  }
+  BOOST_TEST_REQUIRE(logs.CurrentDocument("tab1") == 2u);
+  std::uint64_t dropped = 0;
+  auto all = [](const RequestLine&) { return true; };
+  BOOST_TEST(Texts(requests.Read("tab1", 2, true, all, false, &dropped)) ==
+                 std::vector<std::string>{"200 GET /two (1 B, 1 ms)"},
+             boost::test_tools::per_element());
+  BOOST_TEST(
+      Texts(requests.Read("tab1", 1, true, all, false, &dropped)) ==
+          (std::vector<std::string>{"200 GET /one (1 B, 1 ms)", "200 GET /report.csv (1 B, 1 ms)"}),
+      boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(filters_are_substrings_regexes_or_globs) {
   std::string why;
   auto match = [&](std::string_view filter, std::string_view url, bool globs) {

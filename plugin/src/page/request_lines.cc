@@ -128,6 +128,8 @@ bool TabRequests::Observe(const json::object& event, const TabLogs& logs) {
           tabs_.erase(it);
         }
       }
+    } else if (method == "browsingContext.navigationCommitted") {
+      if (const json::object* params = ObjectAt(event, "params")) SettleDocuments(*params, logs);
     }
     return false;
   }
@@ -160,6 +162,10 @@ bool TabRequests::Observe(const json::object& event, const TabLogs& logs) {
     }
   }
   line.document = logs.DocumentOf(*params);
+  if (line.document != logs.CurrentDocument(tab_id)) {
+    // A navigation's own request, counted in the document it is to make until it commits.
+    line.navigation = std::string(StringAt(*params, "navigation"));
+  }
   Tab& tab = tabs_[tab_id];
   tab.lines.push_back(std::move(line));
   while (tab.lines.size() > max_lines_) {
@@ -167,6 +173,21 @@ bool TabRequests::Observe(const json::object& event, const TabLogs& logs) {
     ++tab.dropped;
   }
   return true;
+}
+
+void TabRequests::SettleDocuments(const json::object& committed, const TabLogs& logs) {
+  const std::string_view context = StringAt(committed, "context");
+  auto it = tabs_.find(std::string(context));
+  if (it == tabs_.end() || logs.TabOf(context) != context) return;
+  const std::uint64_t current = logs.CurrentDocument(context);
+  const std::string_view navigation = StringAt(committed, "navigation");
+  for (RequestLine& line : it->second.lines) {
+    if (line.navigation.empty()) continue;
+    // A navigation that made no document (a download, one stopped or replaced) leaves its
+    // request in the document it began in.
+    if (line.navigation != navigation && line.document == current && current > 0) --line.document;
+    line.navigation.clear();
+  }
 }
 
 std::vector<RequestLine> TabRequests::Read(std::string_view tab_id, std::uint64_t current_document,

@@ -45,6 +45,7 @@ struct RequestLine {
   bool failed = false;  // a network error: no response body
   int status = 0;       // the response's status (0 for a network error)
   std::uint64_t document = 0;
+  std::string navigation;  // until its navigation commits: the navigation a request made
 };
 
 class TabRequests {
@@ -73,6 +74,10 @@ class TabRequests {
                                std::string_view routed);
 
  private:
+  // After `logs` saw the tab's navigationCommitted: requests of navigations that did not
+  // commit belong to the document before.
+  void SettleDocuments(const boost::json::object& committed, const TabLogs& logs);
+
   struct Tab {
     std::deque<RequestLine> lines;
     std::uint64_t dropped = 0;
