@@ -25,7 +25,8 @@ struct HelpersBrowser {
   std::function<std::string()> context;
 };
 
-// `job` is "click", "click-still", "fill" or "snapshot". `keep_alive` is held by the comparison's fixture.
+// `job` is "click", "click-still", "fill" or "snapshot". `keep_alive` is held by the comparison's
+// fixture.
 absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job, HelpersBrowser browser,
                                                  std::shared_ptr<void> keep_alive);
 

@@ -514,11 +514,11 @@ BOOST_AUTO_TEST_CASE(a_fill_whose_submit_opens_a_dialog_reports_it_in_its_result
 // page.type whose Enter opens a dialog reports it as page.press does: the typing reached the
 // page, and what the page did with it is the result.
 BOOST_AUTO_TEST_CASE(typing_whose_enter_opens_a_dialog_reports_it_in_its_result) {
-  const json::object asked = Run(Frames(
-      {Goto("subscribe.html"),
-       R"J({"method":"page.type","params":{"css":"#email","text":"ada@example.com\n"}})J",
-       R"J({"method":"page.dialog","params":{"accept":false}})J",
-       R"J({"method":"page.text","params":{"css":"#out"}})J"}));
+  const json::object asked = Run(
+      Frames({Goto("subscribe.html"),
+              R"J({"method":"page.type","params":{"css":"#email","text":"ada@example.com\n"}})J",
+              R"J({"method":"page.dialog","params":{"accept":false}})J",
+              R"J({"method":"page.text","params":{"css":"#out"}})J"}));
   BOOST_TEST(json::serialize(PageSuite::Record(asked, 1).at("result")) ==
              R"J({"url":")J" + Url("subscribe.html") +
                  R"J(","title":"Subscribe","navigated":false,"dialog":{"type":"confirm",)J"

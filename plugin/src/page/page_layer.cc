@@ -256,8 +256,7 @@ bool PageLayer::OnEvent(const json::value& event) {
   }
   state_.dialogs.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
   state_.logs.Observe(*object);
-  state_.origins.Observe(*object,
-                         [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
+  state_.origins.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
   state_.requests.Observe(*object, state_.logs);
   if (name == "network.beforeRequestSent" && p != nullptr) return OnBeforeRequestSent(*p);
   return state_.events.Shows(name);
