@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/frame_error.h"
 #include "core/frame_hints.h"
+#include "core/json_fields.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi {
@@ -15,12 +16,6 @@ constexpr std::array<std::string_view, 3> kInternalEvents = {
     "browsingContext.userPromptOpened", "script.realmCreated", "script.realmDestroyed"};
 // Realms remembered at most (each navigation makes one or two; destroyed ones are forgotten).
 constexpr std::size_t kMaxRealms = 4096;
-
-std::string_view StringAt(const boost::json::object* object, std::string_view key) {
-  const boost::json::value* value = object != nullptr ? object->if_contains(key) : nullptr;
-  return value != nullptr && value->is_string() ? std::string_view(value->get_string())
-                                                : std::string_view();
-}
 
 std::vector<std::string> Strings(const boost::json::object& params, std::string_view key) {
   std::vector<std::string> out;

@@ -441,22 +441,17 @@ absl::Status Policy::CheckUrl(std::string_view url, std::string_view what) const
 
 absl::StatusOr<std::string> Policy::CheckFilePath(std::string_view path,
                                                   std::string_view what) const {
-  const std::vector<std::string> roots = RealRoots(options_.file_roots);
-  std::string real;
-  std::string outside;
-  std::string why;
-  if (InsideAny(path, roots, &real, &outside, &why)) return real;
-  return NotAllowed(absl::StrCat(
-      ToAbsl(what), " ", Quoted(path), " is not allowed: ",
-      why.empty() ? absl::StrCat("it is outside file_roots ", RootList(options_.file_roots),
-                                 " (it resolves to ", Quoted(outside), ")")
-                  : why,
-      "; the browser may only read files inside the config key \"file_roots\" (add a "
-      "directory that holds it there to allow it)"));
+  return CheckInsideFileRoots(path, what, "the browser may only read files");
 }
 
 absl::StatusOr<std::string> Policy::CheckStateFile(std::string_view path,
                                                    std::string_view what) const {
+  return CheckInsideFileRoots(path, what, "the tool reads and writes state files only");
+}
+
+absl::StatusOr<std::string> Policy::CheckInsideFileRoots(std::string_view path,
+                                                         std::string_view what,
+                                                         std::string_view rule) const {
   const std::vector<std::string> roots = RealRoots(options_.file_roots);
   std::string real;
   std::string outside;
@@ -467,8 +462,9 @@ absl::StatusOr<std::string> Policy::CheckStateFile(std::string_view path,
       why.empty() ? absl::StrCat("it is outside file_roots ", RootList(options_.file_roots),
                                  " (it resolves to ", Quoted(outside), ")")
                   : why,
-      "; the tool reads and writes state files only inside the config key \"file_roots\" (add "
-      "a directory that holds it there to allow it)"));
+      "; ", ToAbsl(rule),
+      " inside the config key \"file_roots\" (add a directory that holds "
+      "it there to allow it)"));
 }
 
 absl::Status Policy::CheckDownloadFolder(std::string_view path) const {

@@ -88,6 +88,11 @@ class Policy {
   absl::Status CheckDownloadFolder(std::string_view path) const;
 
  private:
+  // CheckFilePath and CheckStateFile: the path's real path when it lies inside file_roots, else
+  // a refusal ending with `rule` (what is allowed only inside file_roots).
+  absl::StatusOr<std::string> CheckInsideFileRoots(std::string_view path, std::string_view what,
+                                                   std::string_view rule) const;
+
   absl::Status CheckDownloadBehavior(const boost::json::object& params) const;
 
   PolicyOptions options_;

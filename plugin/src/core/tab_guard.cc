@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 
@@ -29,12 +30,6 @@ constexpr std::size_t kMaxHandled = 256;
 constexpr std::string_view kUrlEvents[] = {
     "browsingContext.navigationStarted", "browsingContext.contextCreated",
     "browsingContext.domContentLoaded", "browsingContext.load"};
-
-std::string_view StringAt(const json::object* object, std::string_view key) {
-  const json::value* value = object != nullptr ? object->if_contains(key) : nullptr;
-  return value != nullptr && value->is_string() ? std::string_view(value->get_string())
-                                                : std::string_view();
-}
 
 absl::StatusOr<json::value> Command(BidiTransport& transport, std::string_view method,
                                     json::object params, EventSink on_event) {

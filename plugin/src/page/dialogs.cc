@@ -3,19 +3,11 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/string.hpp>
 
+#include "core/json_fields.h"
 #include "core/page_watch.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
-namespace {
-
-std::string_view StringAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-}  // namespace
-
 json::object DialogObject(const OpenDialog& dialog) {
   return json::object{{"type", dialog.type}, {"message", dialog.message}};
 }

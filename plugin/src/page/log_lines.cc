@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi::page {
@@ -20,16 +21,6 @@ absl::string_view Piece(const std::string& s) { return s; }
 template <typename... Pieces>
 std::string Cat(const Pieces&... pieces) {
   return absl::StrCat(Piece(pieces)...);
-}
-
-std::string_view StringAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-const json::object* ObjectAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_object() ? &v->get_object() : nullptr;
 }
 
 // One line: every run of white space that holds a line break becomes one space, and the
@@ -103,29 +94,7 @@ std::string Location(const json::object& params) {
   return Cat(" (", url, ":", std::to_string(zero_based + 1), ")");
 }
 
-// A URL as a model wants to read it: path and query when on the tab's origin, else whole.
-std::string ShortUrl(std::string_view url, std::string_view tab_origin) {
-  url = url.substr(0, url.find('#'));
-  if (!tab_origin.empty() && url.size() > tab_origin.size() && url.starts_with(tab_origin) &&
-      url[tab_origin.size()] == '/') {
-    return std::string(url.substr(tab_origin.size()));
-  }
-  if (!tab_origin.empty() && url == tab_origin) return "/";
-  return std::string(url);
-}
-
 const json::object* RequestOf(const json::object& params) { return ObjectAt(params, "request"); }
-
-// The icon the browser asks every site for on its own; a site without one is no news.
-bool IsFavicon(const json::object* request) {
-  if (request == nullptr) return false;
-  std::string_view url = StringAt(*request, "url");
-  url = url.substr(0, url.find_first_of("?#"));
-  const std::size_t scheme = url.find("://");
-  if (scheme == std::string_view::npos) return false;
-  const std::size_t path = url.find('/', scheme + 3);
-  return path != std::string_view::npos && url.substr(path) == "/favicon.ico";
-}
 
 }  // namespace
 
@@ -143,6 +112,24 @@ std::optional<LogLevel> ParseLogLevel(std::string_view name) {
   if (name == "warning" || name == "warn") return LogLevel::kWarning;
   if (name == "error") return LogLevel::kError;
   return std::nullopt;
+}
+
+std::string TabLogs::ShortUrl(std::string_view url, std::string_view tab_origin) {
+  url = url.substr(0, url.find('#'));
+  if (!tab_origin.empty() && url.size() > tab_origin.size() && url.starts_with(tab_origin) &&
+      url[tab_origin.size()] == '/') {
+    return std::string(url.substr(tab_origin.size()));
+  }
+  if (!tab_origin.empty() && url == tab_origin) return "/";
+  return std::string(url);
+}
+
+bool TabLogs::IsFaviconUrl(std::string_view url) {
+  url = url.substr(0, url.find_first_of("?#"));
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return false;
+  const std::size_t path = url.find('/', scheme + 3);
+  return path != std::string_view::npos && url.substr(path) == "/favicon.ico";
 }
 
 std::string TabLogs::OriginOf(std::string_view url) {
@@ -294,7 +281,7 @@ bool TabLogs::Observe(const json::object& event) {
     const json::value* status = response != nullptr ? response->if_contains("status") : nullptr;
     boost::system::error_code ec;
     if (status != nullptr && status->is_number() && status->to_number<std::int64_t>(ec) >= 400 &&
-        !ec && !IsFavicon(request)) {
+        !ec && !(request != nullptr && IsFaviconUrl(StringAt(*request, "url")))) {
       Add(context, &Tab::failed, FailedResponseLine(*params, tab.origin), LogLevel::kError,
           belongs_to);
     }

@@ -94,6 +94,11 @@ class TabLogs {
   static std::string FetchErrorLine(const boost::json::object& params, std::string_view tab_origin);
   // "scheme://authority" of an http(s)/ws(s)/file-like URL, "" for others (data:, about:).
   static std::string OriginOf(std::string_view url);
+  // The icon the browser asks every site for on its own (a site without one is no news).
+  static bool IsFaviconUrl(std::string_view url);
+  // A URL as a model wants to read it: path and query when on the tab's origin, else whole;
+  // no fragment.
+  static std::string ShortUrl(std::string_view url, std::string_view tab_origin);
 
  private:
   struct Line {

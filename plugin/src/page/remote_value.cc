@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "core/json_fields.h"
+
 namespace firefox_bidi::page {
 namespace json = boost::json;
 
@@ -37,24 +39,11 @@ json::value ToLocalValue(const json::value& plain) {
   return json::object{{"type", "null"}};
 }
 
-namespace {
-
-const json::value* Member(const json::object& object, std::string_view key) {
-  return object.if_contains(key);
-}
-
-std::string_view StringMember(const json::object& object, std::string_view key) {
-  const json::value* v = Member(object, key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-}  // namespace
-
 json::value PlainFromRemote(const json::value& remote, const NodeFn& on_node) {
   const json::object* object = remote.if_object();
   if (object == nullptr) return nullptr;
-  const std::string_view type = StringMember(*object, "type");
-  const json::value* value = Member(*object, "value");
+  const std::string_view type = StringAt(*object, "type");
+  const json::value* value = object->if_contains("value");
   if (type == "undefined" || type == "null") return nullptr;
   if (type == "string" || type == "boolean") return value != nullptr ? *value : json::value();
   if (type == "number") {
@@ -65,14 +54,14 @@ json::value PlainFromRemote(const json::value& remote, const NodeFn& on_node) {
   if (type == "bigint" || type == "date") return value != nullptr ? *value : json::value();
   if (type == "regexp" && value != nullptr && value->is_object()) {
     const json::object& re = value->get_object();
-    return json::value(std::string("/") + std::string(StringMember(re, "pattern")) + "/" +
-                       std::string(StringMember(re, "flags")));
+    return json::value(std::string("/") + std::string(StringAt(re, "pattern")) + "/" +
+                       std::string(StringAt(re, "flags")));
   }
   if (type == "node") return on_node(*object);
   if (type == "window") {
     const json::object* v = value != nullptr ? value->if_object() : nullptr;
     return json::object{
-        {"window", v != nullptr ? json::value(StringMember(*v, "context")) : json::value()}};
+        {"window", v != nullptr ? json::value(StringAt(*v, "context")) : json::value()}};
   }
   if (type == "error") return json::object{{"error", "Error"}};
   const json::array* items = value != nullptr ? value->if_array() : nullptr;
@@ -92,7 +81,7 @@ json::value PlainFromRemote(const json::value& remote, const NodeFn& on_node) {
       if (kv == nullptr || kv->size() != 2 || !kv->at(0).is_string()) {
         const json::object* key =
             kv != nullptr && kv->size() == 2 ? kv->at(0).if_object() : nullptr;
-        if (key == nullptr || StringMember(*key, "type") != "string") string_keys = false;
+        if (key == nullptr || StringAt(*key, "type") != "string") string_keys = false;
       }
     }
     if (string_keys) {
@@ -101,7 +90,7 @@ json::value PlainFromRemote(const json::value& remote, const NodeFn& on_node) {
         const json::array& kv = pair.get_array();
         const std::string_view key = kv.at(0).is_string()
                                          ? std::string_view(kv.at(0).get_string())
-                                         : StringMember(kv.at(0).get_object(), "value");
+                                         : StringAt(kv.at(0).get_object(), "value");
         out[key] = PlainFromRemote(kv.at(1), on_node);
       }
       return out;

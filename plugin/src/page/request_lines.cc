@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi::page {
@@ -12,44 +13,9 @@ namespace {
 
 namespace json = boost::json;
 
-std::string_view StringAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-const json::object* ObjectAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_object() ? &v->get_object() : nullptr;
-}
-
-std::optional<double> NumberAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  if (v == nullptr || !v->is_number()) return std::nullopt;
-  boost::system::error_code ec;
-  const double d = v->to_number<double>(ec);
-  if (ec) return std::nullopt;
-  return d;
-}
-
-// As page.logs writes a URL: path and query on the tab's origin, else whole; no fragment.
-std::string ShortUrl(std::string_view url, std::string_view tab_origin) {
-  url = url.substr(0, url.find('#'));
-  if (!tab_origin.empty() && url.size() > tab_origin.size() && url.starts_with(tab_origin) &&
-      url[tab_origin.size()] == '/') {
-    return std::string(url.substr(tab_origin.size()));
-  }
-  if (!tab_origin.empty() && url == tab_origin) return "/";
-  return std::string(url);
-}
-
 // Not a request of the page: no network (data:), or the icon the browser asks for itself.
 bool LeftOut(std::string_view url) {
-  if (url.starts_with("data:")) return true;
-  url = url.substr(0, url.find_first_of("?#"));
-  const std::size_t scheme = url.find("://");
-  if (scheme == std::string_view::npos) return false;
-  const std::size_t path = url.find('/', scheme + 3);
-  return path != std::string_view::npos && url.substr(path) == "/favicon.ico";
+  return url.starts_with("data:") || TabLogs::IsFaviconUrl(url);
 }
 
 }  // namespace
@@ -97,7 +63,7 @@ std::string TabRequests::ResponseLine(const json::object& params, std::string_vi
   }
   if (!routed.empty()) absl::StrAppend(&details, details.empty() ? "" : ", ", ToAbsl(routed));
   return absl::StrCat(status, " ", ToAbsl(method.empty() ? "GET" : method), " ",
-                      ShortUrl(url, tab_origin), details.empty() ? "" : " (", details,
+                      TabLogs::ShortUrl(url, tab_origin), details.empty() ? "" : " (", details,
                       details.empty() ? "" : ")");
 }
 
@@ -109,7 +75,7 @@ std::string TabRequests::ErrorLine(const json::object& params, std::string_view 
   std::string_view error = StringAt(params, "errorText");
   if (!routed.empty()) error = routed;
   return absl::StrCat("ERR ", ToAbsl(method.empty() ? "GET" : method), " ",
-                      ShortUrl(url, tab_origin), " (",
+                      TabLogs::ShortUrl(url, tab_origin), " (",
                       ToAbsl(error.empty() ? "network error" : error), ")");
 }
 

@@ -5,6 +5,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi::page {
@@ -59,14 +60,9 @@ json::array Routes::List() const {
 
 RouteAnswer Routes::Answer(const json::object& params) {
   RouteAnswer answer;
-  const json::value* request_value = params.if_contains("request");
-  const json::object* request = request_value != nullptr ? request_value->if_object() : nullptr;
-  const json::value* id = request != nullptr ? request->if_contains("request") : nullptr;
-  const json::value* url = request != nullptr ? request->if_contains("url") : nullptr;
-  const std::string request_id =
-      id != nullptr && id->is_string() ? std::string(id->get_string()) : "";
-  std::string_view whole =
-      url != nullptr && url->is_string() ? std::string_view(url->get_string()) : std::string_view();
+  const json::object* request = ObjectAt(params, "request");
+  const std::string request_id(StringAt(request, "request"));
+  std::string_view whole = StringAt(request, "url");
   whole = whole.substr(0, whole.find('#'));
   answer.method = "network.continueRequest";
   answer.params = json::object{{"request", request_id}};

@@ -9,21 +9,12 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base64.h"
+#include "core/json_fields.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
-
-std::string_view StringOf(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-bool BoolOf(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_bool() && v->get_bool();
-}
 
 absl::Status Wrong(std::string_view where, std::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(ToAbsl(where), " ", ToAbsl(what)));
@@ -57,8 +48,8 @@ void VisitedOrigins::Observe(const json::object& event,
   if (name != "browsingContext.navigationCommitted" && name != "browsingContext.load") return;
   const json::value* params = event.if_contains("params");
   if (params == nullptr || !params->is_object()) return;
-  if (!is_tab(StringOf(params->get_object(), "context"))) return;
-  const std::string origin = OriginOf(StringOf(params->get_object(), "url"));
+  if (!is_tab(StringAt(params->get_object(), "context"))) return;
+  const std::string origin = OriginOf(StringAt(params->get_object(), "url"));
   if (!origin.empty()) Add(origin);
 }
 
@@ -69,8 +60,8 @@ void VisitedOrigins::Add(const std::string& origin) {
 json::object PlaywrightCookie(const json::object& bidi_cookie) {
   std::string value;
   if (const json::value* v = bidi_cookie.if_contains("value"); v != nullptr && v->is_object()) {
-    const std::string_view type = StringOf(v->get_object(), "type");
-    const std::string_view text = StringOf(v->get_object(), "value");
+    const std::string_view type = StringAt(v->get_object(), "type");
+    const std::string_view text = StringAt(v->get_object(), "value");
     if (type == "base64") {
       absl::StatusOr<std::string> bytes = DecodeBase64(text);
       value = bytes.ok() ? *std::move(bytes) : std::string(text);
@@ -86,27 +77,27 @@ json::object PlaywrightCookie(const json::object& bidi_cookie) {
   }
   // "default" (no SameSite attribute given) is read as Lax, as browsers that apply the
   // attribute's default do; the file knows only the three values.
-  const std::string_view same_site = StringOf(bidi_cookie, "sameSite");
+  const std::string_view same_site = StringAt(bidi_cookie, "sameSite");
   const char* shown = same_site == "strict" ? "Strict" : same_site == "none" ? "None" : "Lax";
-  return json::object{{"name", StringOf(bidi_cookie, "name")},
+  return json::object{{"name", StringAt(bidi_cookie, "name")},
                       {"value", value},
-                      {"domain", StringOf(bidi_cookie, "domain")},
-                      {"path", StringOf(bidi_cookie, "path")},
+                      {"domain", StringAt(bidi_cookie, "domain")},
+                      {"path", StringAt(bidi_cookie, "path")},
                       {"expires", expires},
-                      {"httpOnly", BoolOf(bidi_cookie, "httpOnly")},
-                      {"secure", BoolOf(bidi_cookie, "secure")},
+                      {"httpOnly", BoolAt(bidi_cookie, "httpOnly")},
+                      {"secure", BoolAt(bidi_cookie, "secure")},
                       {"sameSite", shown}};
 }
 
 json::object BidiCookie(const json::object& cookie) {
   json::object out{
-      {"name", StringOf(cookie, "name")},
-      {"value", json::object{{"type", "string"}, {"value", StringOf(cookie, "value")}}},
-      {"domain", StringOf(cookie, "domain")},
-      {"path", StringOf(cookie, "path").empty() ? std::string_view("/") : StringOf(cookie, "path")},
-      {"httpOnly", BoolOf(cookie, "httpOnly")},
-      {"secure", BoolOf(cookie, "secure")}};
-  const std::string_view same_site = StringOf(cookie, "sameSite");
+      {"name", StringAt(cookie, "name")},
+      {"value", json::object{{"type", "string"}, {"value", StringAt(cookie, "value")}}},
+      {"domain", StringAt(cookie, "domain")},
+      {"path", StringAt(cookie, "path").empty() ? std::string_view("/") : StringAt(cookie, "path")},
+      {"httpOnly", BoolAt(cookie, "httpOnly")},
+      {"secure", BoolAt(cookie, "secure")}};
+  const std::string_view same_site = StringAt(cookie, "sameSite");
   if (!same_site.empty()) out["sameSite"] = absl::AsciiStrToLower(ToAbsl(same_site));
   if (const json::value* expires = cookie.if_contains("expires");
       expires != nullptr && expires->is_number()) {
@@ -167,7 +158,7 @@ absl::StatusOr<StorageState> ParseStorageState(std::string_view text) {
       if (!list[i].is_object()) return Wrong(where, "is not an object");
       const json::object& entry = list[i].get_object();
       OriginStorage origin;
-      origin.origin = std::string(StringOf(entry, "origin"));
+      origin.origin = std::string(StringAt(entry, "origin"));
       if (origin.origin.empty() || OriginOf(origin.origin) != origin.origin) {
         return Wrong(absl::StrCat(where, ".origin"),
                      "is not an http or https origin such as \"https://example.com\"");

@@ -10,6 +10,7 @@
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
@@ -20,17 +21,12 @@ namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
 
-std::string_view StringMember(const json::object& o, std::string_view key) {
-  const json::value* v = o.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
 // What an input's download came to, from BiDi's downloadWillBegin and downloadEnd params.
 json::object DownloadOf(const json::object& began, const std::optional<json::object>& ended) {
-  const std::string url(StringMember(ended ? *ended : began, "url"));
+  const std::string url(StringAt(ended ? *ended : began, "url"));
   if (!ended) return json::object{{"url", url}, {"running", true}};
-  const std::string_view file = StringMember(*ended, "filepath");
-  if (StringMember(*ended, "status") != "complete" || file.empty()) {
+  const std::string_view file = StringAt(*ended, "filepath");
+  if (StringAt(*ended, "status") != "complete" || file.empty()) {
     return json::object{{"url", url}, {"canceled", true}};
   }
   std::error_code error;
@@ -69,9 +65,9 @@ absl::Status PageSideStatus(std::string_view method, const json::value& data) {
     return HelperError(kJavascriptError, absl::StrCat(ToAbsl(method), ": the page side returned ",
                                                       json::serialize(data)));
   }
-  const std::string_view code = StringMember(*o, "error");
+  const std::string_view code = StringAt(*o, "error");
   if (code.empty()) return absl::OkStatus();
-  return HelperError(code, absl::StrCat(ToAbsl(method), ": ", ToAbsl(StringMember(*o, "message"))));
+  return HelperError(code, absl::StrCat(ToAbsl(method), ": ", ToAbsl(StringAt(*o, "message"))));
 }
 
 absl::Status PrepareClick(PageContext& page, std::string_view method, std::string_view context,
@@ -111,13 +107,13 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     const json::value* params = event.if_contains("params");
     if (params == nullptr || !params->is_object()) return false;
     const json::object& p = params->get_object();
-    const std::string_view method = StringMember(event, "method");
+    const std::string_view method = StringAt(event, "method");
     if (method == "browsingContext.contextCreated" && p.if_contains("parent") != nullptr &&
         p.at("parent").is_null()) {
       last_activity = PageContext::Clock::now();  // a new tab, perhaps the input's
       return false;
     }
-    if (StringMember(p, "context") != tab) return false;
+    if (StringAt(p, "context") != tab) return false;
     if (method == "network.responseCompleted" || method == "network.fetchError") {
       last_activity = PageContext::Clock::now();
       return false;
@@ -132,7 +128,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     }
     if (method == "browsingContext.navigationStarted") {
       started = true;
-      navigation = std::string(StringMember(p, "navigation"));
+      navigation = std::string(StringAt(p, "navigation"));
       return false;
     }
     if (method == "browsingContext.fragmentNavigated" ||
@@ -142,7 +138,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     }
     if (!started) return false;
     // A load of an earlier navigation (its events can trail its command's reply) is not ours.
-    const bool ours = navigation.empty() || StringMember(p, "navigation") == navigation;
+    const bool ours = navigation.empty() || StringAt(p, "navigation") == navigation;
     if (method == "browsingContext.domContentLoaded") {
       interactive = interactive || ours;
       return false;

@@ -10,6 +10,7 @@
 #include "page/help_text.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
+#include "page/helpers/tab_lines.h"
 #include "page/log_lines.h"
 
 namespace firefox_bidi::page {
@@ -34,28 +35,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
     query.level = *parsed;
   }
-  ASSIGN_OR_RETURN(std::optional<std::string> which, StringParam(kMethod, params, "page"));
-  if (which && *which != "current" && *which != "all") {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(kMethod,
-                                    ": \"page\" is \"current\" (the default: the tab's "
-                                    "current document) or \"all\" (since the tab opened), "
-                                    "got \"",
-                                    *which, "\""));
-  }
-  query.current_document = which.value_or("current") == "current";
-  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  // One round trip: every event Firefox sent before its reply has been read and collected
-  // (a line logged just before this frame is not missed), and the tab is known to exist.
-  absl::StatusOr<json::value> tree =
-      page.Command("browsingContext.getTree", json::object{{"root", tab}, {"maxDepth", 0}});
-  if (!tree.ok()) {
-    if (IsHelperError(tree.status(), kNoSuchFrame)) {
-      return HelperError(kNoSuchTab, absl::StrCat(kMethod, ": \"", tab,
-                                                  "\" is not an open tab; page.tabs lists them"));
-    }
-    return tree.status();
-  }
+  ASSIGN_OR_RETURN(query.current_document, CurrentDocumentOnly(kMethod, params));
+  ASSIGN_OR_RETURN(const std::string tab, CaughtUpTab(page, params));
   return page.state().logs.Read(tab, query);
 }
 
@@ -64,14 +45,8 @@ constexpr Param kParams[] = {
      .type = ParamType::kString,
      .default_value = R"~("debug")~",
      .help = R"~(least severe shown: "debug" (default: all), "info", "warning", "error")~"},
-    {.key = "page",
-     .type = ParamType::kString,
-     .default_value = R"~("current")~",
-     .help = R"~("current" (default: its document) or "all" (since the tab opened))~"},
-    {.key = "clear",
-     .type = ParamType::kBoolean,
-     .default_value = "true",
-     .help = "default true; false keeps the lines for the next read"},
+    kDocumentScopeParam,
+    kClearLinesParam,
 };
 
 }  // namespace

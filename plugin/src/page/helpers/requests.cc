@@ -15,6 +15,7 @@
 #include "page/help_text.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
+#include "page/helpers/tab_lines.h"
 #include "page/request_lines.h"
 
 namespace firefox_bidi::page {
@@ -92,30 +93,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     filter = UrlFilter::Parse(*filter_text, &why);
     if (!filter) return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": \"filter\": ", why));
   }
-  ASSIGN_OR_RETURN(std::optional<std::string> which, StringParam(kMethod, params, "page"));
-  if (which && *which != "current" && *which != "all") {
-    return HelperError(kInvalidArgument,
-                       absl::StrCat(kMethod,
-                                    ": \"page\" is \"current\" (the default: the tab's "
-                                    "current document) or \"all\" (since the tab opened), "
-                                    "got \"",
-                                    *which, "\""));
-  }
-  ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  // One round trip: every event Firefox sent before its reply has been read and collected,
-  // and the tab is known to exist.
-  absl::StatusOr<json::value> tree =
-      page.Command("browsingContext.getTree", json::object{{"root", tab}, {"maxDepth", 0}});
-  if (!tree.ok()) {
-    if (IsHelperError(tree.status(), kNoSuchFrame)) {
-      return HelperError(kNoSuchTab, absl::StrCat(kMethod, ": \"", tab,
-                                                  "\" is not an open tab; page.tabs lists them"));
-    }
-    return tree.status();
-  }
+  ASSIGN_OR_RETURN(const bool current_document, CurrentDocumentOnly(kMethod, params));
+  ASSIGN_OR_RETURN(const std::string tab, CaughtUpTab(page, params));
   std::uint64_t dropped = 0;
   const std::vector<RequestLine> lines = page.state().requests.Read(
-      tab, page.state().logs.CurrentDocument(tab), which.value_or("current") == "current",
+      tab, page.state().logs.CurrentDocument(tab), current_document,
       [&](const RequestLine& line) {
         if (failed.value_or(false) && !line.failed && line.status < 400) return false;
         return !filter || filter->Matches(line.url);
@@ -163,14 +145,8 @@ constexpr Param kParams[] = {
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help = R"~(add the request and response bodies as text)~"},
-    {.key = "page",
-     .type = ParamType::kString,
-     .default_value = R"~("current")~",
-     .help = R"~("current" (default: its document) or "all")~"},
-    {.key = "clear",
-     .type = ParamType::kBoolean,
-     .default_value = "true",
-     .help = R"~(false keeps the lines for the next read)~"},
+    kDocumentScopeParam,
+    kClearLinesParam,
 };
 
 }  // namespace

@@ -12,12 +12,14 @@
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
@@ -31,11 +33,6 @@ constexpr char kMethod[] = "page.storage";
 // A state file larger than this is refused (a real one is kilobytes).
 constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
 constexpr char kEmptyPage[] = "<!DOCTYPE html><title></title>";
-
-std::string_view StringAt(const json::object& object, std::string_view key) {
-  const json::value* v = object.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
 
 const json::object* ParamsOf(const json::object& event) {
   const json::value* params = event.if_contains("params");
@@ -222,6 +219,24 @@ absl::StatusOr<json::array> Cookies(PageContext& page) {
   return cookies->get_array();
 }
 
+// Runs `script` (kReadStorage, kClearStorage) in an empty document of each origin the tool has
+// seen, all in one background tab, and hands each origin's answer to `use`.
+absl::Status InEachSeenOrigin(
+    PageContext& page, std::string_view script,
+    const std::function<absl::Status(const std::string& origin, const std::string& answer)>& use) {
+  const std::vector<std::string> origins = page.state().origins.list();
+  if (origins.empty()) return absl::OkStatus();
+  OriginTab tab(page);
+  RETURN_IF_ERROR(tab.Open());
+  for (const std::string& origin : origins) {
+    RETURN_IF_ERROR(tab.Visit(origin));
+    ASSIGN_OR_RETURN(const std::string answer, tab.Run(script));
+    RETURN_IF_ERROR(use(origin, answer));
+  }
+  tab.Close();
+  return absl::OkStatus();
+}
+
 absl::StatusOr<json::value> Save(PageContext& page, const std::string& file) {
   if (page.state().files == nullptr) return absl::InternalError("no file store");
   StorageState state;
@@ -229,31 +244,25 @@ absl::StatusOr<json::value> Save(PageContext& page, const std::string& file) {
   for (const json::value& cookie : cookies) {
     if (cookie.is_object()) state.cookies.push_back(PlaywrightCookie(cookie.get_object()));
   }
-  const std::vector<std::string> origins = page.state().origins.list();
-  if (!origins.empty()) {
-    OriginTab tab(page);
-    RETURN_IF_ERROR(tab.Open());
-    for (const std::string& origin : origins) {
-      RETURN_IF_ERROR(tab.Visit(origin));
-      ASSIGN_OR_RETURN(const std::string text, tab.Run(kReadStorage));
-      std::error_code error;
-      const json::value items = json::parse(text, error);
-      OriginStorage entry{.origin = origin};
-      if (error || !items.is_array()) {
-        return absl::InternalError(absl::StrCat("localStorage of ", origin, " read as ", text));
-      }
-      for (const json::value& item : items.get_array()) {
-        const json::array* pair = item.if_array();
-        if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_string() ||
-            !(*pair)[1].is_string()) {
-          continue;
+  RETURN_IF_ERROR(
+      InEachSeenOrigin(page, kReadStorage, [&](const std::string& origin, const std::string& text) {
+        std::error_code error;
+        const json::value items = json::parse(text, error);
+        OriginStorage entry{.origin = origin};
+        if (error || !items.is_array()) {
+          return absl::InternalError(absl::StrCat("localStorage of ", origin, " read as ", text));
         }
-        entry.local_storage.emplace_back((*pair)[0].get_string(), (*pair)[1].get_string());
-      }
-      if (!entry.local_storage.empty()) state.origins.push_back(std::move(entry));
-    }
-    tab.Close();
-  }
+        for (const json::value& item : items.get_array()) {
+          const json::array* pair = item.if_array();
+          if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_string() ||
+              !(*pair)[1].is_string()) {
+            continue;
+          }
+          entry.local_storage.emplace_back((*pair)[0].get_string(), (*pair)[1].get_string());
+        }
+        if (!entry.local_storage.empty()) state.origins.push_back(std::move(entry));
+        return absl::OkStatus();
+      }));
   if (absl::Status written = page.state().files->Replace(file, SerializeStorageState(state));
       !written.ok()) {
     return HelperError(kInvalidArgument, absl::StrCat(kMethod, ": ", written.message()));
@@ -266,17 +275,11 @@ absl::StatusOr<json::value> Clear(PageContext& page) {
   ASSIGN_OR_RETURN(const json::array cookies, Cookies(page));
   RETURN_IF_ERROR(page.Command("storage.deleteCookies", json::object{}).status());
   std::size_t cleared = 0;
-  const std::vector<std::string> origins = page.state().origins.list();
-  if (!origins.empty()) {
-    OriginTab tab(page);
-    RETURN_IF_ERROR(tab.Open());
-    for (const std::string& origin : origins) {
-      RETURN_IF_ERROR(tab.Visit(origin));
-      ASSIGN_OR_RETURN(const std::string had, tab.Run(kClearStorage));
-      if (had != "0") ++cleared;
-    }
-    tab.Close();
-  }
+  RETURN_IF_ERROR(
+      InEachSeenOrigin(page, kClearStorage, [&](const std::string&, const std::string& had) {
+        if (had != "0") ++cleared;
+        return absl::OkStatus();
+      }));
   return json::object{{"cookies", cookies.size()}, {"origins", cleared}};
 }
 

@@ -159,6 +159,15 @@ export function truncate(text, max) {
 // one, every question is asked afresh.
 let PASS = null;
 
+// compute(key, arg), remembered in the pass's table `name` while a pass runs.
+function remembered(name, key, compute, arg) {
+  if (!PASS) return compute(key, arg);
+  const table = PASS[name];
+  let value = table.get(key);
+  if (value === undefined) table.set(key, value = compute(key, arg));
+  return value;
+}
+
 // When the frame that runs an operation gives up (Date.now() past it; Infinity: never). A
 // walk over a huge page stops there instead of keeping the page's process busy after its
 // frame has failed, which would hold up the next call.
@@ -213,10 +222,7 @@ export const TEXT_TAGS_SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLA
 // host's, a slot's assigned nodes (or its fallback children).
 export function flatChildren(node) {
   checkDeadline();
-  if (!PASS) return ownFlatChildren(node);
-  let children = PASS.children.get(node);
-  if (children === undefined) PASS.children.set(node, children = ownFlatChildren(node));
-  return children;
+  return remembered("children", node, ownFlatChildren);
 }
 
 function ownFlatChildren(node) {
@@ -430,10 +436,7 @@ const POPUP_ROLES = new Set(["listbox", "menu", "tree", "grid", "dialog", "toolt
 // "State in the snapshot"): inert content (it can be neither focused nor clicked), a closed
 // popup, and a native select that a custom widget stands in for. Its subtree goes with it.
 export function isLeftOut(el) {
-  if (!PASS) return ownIsLeftOut(el);
-  let out = PASS.leftOut.get(el);
-  if (out === undefined) PASS.leftOut.set(el, out = ownIsLeftOut(el));
-  return out;
+  return remembered("leftOut", el, ownIsLeftOut);
 }
 
 function ownIsLeftOut(el) {
@@ -561,10 +564,7 @@ const LANDMARK_TAGS = {
 };
 
 export function roleOf(el) {
-  if (!PASS) return ownRoleOf(el);
-  let role = PASS.role.get(el);
-  if (role === undefined) PASS.role.set(el, role = ownRoleOf(el));
-  return role;
+  return remembered("role", el, ownRoleOf);
 }
 
 function ownRoleOf(el) {
@@ -724,10 +724,7 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 // picker's month arrows, a card a script made clickable, a sortable list's items: the
 // page's own sign that a click or drag does something).
 export function isInteractive(el, role) {
-  if (!PASS) return ownIsInteractive(el, role);
-  let interactive = PASS.interactive.get(el);
-  if (interactive === undefined) PASS.interactive.set(el, interactive = ownIsInteractive(el, role));
-  return interactive;
+  return remembered("interactive", el, ownIsInteractive, role);
 }
 
 function ownIsInteractive(el, role) {
