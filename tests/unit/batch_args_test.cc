@@ -113,6 +113,34 @@ BOOST_DATA_TEST_CASE(malformed_arguments_are_refused_with_pointer, kBadArgs, c) 
              "message \"" << error.message << "\" lacks \"" << c.message_part << "\"");
 }
 
+BOOST_AUTO_TEST_CASE(the_agent_and_its_settings_are_parsed_and_checked) {
+  BOOST_TEST(Accept(R"({"frames":[{"method":"a.b"}]})").agent == "default");
+  const BatchArgs named = Accept(
+      R"({"agent":"sub-1","agent_settings":{"locale":"de-DE","viewport":{"width":800,"height":600}},"frames":[{"method":"a.b"}]})");
+  BOOST_TEST(named.agent == "sub-1");
+  BOOST_TEST(boost::json::serialize(*named.agent_settings) ==
+             R"({"locale":"de-DE","viewport":{"width":800,"height":600}})");
+  const ToolError name = Refuse(R"({"agent":"1st","frames":[{"method":"a.b"}]})");
+  BOOST_TEST(*name.at == "/agent");
+  BOOST_TEST(name.message ==
+             "\"agent\" must be a name of 1 to 64 characters: a letter or underscore, then "
+             "letters, digits, '_' or '-', got \"1st\"");
+  const ToolError setting =
+      Refuse(R"({"agent_settings":{"viewport":{"width":0,"height":1}},"frames":[{"method":"a.b"}]})");
+  BOOST_TEST(*setting.at == "/agent_settings/viewport");
+  BOOST_TEST(setting.message ==
+             "\"agent_settings\" \"viewport\" must be {\"width\": W, \"height\": H} in CSS pixels");
+  const ToolError unknown =
+      Refuse(R"({"agent_settings":{"colour":"red"},"frames":[{"method":"a.b"}]})");
+  BOOST_TEST(*unknown.at == "/agent_settings/colour");
+  BOOST_TEST(unknown.message ==
+             "\"agent_settings\" \"colour\" is not a setting; the settings are \"viewport\", "
+             "\"locale\", \"timezone\", \"user_agent\", \"geolocation\", \"proxy\", "
+             "\"accept_insecure_certs\"");
+  const ToolError whole = Refuse(R"({"agent_settings":[],"frames":[{"method":"a.b"}]})");
+  BOOST_TEST(*whole.at == "/agent_settings");
+}
+
 BOOST_AUTO_TEST_CASE(long_refused_values_are_shortened_in_messages) {
   const std::string method(100, 'm');
   const ToolError error = Refuse(R"({"frames":[{"method":")" + method + R"("}]})");

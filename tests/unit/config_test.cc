@@ -1,6 +1,7 @@
 #include "core/config.h"
 
 #include <boost/test/data/test_case.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <optional>
 #include <ostream>
@@ -26,11 +27,16 @@ const BadConfig kBadConfigs[] = {
     {R"({"frame_timeout":5})", "/frame_timeout",
      "config /frame_timeout: unknown key (the config takes firefox, prelaunch, connect, "
      "webdriver, spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state)"},
+     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state, agents)"},
     {R"({"a/b~c":1})", "/a~1b~0c",
      "config /a~1b~0c: unknown key (the config takes firefox, prelaunch, connect, webdriver, "
      "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms, "
-     "file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state)"},
+     "file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state, agents)"},
+    {R"({"agents":{"max":0}})", "/agents/max", "config /agents/max: must be an integer from 1 to 1000"},
+    {R"({"agents":{"defaults":{"timezone":""}}})", "/agents/defaults/timezone",
+     "config /agents/defaults/timezone: must be a non-empty string such as \"Asia/Tokyo\""},
+    {R"({"agents":{"idle":5}})", "/agents/idle",
+     "config /agents/idle: unknown key (agents takes defaults, idle_s, max)"},
     {R"({"storage_state":"state.json"})", "/storage_state",
      "config /storage_state: must be an absolute path"},
     {R"({"storage_state":true})", "/storage_state",
@@ -175,6 +181,18 @@ BOOST_AUTO_TEST_CASE(every_documented_key_is_read) {
   BOOST_TEST(c->max_tabs == 5u);
   BOOST_TEST(c->webdriver_flag == true);
   BOOST_TEST(c->storage_state == "/srv/docs/state.json");
+}
+
+BOOST_AUTO_TEST_CASE(agents_config_is_read) {
+  const InstanceConfig plain = Parsed("{}");
+  BOOST_TEST(plain.agents.max == 32u);
+  BOOST_TEST(plain.agents.idle.count() == 1800);
+  BOOST_TEST(plain.agents.defaults.empty());
+  const InstanceConfig c =
+      Parsed(R"({"agents":{"defaults":{"locale":"de-DE"},"idle_s":60,"max":4}})");
+  BOOST_TEST(c.agents.max == 4u);
+  BOOST_TEST(c.agents.idle.count() == 60);
+  BOOST_TEST(boost::json::serialize(c.agents.defaults) == R"({"locale":"de-DE"})");
 }
 
 BOOST_AUTO_TEST_CASE(empty_file_roots_allow_no_files_at_all) {

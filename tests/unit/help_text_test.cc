@@ -27,7 +27,7 @@ BOOST_AUTO_TEST_CASE(every_helper_of_the_design_is_documented_once) {
                              "page.select",   "page.press",      "page.scroll", "page.waitFor",
                              "page.eval",     "page.screenshot", "page.tabs",   "page.logs",
                              "page.requests", "page.route",      "page.dialog", "page.upload",
-                             "page.help",     "page.find",       "page.storage"}));
+                             "page.help",     "page.find",       "page.storage",  "page.agents"}));
   BOOST_TEST(methods.size() == Helpers().size());
 }
 

@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(recording_the_network_adds_a_collector_then_subscribes_to_r
              R"({"dataTypes":["request","response"],"maxEncodedDataSize":1048576})");
   BOOST_TEST(sent[2].method == "session.subscribe");
   BOOST_TEST(sent[2].params == R"({"events":["network.beforeRequestSent"]})");
-  BOOST_TEST(layer.state().collector == "C1");
+  BOOST_TEST(layer.state().session->collector == "C1");
   // Hidden: the model did not subscribe to it.
   BOOST_TEST(!layer.OnEvent(json::parse(
       R"({"type":"event","method":"network.beforeRequestSent","params":{"isBlocked":false}})")));

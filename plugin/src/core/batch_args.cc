@@ -8,13 +8,14 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "core/agent_settings.h"
 #include "core/records.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi {
 namespace {
 
-constexpr char kAllowedTopKeys[] = "\"frames\", \"on_error\"";
+constexpr char kAllowedTopKeys[] = "\"frames\", \"on_error\", \"agent\", \"agent_settings\"";
 constexpr char kAllowedFrameKeys[] =
     "\"method\", \"params\", \"label\", \"timeout_ms\", \"pick\", \"silent\"";
 constexpr char kExample[] =
@@ -255,6 +256,23 @@ ToolErrorOr<BatchArgs> ParseBatchArgs(std::string_view json, const Limits& limit
                                     "after a failed one) or \"continue\", got ",
                                     Describe(v)));
       }
+    } else if (key == "agent") {
+      const auto* s = v.if_string();
+      if (s == nullptr || !IsValidLabel(*s)) {
+        return Invalid("/agent",
+                       absl::StrCat("\"agent\" must be a name of 1 to 64 characters: a letter or "
+                                    "underscore, then letters, digits, '_' or '-', got ",
+                                    Describe(v)));
+      }
+      args.agent = std::string(*s);
+    } else if (key == "agent_settings") {
+      std::string at;
+      if (std::string problem = AgentSettingsProblem(v, &at); !problem.empty()) {
+        return Invalid(at.empty() ? "/agent_settings" : JsonPointerAppend("/agent_settings", at),
+                       absl::StrCat("\"agent_settings\"",
+                                    at.empty() ? "" : absl::StrCat(" ", Quote(at)), " ", problem));
+      }
+      args.agent_settings = v.get_object();
     } else {
       return Invalid(
           JsonPointerAppend("", key),

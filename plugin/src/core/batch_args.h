@@ -46,6 +46,9 @@ struct Frame {
 struct BatchArgs {
   std::vector<Frame> frames;
   OnError on_error = OnError::kStop;
+  std::string agent = "default";  // the isolated agent the batch runs as (DESIGN.md section 12)
+  // Its settings on first use (checked by AgentSettingsProblem); nullopt when not given.
+  std::optional<boost::json::object> agent_settings;
 };
 
 // Why the arguments were refused: a ToolError of kind "invalid_arguments", or "too_large" for

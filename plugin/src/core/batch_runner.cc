@@ -17,6 +17,7 @@
 #include "core/interpolate.h"
 #include "core/media_type.h"
 #include "core/records.h"
+#include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "core/transport_error.h"
 
@@ -430,8 +431,14 @@ class BatchRun {
   // params to send instead, when the policy resolved files in them.
   absl::Status Allowed(std::string_view method, const boost::json::object& params,
                        std::optional<boost::json::object>* resolved) const {
-    if (options_.policy == nullptr) return absl::OkStatus();
-    return options_.policy->CheckFrame(method, params, resolved);
+    if (options_.policy != nullptr) {
+      RETURN_IF_ERROR(options_.policy->CheckFrame(method, params, resolved));
+    }
+    if (!options_.confine) return absl::OkStatus();
+    std::optional<boost::json::object> confined;
+    RETURN_IF_ERROR(options_.confine(method, *resolved ? **resolved : params, &confined));
+    if (confined) *resolved = std::move(confined);
+    return absl::OkStatus();
   }
 
   Outcome TransportFailure(std::size_t i, const Frame& frame, std::chrono::milliseconds timeout,

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,12 @@ struct RunOptions : RecordOptions {
   // anything else is sent; one seen between calls fails the first frame, which is not sent.
   // Tabs past its bound are closed after the frame that opened them, which fails likewise.
   TabGuard* tab_guard = nullptr;
+  // Judges each frame after the policy, for the agent the batch runs as (page/agents.h): a
+  // refusal (kPermissionDenied) is "not allowed" as the policy's is; it may set the params to
+  // send instead. Unset: nothing more is judged.
+  std::function<absl::Status(std::string_view method, const boost::json::object& params,
+                             std::optional<boost::json::object>* rewritten)>
+      confine;
   // Called after each frame with (frames done, total, "frame N method").
   std::function<void(std::uint64_t, std::uint64_t, std::string_view)> on_progress;
 };

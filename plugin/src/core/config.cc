@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/agent_settings.h"
 #include "core/json_kind.h"
 #include "core/status_macros.h"
 
@@ -26,6 +27,9 @@ namespace json = boost::json;
 constexpr std::int64_t kMaxConfigDurationMs = 24ll * 60 * 60 * 1000;
 // More tabs than this in one browser is a mistake, not a use (each costs memory and a process).
 constexpr std::uint64_t kMaxTabs = 1000;
+// Likewise for agents (each is a user context with its tabs), and a week of idleness.
+constexpr std::uint64_t kMaxAgents = 1000;
+constexpr std::uint64_t kMaxAgentIdleS = 7ull * 24 * 60 * 60;
 
 // Appends one reference token to a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
 std::string Child(std::string_view pointer, std::string_view key) {
@@ -149,6 +153,28 @@ class Parser {
     return absl::OkStatus();
   }
 
+  absl::Status Agents(const std::string& at, const json::value& v, AgentsConfig& out) {
+    ASSIGN_OR_RETURN(const json::object* obj, Object(at, v));
+    for (const auto& [key, value] : *obj) {
+      std::string here = Child(at, key);
+      if (key == "defaults") {
+        std::string member;
+        if (std::string problem = AgentSettingsProblem(value, &member); !problem.empty()) {
+          return Fail(member.empty() ? here : Child(here, member), problem);
+        }
+        out.defaults = value.get_object();
+      } else if (key == "idle_s") {
+        ASSIGN_OR_RETURN(std::uint64_t s, Unsigned(here, value, 1, kMaxAgentIdleS));
+        out.idle = std::chrono::seconds(s);
+      } else if (key == "max") {
+        ASSIGN_OR_RETURN(out.max, Unsigned(here, value, 1, kMaxAgents));
+      } else {
+        return Fail(here, "unknown key (agents takes defaults, idle_s, max)");
+      }
+    }
+    return absl::OkStatus();
+  }
+
   absl::StatusOr<InstanceConfig> Config(const json::value& root) {
     InstanceConfig config;
     ASSIGN_OR_RETURN(const json::object* obj, Object("", root));
@@ -200,12 +226,14 @@ class Parser {
       } else if (key == "storage_state") {
         ASSIGN_OR_RETURN(config.storage_state, String(here, value));
         if (!config.storage_state.starts_with("/")) return Fail(here, "must be an absolute path");
+      } else if (key == "agents") {
+        RETURN_IF_ERROR(Agents(here, value, config.agents));
       } else {
         return Fail(here,
                     "unknown key (the config takes firefox, prelaunch, connect, webdriver, "
                     "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
                     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, "
-                    "storage_state)");
+                    "storage_state, agents)");
       }
     }
     if (!config.connect.empty() && !config.webdriver.empty()) {

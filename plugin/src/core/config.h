@@ -2,6 +2,7 @@
 #ifndef FIREFOX_BIDI_CORE_CONFIG_H_
 #define FIREFOX_BIDI_CORE_CONFIG_H_
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
@@ -38,6 +39,13 @@ struct Limits {
   std::uint64_t max_spool_in_flight_bytes = 64ull << 20;  // queued, not yet written
 };
 
+// Config "agents" (DESIGN.md section 12).
+struct AgentsConfig {
+  boost::json::object defaults;     // settings of each new agent (core/agent_settings.h)
+  std::chrono::seconds idle{1800};  // an agent without a call this long is closed
+  std::size_t max = 32;             // live agents at most, "default" included
+};
+
 struct InstanceConfig {
   FirefoxConfig firefox;
   // Start the browser at create. Unset: only when the host says it is long-lived
@@ -63,6 +71,7 @@ struct InstanceConfig {
   // A storage-state file (page.storage's format, inside file_roots) whose cookies and
   // localStorage each new browser session starts with; "" = none.
   std::string storage_state;
+  AgentsConfig agents;
   Limits limits;
 };
 

@@ -38,10 +38,8 @@ ToolOutcome Error(ToolOutcome::Status status, std::string_view kind, std::string
 }  // namespace
 
 FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
-    : config_(std::move(config)),
-      callbacks_(std::move(callbacks)),
-      label_cache_(config_.limits.label_cache_entries) {
-  page_.SetFileStore(&files_);
+    : config_(std::move(config)), callbacks_(std::move(callbacks)) {
+  agents_.default_agent().page.SetFileStore(&files_);
   if (config_.file_roots) {
     file_roots_ = *config_.file_roots;
   } else {
@@ -132,11 +130,11 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.frame_timeout = config_.frame_timeout;
   options.limits = config_.limits;
   options.cancelled = &cancelled_;
-  options.page_watch = &page_watch_;
-  page_.BeginCall(session_->generation());
+  page::PageLayer& default_page = agents_.default_agent().page;
+  default_page.BeginCall(session_->generation());
   // Collection of logs and dialogs starts with the session, not with the first helper. A
   // failure here shows again in the first helper that needs the subscription.
-  if (absl::Status subscribed = page_.Subscribe(*session_);
+  if (absl::Status subscribed = default_page.Subscribe(*session_);
       !subscribed.ok() && !cancelled_.load()) {
     Log(2, absl::StrCat("the plugin's own event subscription failed: ", subscribed.message()));
   }
@@ -146,9 +144,9 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
       !cancelled_.load()) {
     absl::StatusOr<std::string> path =
         policy_->CheckStateFile(config_.storage_state, "config storage_state");
-    absl::Status loaded = path.ok()
-                              ? page_.LoadStorageState(*session_, *path, "config storage_state")
-                              : path.status();
+    absl::Status loaded =
+        path.ok() ? default_page.LoadStorageState(*session_, *path, "config storage_state")
+                  : path.status();
     if (!loaded.ok()) {
       return Error(ToolOutcome::Status::kFailed, "invalid_config",
                    absl::StrCat(loaded.message(),
@@ -157,7 +155,24 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     }
     storage_state_generation_ = session_->generation();
   }
-  options.executor = &page_;
+  absl::StatusOr<page::Agent*> agent =
+      agents_.Begin(args.agent, args.agent_settings, session_->generation(), *session_);
+  if (!agent.ok()) {
+    const bool too_many = agent.status().code() == absl::StatusCode::kResourceExhausted;
+    const bool refused = too_many || agent.status().code() == absl::StatusCode::kInvalidArgument;
+    return Error(refused ? ToolOutcome::Status::kRefused : ToolOutcome::Status::kFailed,
+                 too_many  ? "too_many_agents"
+                 : refused ? "invalid_arguments"
+                           : "browser_unavailable",
+                 std::string(ToStd(agent.status().message())));
+  }
+  if (&(*agent)->page != &default_page) (void)(*agent)->page.Subscribe(*session_);
+  options.page_watch = &(*agent)->watch;
+  options.executor = &agents_;
+  options.confine = [this](std::string_view method, const boost::json::object& params,
+                           std::optional<boost::json::object>* rewritten) {
+    return agents_.Confine(method, params, rewritten);
+  };
   options.policy = policy_.get();
   tab_guard_->BeginCall(session_->generation());
   options.tab_guard = tab_guard_.get();
@@ -169,7 +184,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     };
   }
   ToolOutcome out;
-  out.json = RunBatch(args, *session_, *spool_, label_cache_, options);
+  out.json = RunBatch(args, *session_, *spool_, (*agent)->labels, options);
   out.parts = ContentPartsOf(out.json);
   return out;
 }

@@ -16,14 +16,12 @@
 
 #include "core/config.h"
 #include "core/content_parts.h"
-#include "core/label_cache.h"
-#include "core/page_watch.h"
 #include "core/policy.h"
 #include "core/spool.h"
 #include "core/tab_guard.h"
 #include "io/local_file_store.h"
 #include "net/browser_session.h"
-#include "page/page_layer.h"
+#include "page/agents.h"
 
 namespace firefox_bidi {
 
@@ -92,14 +90,13 @@ class FirefoxBidiTool {
   std::vector<std::string> file_roots_;  // config file_roots, or the working directory
   std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)
   std::unique_ptr<TabGuard> tab_guard_;  // judges what the browser loads, with policy_
-  LabelCache label_cache_;
-  PageWatch page_watch_;
-  LocalFileStore files_;  // page.storage's files
+  LocalFileStore files_;                 // page.storage's files
   // The browser session that has loaded config storage_state (0: none yet).
   std::uint64_t storage_state_generation_ = 0;
-  // The page.* helpers, what they know of the browser.
-  page::PageLayer page_{&page_watch_, /*hide_webdriver_flag=*/!config_.webdriver_flag,
-                        /*record_network=*/true};
+  // The agents on this browser, each with its page.* helpers' state, label cache and record
+  // of the model's subscriptions (page/agents.h).
+  page::Agents agents_{config_.agents, config_.limits.label_cache_entries,
+                       /*hide_webdriver_flag=*/!config_.webdriver_flag};
 };
 
 }  // namespace firefox_bidi

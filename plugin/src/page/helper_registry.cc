@@ -28,7 +28,7 @@ struct Registry {
                TypeHelper(),    SelectHelper(),   PressHelper(),      ScrollHelper(),
                WaitForHelper(), EvalHelper(),     ScreenshotHelper(), TabsHelper(),
                LogsHelper(),    RequestsHelper(), RouteHelper(),      DialogHelper(),
-               UploadHelper(),  StorageHelper(),  HelpHelper()};
+               UploadHelper(),  StorageHelper(),  AgentsHelper(),     HelpHelper()};
     for (const HelperSpec& helper : helpers) methods.push_back(helper.method);
     std::sort(methods.begin(), methods.end());
   }

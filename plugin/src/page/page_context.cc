@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/bidi_protocol.h"
+#include "core/json_fields.h"
 #include "core/page_watch.h"
 #include "core/ref_path.h"
 #include "core/status_macros.h"
@@ -26,11 +27,21 @@ constexpr std::string_view kDeadlinePassed = "firefox_bidi: the frame's deadline
 
 }  // namespace
 
+json::object AgentScope::NewTab(bool background) const {
+  json::object params{{"type", "tab"}};
+  if (background) params["background"] = true;
+  if (named()) params["userContext"] = user_context;
+  return params;
+}
+
+json::object AgentScope::StoragePartition() const {
+  return json::object{{"type", "storageKey"}, {"userContext", user_context}};
+}
+
 void PageState::Reset(std::uint64_t new_generation) {
   generation = new_generation;
   current_tab.clear();
-  library_preloaded = false;
-  webdriver_flag_hidden = false;
+  *session = SessionSetUp{};
   events.Reset();
   refs.Clear();
   tab_history.Clear();
@@ -38,8 +49,6 @@ void PageState::Reset(std::uint64_t new_generation) {
   dialogs.Clear();
   requests = TabRequests();
   routes = Routes();
-  collector.clear();
-  collector_tried = false;
   origins = VisitedOrigins();
 }
 
@@ -237,8 +246,8 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, con
       StringIs(remote->get_object().if_contains("type"), "null")) {
     // This realm (a new document) has no library yet: send it along, and have every later
     // document of the session set it up as it starts.
-    if (!state_.library_preloaded) {
-      state_.library_preloaded = true;
+    if (!state_.session->library_preloaded) {
+      state_.session->library_preloaded = true;
       RETURN_IF_ERROR(Command("script.addPreloadScript",
                               json::object{{"functionDeclaration", SandboxPreloadFunction()},
                                            {"sandbox", kSandbox}})
@@ -321,15 +330,27 @@ absl::StatusOr<std::string> PageContext::CurrentTab() {
                    Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
   const json::object* object = tree.if_object();
   const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
-  if (contexts == nullptr || !contexts->is_array() || contexts->get_array().empty()) {
-    return HelperError(kNoSuchFrame, "the browser has no open tab");
+  if (contexts == nullptr || !contexts->is_array()) {
+    return absl::InternalError("browsingContext.getTree returned no contexts");
   }
-  const json::object* first = contexts->get_array()[0].if_object();
-  const json::value* id = first != nullptr ? first->if_contains("context") : nullptr;
-  if (id == nullptr || !id->is_string()) {
-    return absl::InternalError("browsingContext.getTree returned a context without an id");
+  for (const json::value& context : contexts->get_array()) {
+    const json::object* c = context.if_object();
+    if (c == nullptr || !state_.agent.Owns(StringAt(*c, "userContext"))) continue;
+    if (StringAt(*c, "context").empty()) {
+      return absl::InternalError("browsingContext.getTree returned a context without an id");
+    }
+    state_.current_tab = std::string(StringAt(*c, "context"));
+    return state_.current_tab;
   }
-  state_.current_tab = std::string(id->get_string());
+  if (!state_.agent.named()) return HelperError(kNoSuchFrame, "the browser has no open tab");
+  // A new agent, or one whose last tab closed: its first tab.
+  ASSIGN_OR_RETURN(const json::value created,
+                   Command("browsingContext.create", state_.agent.NewTab(false)));
+  const json::object* made = created.if_object();
+  if (made == nullptr || StringAt(*made, "context").empty()) {
+    return absl::InternalError("browsingContext.create returned no context");
+  }
+  state_.current_tab = std::string(StringAt(*made, "context"));
   return state_.current_tab;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,12 +36,51 @@ namespace firefox_bidi::page {
 
 // What the instance knows about its browser between calls. Reset when a new BiDi session
 // starts (a new browser), except the ref counter: ref names are never reused.
-struct PageState {
-  std::uint64_t generation = 0;
-  const FileStore* files = nullptr;    // page.storage's files; kept across sessions
-  std::string current_tab;             // "" until first needed, or after the current tab closed
+// What the plugin set up once for the whole BiDi session, shared by every agent's PageState.
+struct SessionSetUp {
   bool library_preloaded = false;      // the sandbox library is a preload script of the session
   bool webdriver_flag_hidden = false;  // navigator.webdriver's preload script is added
+  std::string collector;               // the network data collector page.requests reads bodies from
+  bool collector_tried = false;
+};
+
+class PageContext;
+
+// page.agents' view of the agents of one tool instance (page/agents.h).
+class AgentDirectory {
+ public:
+  virtual ~AgentDirectory() = default;
+  // One entry per live agent: {"agent", "tabs", "idle_s"}.
+  virtual absl::StatusOr<boost::json::array> List(PageContext& page) = 0;
+  // Closes agent `name` (its user context and tabs); kInvalidArgument for "default" or one
+  // that does not exist.
+  virtual absl::Status Close(PageContext& page, std::string_view name) = 0;
+};
+
+// Which agent a PageState is (DESIGN.md section 12): the user context its tabs live in.
+struct AgentScope {
+  std::string name = "default";
+  std::string user_context = "default";
+  // True for the user contexts whose tabs are this agent's (for "default": every one that is
+  // no other agent's). Unset: all.
+  std::function<bool(std::string_view user_context)> owns;
+  // page.agents' view of all agents; null where there is none (benchmarks, tests).
+  AgentDirectory* directory = nullptr;
+
+  bool Owns(std::string_view user_context) const { return !owns || owns(user_context); }
+  bool named() const { return name != "default"; }
+  // browsingContext.create's params for a new tab of this agent (background or not).
+  boost::json::object NewTab(bool background) const;
+  // The "partition" storage.* commands act on: this agent's user context.
+  boost::json::object StoragePartition() const;
+};
+
+struct PageState {
+  std::uint64_t generation = 0;
+  const FileStore* files = nullptr;  // page.storage's files; kept across sessions
+  std::shared_ptr<SessionSetUp> session = std::make_shared<SessionSetUp>();
+  AgentScope agent;
+  std::string current_tab;  // "" until first needed, or after the current tab closed
   EventFilter events;
   RefRegistry refs;
   TabHistory tab_history;  // the tabs current before this one, for when it closes
@@ -48,8 +88,6 @@ struct PageState {
   Dialogs dialogs;         // the dialog open in each tab
   TabRequests requests;    // what page.requests returns, per tab
   Routes routes;           // page.route's, and the plugin's intercept while there are any
-  std::string collector;   // the network data collector page.requests reads bodies from
-  bool collector_tried = false;
   VisitedOrigins origins;  // whose localStorage page.storage keeps
 
   void Reset(std::uint64_t new_generation);

@@ -72,6 +72,13 @@ void PageLayer::BeginCall(std::uint64_t session_generation) {
   if (watch_ != nullptr) watch_->Reset();
 }
 
+void PageLayer::JoinSession(std::uint64_t session_generation, const PageState& owner) {
+  state_.generation = session_generation;
+  state_.session = owner.session;
+  state_.files = owner.files;
+  state_.events.SetInternalSubscribed(owner.events.internal_subscribed());
+}
+
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
   transport_ = &transport;
   if (state_.events.internal_subscribed()) return absl::OkStatus();
@@ -83,17 +90,17 @@ absl::Status PageLayer::Subscribe(BidiTransport& transport) {
 
 absl::Status PageLayer::SetUpSession(PageContext& page) {
   RETURN_IF_ERROR(page.EnsureSubscribed());
-  if (record_network_ && !state_.collector_tried) {
+  if (record_network_ && !state_.session->collector_tried) {
     // page.requests' bodies, of every request from now on (a body larger than the bound is
     // not kept). Without it (an older Firefox) page.requests says the bodies cannot be had.
-    state_.collector_tried = true;
+    state_.session->collector_tried = true;
     absl::StatusOr<json::value> added = page.Command(
         "network.addDataCollector", json::object{{"dataTypes", json::array{"request", "response"}},
                                                  {"maxEncodedDataSize", kMaxCollectedBodyBytes}});
     if (added.ok() && added->is_object()) {
       if (const json::value* id = added->get_object().if_contains("collector");
           id != nullptr && id->is_string()) {
-        state_.collector = std::string(id->get_string());
+        state_.session->collector = std::string(id->get_string());
       }
 
     } else if (!added.ok() && !HelperErrorCode(added.status())) {
@@ -107,13 +114,13 @@ absl::Status PageLayer::SetUpSession(PageContext& page) {
         page.Command("session.subscribe", json::object{{"events", json::array{kRequestEvent}}})
             .status());
   }
-  if (!hide_webdriver_flag_ || state_.webdriver_flag_hidden) return absl::OkStatus();
+  if (!hide_webdriver_flag_ || state_.session->webdriver_flag_hidden) return absl::OkStatus();
   // In every document, before the page's own scripts run.
   RETURN_IF_ERROR(
       page.Command("script.addPreloadScript",
                    json::object{{"functionDeclaration", kHideWebdriverFlag}, {"sandbox", kSandbox}})
           .status());
-  state_.webdriver_flag_hidden = true;
+  state_.session->webdriver_flag_hidden = true;
   return absl::OkStatus();
 }
 

@@ -68,6 +68,14 @@ class PageLayer final : public FrameExecutor {
   // Nothing: the model's subscriptions are the PageWatch's record.
 
   const PageState& state() const { return state_; }
+  PageState& mutable_state() { return state_; }
+
+  // Which agent this layer serves (page/agents.h); "default" until set.
+  void SetAgent(AgentScope agent) { state_.agent = std::move(agent); }
+  // A named agent's layer shares what the default agent's layer set up for the whole session
+  // (its subscription, data collector and preload scripts act on every user context) instead
+  // of making its own; `session_generation` is the session's, so BeginCall keeps the state.
+  void JoinSession(std::uint64_t session_generation, const PageState& owner);
 
  private:
   // Subscribe's work on a context made for it; Execute repeats it while it has not succeeded.

@@ -100,7 +100,7 @@ constexpr PageOp kOps[] = {ops::kSnapshot};
 const HelperSpec& FindHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({text, context?} -> outline lines of each match, with its path)~",
+      .synopsis = R"~({text, context?} -> matching outline lines with their path)~",
       .summary =
           "Finds text in the page's outline (page.snapshot's lines, refs included) and shows each "
           "matching line with the lines above it on its path from the page's root (landmarks, "

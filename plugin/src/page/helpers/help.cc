@@ -44,7 +44,7 @@ constexpr Param kParams[] = {
 const HelperSpec& HelpHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({method?} -> this list; with method, one helper in full with an example)~",
+      .synopsis = R"~({method?} -> this list, or one helper in full)~",
       .summary = "Returns the reference of all page helpers, or of one in full.",
       .params = kParams,
       .result = R"~(a string)~",

@@ -8,6 +8,7 @@
 
 namespace firefox_bidi::page {
 
+const HelperSpec& AgentsHelper();
 const HelperSpec& ClickHelper();
 const HelperSpec& DialogHelper();
 const HelperSpec& DragHelper();

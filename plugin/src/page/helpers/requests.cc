@@ -35,14 +35,14 @@ struct Body {
 
 absl::StatusOr<Body> GetBody(PageContext& page, const RequestLine& line, std::string_view type) {
   Body body;
-  if (page.state().collector.empty()) {
+  if (page.state().session->collector.empty()) {
     body.missing = "this Firefox collects no network data (network.addDataCollector failed)";
     return body;
   }
   absl::StatusOr<BidiReply> reply = page.SendWithin(
       "network.getData",
       json::object{
-          {"dataType", type}, {"request", line.request}, {"collector", page.state().collector}},
+          {"dataType", type}, {"request", line.request}, {"collector", page.state().session->collector}},
       kBodyTimeout);
   if (!reply.ok()) {
     if (TransportErrorOf(reply.status()) != TransportError::kReplyTimeout) return reply.status();

@@ -266,7 +266,7 @@ const HelperSpec& SnapshotHelper() {
   static const HelperSpec spec{
       .method = kMethod,
       .synopsis =
-          R"~({root?, max_lines?} -> page outline with refs and states: - button "Buy" [ref=e4] disabled)~",
+          R"~({root?, max_lines?} -> outline with refs and states: - button "Buy" [ref=e4])~",
       .summary =
           "Describes the page as an indented outline, one line per meaningful element: role, name, "
           "ref, state.",

@@ -45,6 +45,13 @@ constexpr char kGoTo[] = R"js((url) => {
 })js";
 
 // The helper's own background tab, each of its requests answered with an empty page.
+// The cookies of the page's agent only (its user context's storage); {} for "default", the
+// browser's default partition.
+json::object Partition(PageContext& page) {
+  if (!page.state().agent.named()) return json::object{};
+  return json::object{{"partition", page.state().agent.StoragePartition()}};
+}
+
 class OriginTab {
  public:
   explicit OriginTab(PageContext& page) : page_(page) {}
@@ -54,8 +61,7 @@ class OriginTab {
 
   absl::Status Open() {
     ASSIGN_OR_RETURN(const json::value created,
-                     page_.Command("browsingContext.create",
-                                   json::object{{"type", "tab"}, {"background", true}}));
+                     page_.Command("browsingContext.create", page_.state().agent.NewTab(true)));
     const json::object* object = created.if_object();
     if (object == nullptr || StringAt(*object, "context").empty()) {
       return absl::InternalError("browsingContext.create returned no context");
@@ -210,7 +216,7 @@ absl::StatusOr<std::string> FileParam(const json::object& params, std::string_vi
 }
 
 absl::StatusOr<json::array> Cookies(PageContext& page) {
-  ASSIGN_OR_RETURN(const json::value got, page.Command("storage.getCookies", json::object{}));
+  ASSIGN_OR_RETURN(const json::value got, page.Command("storage.getCookies", Partition(page)));
   const json::object* object = got.if_object();
   const json::value* cookies = object != nullptr ? object->if_contains("cookies") : nullptr;
   if (cookies == nullptr || !cookies->is_array()) {
@@ -273,7 +279,7 @@ absl::StatusOr<json::value> Save(PageContext& page, const std::string& file) {
 
 absl::StatusOr<json::value> Clear(PageContext& page) {
   ASSIGN_OR_RETURN(const json::array cookies, Cookies(page));
-  RETURN_IF_ERROR(page.Command("storage.deleteCookies", json::object{}).status());
+  RETURN_IF_ERROR(page.Command("storage.deleteCookies", Partition(page)).status());
   std::size_t cleared = 0;
   RETURN_IF_ERROR(
       InEachSeenOrigin(page, kClearStorage, [&](const std::string&, const std::string& had) {
@@ -330,8 +336,9 @@ absl::StatusOr<json::value> LoadStorageState(PageContext& page, const std::strin
                                     "\" is no storage-state file: ", state.status().message()));
   }
   for (std::size_t i = 0; i < state->cookies.size(); ++i) {
-    const absl::StatusOr<json::value> set = page.Command(
-        "storage.setCookie", json::object{{"cookie", BidiCookie(state->cookies[i].as_object())}});
+    json::object params = Partition(page);
+    params["cookie"] = BidiCookie(state->cookies[i].as_object());
+    const absl::StatusOr<json::value> set = page.Command("storage.setCookie", params);
     if (!set.ok()) {
       if (!HelperErrorCode(set.status())) return set.status();
       return HelperError(kInvalidArgument,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/help_text.h"
@@ -25,7 +26,7 @@ struct OpenTab {
   std::string url;
 };
 
-// The browser's tabs (top-level browsing contexts), in the browser's order.
+// The agent's tabs (top-level browsing contexts of its user context), in the browser's order.
 absl::StatusOr<std::vector<OpenTab>> OpenTabs(PageContext& page) {
   ASSIGN_OR_RETURN(json::value tree,
                    page.Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
@@ -37,7 +38,7 @@ absl::StatusOr<std::vector<OpenTab>> OpenTabs(PageContext& page) {
   }
   for (const json::value& context : contexts->get_array()) {
     const json::object* c = context.if_object();
-    if (c == nullptr) continue;
+    if (c == nullptr || !page.state().agent.Owns(StringAt(*c, "userContext"))) continue;
     const json::value* id = c->if_contains("context");
     const json::value* url = c->if_contains("url");
     if (id == nullptr || !id->is_string()) continue;
@@ -129,7 +130,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   PageState& state = page.state();
   if (action == "new") {
     ASSIGN_OR_RETURN(json::value created,
-                     page.Command("browsingContext.create", json::object{{"type", "tab"}}));
+                     page.Command("browsingContext.create", state.agent.NewTab(false)));
     const json::value* id =
         created.is_object() ? created.get_object().if_contains("context") : nullptr;
     if (id == nullptr || !id->is_string()) {

@@ -1,0 +1,178 @@
+// Many agents on one browser (DESIGN.md section 12): each "agent" of a call is a user context
+// of its own; nothing of one (cookies, localStorage, tabs, console lines, events) reaches
+// another, a raw frame naming another agent's tab is not allowed, page.agents lists and
+// closes them, and agents.max bounds them. Real Firefox, the login fixture over http.
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "fresh_browser.h"
+#include "support/fixture_http_server.h"
+
+namespace firefox_bidi {
+namespace {
+
+namespace json = boost::json;
+using testing::FixtureHttpServer;
+
+std::string Quote(std::string_view text) { return json::serialize(json::string(text)); }
+
+// The call's JSON result, run as `agent`; the call must run.
+json::value Call(FreshBrowser& browser, std::string_view agent, const std::string& frames,
+                 std::string_view more = "") {
+  const agent_tool::ToolResult result = browser.Invoke(
+      R"({"agent":)" + Quote(agent) + std::string(more) + R"(,"frames":[)" + frames + "]}");
+  BOOST_TEST_REQUIRE(result.status == AGENT_TOOL_STATUS_OK, result.json);
+  return json::parse(result.json);
+}
+
+// Each frame's result or error, in order.
+json::array Results(FreshBrowser& browser, std::string_view agent, const std::string& frames,
+                    std::string_view more = "") {
+  json::array out;
+  const json::value result = Call(browser, agent, frames, more);
+  for (const json::value& record : result.at("frames").as_array()) {
+    const json::object& r = record.as_object();
+    const json::value* value = r.if_contains("result");
+    if (value == nullptr) value = r.if_contains("error");
+    out.push_back(value != nullptr ? *value : json::value());
+  }
+  return out;
+}
+
+std::string Goto(const std::string& url) {
+  return R"({"method":"page.goto","params":{"url":)" + Quote(url) + R"(},"silent":true})";
+}
+constexpr char kStatus[] = R"({"method":"page.text","params":{"css":"#status"}})";
+constexpr char kTabs[] = R"({"method":"page.tabs"})";
+
+std::string TabId(const json::value& tabs) {
+  return std::string(tabs.as_array().at(0).at("tab").as_string());
+}
+
+BOOST_AUTO_TEST_SUITE(e2e_agents)
+
+BOOST_AUTO_TEST_CASE(two_agents_on_one_site_share_no_cookie_storage_tab_or_console_line) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  const std::string login = pages.url("login.html");
+  // Agent a signs in; a line its page logs a moment later arrives during b's call.
+  const json::array a = Results(
+      browser, "a",
+      Goto(login) + R"(,{"method":"page.click","params":{"text":"Sign in"},"silent":true},)" +
+          kStatus + "," + kTabs +
+          R"(,{"method":"page.eval","params":{"expression":"setTimeout(() => console.log('late line of a'), 200), 1"},"silent":true})");
+  BOOST_TEST(json::serialize(a[2]) == R"("Signed in as Ada")");
+  BOOST_TEST(a[3].as_array().size() == 1u);
+  const std::string a_tab = TabId(a[3]);
+
+  const json::array b =
+      Results(browser, "b",
+              Goto(login) + "," + kStatus + "," + kTabs +
+                  R"(,{"method":"page.waitFor","params":{"ms":1000},"silent":true},)"
+                  R"({"method":"page.logs","params":{"page":"all"}},)"
+                  R"({"method":"storage.getCookies","params":{},"pick":"cookies"})");
+  BOOST_TEST(json::serialize(b[1]) == R"("Signed out")");
+  BOOST_TEST(b[2].as_array().size() == 1u);
+  BOOST_TEST(TabId(b[2]) != a_tab);
+  BOOST_TEST(json::serialize(b[4]).find("late line of a") == std::string::npos, b[4]);
+  BOOST_TEST(json::serialize(b[5]) == "[]");
+
+  // a's line was kept for a; a's cookie is in a's user context only.
+  const json::array a_again =
+      Results(browser, "a",
+              R"({"method":"page.logs","params":{"page":"all"}},)"
+              R"({"method":"storage.getCookies","params":{},"pick":"cookies[0].name"})");
+  BOOST_TEST(json::serialize(a_again[0]).find("late line of a") != std::string::npos, a_again[0]);
+  BOOST_TEST(json::serialize(a_again[1]) == R"("session")");
+
+  // The default agent (no "agent") has the browser's first tab, not a's or b's.
+  const json::array mine = browser.Results(kTabs);
+  BOOST_TEST(mine[0].as_array().size() == 1u);
+  BOOST_TEST(TabId(mine[0]) != a_tab);
+  BOOST_TEST(TabId(mine[0]) != TabId(b[2]));
+}
+
+BOOST_AUTO_TEST_CASE(a_raw_frame_naming_another_agents_tab_is_not_allowed) {
+  FreshBrowser browser;
+  const std::string a_tab = TabId(Results(browser, "a", kTabs)[0]);
+  const json::value refused = Call(
+      browser, "b",
+      R"({"method":"script.evaluate","params":{"expression":"1","awaitPromise":false,"target":{"context":)" +
+          Quote(a_tab) +
+          R"(}}},)"
+          R"({"method":"browser.close","params":{}},)"
+          R"({"method":"browsingContext.getTree","params":{}},)"
+          R"({"method":"page.text","params":{"tab":)" +
+          Quote(a_tab) +
+          R"(}},)"
+          R"({"method":"browsingContext.getTree","params":{"root":"<<tab>>","maxDepth":0},"pick":"contexts[0].context"})",
+      R"(,"on_error":"continue")");
+  const json::array& frames = refused.at("frames").as_array();
+  BOOST_TEST(json::serialize(frames[0].at("error")) ==
+             json::serialize(json::object{
+                 {"error", "not allowed"},
+                 {"message", "script.evaluate: target.context \"" + a_tab +
+                                 "\" is not a browsing context of this agent; agent \"b\" acts "
+                                 "only on its own tabs and user context (page.tabs lists its "
+                                 "tabs); frame 0 was not sent"}}));
+  BOOST_TEST(
+      json::serialize(frames[1].at("error").at("message")) ==
+      R"("browser.close is refused: it would end every agent's browser; agent \"b\" acts only on its own tabs and user context (page.tabs lists its tabs); frame 1 was not sent")");
+  BOOST_TEST(frames[2].at("error").at("error") == "not allowed");
+  BOOST_TEST(frames[3].at("error").at("error") == "not allowed");
+  const std::string b_tab = TabId(Results(browser, "b", kTabs)[0]);
+  BOOST_TEST(frames[4].at("result") == json::value(b_tab));
+  // a's tab is still there and still a's.
+  BOOST_TEST(TabId(Results(browser, "a", kTabs)[0]) == a_tab);
+}
+
+BOOST_AUTO_TEST_CASE(page_agents_lists_and_closes_and_agents_max_bounds_them) {
+  FreshBrowser browser(R"("agents":{"max":3})");
+  const std::string b_tab = TabId(Results(browser, "b", kTabs)[0]);
+  (void)Results(browser, "a", kTabs);
+  const agent_tool::ToolResult over =
+      browser.Invoke(R"({"agent":"c","frames":[{"method":"page.tabs"}]})");
+  BOOST_TEST(over.status == AGENT_TOOL_STATUS_REFUSED);
+  const json::value error = json::parse(over.json).at("error");
+  BOOST_TEST(error.at("kind") == "too_many_agents");
+  const std::string message(error.at("message").as_string());
+  BOOST_TEST(message.starts_with("too many agents: 3 are live, agents.max is 3; the longest idle: "
+                                 "\"b\" (idle 0 s), \"a\" (idle 0 s); close one with page.agents"),
+             message);
+
+  const json::array listed = Results(
+      browser, "a",
+      R"({"method":"page.agents"},{"method":"page.agents","params":{"action":"close","agent":"b"}},{"method":"page.agents","params":{"action":"list"}})");
+  BOOST_TEST(
+      json::serialize(listed[0]) ==
+      R"({"agents":[{"agent":"a","tabs":1,"idle_s":0},{"agent":"b","tabs":1,"idle_s":0},{"agent":"default","tabs":1,"idle_s":0}]})");
+  BOOST_TEST(json::serialize(listed[1]) == R"({"closed":"b"})");
+  BOOST_TEST(
+      json::serialize(listed[2]) ==
+      R"({"agents":[{"agent":"a","tabs":1,"idle_s":0},{"agent":"default","tabs":1,"idle_s":0}]})");
+  // b's tab went with its user context; c fits now.
+  const json::array tree = browser.Results(
+      R"({"method":"browsingContext.getTree","params":{"maxDepth":0},"pick":"contexts"})");
+  BOOST_TEST(json::serialize(tree[0]).find(b_tab) == std::string::npos);
+  BOOST_TEST(Results(browser, "c", kTabs)[0].as_array().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_new_agent_gets_its_settings) {
+  FreshBrowser browser(R"("agents":{"defaults":{"locale":"de-DE"}})");
+  const json::array set = Results(
+      browser, "tokyo",
+      R"({"method":"page.eval","params":{"expression":"[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone, innerWidth]"}})",
+      R"(,"agent_settings":{"timezone":"Asia/Tokyo","viewport":{"width":640,"height":480}})");
+  BOOST_TEST(json::serialize(set[0]) == R"(["de-DE","Asia/Tokyo",640])");
+  // The default agent keeps the browser's own.
+  const json::array plain = browser.Results(
+      R"({"method":"page.eval","params":{"expression":"Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Tokyo'"}})");
+  BOOST_TEST(json::serialize(plain[0]) == "false");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi

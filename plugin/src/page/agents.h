@@ -1,0 +1,128 @@
+// Many isolated agents on one browser (DESIGN.md section 12). Each agent is a BiDi user
+// context with its own page layer (tabs, current tab, refs, dialogs, logs, requests, routes),
+// its own record of the model's subscriptions and its own label cache; "default" is the
+// browser's default user context and behaves as the single-agent tool always did.
+//
+// Agents is the runner's FrameExecutor for a call: it hands frames to the calling agent's
+// page layer, gives every event to the layer of the agent whose tab sent it (so another
+// agent's logs and dialogs are collected while it is not running, and never shown to the
+// caller), and judges raw frames so that none reaches another agent's tabs or user context
+// (Confine). Calls run one at a time (the tool's thread contract).
+#ifndef FIREFOX_BIDI_PAGE_AGENTS_H_
+#define FIREFOX_BIDI_PAGE_AGENTS_H_
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "core/agent_settings.h"
+#include "core/batch_args.h"
+#include "core/config.h"
+#include "core/frame_executor.h"
+#include "core/label_cache.h"
+#include "core/page_watch.h"
+#include "page/page_layer.h"
+
+namespace firefox_bidi::page {
+
+struct Agent {
+  Agent(std::string agent_name, std::size_t label_cache_entries, bool hide_webdriver_flag)
+      : name(std::move(agent_name)),
+        labels(label_cache_entries),
+        page(&watch, hide_webdriver_flag, /*record_network=*/true) {}
+
+  std::string name;
+  std::string user_context = "default";
+  std::chrono::steady_clock::time_point last_call{};
+  PageWatch watch;  // the model's own subscriptions
+  LabelCache labels;
+  PageLayer page;
+};
+
+class Agents final : public FrameExecutor, public AgentDirectory {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Agents(AgentsConfig config, std::size_t label_cache_entries, bool hide_webdriver_flag);
+
+  // The agent "default" (always there).
+  Agent& default_agent() { return *agents_.at("default"); }
+
+  // Before a call of agent `name`: a new browser session drops every other agent; agents idle
+  // past the config's idle_s are closed; `name` is made on first use (its user context
+  // created with config agents.defaults under `settings`), else refused: kResourceExhausted
+  // past agents.max (the message names the idle agents), kInvalidArgument for settings
+  // Firefox refused. The agent becomes the one the executor serves until the next Begin.
+  absl::StatusOr<Agent*> Begin(std::string_view name,
+                               const std::optional<boost::json::object>& settings,
+                               std::uint64_t session_generation, BidiTransport& transport);
+
+  // Judges a frame of the calling agent after the policy (DESIGN.md section 12): a frame
+  // naming another agent's browsing context, realm or user context is refused; a named
+  // agent's commands that act on the whole browser are confined to its user context
+  // (`*rewritten` then holds the params to send) or refused. Refusals are kPermissionDenied.
+  absl::Status Confine(std::string_view method, const boost::json::object& params,
+                       std::optional<boost::json::object>* rewritten) const;
+
+  // FrameExecutor, for the calling agent.
+  bool Handles(std::string_view method) const override;
+  absl::StatusOr<ExecutorReply> Execute(std::string_view method, const boost::json::object& params,
+                                        std::chrono::milliseconds timeout, BidiTransport& transport,
+                                        EventSink on_event) override;
+  const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
+                                     EventSink on_event, std::string* why) override;
+  absl::StatusOr<std::string> ScaleImage(std::string_view base64, std::string_view mime,
+                                         ImageSize size, std::string_view context,
+                                         std::chrono::milliseconds timeout,
+                                         BidiTransport& transport, EventSink on_event) override;
+  std::string TabOf(const boost::json::object& params) const override;
+  bool OnEvent(const boost::json::value& event) override;
+
+  // AgentDirectory (page.agents).
+  absl::StatusOr<boost::json::array> List(PageContext& page) override;
+  absl::Status Close(PageContext& page, std::string_view name) override;
+
+ private:
+  Agent& current() const { return *current_; }
+  // The agent whose user context holds browsing context `context` (nullptr: not known).
+  Agent* OwnerOfContext(std::string_view context) const;
+  Agent* OwnerOfUserContext(std::string_view user_context) const;
+  // The agent an event belongs to (nullptr: none can be told, e.g. a session event).
+  Agent* OwnerOfEvent(const boost::json::object& event) const;
+  // Creates agent `name`'s user context and applies its settings.
+  absl::StatusOr<std::unique_ptr<Agent>> Create(std::string_view name,
+                                                const boost::json::object& settings,
+                                                BidiTransport& transport);
+  // Removes agent `name` (its user context closes its tabs).
+  absl::Status Remove(std::string_view name, PageContext& page);
+  void Scope(Agent& agent);
+  // Learns the tabs that were open before the plugin's own subscription (a new browser's first
+  // tab), once per browser session, when ownership first matters (a named agent, a list).
+  absl::Status SeedTabs(PageContext& page);
+
+  AgentsConfig config_;
+  std::size_t label_cache_entries_;
+  bool hide_webdriver_flag_;
+  std::uint64_t generation_ = 0;
+  bool seeded_ = false;  // SeedTabs ran for this browser session
+  std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
+  Agent* current_ = nullptr;
+  // Browsing context -> its user context, and realm -> its browsing context, from the
+  // plugin's own events (contextCreated, realmCreated) and the agents' own tab creations.
+  std::map<std::string, std::string, std::less<>> context_user_;
+  std::map<std::string, std::string, std::less<>> realm_context_;
+  std::set<std::string, std::less<>> tabs_;  // the top-level ones among context_user_'s
+};
+
+}  // namespace firefox_bidi::page
+
+#endif  // FIREFOX_BIDI_PAGE_AGENTS_H_
