@@ -94,6 +94,23 @@ BOOST_AUTO_TEST_CASE(two_agents_on_one_site_share_no_cookie_storage_tab_or_conso
   BOOST_TEST(TabId(mine[0]) != TabId(b[2]));
 }
 
+BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  const std::string fetch =
+      R"J({"method":"page.eval","params":{"expression":"fetch('/login.html').then(r => r.text()).then(t => t.slice(0, 15))"}})J";
+  const json::array a = Results(
+      browser, "a",
+      R"({"method":"page.route","params":{"action":"fulfill","url":"**/login.html","body":"routed for a"},"silent":true},)" +
+          Goto(pages.url("plain.html")) + "," + fetch);
+  BOOST_TEST(json::serialize(a[2]) == R"("routed for a")");
+  // b's request is blocked by a's intercept too (it covers the browser): it goes on unchanged.
+  const json::array b = Results(browser, "b", Goto(pages.url("plain.html")) + "," + fetch);
+  BOOST_TEST(json::serialize(b[1]) == R"("<!DOCTYPE html>")");
+  const json::array d = browser.Results(Goto(pages.url("plain.html")) + "," + fetch);
+  BOOST_TEST(json::serialize(d[1]) == R"("<!DOCTYPE html>")");
+}
+
 BOOST_AUTO_TEST_CASE(a_raw_frame_naming_another_agents_tab_is_not_allowed) {
   FreshBrowser browser;
   const std::string a_tab = TabId(Results(browser, "a", kTabs)[0]);

@@ -190,6 +190,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                transport));
     it = agents_.emplace(std::string(name), std::move(made)).first;
   }
+  transport_ = &transport;
   Agent& agent = *it->second;
   agent.last_call = now;
   current_ = &agent;
@@ -374,6 +375,9 @@ bool Agents::OnEvent(const json::value& event) {
     (void)owner->page.OnEvent(event);
     shown = false;
   }
+  if (method == "network.beforeRequestSent" && params != nullptr) {
+    ContinueIfBlockedByOthersOnly(*params, owner != nullptr ? *owner : current());
+  }
   if (params != nullptr) {
     if (method == "browsingContext.contextDestroyed") {
       const std::string context(StringAt(*params, "context"));
@@ -403,6 +407,28 @@ bool ScopedByUserContexts(std::string_view method) {
 }
 
 }  // namespace
+
+void Agents::ContinueIfBlockedByOthersOnly(const json::object& params, const Agent& owner) {
+  const json::value* blocked = params.if_contains("isBlocked");
+  const json::value* intercepts = params.if_contains("intercepts");
+  if (transport_ == nullptr || blocked == nullptr || !blocked->is_bool() || !blocked->get_bool() ||
+      intercepts == nullptr || !intercepts->is_array() || intercepts->get_array().empty()) {
+    return;
+  }
+  for (const json::value& id : intercepts->get_array()) {
+    const bool another_agents_routes =
+        id.is_string() && std::any_of(agents_.begin(), agents_.end(), [&](const auto& entry) {
+          const std::string& theirs = entry.second->page.state().routes.intercept;
+          return entry.second.get() != &owner && !theirs.empty() && id.get_string() == theirs;
+        });
+    if (!another_agents_routes) return;  // the owner's own intercept, or the model's
+  }
+  // Only other agents' page.route intercepts hold it: their routes are not for this agent's
+  // pages, so it goes on unchanged.
+  (void)transport_->Post(
+      "network.continueRequest",
+      json::object{{"request", StringAt(ObjectAt(params, "request"), "request")}});
+}
 
 absl::Status Agents::Confine(std::string_view method, const json::object& params,
                              std::optional<json::object>* rewritten) const {

@@ -105,6 +105,9 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   // Removes agent `name` (its user context closes its tabs).
   absl::Status Remove(std::string_view name, PageContext& page);
   void Scope(Agent& agent);
+  // A request of `owner`'s tab blocked only by other agents' page.route intercepts (a route's
+  // intercept covers every tab of the browser) is continued unchanged at once.
+  void ContinueIfBlockedByOthersOnly(const boost::json::object& params, const Agent& owner);
   // Learns the tabs that were open before the plugin's own subscription (a new browser's first
   // tab), once per browser session, when ownership first matters (a named agent, a list).
   absl::Status SeedTabs(PageContext& page);
@@ -113,7 +116,9 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::size_t label_cache_entries_;
   bool hide_webdriver_flag_;
   std::uint64_t generation_ = 0;
-  bool seeded_ = false;  // SeedTabs ran for this browser session
+  bool seeded_ = false;
+  BidiTransport* transport_ = nullptr;  // the call's, for answers posted from OnEvent  // SeedTabs
+                                        // ran for this browser session
   std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
   Agent* current_ = nullptr;
   // Browsing context -> its user context, and realm -> its browsing context, from the
