@@ -111,6 +111,24 @@ BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   BOOST_TEST(json::serialize(d[1]) == R"("<!DOCTYPE html>")");
 }
 
+// Each agent's tab is visible while other agents run (its window's selected tab), and has the
+// focus during its own calls. A background tab of a shared window would count about one frame
+// and one timer tick a second here, and read "hidden".
+BOOST_AUTO_TEST_CASE(each_agents_tab_runs_as_a_visible_tab_and_has_the_focus_in_its_calls) {
+  FreshBrowser browser;
+  (void)Results(
+      browser, "a",
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<script>window.frames_seen = 0; (function f() { frames_seen++; requestAnimationFrame(f); })(); window.ticks = 0; setInterval(() => ticks++, 100);</script>"},"silent":true})J");
+  const json::array b = Results(
+      browser, "b",
+      R"J({"method":"page.eval","params":{"expression":"[document.visibilityState, document.hasFocus()]"}},{"method":"page.waitFor","params":{"ms":1500},"silent":true})J");
+  BOOST_TEST(json::serialize(b[0]) == R"(["visible",true])");
+  const json::array a = Results(
+      browser, "a",
+      R"J({"method":"page.eval","params":{"expression":"[document.visibilityState, document.hasFocus(), frames_seen > 30, ticks > 8]"}})J");
+  BOOST_TEST(json::serialize(a[0]) == R"(["visible",true,true,true])");
+}
+
 BOOST_AUTO_TEST_CASE(a_raw_frame_naming_another_agents_tab_is_not_allowed) {
   FreshBrowser browser;
   const std::string a_tab = TabId(Results(browser, "a", kTabs)[0]);

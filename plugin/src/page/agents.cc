@@ -142,6 +142,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     generation_ = session_generation;
     default_agent().last_call = Clock::now();
     seeded_ = false;
+    focused_ = nullptr;
   }
   const Clock::time_point now = Clock::now();
   std::vector<std::string> idle;
@@ -195,16 +196,23 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   agent.last_call = now;
   current_ = &agent;
   Scope(agent);
+  const auto observe = [this](json::value event) { OnEvent(event); };
+  PageContext page(transport, agent.page.mutable_state(), "agent", kAgentCommandTimeout, observe);
   if (agent.name != "default") {
     agent.page.JoinSession(session_generation, default_agent().page.state());
-    if (agent.page.state().current_tab.empty()) {
-      // A new agent starts with one tab, as a new browser does.
-      const auto observe = [this](json::value event) { OnEvent(event); };
-      PageContext page(transport, agent.page.mutable_state(), "agent", kAgentCommandTimeout,
-                       observe);
-      RETURN_IF_ERROR(page.CurrentTab().status());
-    }
+    // A new agent starts with one tab, in a window of its own: the selected tab of a window
+    // is visible (timers and requestAnimationFrame run at full rate), a background tab is not.
+    if (agent.page.state().current_tab.empty()) RETURN_IF_ERROR(page.CurrentTab().status());
   }
+  // The window of the agent whose call runs has the focus (document.hasFocus(), blur and
+  // focus events, caret keys), as the one a user works in.
+  if (focused_ != &agent && (focused_ != nullptr || agent.name != "default") &&
+      !agent.page.state().current_tab.empty()) {
+    RETURN_IF_ERROR(page.Command("browsingContext.activate",
+                                 json::object{{"context", agent.page.state().current_tab}})
+                        .status());
+  }
+  focused_ = &agent;
   return &agent;
 }
 
@@ -257,6 +265,7 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   // A user context that is gone already (its browser restarted) is removed all the same.
   if (!removed.ok() && !HelperErrorCode(removed)) return removed;
   if (current_ == it->second.get()) current_ = &default_agent();
+  if (focused_ == it->second.get()) focused_ = nullptr;
   std::erase_if(context_user_,
                 [&](const auto& entry) { return entry.second == it->second->user_context; });
   std::erase_if(tabs_, [&](const auto& entry) { return !context_user_.contains(entry); });

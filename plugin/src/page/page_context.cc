@@ -27,10 +27,13 @@ constexpr std::string_view kDeadlinePassed = "firefox_bidi: the frame's deadline
 
 }  // namespace
 
-json::object AgentScope::NewTab(bool background) const {
+json::object AgentScope::NewTab(bool background, std::string_view beside) const {
   json::object params{{"type", "tab"}};
   if (background) params["background"] = true;
-  if (named()) params["userContext"] = user_context;
+  if (named()) {
+    params["userContext"] = user_context;
+    if (!beside.empty()) params["referenceContext"] = beside;
+  }
   return params;
 }
 
@@ -343,9 +346,12 @@ absl::StatusOr<std::string> PageContext::CurrentTab() {
     return state_.current_tab;
   }
   if (!state_.agent.named()) return HelperError(kNoSuchFrame, "the browser has no open tab");
-  // A new agent, or one whose last tab closed: its first tab.
-  ASSIGN_OR_RETURN(const json::value created,
-                   Command("browsingContext.create", state_.agent.NewTab(false)));
+  // A new agent, or one whose last tab closed: its first tab, in a window of its own. The
+  // selected tab of a window is visible; a background tab of a shared one is throttled (its
+  // requestAnimationFrame and timers at about one a second: docs/agents.md).
+  json::object first = state_.agent.NewTab(false, "");
+  first["type"] = "window";
+  ASSIGN_OR_RETURN(const json::value created, Command("browsingContext.create", first));
   const json::object* made = created.if_object();
   if (made == nullptr || StringAt(*made, "context").empty()) {
     return absl::InternalError("browsingContext.create returned no context");

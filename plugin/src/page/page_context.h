@@ -69,8 +69,9 @@ struct AgentScope {
 
   bool Owns(std::string_view user_context) const { return !owns || owns(user_context); }
   bool named() const { return name != "default"; }
-  // browsingContext.create's params for a new tab of this agent (background or not).
-  boost::json::object NewTab(bool background) const;
+  // browsingContext.create's params for a new tab of this agent (background or not), in the
+  // window of tab `beside` ("" for none: the browser picks).
+  boost::json::object NewTab(bool background, std::string_view beside) const;
   // The "partition" storage.* commands act on: this agent's user context.
   boost::json::object StoragePartition() const;
 };

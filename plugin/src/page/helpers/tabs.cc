@@ -130,7 +130,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   PageState& state = page.state();
   if (action == "new") {
     ASSIGN_OR_RETURN(json::value created,
-                     page.Command("browsingContext.create", state.agent.NewTab(false)));
+                     page.Command("browsingContext.create", state.agent.NewTab(false, state.current_tab)));
     const json::value* id =
         created.is_object() ? created.get_object().if_contains("context") : nullptr;
     if (id == nullptr || !id->is_string()) {
