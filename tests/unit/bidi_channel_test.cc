@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(send_assigns_ids_from_one_and_encodes_the_command) {
   BOOST_TEST(channel.waiting_id() == 2u);
 }
 
-BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_its_reply_is_late) {
+BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_its_reply_is_posted) {
   BidiChannel channel;
   channel.Send("browsingContext.navigate", {});
   const BidiChannel::Command posted =
@@ -39,10 +39,15 @@ BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_it
   BOOST_TEST(posted.text ==
              R"({"id":2,"method":"network.continueRequest","params":{"request":"7"}})");
   BOOST_TEST(channel.waiting_id() == 1u);
-  BidiChannel::Received received = channel.Receive(R"({"type":"success","id":2,"result":{}})");
-  BOOST_TEST((received.kind == Kind::kLateReply));
+  BidiChannel::Received received =
+      channel.Receive(R"({"type":"error","id":2,"error":"no such request","message":"gone"})");
+  BOOST_TEST((received.kind == Kind::kPostedReply));
   BOOST_TEST(received.reply_id == 2u);
+  BOOST_TEST(received.reply.error == "no such request");
   BOOST_TEST(channel.waiting_id() == 1u);
+  // Once: the same reply again is late.
+  BOOST_TEST(
+      (channel.Receive(R"({"type":"success","id":2,"result":{}})").kind == Kind::kLateReply));
   received = channel.Receive(R"({"type":"success","id":1,"result":{}})");
   BOOST_TEST((received.kind == Kind::kReply));
   BOOST_TEST(received.call_id == 1u);

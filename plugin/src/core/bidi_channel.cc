@@ -19,6 +19,8 @@ BidiChannel::Command BidiChannel::SendUnawaited(std::string_view method,
   Command command;
   command.id = next_id_++;
   command.text = EncodeCommand(command.id, method, params);
+  posted_.insert(command.id);
+  if (posted_.size() > kMaxPosted) posted_.erase(posted_.begin());
   return command;
 }
 
@@ -45,6 +47,8 @@ BidiChannel::Received BidiChannel::Receive(std::string_view text, Utf8 utf8) {
   if (waiting_id_ != 0 && (message->id == waiting_id_ || without_id)) {
     received.kind = Received::Kind::kReply;
     received.call_id = std::exchange(waiting_id_, 0);
+  } else if (message->id != 0 && posted_.erase(message->id) > 0) {
+    received.kind = Received::Kind::kPostedReply;
   } else if (message->id != 0 && message->id < next_id_) {
     received.kind = Received::Kind::kLateReply;
   } else {

@@ -12,6 +12,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -36,7 +37,7 @@ class BidiChannel {
   // was still waiting stops waiting).
   Command Send(std::string_view method, const boost::json::object& params);
   // Assigns the next id and encodes the command without waiting for its reply: the call that
-  // waits (if any) goes on waiting, and the reply, when it comes, is kLateReply.
+  // waits (if any) goes on waiting, and the reply, when it comes, is kPostedReply.
   Command SendUnawaited(std::string_view method, const boost::json::object& params);
 
   // Stops waiting for the current call's reply: it timed out, was interrupted or its transport
@@ -60,6 +61,9 @@ class BidiChannel {
       // A reply to an id never sent, or an error without id while no call waits. To be
       // discarded.
       kStrayReply,
+      // The reply to a command sent with SendUnawaited: nobody reads its result; an error is
+      // worth a log line.
+      kPostedReply,
       // Not JSON, or JSON that is not a BiDi message; `status` says why (kInvalidArgument). If a
       // call was waiting, this message is its outcome (`call_id` is its id) and the wait ends.
       kNotBidi,
@@ -67,9 +71,10 @@ class BidiChannel {
     Kind kind = Kind::kNotBidi;
     // kReply, kNotBidi: the id of the call this message ends, 0 if none (kNotBidi only).
     std::uint64_t call_id = 0;
-    // kReply, kLateReply, kStrayReply: the id the message carries (0 for an error without id).
+    // kReply, kLateReply, kStrayReply, kPostedReply: the id the message carries (0 for an error
+    // without id).
     std::uint64_t reply_id = 0;
-    BidiReply reply;           // kReply, kLateReply, kStrayReply
+    BidiReply reply;           // kReply, kLateReply, kStrayReply, kPostedReply
     boost::json::value event;  // kEvent
     absl::Status status;       // kNotBidi
   };
@@ -81,6 +86,10 @@ class BidiChannel {
   const ResultForm form_;
   std::uint64_t next_id_ = 1;
   std::uint64_t waiting_id_ = 0;
+  // Ids sent with SendUnawaited whose reply has not come yet; the oldest are forgotten past
+  // kMaxPosted (their replies then read as kLateReply).
+  std::set<std::uint64_t> posted_;
+  static constexpr std::size_t kMaxPosted = 4096;
 };
 
 }  // namespace firefox_bidi

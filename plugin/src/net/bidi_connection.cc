@@ -481,6 +481,12 @@ class BeastConnection final : public BidiConnection {
           Log(0, "dropping an event that arrived while no command was waiting");
         }
         return;
+      case Kind::kPostedReply:
+        if (!message.reply.ok) {
+          Log(1, absl::StrCat("a command the plugin sent without waiting (id ", message.reply_id,
+                              ") failed: ", message.reply.error, ": ", message.reply.message));
+        }
+        return;
       case Kind::kLateReply:
       case Kind::kStrayReply:
         Log(1,
