@@ -1,7 +1,8 @@
 // `tool-host mcp --http` driven by the official MCP TypeScript SDK's Streamable HTTP client
 // against real headless Firefox (offline): eight clients at once each open a session, list the
 // tool, load their own data: page and read its text, and end their session; a call with a
-// progress token gets its progress notifications over the SSE stream before its result.
+// progress token gets its progress notifications over the SSE stream before its result; each
+// session is an agent of its own (its tabs only), closed when the session ends.
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -150,4 +151,38 @@ test('progress notifications arrive over SSE before the result', async () => {
   assert.deepEqual(progress.map((p) => [p.progress, p.total]), [[1, 2], [2, 2]].slice(0, progress.length));
   await transport.terminateSession();
   await client.close();
+});
+
+test('each session is an agent of its own, closed when its session ends', async () => {
+  const a = await connect('agent-a');
+  const b = await connect('agent-b');
+  const call = async ({client}, frames) => {
+    const result = await client.callTool({name: 'firefox_bidi', arguments: {frames}}, undefined,
+                                         {timeout: kCallTimeoutMs});
+    assert.equal(result.isError, false, JSON.stringify(result));
+    return JSON.parse(result.content[0].text).frames.map((r) => r.result ?? r.error);
+  };
+  const open = (title) => ({method: 'page.goto', params: {url: `data:text/html,<title>${title}</title>`},
+                            silent: true});
+  await call(a, [open('A')]);
+  const [, bTabs, agents] = await call(b, [open('B'), {method: 'page.tabs'}, {method: 'page.agents'}]);
+  // b sees its own tab only, and both sessions' agents are live beside "default".
+  assert.deepEqual(bTabs.map((t) => t.title), ['B']);
+  const names = agents.agents.map((x) => x.agent);
+  assert.equal(names.length, 3, JSON.stringify(agents));
+  assert.ok(names.includes('default'));
+  assert.ok(names.filter((n) => /^mcp-\d+$/.test(n)).length === 2, JSON.stringify(names));
+  const [aTabs] = await call(a, [{method: 'page.tabs'}]);
+  assert.deepEqual(aTabs.map((t) => t.title), ['A']);
+
+  // a's DELETE closes its agent before b's next call runs.
+  await a.transport.terminateSession();
+  await a.client.close();
+  const [after] = await call(b, [{method: 'page.agents'}]);
+  const left = after.agents.map((x) => x.agent);
+  assert.equal(left.length, 2, JSON.stringify(after));
+  assert.ok(left.includes('default'));
+  assert.ok(names.includes(left.find((n) => n !== 'default')));
+  await b.transport.terminateSession();
+  await b.client.close();
 });

@@ -18,6 +18,9 @@ namespace {
 // The smallest structs this host can use: every field of ABI 2.0.
 constexpr std::size_t kMinDescriptorSize =
     offsetof(agent_tool_plugin_descriptor, plugin_name) + sizeof(const char*);
+// The end of the fields ABI 2.1 appended; a descriptor shorter than this has neither.
+constexpr std::size_t kDescriptorSize21 =
+    offsetof(agent_tool_plugin_descriptor, release_handle) + sizeof(agent_tool_release_handle_fn);
 constexpr std::size_t kMinResultSize =
     offsetof(agent_tool_result, part_count) + sizeof(std::size_t);
 constexpr std::size_t kMinPartSize = offsetof(agent_tool_content_part, name) + sizeof(const char*);
@@ -214,6 +217,14 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> PluginLibrary::Open(const s
 
 PluginLibrary::~PluginLibrary() { ::dlclose(handle_); }
 
+std::string_view PluginLibrary::handle_argument() const {
+  if (descriptor_->struct_size < kDescriptorSize21 || descriptor_->handle_argument == nullptr ||
+      descriptor_->release_handle == nullptr) {
+    return {};
+  }
+  return descriptor_->handle_argument;
+}
+
 ToolInstance::ToolInstance(std::shared_ptr<const PluginLibrary> library, LogFn log,
                            std::uint64_t hints)
     : library_(std::move(library)), log_(std::move(log)) {
@@ -258,6 +269,12 @@ ToolResult ToolInstance::Invoke(std::string_view args_json, const ProgressFn* pr
 }
 
 void ToolInstance::Cancel() { library_->descriptor().cancel(instance_); }
+
+bool ToolInstance::ReleaseHandle(std::string_view handle) {
+  if (library_->handle_argument().empty()) return false;
+  library_->descriptor().release_handle(instance_, handle.data(), handle.size());
+  return true;
+}
 
 void ToolInstance::OnLog(void* host_context, agent_tool_log_level level, const char* message,
                          std::size_t message_len) {

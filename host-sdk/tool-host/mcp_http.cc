@@ -267,6 +267,7 @@ class McpHttpServer::Impl {
   std::unique_ptr<Worker> worker_;
   bool stopping_ = false;
   std::map<std::string, std::shared_ptr<Session>> sessions_;
+  std::uint64_t sessions_made_ = 0;  // names each session's handle: "mcp-1", "mcp-2", ...
   std::map<Connection*, std::weak_ptr<Connection>> connections_;
 };
 
@@ -664,6 +665,11 @@ void McpHttpServer::Impl::EndSession(const std::string& id) {
   if (it == sessions_.end()) return;
   // Its queued calls are dropped and the running one cancelled; their requests end unanswered.
   it->second->server->CancelRunning();
+  // What the plugin keeps for the session's caller goes too, after the calls before it.
+  if (const std::string& handle = it->second->server->handle(); !handle.empty() && !stopping_) {
+    // Never blocks the io thread: with the queue full, the plugin's own idle limit frees it.
+    (void)worker_->TryPost([instance = instance_, handle] { instance->ReleaseHandle(handle); });
+  }
   sessions_.erase(it);
 }
 
@@ -832,6 +838,11 @@ void McpHttpServer::Impl::HandlePost(const std::shared_ptr<Connection>& connecti
     session = std::make_shared<Session>();
     session->id = RandomSessionId();
     session->server = std::make_shared<McpServer>(*instance_, *worker_);
+    // Each session is a caller of its own (for firefox_bidi, an agent), unless a call names
+    // one. The name is not the session id, which is the session's credential.
+    if (!instance_->library().handle_argument().empty()) {
+      session->server->SetHandle(absl::StrCat("mcp-", ++sessions_made_));
+    }
     sessions_[session->id] = session;
   } else {
     std::string_view id = Header(req, "Mcp-Session-Id");

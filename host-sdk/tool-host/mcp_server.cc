@@ -196,6 +196,15 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params,
       return;
     }
     args = json::serialize(*arguments);
+    const std::string_view key = instance_.library().handle_argument();
+    if (!handle_.empty() && !key.empty() && !arguments->get_object().contains(key)) {
+      json::object with_handle = arguments->get_object();
+      with_handle[key] = handle_;
+      args = json::serialize(with_handle);
+    }
+  } else if (const std::string_view key = instance_.library().handle_argument();
+             !handle_.empty() && !key.empty()) {
+    args = json::serialize(json::object{{key, handle_}});
   }
   json::value progress_token;
   if (const json::value* meta = params->if_contains("_meta"); meta && meta->is_object()) {

@@ -77,6 +77,11 @@ class McpServer : public std::enable_shared_from_this<McpServer> {
   void CancelRunning();
   // The calls queued or running.
   std::size_t PendingCalls();
+  // This server serves one caller of its own (an MCP session over HTTP) named `handle`: a call
+  // whose arguments lack the plugin's handle_argument gets `handle` there (when the plugin has
+  // one, ABI 2.1). Set before the first message.
+  void SetHandle(std::string handle) { handle_ = std::move(handle); }
+  const std::string& handle() const { return handle_; }
 
  private:
   struct Call {
@@ -101,6 +106,7 @@ class McpServer : public std::enable_shared_from_this<McpServer> {
 
   agent_tool::ToolInstance& instance_;
   Worker& worker_;
+  std::string handle_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Call>> calls_;  // by serialized request id
 };

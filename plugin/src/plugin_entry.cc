@@ -247,6 +247,14 @@ void Cancel(agent_tool_instance* instance) {
   }
 }
 
+void ReleaseHandle(agent_tool_instance* instance, const char* handle, size_t handle_len) {
+  try {
+    if (instance == nullptr || handle == nullptr) return;
+    instance->tool.ReleaseAgent(std::string_view(handle, handle_len));
+  } catch (...) {
+  }
+}
+
 void FreeResult(agent_tool_result* result) {
   if (result != &kOutOfMemory) std::free(result);
 }
@@ -279,6 +287,8 @@ agent_tool_plugin_v1(void) {
       &DestroyInstance,
       firefox_bidi::kToolTitle,
       firefox_bidi::kPluginName,
+      "agent",
+      &ReleaseHandle,
   };
   return &descriptor;
 }

@@ -63,11 +63,11 @@ std::future<ToolResult> InvokeInBackground(ToolInstance& instance) {
 
 BOOST_AUTO_TEST_SUITE(plugin_abi)
 
-BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_0) {
+BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_1) {
   std::shared_ptr<const PluginLibrary> library = OpenPlugin();
   const agent_tool_plugin_descriptor& d = library->descriptor();
   BOOST_TEST(d.abi_major == 2u);
-  BOOST_TEST(d.abi_minor == 0u);
+  BOOST_TEST(d.abi_minor == 1u);
   BOOST_TEST(d.struct_size == sizeof(agent_tool_plugin_descriptor));
   BOOST_TEST(std::string(d.name) == "firefox_bidi");
   BOOST_TEST(std::string(d.version) == FIREFOX_BIDI_VERSION);
@@ -76,6 +76,8 @@ BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_0) {
   BOOST_TEST(json::parse(d.input_schema).is_object());
   BOOST_TEST(std::string(d.title) == "Firefox (WebDriver BiDi)");
   BOOST_TEST(std::string(d.plugin_name) == "firefox-bidi");
+  BOOST_TEST(library->handle_argument() == "agent");
+  BOOST_TEST(d.release_handle != nullptr);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_config_is_refused_with_kind_message_and_at) {

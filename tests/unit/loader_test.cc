@@ -95,8 +95,9 @@ BOOST_AUTO_TEST_CASE(abi_1_plugin_is_refused_with_the_advice_to_rebuild_it) {
 BOOST_AUTO_TEST_CASE(short_descriptor_is_refused_with_both_sizes) {
   std::string path = Fixture("short_struct");
   // The fixture stops where ABI 1 did, after destroy_instance: 3 x uint32 + padding + 9
-  // pointers on x86-64; ABI 2.0 adds title and plugin_name.
-  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 104u);
+  // pointers on x86-64; ABI 2.0 adds title and plugin_name (the least a host accepts), 2.1
+  // handle_argument and release_handle.
+  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 120u);
   BOOST_TEST(ErrorOf(path) ==
              absl::StrCat("plugin ", path, ": descriptor is 88 bytes, needs at least 104"));
 }
@@ -114,6 +115,8 @@ BOOST_AUTO_TEST_CASE(valid_plugin_exposes_its_descriptor) {
   BOOST_TEST(std::string(library->descriptor().version) == "9.9.9");
   BOOST_TEST(std::string(library->descriptor().title) == "Echo (test fixture)");
   BOOST_TEST(std::string(library->descriptor().plugin_name) == "echo-tool");
+  // No handle argument: the fixture leaves ABI 2.1's fields NULL.
+  BOOST_TEST(library->handle_argument().empty());
 }
 
 BOOST_AUTO_TEST_CASE(instance_invokes_and_reports_progress_and_logs) {

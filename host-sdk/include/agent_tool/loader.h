@@ -33,6 +33,8 @@ class PluginLibrary {
   PluginLibrary& operator=(const PluginLibrary&) = delete;
 
   const agent_tool_plugin_descriptor& descriptor() const { return *descriptor_; }
+  // The descriptor's handle_argument (ABI 2.1), "" when the plugin has none or predates it.
+  std::string_view handle_argument() const;
   const std::string& path() const { return path_; }
 
  private:
@@ -95,6 +97,9 @@ class ToolInstance {
   // Runs one call. `progress` (may be null) must stay valid until Invoke returns.
   ToolResult Invoke(std::string_view args_json, const ProgressFn* progress = nullptr);
   void Cancel();
+  // The plugin's release_handle (ABI 2.1): the caller named `handle` is gone. False when the
+  // plugin has none. Not concurrently with Invoke.
+  bool ReleaseHandle(std::string_view handle);
 
   const PluginLibrary& library() const { return *library_; }
 

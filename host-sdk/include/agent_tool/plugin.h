@@ -36,7 +36,7 @@ extern "C" {
 #endif
 
 #define AGENT_TOOL_ABI_MAJOR 2u
-#define AGENT_TOOL_ABI_MINOR 0u
+#define AGENT_TOOL_ABI_MINOR 1u
 
 /* The name of the single exported entry symbol. It keeps its name across ABI majors: the
  * descriptor's `abi_major` says which ABI a plugin speaks.
@@ -206,6 +206,13 @@ typedef void (*agent_tool_free_result_fn)(agent_tool_result* result);
  * and wait first). NULL is allowed. */
 typedef void (*agent_tool_destroy_instance_fn)(agent_tool_instance* instance);
 
+/* Since ABI 2.1. The caller named `handle` (a value of the descriptor's `handle_argument`) is
+ * gone, e.g. its MCP session ended: the instance frees what it kept for it (for firefox_bidi,
+ * the agent's user context, tabs and state). Unknown handles are ignored.
+ * THREADS: like invoke: not concurrently with an invoke on the same instance. */
+typedef void (*agent_tool_release_handle_fn)(agent_tool_instance* instance, const char* handle,
+                                             size_t handle_len);
+
 /* The descriptor returned by the entry point.
  * OWNERSHIP: static storage in the plugin, valid while the library stays loaded. */
 typedef struct agent_tool_plugin_descriptor {
@@ -225,6 +232,13 @@ typedef struct agent_tool_plugin_descriptor {
   const char* title;       /* a short title for people, e.g. "Firefox (WebDriver BiDi)" */
   const char* plugin_name; /* the plugin's own name as a program, e.g. "firefox-bidi" (an MCP
                             * host serving this one tool names itself so) */
+  /* Since ABI 2.1. */
+  const char* handle_argument; /* NULL, or the name of a top-level string argument of invoke
+                                * that names an isolated caller ("agent" for firefox_bidi): a
+                                * host that serves several callers on one instance (MCP
+                                * sessions) passes each its own value there when a call gives
+                                * none, and release_handle when the caller is gone */
+  agent_tool_release_handle_fn release_handle; /* NULL when handle_argument is NULL */
   /* Fields appended by later minor versions go here. */
 } agent_tool_plugin_descriptor;
 

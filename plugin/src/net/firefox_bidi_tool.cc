@@ -196,6 +196,17 @@ void FirefoxBidiTool::Cancel() {
   if (session_ != nullptr) session_->Interrupt();
 }
 
+void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
+  if (session_ == nullptr || busy_.exchange(true)) return;
+  struct BusyGuard {
+    std::atomic<bool>& busy;
+    ~BusyGuard() { busy.store(false); }
+  } guard{busy_};
+  if (absl::Status released = agents_.Release(name, *session_); !released.ok()) {
+    Log(2, absl::StrCat("closing agent \"", ToAbsl(name), "\" failed: ", released.message()));
+  }
+}
+
 void FirefoxBidiTool::Shutdown() {
   if (session_ != nullptr) session_->Shutdown();
 }

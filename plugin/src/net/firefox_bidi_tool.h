@@ -64,6 +64,10 @@ class FirefoxBidiTool {
   void Cancel();
   // Ends the browser session now.
   void Shutdown();
+  // Closes agent `name` (its user context, tabs and state), as page.agents' close does: the
+  // host's caller of that name is gone. A no-op for "default", an unknown agent, or while a
+  // call runs (the C ABI's release_handle is not called concurrently with invoke).
+  void ReleaseAgent(std::string_view name);
 
   // The browser this instance launched, while one runs (launch mode): for logs and tests.
   std::optional<BrowserSession::LaunchedBrowser> launched_browser() const {

@@ -273,6 +273,14 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   return absl::OkStatus();
 }
 
+absl::Status Agents::Release(std::string_view name, BidiTransport& transport) {
+  if (name == "default" || !agents_.contains(name)) return absl::OkStatus();
+  const auto observe = [this](json::value event) { OnEvent(event); };
+  PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
+                   observe);
+  return Remove(name, page);
+}
+
 absl::Status Agents::SeedTabs(PageContext& page) {
   if (seeded_) return absl::OkStatus();
   ASSIGN_OR_RETURN(const json::value tree,

@@ -66,6 +66,10 @@ class Agents final : public FrameExecutor, public AgentDirectory {
                                const std::optional<boost::json::object>& settings,
                                std::uint64_t session_generation, BidiTransport& transport);
 
+  // Closes agent `name` between calls (the host's caller of that name is gone); OK when there
+  // is no such agent. "default" stays.
+  absl::Status Release(std::string_view name, BidiTransport& transport);
+
   // Judges a frame of the calling agent after the policy (DESIGN.md section 12): a frame
   // naming another agent's browsing context, realm or user context is refused; a named
   // agent's commands that act on the whole browser are confined to its user context
