@@ -198,9 +198,18 @@ BOOST_AUTO_TEST_CASE(a_new_agent_gets_its_settings) {
   FreshBrowser browser(R"("agents":{"defaults":{"locale":"de-DE"}})");
   const json::array set = Results(
       browser, "tokyo",
-      R"({"method":"page.eval","params":{"expression":"[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone, innerWidth]"}})",
-      R"(,"agent_settings":{"timezone":"Asia/Tokyo","viewport":{"width":640,"height":480}})");
-  BOOST_TEST(json::serialize(set[0]) == R"(["de-DE","Asia/Tokyo",640])");
+      R"({"method":"page.eval","params":{"expression":"[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone, innerWidth, navigator.userAgent]"}})",
+      R"(,"agent_settings":{"timezone":"Asia/Tokyo","viewport":{"width":640,"height":480},"user_agent":"TestAgent/1.0"})");
+  BOOST_TEST(json::serialize(set[0]) == R"(["de-DE","Asia/Tokyo",640,"TestAgent/1.0"])");
+  // A setting Firefox refuses refuses the call, naming it; no agent is left behind.
+  const agent_tool::ToolResult refused = browser.Invoke(
+      R"({"agent":"bad","agent_settings":{"locale":"no_such-locale!"},"frames":[{"method":"page.tabs"}]})");
+  BOOST_TEST(refused.status == AGENT_TOOL_STATUS_REFUSED);
+  BOOST_TEST(
+      refused.json ==
+      R"({"error":{"kind":"invalid_arguments","message":"agent \"bad\": setting \"locale\" was refused by Firefox (emulation.setLocaleOverride): Expected \"locale\" to be a structurally valid language tag (e.g., \"en-GB\"), got no_such-locale!"}})");
+  const json::array agents = browser.Results(R"({"method":"page.agents"})");
+  BOOST_TEST(json::serialize(agents[0]).find("\"bad\"") == std::string::npos, agents[0]);
   // The default agent keeps the browser's own.
   const json::array plain = browser.Results(
       R"({"method":"page.eval","params":{"expression":"Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Tokyo'"}})");
