@@ -194,6 +194,25 @@ BOOST_AUTO_TEST_CASE(page_agents_lists_and_closes_and_agents_max_bounds_them) {
   BOOST_TEST(Results(browser, "c", kTabs)[0].as_array().size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(a_new_browser_starts_with_the_default_agent_and_makes_named_ones_anew) {
+  FreshBrowser browser;
+  const std::string old_tab = TabId(Results(
+      browser, "a",
+      R"({"method":"page.eval","params":{"expression":"window.mark = 1"},"silent":true},{"method":"page.tabs"})")
+                                        [1]);
+  // The default agent may end the browser; the next call starts a fresh one.
+  (void)browser.Invoke(R"({"frames":[{"method":"browser.close","params":{}}]})");
+  const json::array again = Results(
+      browser, "a",
+      R"({"method":"page.tabs"},{"method":"page.eval","params":{"expression":"typeof window.mark"}},{"method":"page.agents"})");
+  BOOST_TEST(again[0].as_array().size() == 1u);
+  BOOST_TEST(TabId(again[0]) != old_tab);
+  BOOST_TEST(json::serialize(again[1]) == R"("undefined")");
+  BOOST_TEST(
+      json::serialize(again[2]) ==
+      R"({"agents":[{"agent":"a","tabs":1,"idle_s":0},{"agent":"default","tabs":1,"idle_s":0}]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_new_agent_gets_its_settings) {
   FreshBrowser browser(R"("agents":{"defaults":{"locale":"de-DE"}})");
   const json::array set = Results(

@@ -136,6 +136,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   if (session_generation != generation_) {
     // A new browser: the other agents' user contexts went with the old one.
     std::erase_if(agents_, [](const auto& entry) { return entry.first != "default"; });
+    current_ = &default_agent();
     context_user_.clear();
     realm_context_.clear();
     tabs_.clear();

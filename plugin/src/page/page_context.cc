@@ -327,8 +327,7 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, con
   return out;
 }
 
-absl::StatusOr<std::string> PageContext::CurrentTab() {
-  if (!state_.current_tab.empty()) return state_.current_tab;
+absl::StatusOr<std::vector<OpenTab>> PageContext::OpenTabs() {
   ASSIGN_OR_RETURN(json::value tree,
                    Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
   const json::object* object = tree.if_object();
@@ -336,13 +335,23 @@ absl::StatusOr<std::string> PageContext::CurrentTab() {
   if (contexts == nullptr || !contexts->is_array()) {
     return absl::InternalError("browsingContext.getTree returned no contexts");
   }
+  std::vector<OpenTab> tabs;
   for (const json::value& context : contexts->get_array()) {
     const json::object* c = context.if_object();
-    if (c == nullptr || !state_.agent.Owns(StringAt(*c, "userContext"))) continue;
-    if (StringAt(*c, "context").empty()) {
-      return absl::InternalError("browsingContext.getTree returned a context without an id");
+    if (c == nullptr || StringAt(*c, "context").empty() ||
+        !state_.agent.Owns(StringAt(*c, "userContext"))) {
+      continue;
     }
-    state_.current_tab = std::string(StringAt(*c, "context"));
+    tabs.push_back(OpenTab{std::string(StringAt(*c, "context")), std::string(StringAt(*c, "url"))});
+  }
+  return tabs;
+}
+
+absl::StatusOr<std::string> PageContext::CurrentTab() {
+  if (!state_.current_tab.empty()) return state_.current_tab;
+  ASSIGN_OR_RETURN(const std::vector<OpenTab> tabs, OpenTabs());
+  if (!tabs.empty()) {
+    state_.current_tab = tabs.front().id;
     return state_.current_tab;
   }
   if (!state_.agent.named()) return HelperError(kNoSuchFrame, "the browser has no open tab");

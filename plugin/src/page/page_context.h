@@ -94,6 +94,12 @@ struct PageState {
   void Reset(std::uint64_t new_generation);
 };
 
+// A tab of the agent (a top-level browsing context of its user context).
+struct OpenTab {
+  std::string id;
+  std::string url;
+};
+
 // What a sandboxed library operation returned.
 struct SandboxResult {
   boost::json::value data;                 // the operation's plain data
@@ -158,6 +164,8 @@ class PageContext {
   // browser's first tab the first time). kInvalidArgument HelperError for a non-string tab.
   absl::StatusOr<std::string> Tab(const boost::json::object& params);
   absl::StatusOr<std::string> CurrentTab();
+  // The agent's tabs, in the browser's order (one browsingContext.getTree).
+  absl::StatusOr<std::vector<OpenTab>> OpenTabs();
 
   // The plugin's own event subscription (kInternalEvents), made once per session.
   absl::Status EnsureSubscribed();

@@ -21,34 +21,6 @@ namespace {
 
 constexpr char kMethod[] = "page.tabs";
 
-struct OpenTab {
-  std::string id;
-  std::string url;
-};
-
-// The agent's tabs (top-level browsing contexts of its user context), in the browser's order.
-absl::StatusOr<std::vector<OpenTab>> OpenTabs(PageContext& page) {
-  ASSIGN_OR_RETURN(json::value tree,
-                   page.Command("browsingContext.getTree", json::object{{"maxDepth", 0}}));
-  std::vector<OpenTab> tabs;
-  const json::object* object = tree.if_object();
-  const json::value* contexts = object != nullptr ? object->if_contains("contexts") : nullptr;
-  if (contexts == nullptr || !contexts->is_array()) {
-    return absl::InternalError("browsingContext.getTree returned no contexts");
-  }
-  for (const json::value& context : contexts->get_array()) {
-    const json::object* c = context.if_object();
-    if (c == nullptr || !page.state().agent.Owns(StringAt(*c, "userContext"))) continue;
-    const json::value* id = c->if_contains("context");
-    const json::value* url = c->if_contains("url");
-    if (id == nullptr || !id->is_string()) continue;
-    tabs.push_back(OpenTab{std::string(id->get_string()), url != nullptr && url->is_string()
-                                                              ? std::string(url->get_string())
-                                                              : std::string()});
-  }
-  return tabs;
-}
-
 bool Contains(const std::vector<OpenTab>& tabs, std::string_view id) {
   for (const OpenTab& tab : tabs) {
     if (tab.id == id) return true;
@@ -79,7 +51,7 @@ absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std
 // URL and "" while a dialog blocks the page or the document cannot be read) and, where one
 // is open, its dialog.
 absl::StatusOr<json::value> List(PageContext& page) {
-  ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+  ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, page.OpenTabs());
   ASSIGN_OR_RETURN(const std::string current, page.CurrentTab());
   json::array out;
   for (const OpenTab& tab : tabs) {
@@ -129,8 +101,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   PageState& state = page.state();
   if (action == "new") {
-    ASSIGN_OR_RETURN(json::value created,
-                     page.Command("browsingContext.create", state.agent.NewTab(false, state.current_tab)));
+    ASSIGN_OR_RETURN(
+        json::value created,
+        page.Command("browsingContext.create", state.agent.NewTab(false, state.current_tab)));
     const json::value* id =
         created.is_object() ? created.get_object().if_contains("context") : nullptr;
     if (id == nullptr || !id->is_string()) {
@@ -147,7 +120,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                       ": \"select\" needs \"tab\": the id of an open "
                                       "tab (from {\"action\": \"list\"})"));
     }
-    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, page.OpenTabs());
     if (!Contains(tabs, *tab)) return NoSuchTab(*tab);
     RETURN_IF_ERROR(
         page.Command("browsingContext.activate", json::object{{"context", *tab}}).status());
@@ -159,7 +132,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     } else {
       ASSIGN_OR_RETURN(closing, page.CurrentTab());
     }
-    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, OpenTabs(page));
+    ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, page.OpenTabs());
     if (!Contains(tabs, closing)) return NoSuchTab(closing);
     if (tabs.size() == 1) {
       return HelperError(kInvalidArgument,
