@@ -125,8 +125,8 @@ BOOST_AUTO_TEST_CASE(the_agent_and_its_settings_are_parsed_and_checked) {
   BOOST_TEST(name.message ==
              "\"agent\" must be a name of 1 to 64 characters: a letter or underscore, then "
              "letters, digits, '_' or '-', got \"1st\"");
-  const ToolError setting =
-      Refuse(R"({"agent_settings":{"viewport":{"width":0,"height":1}},"frames":[{"method":"a.b"}]})");
+  const ToolError setting = Refuse(
+      R"({"agent_settings":{"viewport":{"width":0,"height":1}},"frames":[{"method":"a.b"}]})");
   BOOST_TEST(*setting.at == "/agent_settings/viewport");
   BOOST_TEST(setting.message ==
              "\"agent_settings\" \"viewport\" must be {\"width\": W, \"height\": H} in CSS pixels");

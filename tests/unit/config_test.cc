@@ -1,7 +1,7 @@
 #include "core/config.h"
 
-#include <boost/test/data/test_case.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <optional>
 #include <ostream>
@@ -27,12 +27,14 @@ const BadConfig kBadConfigs[] = {
     {R"({"frame_timeout":5})", "/frame_timeout",
      "config /frame_timeout: unknown key (the config takes firefox, prelaunch, connect, "
      "webdriver, spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, "
-     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state, agents)"},
+     "frame_timeout_ms, file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state, "
+     "agents)"},
     {R"({"a/b~c":1})", "/a~1b~0c",
      "config /a~1b~0c: unknown key (the config takes firefox, prelaunch, connect, webdriver, "
      "spool_dir, max_inline_bytes, max_result_bytes, spool_quota_bytes, frame_timeout_ms, "
      "file_roots, allow_extensions, max_tabs, webdriver_flag, storage_state, agents)"},
-    {R"({"agents":{"max":0}})", "/agents/max", "config /agents/max: must be an integer from 1 to 1000"},
+    {R"({"agents":{"max":0}})", "/agents/max",
+     "config /agents/max: must be an integer from 1 to 1000"},
     {R"({"agents":{"defaults":{"timezone":""}}})", "/agents/defaults/timezone",
      "config /agents/defaults/timezone: must be a non-empty string such as \"Asia/Tokyo\""},
     {R"({"agents":{"idle":5}})", "/agents/idle",

@@ -22,12 +22,12 @@ BOOST_AUTO_TEST_CASE(every_helper_of_the_design_is_documented_once) {
   std::set<std::string> methods;
   for (const HelperSpec& spec : Helpers()) methods.emplace(spec.method);
   BOOST_TEST((methods == std::set<std::string>{
-                             "page.goto",     "page.snapshot",   "page.text",   "page.click",
-                             "page.hover",    "page.drag",       "page.fill",   "page.type",
-                             "page.select",   "page.press",      "page.scroll", "page.waitFor",
-                             "page.eval",     "page.screenshot", "page.tabs",   "page.logs",
-                             "page.requests", "page.route",      "page.dialog", "page.upload",
-                             "page.help",     "page.find",       "page.storage",  "page.agents"}));
+                             "page.goto",     "page.snapshot",   "page.text",    "page.click",
+                             "page.hover",    "page.drag",       "page.fill",    "page.type",
+                             "page.select",   "page.press",      "page.scroll",  "page.waitFor",
+                             "page.eval",     "page.screenshot", "page.tabs",    "page.logs",
+                             "page.requests", "page.route",      "page.dialog",  "page.upload",
+                             "page.help",     "page.find",       "page.storage", "page.agents"}));
   BOOST_TEST(methods.size() == Helpers().size());
 }
 

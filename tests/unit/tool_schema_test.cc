@@ -46,8 +46,8 @@ BOOST_AUTO_TEST_CASE(schema_is_a_closed_draft_2020_12_object) {
   BOOST_TEST(schema.at("type").as_string() == "object");
   BOOST_TEST(schema.at("additionalProperties").as_bool() == false);
   BOOST_TEST(FrameSchema(schema).at("additionalProperties").as_bool() == false);
-  BOOST_TEST(
-      (Keys(schema.at("properties").as_object()) == std::set<std::string>{"frames", "on_error", "agent", "agent_settings"}));
+  BOOST_TEST((Keys(schema.at("properties").as_object()) ==
+              std::set<std::string>{"frames", "on_error", "agent", "agent_settings"}));
   BOOST_TEST((Keys(FrameSchema(schema).at("properties").as_object()) ==
               std::set<std::string>{"method", "params", "label", "timeout_ms", "pick", "silent"}));
   BOOST_TEST(schema.at("required").as_array() == boost::json::parse(R"(["frames"])"));

@@ -39,11 +39,12 @@ absl::StatusOr<Body> GetBody(PageContext& page, const RequestLine& line, std::st
     body.missing = "this Firefox collects no network data (network.addDataCollector failed)";
     return body;
   }
-  absl::StatusOr<BidiReply> reply = page.SendWithin(
-      "network.getData",
-      json::object{
-          {"dataType", type}, {"request", line.request}, {"collector", page.state().session->collector}},
-      kBodyTimeout);
+  absl::StatusOr<BidiReply> reply =
+      page.SendWithin("network.getData",
+                      json::object{{"dataType", type},
+                                   {"request", line.request},
+                                   {"collector", page.state().session->collector}},
+                      kBodyTimeout);
   if (!reply.ok()) {
     if (TransportErrorOf(reply.status()) != TransportError::kReplyTimeout) return reply.status();
     body.missing =

@@ -61,7 +61,8 @@ class OriginTab {
 
   absl::Status Open() {
     ASSIGN_OR_RETURN(const json::value created,
-                     page_.Command("browsingContext.create", page_.state().agent.NewTab(true, page_.state().current_tab)));
+                     page_.Command("browsingContext.create",
+                                   page_.state().agent.NewTab(true, page_.state().current_tab)));
     const json::object* object = created.if_object();
     if (object == nullptr || StringAt(*object, "context").empty()) {
       return absl::InternalError("browsingContext.create returned no context");
