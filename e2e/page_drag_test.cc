@@ -81,6 +81,39 @@ BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_a
              R"({"index":4,"method":"page.eval","result":[25,12,"Volume: 25"]})");
 }
 
+BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) {
+  // drag_frames.html: sortable.html in a same-origin frame, slider.html in a cross-origin
+  // frame that starts below the first screen (pointer input there lands on nothing unless the
+  // tab scrolls first). Points are in the viewport of the source's document.
+  const json::object result = Run(Frames({
+      Goto("drag_frames.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Test it"}}})",
+      Eval("document.querySelector('iframe[title=Board]').contentWindow.board.order.join()"),
+      R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Volume"},)"
+      R"("to":{"x":350,"y":104}}})",
+      R"({"method":"page.text","params":{"target":{"css":"#value"}}})",
+      Eval("scrollY > 0"),
+      R"({"method":"page.drag","params":{"from":{"css":"#handle"},"to":{"css":"#quarter"}}})",
+      R"({"method":"page.text","params":{"target":{"css":"#value"}}})",
+      R"({"method":"page.drag","params":{"from":{"text":"Ship it"},"to":{"css":"#quarter"}}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"build,test,spec,ship"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.text","result":"Volume: 75"})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":true})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.text","result":"Volume: 25"})");
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag: \"from\" and \"to\" lie in different frames; )"
+             R"(a drag stays within one document"}})");
+}
+
 BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) {
   // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it.
   const json::object result = Run(Frames(

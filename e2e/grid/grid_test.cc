@@ -2,8 +2,8 @@
 // e2e/grid/run.sh with scripts/grid.sh; the node starts build/bin/fake-geckodriver per session):
 // batches through the Grid's BiDi proxy, several instances at once, the queue, a host killed,
 // a node killed mid-batch. run.sh sets FIREFOX_BIDI_GRID_URL, GRID_DIR and the GRID_* settings
-// (max 3 sessions, session timeout 120 s, request timeout 90 s: both above the time a browser takes
-// to start on a loaded machine, see docs/scale-out.md) and stops the Grid afterwards.
+// (max 3 sessions, session timeout 50 s, request timeout 25 s: both above the time three browsers
+// take to start at once on the test machine, see docs/scale-out.md) and stops the Grid afterwards.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -11,7 +11,7 @@ shift 2
 # Ports and a state directory of its own, so a Grid a user runs on 4444 is left alone.
 export GRID_DIR="$build_dir/grid-test"
 export GRID_PORT=4464 GRID_NODE_PORT=5575 GRID_EVENT_PORTS="4462 4463"
-export GRID_MAX_SESSIONS=3 GRID_SESSION_TIMEOUT=120 GRID_REQUEST_TIMEOUT=90
+export GRID_MAX_SESSIONS=3 GRID_SESSION_TIMEOUT=50 GRID_REQUEST_TIMEOUT=25
 export GRID_DRIVER="$build_dir/bin/fake-geckodriver"
 export GRID_OWNER_PID=$$
 

@@ -137,6 +137,11 @@ export function inputPrepareClick(el, hover) {
   if (rect.top < 0 || rect.left < 0 || rect.bottom > win.innerHeight ||
       rect.right > win.innerWidth) {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  } else if (win !== win.top) {
+    // In view in its frame, but the frame may lie outside the tab's viewport, where pointer
+    // input lands on nothing: 'nearest' scrolls each document up the chain only as far as
+    // needed (not at all when the element is in view).
+    el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   }
   const point = inputInViewCentre(el);
   if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
