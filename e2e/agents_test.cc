@@ -127,6 +127,24 @@ BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   BOOST_TEST(json::serialize(d[1]) == R"("<!DOCTYPE html>")");
 }
 
+BOOST_AUTO_TEST_CASE(the_default_agents_raw_intercept_holds_its_own_requests_only) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  // What a fetch of login.html gives within 3 s: its first bytes, or "held" while blocked.
+  const std::string fetch =
+      R"J({"method":"page.eval","params":{"expression":"Promise.race([fetch('/login.html').then(r => r.text()).then(t => t.slice(0, 15)), new Promise(r => setTimeout(() => r('held'), 3000))])"}})J";
+  // The default agent's model intercepts login.html in every tab (no contexts).
+  const json::array d = browser.Results(
+      R"({"method":"network.addIntercept","params":{"phases":["beforeRequestSent"],)"
+      R"("urlPatterns":[{"type":"string","pattern":")" +
+      pages.url("login.html") + R"("}]},"silent":true},)" + Goto(pages.url("plain.html")) + "," +
+      fetch);
+  BOOST_TEST(json::serialize(d[2]) == R"("held")");
+  // b's request is blocked by it too: nobody of b's would answer it, so it goes on unchanged.
+  const json::array b = Results(browser, "b", Goto(pages.url("plain.html")) + "," + fetch);
+  BOOST_TEST(json::serialize(b[1]) == R"("<!DOCTYPE html>")");
+}
+
 // Each agent's tab is visible while other agents run (its window's selected tab), and has the
 // focus during its own calls. A background tab of a shared window would count about one frame
 // and one timer tick a second here, and read "hidden".

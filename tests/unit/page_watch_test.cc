@@ -46,6 +46,21 @@ BOOST_AUTO_TEST_CASE(model_subscribed_covers_events_and_modules_until_undone) {
   BOOST_TEST(!watch.ModelSubscribed("browsingContext.load"));
 }
 
+BOOST_AUTO_TEST_CASE(model_intercepts_are_kept_until_removed_or_the_session_goes) {
+  PageWatch watch;
+  watch.NoteIntercept(boost::json::parse(R"({"intercept":"i1"})"));
+  watch.NoteIntercept(boost::json::parse(R"({"intercept":"i2"})"));
+  watch.NoteIntercept(boost::json::parse(R"({})"));  // a reply without one adds nothing
+  BOOST_TEST(watch.ModelIntercept("i1"));
+  BOOST_TEST(watch.ModelIntercept("i2"));
+  BOOST_TEST(!watch.ModelIntercept(""));
+  watch.NoteInterceptRemoved(boost::json::parse(R"({"intercept":"i1"})").as_object());
+  BOOST_TEST(!watch.ModelIntercept("i1"));
+  BOOST_TEST(watch.ModelIntercept("i2"));
+  watch.Reset();
+  BOOST_TEST(!watch.ModelIntercept("i2"));
+}
+
 PageWatch::WatchedFrame Watched(std::string_view method, const boost::json::object& params) {
   std::optional<PageWatch::WatchedFrame> frame = PageWatch::Watch(method, params);
   BOOST_TEST_REQUIRE(frame.has_value());

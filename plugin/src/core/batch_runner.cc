@@ -312,6 +312,8 @@ class BatchRun {
     if (PageWatch* watch = options_.page_watch) {
       if (frame.method == "session.subscribe") watch->NoteSubscribe(sent, result->value());
       if (frame.method == "session.unsubscribe") watch->NoteUnsubscribe(sent);
+      if (frame.method == "network.addIntercept") watch->NoteIntercept(result->value());
+      if (frame.method == "network.removeIntercept") watch->NoteInterceptRemoved(sent);
     }
     // A script that threw fails its frame before the next is sent, so on_error can stop it.
     if (ReturnsEvaluateResult(frame.method)) {

@@ -45,7 +45,21 @@ bool PageWatch::PromptWaits(const boost::json::object& params) {
 
 void PageWatch::Reset() {
   subscriptions_.clear();
+  intercepts_.clear();
   realm_context_.clear();
+}
+
+void PageWatch::NoteIntercept(const boost::json::value& result) {
+  const std::string_view id = StringAt(result.if_object(), "intercept");
+  if (!id.empty()) intercepts_.emplace_back(id);
+}
+
+void PageWatch::NoteInterceptRemoved(const boost::json::object& params) {
+  std::erase(intercepts_, StringAt(params, "intercept"));
+}
+
+bool PageWatch::ModelIntercept(std::string_view id) const {
+  return std::find(intercepts_.begin(), intercepts_.end(), id) != intercepts_.end();
 }
 
 void PageWatch::NoteSubscribe(const boost::json::object& params, const boost::json::value& result) {

@@ -37,6 +37,13 @@ class PageWatch {
   void NoteSubscribe(const boost::json::object& params, const boost::json::value& result);
   void NoteUnsubscribe(const boost::json::object& params);
 
+  // The model's own successful network.addIntercept (its reply's result) and
+  // network.removeIntercept (params as sent): which blocked requests are the model's to answer.
+  void NoteIntercept(const boost::json::value& result);
+  void NoteInterceptRemoved(const boost::json::object& params);
+  // Whether `id` is an intercept the model added and has not removed.
+  bool ModelIntercept(std::string_view id) const;
+
   // True while a subscription of the model's own covers this event: one naming the event or
   // its module ("browsingContext" covers "browsingContext.load"), not yet undone by an
   // unsubscribe naming its id or that very name.
@@ -87,6 +94,7 @@ class PageWatch {
     std::vector<std::string> events;
   };
   std::vector<Subscription> subscriptions_;
+  std::vector<std::string> intercepts_;  // the model's, oldest first
   absl::flat_hash_map<std::string, std::string> realm_context_;  // realm -> context
 };
 

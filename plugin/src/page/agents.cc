@@ -433,16 +433,22 @@ void Agents::ContinueIfBlockedByOthersOnly(const json::object& params, const Age
       intercepts == nullptr || !intercepts->is_array() || intercepts->get_array().empty()) {
     return;
   }
+  // An agent's intercepts: its page.route one and those its model added with raw frames (a
+  // named agent's are confined to its own tabs; the default agent's may cover every tab).
+  const auto holds = [](const Agent& agent, std::string_view id) {
+    const std::string& routes = agent.page.state().routes.intercept;
+    return (!routes.empty() && id == routes) || agent.watch.ModelIntercept(id);
+  };
   for (const json::value& id : intercepts->get_array()) {
-    const bool another_agents_routes =
-        id.is_string() && std::any_of(agents_.begin(), agents_.end(), [&](const auto& entry) {
-          const std::string& theirs = entry.second->page.state().routes.intercept;
-          return entry.second.get() != &owner && !theirs.empty() && id.get_string() == theirs;
+    const bool another_agents =
+        id.is_string() && !holds(owner, id.get_string()) &&
+        std::any_of(agents_.begin(), agents_.end(), [&](const auto& entry) {
+          return entry.second.get() != &owner && holds(*entry.second, id.get_string());
         });
-    if (!another_agents_routes) return;  // the owner's own intercept, or the model's
+    if (!another_agents) return;  // the owner's own intercept (or one nobody is known to hold)
   }
-  // Only other agents' page.route intercepts hold it: their routes are not for this agent's
-  // pages, so it goes on unchanged.
+  // Only other agents' intercepts hold it: they are not for this agent's pages, so it goes on
+  // unchanged.
   (void)transport_->Post(
       "network.continueRequest",
       json::object{{"request", StringAt(ObjectAt(params, "request"), "request")}});

@@ -109,8 +109,9 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   // Removes agent `name` (its user context closes its tabs).
   absl::Status Remove(std::string_view name, PageContext& page);
   void Scope(Agent& agent);
-  // A request of `owner`'s tab blocked only by other agents' page.route intercepts (a route's
-  // intercept covers every tab of the browser) is continued unchanged at once.
+  // A request of `owner`'s tab blocked only by other agents' intercepts (a route's intercept,
+  // and a raw one the default agent's model added without contexts, cover every tab of the
+  // browser) is continued unchanged at once.
   void ContinueIfBlockedByOthersOnly(const boost::json::object& params, const Agent& owner);
   // Learns the tabs that were open before the plugin's own subscription (a new browser's first
   // tab), once per browser session, when ownership first matters (a named agent, a list).
