@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "agents_workload.h"
 #include "bench_support.h"
 #include "cold_start.h"
 #include "core/batch_args.h"
@@ -425,6 +426,9 @@ Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::str
 
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
+  if (flags.compare.starts_with("agents-")) {  // browsers of their own
+    return MakeAgentsComparison(std::stoi(flags.compare.substr(7)));
+  }
   if (flags.compare == "grid" && flags.webdriver.empty()) {
     return absl::InvalidArgumentError("--compare grid needs --webdriver URL (a Selenium Grid)");
   }
@@ -607,6 +611,14 @@ int main(int argc, char** argv) {
       {"quickack",
        "A the tool with quick_ack=false, B with quick_ack=true (the product), on "
        "5 replies of ~70 KB"}};
+  for (const int n : {1, 2, 8, 32}) {
+    spec.modes.push_back(
+        {absl::StrCat("agents-", n),
+         absl::StrCat("A ", n, " browsers of one agent each, B one browser with ", n,
+                      " agents; a sample is one round of page.goto, page.snapshot, page.fill "
+                      "and page.click by every agent at once (tool instances called as a host "
+                      "does); memory (PSS) in the notes")});
+  }
   spec.default_pairs = 20;
   spec.default_warmup = 3;
   spec.make = MakeComparison;

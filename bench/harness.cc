@@ -157,7 +157,18 @@ class Runner {
       std::cerr << spec_.name << " --compare " << flags_.compare << ": " << s.message() << "\n";
       return 1;
     }
-    if (!flags_.profile) Report();
+    if (flags_.profile) return 0;
+    std::vector<std::string> notes;
+    if (comparison_.notes) {
+      absl::StatusOr<std::vector<std::string>> taken = comparison_.notes();
+      if (!taken.ok()) {
+        std::cerr << spec_.name << " --compare " << flags_.compare
+                  << ": the notes failed: " << taken.status().message() << "\n";
+        return 1;
+      }
+      notes = *std::move(taken);
+    }
+    Report(notes);
     return 0;
   }
 
@@ -223,7 +234,7 @@ class Runner {
     return absl::OkStatus();
   }
 
-  void Report() const {
+  void Report(const std::vector<std::string>& notes) const {
     const std::vector<double> d = PairedDifferences(a_ms_, b_ms_);
     const double diff_median = Median(d);
     const WilcoxonResult w = WilcoxonSignedRank(d);
@@ -255,6 +266,11 @@ class Runner {
         out[absl::StrCat(extra.key, "_median_ms")] = Median(extras_ms_[i]);
       }
       if (!extras.empty()) out["extras"] = std::move(extras);
+      if (!notes.empty()) {
+        boost::json::array lines;
+        for (const std::string& note : notes) lines.emplace_back(note);
+        out["notes"] = std::move(lines);
+      }
       std::cout << boost::json::serialize(out) << "\n";
       return;
     }
@@ -286,6 +302,7 @@ class Runner {
     std::cout << absl::StrFormat("  sign test: B faster in %d of %d pairs, p=%.3g\n",
                                  sign.negatives, sign.n, sign.p);
     std::cout << "  outputs equal: yes\n";
+    for (const std::string& note : notes) std::cout << "  " << note << "\n";
   }
 
   const BenchSpec& spec_;

@@ -52,6 +52,9 @@ struct Comparison {
   Variant a;
   Variant b;
   std::vector<Extra> extras;
+  // Untimed, after the pairs: measurements beside the timing (memory, say), one line each,
+  // printed below the statistics and given as "notes" in the JSON. May be empty.
+  std::function<absl::StatusOr<std::vector<std::string>>()> notes;
   // Owns whatever the variants share (a browser, fixtures); released after the run.
   std::shared_ptr<void> fixture;
 };
