@@ -48,8 +48,9 @@ std::string RoundArgs(const std::string& agent, int i) {
       {{"method", "page.goto"}, {"params", {{"url", kPage}}}, {"silent", true}},
       {{"method", "page.snapshot"}},
       {{"method", "page.fill"},
-       {"params", {{"target", {{"role", "textbox"}, {"name", "Name"}}},
-                   {"value", absl::StrCat("agent ", i)}}}},
+       {"params",
+        {{"target", {{"role", "textbox"}, {"name", "Name"}}},
+         {"value", absl::StrCat("agent ", i)}}}},
       {{"method", "page.click"}, {"params", {{"target", {{"text", "Save"}}}}}},
       {{"method", "page.eval"}, {"params", {{"expression", "document.title"}}}}};
   boost::json::object args{{"frames", std::move(frames)}};
@@ -221,11 +222,11 @@ absl::StatusOr<Comparison> MakeAgentsComparison(int agents) {
     ASSIGN_OR_RETURN(const std::uint64_t a_kib, browsers->PssKiB());
     ASSIGN_OR_RETURN(const std::uint64_t b_kib, shared->PssKiB());
     for (int i = 0; i < agents; ++i) {
-      RETURN_IF_ERROR(Invoke(*shared->tools[0],
-                             absl::StrCat(R"({"frames":[{"method":"page.agents","params":)",
-                                          R"({"action":"close","agent":")", AgentName(i),
-                                          R"("}}]})"))
-                          .status());
+      RETURN_IF_ERROR(
+          Invoke(*shared->tools[0],
+                 absl::StrCat(R"({"frames":[{"method":"page.agents","params":)",
+                              R"({"action":"close","agent":")", AgentName(i), R"("}}]})"))
+              .status());
     }
     std::this_thread::sleep_for(kMemorySettle);
     ASSIGN_OR_RETURN(const std::uint64_t closed_kib, shared->PssKiB());
@@ -241,8 +242,8 @@ absl::StatusOr<Comparison> MakeAgentsComparison(int agents) {
                         "default agent alone)",
                         agents, MiB(closed_kib), MiB(closed_kib) - MiB(one_browser_kib))};
   };
-  c.fixture = std::make_shared<std::pair<std::shared_ptr<Side>, std::shared_ptr<Side>>>(
-      browsers, shared);
+  c.fixture =
+      std::make_shared<std::pair<std::shared_ptr<Side>, std::shared_ptr<Side>>>(browsers, shared);
   return c;
 }
 

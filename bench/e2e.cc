@@ -426,7 +426,7 @@ Variant BytesFloorVariant(std::shared_ptr<Browser> browser, std::vector<std::str
 
 absl::StatusOr<Comparison> MakeComparison(const BenchFlags& flags) {
   if (flags.compare == "cold") return MakeColdStartComparison();  // a browser per sample
-  if (flags.compare.starts_with("agents-")) {  // browsers of their own
+  if (flags.compare.starts_with("agents-")) {                     // browsers of their own
     return MakeAgentsComparison(std::stoi(flags.compare.substr(7)));
   }
   if (flags.compare == "grid" && flags.webdriver.empty()) {

@@ -1,6 +1,8 @@
 #include "harness.h"
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
@@ -178,6 +180,49 @@ BOOST_AUTO_TEST_CASE(json_report_gives_each_extra_its_median_and_the_ratios_over
   BOOST_TEST(extra.at("b_ratio").as_double() ==
                  o.at("variants").at("B").at("median_ms").as_double() / floor,
              boost::test_tools::tolerance(1e-12));
+}
+
+// A spec whose comparison's notes give `notes`, or fail when it is an error.
+BenchSpec NotingSpec(std::vector<std::string>* log,
+                     absl::StatusOr<std::vector<std::string>> notes) {
+  BenchSpec spec = LoggingSpec(log, "same", "same");
+  spec.make = [make = spec.make, log,
+               notes](const BenchFlags& flags) -> absl::StatusOr<Comparison> {
+    absl::StatusOr<Comparison> c = make(flags);
+    if (c.ok()) {
+      c->notes = [log, notes] {
+        log->push_back("notes");
+        return notes;
+      };
+    }
+    return c;
+  };
+  return spec;
+}
+
+BOOST_AUTO_TEST_CASE(notes_are_taken_once_after_the_pairs_and_reported) {
+  std::vector<std::string> log;
+  {
+    CapturedOutput captured;
+    BOOST_TEST(Run(NotingSpec(&log, std::vector<std::string>{"PSS A: 1 MiB", "PSS B: 2 MiB"}),
+                   {"bench-test", "--pairs", "2", "--warmup", "0", "--json"}) == 0);
+    BOOST_TEST(log.back() == "notes");
+    BOOST_TEST(std::count(log.begin(), log.end(), "notes") == 1);
+    const boost::json::value v = boost::json::parse(captured.out());
+    BOOST_TEST(boost::json::serialize(v.at("notes")) == R"(["PSS A: 1 MiB","PSS B: 2 MiB"])");
+  }
+  {
+    CapturedOutput captured;
+    BOOST_TEST(Run(NotingSpec(&log, std::vector<std::string>{"PSS A: 1 MiB"}),
+                   {"bench-test", "--pairs", "2", "--warmup", "0"}) == 0);
+    BOOST_TEST(captured.out().find("  outputs equal: yes\n  PSS A: 1 MiB\n") != std::string::npos,
+               captured.out());
+  }
+  CapturedOutput captured;
+  BOOST_TEST(Run(NotingSpec(&log, absl::UnavailableError("no /proc")),
+                 {"bench-test", "--pairs", "2", "--warmup", "0"}) == 1);
+  BOOST_TEST(captured.err() == "bench-test --compare x: the notes failed: no /proc\n");
+  BOOST_TEST(captured.out().empty());
 }
 
 BOOST_AUTO_TEST_CASE(output_mismatch_fails_with_exit_1_and_says_where) {

@@ -94,7 +94,7 @@ class PageWatch {
     std::vector<std::string> events;
   };
   std::vector<Subscription> subscriptions_;
-  std::vector<std::string> intercepts_;  // the model's, oldest first
+  std::vector<std::string> intercepts_;                          // the model's, oldest first
   absl::flat_hash_map<std::string, std::string> realm_context_;  // realm -> context
 };
 
