@@ -931,8 +931,9 @@ BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
              R"({"error":"invalid argument","message":"page.snapshot: \"root\" is a target )"
              R"(object such as {\"ref\": \"e5\"} or {\"css\": \"main\"}"})");
   BOOST_TEST(Error(result, 7) ==
-             R"({"error":"invalid argument","message":"page.text: \"name\" goes with \"role\" )"
-             R"J((e.g. \"role\": \"button\", \"name\": \"Save\")"})J");
+             R"({"error":"invalid argument","message":"page.text: \"name\" goes with \"role\", )"
+             R"(the word page.snapshot shows before the name: {\"role\": \"button\", )"
+             R"(\"name\": \"Hello\"} for the line button \"Hello\""})");
   BOOST_TEST(Error(result, 8) ==
              R"({"error":"invalid argument","message":"page.text: \"ref\" is a name from )"
              R"(page.snapshot or page.eval such as \"e12\", got \"button\""})");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <boost/json/string.hpp>
 #include <iterator>
 #include <vector>
 
@@ -244,10 +245,15 @@ absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
   ASSIGN_OR_RETURN(std::optional<std::string> name, StringParam(method, params, "name"));
   if (name) {
     if (!target || target->kind != Target::Kind::kRole) {
+      // The role is the word page.snapshot writes before the name; the example says so with
+      // the model's own name.
+      const std::string example = json::serialize(json::string(*name));
       return HelperError(kInvalidArgument,
                          absl::StrCat(ToAbsl(method),
-                                      ": \"name\" goes with \"role\" (e.g. "
-                                      "\"role\": \"button\", \"name\": \"Save\")"));
+                                      ": \"name\" goes with \"role\", the word page.snapshot "
+                                      "shows before the name: {\"role\": \"button\", "
+                                      "\"name\": ",
+                                      example, "} for the line button ", example));
     }
     target->name = std::move(name);
   }
