@@ -895,6 +895,21 @@ BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_li
                                  first, 1));
 }
 
+BOOST_AUTO_TEST_CASE(text_that_an_authors_name_already_says_is_not_listed_again) {
+  // A calendar's day, a note whose label holds its text, and one whose label does not.
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div tabindex=0 aria-label='March 14, 2026'>14</div><div role=note aria-label='Saved at noon'>Saved</div><div role=note aria-label='Cart, 0 items'>Cart (0)</div>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.click","params":{"target":{"role":"generic","name":"March 14, 2026"}}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.snapshot","result":"- generic \"March 14, 2026\" )"
+             R"([ref=e1]\n- note \"Saved at noon\"\n- note \"Cart, 0 items\"\n  - text )"
+             R"(\"Cart (0)\""})");
+  BOOST_TEST(Record(result, 2).find(R"("result":{"url":"data:text/html,)") != std::string::npos,
+             Record(result, 2));
+}
+
 BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
   const json::object result =
       Run(Frames({Goto("targets.html"), R"({"method":"page.text","params":{"css":"#nope"}})",

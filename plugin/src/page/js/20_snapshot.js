@@ -308,6 +308,12 @@ function outline(input, nodes) {
       name = name || shownName(el, shownRole, memo);
       below = false;
     }
+    // An author's name that already says what the text inside says (a calendar's day
+    // "March 14, 2026" over "14"): the text is not listed again.
+    if (below && name && !hasMeaningfulChild(el)) {
+      const text = collapse(flatText(el, memo));
+      if (text && name.includes(text)) below = false;
+    }
     // A heading that is one link (a card's title) is one line, with the link's ref; a heading
     // holding other things a helper can act on lists them below it.
     let ref = interactive ? refOf(el, counter) : null;
