@@ -112,6 +112,40 @@ BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_the_waiting_frame_and_skips
   BOOST_TEST(fastest_ms < 100);
 }
 
+BOOST_AUTO_TEST_CASE(a_cancel_while_a_new_agent_is_made_reports_the_first_frame_cancelled) {
+  FakeBidiServer server;
+  server.OnCommand("browser.createUserContext")
+      .DelayReply(milliseconds(3000))
+      .Reply(R"({"type":"success","result":{"userContext":"u1"}})");
+  TempDir dir;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  std::future<ToolResult> call = std::async(std::launch::async, [&] {
+    return instance->Invoke(
+        R"({"agent":"a","frames":[{"method":"browsingContext.getTree"},{"method":"session.status"}]})");
+  });
+  const auto making = [&] {
+    for (const std::string& message : server.received()) {
+      if (message.find("\"browser.createUserContext\"") != std::string::npos) return true;
+    }
+    return false;
+  };
+  const Clock::time_point waiting = Clock::now();
+  while (!making() && Clock::now() - waiting < seconds(30)) {
+    std::this_thread::sleep_for(milliseconds(5));
+  }
+  BOOST_TEST_REQUIRE(making());
+  const Clock::time_point start = Clock::now();
+  instance->Cancel();
+  BOOST_TEST_REQUIRE((call.wait_for(seconds(30)) == std::future_status::ready));
+  BOOST_TEST(MillisSince(start) < 1000);
+  const ToolResult result = call.get();
+  BOOST_TEST(result.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(
+      result.json ==
+      R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":"cancelled","message":"the call was cancelled before frame 0 (browsingContext.getTree) was sent"}},)"
+      R"({"index":1,"method":"session.status","skipped":true}]})");
+}
+
 BOOST_AUTO_TEST_CASE(cancels_racing_with_calls_never_crash_hang_or_break_the_instance,
                      *boost::unit_test::timeout(300)) {
   FakeBidiServer server;

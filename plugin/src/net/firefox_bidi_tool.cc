@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
+#include "core/label_cache.h"
 #include "core/string_view_compat.h"
 #include "core/tool_schema.h"
 #include "io/directory_spool.h"
@@ -157,6 +158,15 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   }
   absl::StatusOr<page::Agent*> agent =
       agents_.Begin(args.agent, args.agent_settings, session_->generation(), *session_);
+  if (!agent.ok() && cancelled_.load()) {
+    // The cancel landed while the agent was being made: reported as one that lands before the
+    // first frame (the interrupted transport reads nothing, nothing is sent), and no agent's
+    // state is touched, since this one may not exist.
+    LabelCache unused(0);
+    ToolOutcome out;
+    out.json = RunBatch(args, *session_, *spool_, unused, options);
+    return out;
+  }
   if (!agent.ok()) {
     const bool too_many = agent.status().code() == absl::StatusCode::kResourceExhausted;
     const bool refused = too_many || agent.status().code() == absl::StatusCode::kInvalidArgument;
