@@ -6,10 +6,12 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "agent_tool/loader.h"
@@ -212,6 +214,23 @@ BOOST_AUTO_TEST_CASE(no_page_inside_a_root_reaches_a_file_outside_it) {
   const std::string fine =
       t.Run(absl::StrCat(R"({"frames":[)", Goto(inside), R"(,{"method":"page.text"}]})"));
   BOOST_TEST(fine.find(R"("result":"inside")") != std::string::npos, fine);
+}
+
+// The commands that make another agent's user context and tab before its call's frames read
+// what arrived between calls: a navigation among it is judged all the same.
+BOOST_AUTO_TEST_CASE(a_navigation_between_calls_is_judged_when_another_agents_call_reads_it) {
+  Guarded t(/*with_root=*/true);
+  const std::string later = t.RootPage(
+      "later.html",
+      absl::StrCat("<script>setTimeout(() => location = '", t.secret_url(), "', 1000)</script>"));
+  (void)t.Run(absl::StrCat(R"({"frames":[)", Goto(later), "]}"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  const std::string b = t.Run(R"({"agent":"b","frames":[{"method":"session.status"}]})");
+  BOOST_TEST(b.find(kSecret) == std::string::npos, b);
+  BOOST_TEST(b.find(absl::StrCat("the file \\\"", t.secret_path(), "\\\" is outside")) !=
+                 std::string::npos,
+             b);
+  t.ExpectNoTabShowsTheSecret();
 }
 
 BOOST_AUTO_TEST_CASE(popups_need_a_gesture_and_tabs_are_bounded_by_max_tabs) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "support/scripted_transport.h"
 
@@ -18,6 +19,10 @@ namespace json = boost::json;
 using testing::ScriptedTransport;
 
 json::object Params(std::string_view text) { return json::parse(text).as_object(); }
+
+// Where Begin's own commands put the events they read: these tests script none.
+void Ignore(json::value) {}
+constexpr auto kIgnore = &Ignore;
 
 // Agents with agent "a" made (user context "UC-A", its tab "TAB-A") and the default agent's
 // tab "TAB-D" known, "a" calling.
@@ -30,9 +35,15 @@ struct TwoAgents {
             R"({"type":"event","method":"browsingContext.contextCreated","params":{"context":"TAB-A","userContext":"UC-A","parent":null,"url":"about:blank","children":null}})")
         .Reply(R"({"context":"TAB-A"})")
         .Reply("{}");
-    absl::StatusOr<Agent*> made = agents.Begin("a", std::nullopt, 1, transport);
+    const auto keep = [this](json::value event) { kept.push_back(std::move(event)); };
+    absl::StatusOr<Agent*> made = agents.Begin("a", std::nullopt, 1, transport, keep);
     BOOST_TEST_REQUIRE(made.ok(), made.status().ToString());
     BOOST_TEST_REQUIRE((*made)->user_context == "UC-A");
+    // Begin's commands kept what they read; the batch's first poll hands it to the executor.
+    BOOST_TEST_REQUIRE(kept.size() == 1u);
+    BOOST_TEST_REQUIRE(Judge("script.evaluate", R"({"target":{"context":"TAB-A"}})") !=
+                       std::string("ok"));
+    for (const json::value& event : kept) (void)agents.OnEvent(event);
   }
 
   // Confine's verdict: "ok", "ok <rewritten params>" or "refused: <message>".
@@ -45,6 +56,7 @@ struct TwoAgents {
 
   Agents agents{AgentsConfig{}, 16, /*hide_webdriver_flag=*/false};
   ScriptedTransport transport;
+  std::vector<json::value> kept;
 };
 
 BOOST_AUTO_TEST_SUITE(agents)
@@ -130,7 +142,7 @@ BOOST_AUTO_TEST_CASE(a_named_agents_browser_wide_commands_are_confined_or_refuse
 BOOST_AUTO_TEST_CASE(the_default_agent_is_refused_only_what_is_another_agents) {
   TwoAgents two;
   two.transport.Reply("{}");  // default's tab activated
-  BOOST_TEST_REQUIRE(two.agents.Begin("default", std::nullopt, 1, two.transport).ok());
+  BOOST_TEST_REQUIRE(two.agents.Begin("default", std::nullopt, 1, two.transport, kIgnore).ok());
   BOOST_TEST(two.Judge("browsingContext.getTree", "{}") == "ok");
   BOOST_TEST(two.Judge("session.subscribe", R"({"events":["log"]})") == "ok");
   BOOST_TEST(two.Judge("script.evaluate", R"({"target":{"context":"NEVER-SEEN"}})") == "ok");
@@ -166,8 +178,8 @@ BOOST_AUTO_TEST_CASE(too_many_agents_names_the_longest_idle) {
       .Reply(R"({"contexts":[]})")
       .Reply(R"({"context":"TAB-A"})")
       .Reply("{}");
-  BOOST_TEST_REQUIRE(agents.Begin("a", std::nullopt, 1, transport).ok());
-  const absl::StatusOr<Agent*> refused = agents.Begin("b", std::nullopt, 1, transport);
+  BOOST_TEST_REQUIRE(agents.Begin("a", std::nullopt, 1, transport, kIgnore).ok());
+  const absl::StatusOr<Agent*> refused = agents.Begin("b", std::nullopt, 1, transport, kIgnore);
   BOOST_TEST(refused.status().code() == absl::StatusCode::kResourceExhausted);
   // The idle time is the clock's: any whole number of seconds.
   BOOST_TEST(

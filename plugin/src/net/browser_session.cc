@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -116,9 +117,21 @@ class BrowserSessionImpl final : public BrowserSession {
 
   void PollEvents(EventSink on_event) override {
     if (state_ == SessionState::kOpen && !interrupted_.load()) {
+      if (kept_generation_ == generation_) {
+        for (boost::json::value& event : std::exchange(kept_, {})) on_event(std::move(event));
+      }
+      kept_.clear();
       const InCall in_call(in_call_);
       connection_->PollEvents(on_event);
     }
+  }
+
+  void KeepForNextPoll(boost::json::value event) override {
+    if (kept_generation_ != generation_) {
+      kept_.clear();
+      kept_generation_ = generation_;
+    }
+    kept_.push_back(std::move(event));
   }
 
   absl::Status WaitForEvents(milliseconds timeout, EventSink on_event) override {
@@ -390,7 +403,10 @@ class BrowserSessionImpl final : public BrowserSession {
   const std::unique_ptr<BrowserProvider> provider_;  // refers to config_ and log_
 
   SessionState state_ = SessionState::kNone;
-  std::uint64_t generation_ = 0;   // sessions started so far
+  std::uint64_t generation_ = 0;  // sessions started so far
+  // KeepForNextPoll's events, in arrival order, and the session they came from.
+  std::vector<boost::json::value> kept_;
+  std::uint64_t kept_generation_ = 0;
   std::thread prelaunch_;          // the background start (kPrelaunching)
   absl::Status prelaunch_status_;  // written by prelaunch_, read after joining it
   std::mutex mu_;                  // guards the connection_ pointer for Interrupt

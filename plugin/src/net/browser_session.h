@@ -21,6 +21,7 @@
 #ifndef FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 #define FIREFOX_BIDI_NET_BROWSER_SESSION_H_
 
+#include <boost/json/value.hpp>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -55,6 +56,12 @@ class BrowserSession : public BidiTransport {
   virtual absl::Status EnsureReady() = 0;
   // Ends the session and releases the browser now (also done by the destructor).
   virtual void Shutdown() = 0;
+
+  // An event that a command sent before a batch read (the commands that make or close an
+  // agent): PollEvents hands it out first, so that the batch sees it as one that arrived between
+  // calls (the tab guard judges a navigation among them). Dropped with the session it came
+  // from.
+  virtual void KeepForNextPoll(boost::json::value event) = 0;
 
   // Counts the BiDi sessions EnsureReady() has started: a new value means a new browser or
   // session, so state kept about the old one (tabs, node references, subscriptions) is void.

@@ -156,8 +156,12 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     }
     storage_state_generation_ = session_->generation();
   }
+  // What the agents' own commands read before the batch, the batch sees first.
+  const auto keep = [this](boost::json::value event) {
+    session_->KeepForNextPoll(std::move(event));
+  };
   absl::StatusOr<page::Agent*> agent =
-      agents_.Begin(args.agent, args.agent_settings, session_->generation(), *session_);
+      agents_.Begin(args.agent, args.agent_settings, session_->generation(), *session_, keep);
   if (!agent.ok() && cancelled_.load()) {
     // The cancel landed while the agent was being made: reported as one that lands before the
     // first frame (the interrupted transport reads nothing, nothing is sent), and no agent's
@@ -212,7 +216,10 @@ void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
     std::atomic<bool>& busy;
     ~BusyGuard() { busy.store(false); }
   } guard{busy_};
-  if (absl::Status released = agents_.Release(name, *session_); !released.ok()) {
+  const auto keep = [this](boost::json::value event) {
+    session_->KeepForNextPoll(std::move(event));
+  };
+  if (absl::Status released = agents_.Release(name, *session_, keep); !released.ok()) {
     Log(2, absl::StrCat("closing agent \"", ToAbsl(name), "\" failed: ", released.message()));
   }
 }

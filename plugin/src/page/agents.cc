@@ -132,7 +132,8 @@ Agent* Agents::OwnerOfEvent(const json::object& event) const {
 
 absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                                      const std::optional<json::object>& settings,
-                                     std::uint64_t session_generation, BidiTransport& transport) {
+                                     std::uint64_t session_generation, BidiTransport& transport,
+                                     EventSink keep) {
   if (session_generation != generation_) {
     // A new browser: the other agents' user contexts went with the old one.
     std::erase_if(agents_, [](const auto& entry) { return entry.first != "default"; });
@@ -153,9 +154,8 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     }
   }
   if (!idle.empty()) {
-    const auto observe = [this](json::value event) { OnEvent(event); };
     PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
-                     observe);
+                     keep);
     // A failure leaves the agent in place; it is tried again at the next call.
     for (const std::string& agent_name : idle) (void)Remove(agent_name, page);
   }
@@ -181,15 +181,14 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
           "config key agents.max"));
     }
     {
-      const auto observe = [this](json::value event) { OnEvent(event); };
       PageContext page(transport, default_agent().page.mutable_state(), "agent",
-                       kAgentCommandTimeout, observe);
+                       kAgentCommandTimeout, keep);
       RETURN_IF_ERROR(SeedTabs(page));
     }
     ASSIGN_OR_RETURN(
         std::unique_ptr<Agent> made,
         Create(name, MergeAgentSettings(config_.defaults, settings.value_or(json::object{})),
-               transport));
+               transport, keep));
     it = agents_.emplace(std::string(name), std::move(made)).first;
   }
   transport_ = &transport;
@@ -197,8 +196,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   agent.last_call = now;
   current_ = &agent;
   Scope(agent);
-  const auto observe = [this](json::value event) { OnEvent(event); };
-  PageContext page(transport, agent.page.mutable_state(), "agent", kAgentCommandTimeout, observe);
+  PageContext page(transport, agent.page.mutable_state(), "agent", kAgentCommandTimeout, keep);
   if (agent.name != "default") {
     agent.page.JoinSession(session_generation, default_agent().page.state());
     // A new agent starts with one tab, in a window of its own: the selected tab of a window
@@ -219,7 +217,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
 
 absl::StatusOr<std::unique_ptr<Agent>> Agents::Create(std::string_view name,
                                                       const json::object& settings,
-                                                      BidiTransport& transport) {
+                                                      BidiTransport& transport, EventSink keep) {
   auto agent =
       std::make_unique<Agent>(std::string(name), label_cache_entries_, hide_webdriver_flag_);
   if (name == "default") return agent;
@@ -228,9 +226,8 @@ absl::StatusOr<std::unique_ptr<Agent>> Agents::Create(std::string_view name,
     create["acceptInsecureCerts"] = *v;
   }
   if (const json::value* v = settings.if_contains("proxy")) create["proxy"] = *v;
-  const auto observe = [this](json::value event) { OnEvent(event); };
   PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
-                   observe);
+                   keep);
   absl::StatusOr<json::value> made = page.Command("browser.createUserContext", create);
   if (!made.ok()) {
     if (!HelperErrorCode(made.status())) return made.status();
@@ -274,11 +271,10 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   return absl::OkStatus();
 }
 
-absl::Status Agents::Release(std::string_view name, BidiTransport& transport) {
+absl::Status Agents::Release(std::string_view name, BidiTransport& transport, EventSink keep) {
   if (name == "default" || !agents_.contains(name)) return absl::OkStatus();
-  const auto observe = [this](json::value event) { OnEvent(event); };
   PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
-                   observe);
+                   keep);
   return Remove(name, page);
 }
 

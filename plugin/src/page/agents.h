@@ -62,13 +62,16 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   // created with config agents.defaults under `settings`), else refused: kResourceExhausted
   // past agents.max (the message names the idle agents), kInvalidArgument for settings
   // Firefox refused. The agent becomes the one the executor serves until the next Begin.
+  // Events its commands read go to `keep`, not to the agents: what arrived between calls must
+  // reach the batch (and its tab guard) as such (BrowserSession::KeepForNextPoll).
   absl::StatusOr<Agent*> Begin(std::string_view name,
                                const std::optional<boost::json::object>& settings,
-                               std::uint64_t session_generation, BidiTransport& transport);
+                               std::uint64_t session_generation, BidiTransport& transport,
+                               EventSink keep);
 
   // Closes agent `name` between calls (the host's caller of that name is gone); OK when there
-  // is no such agent. "default" stays.
-  absl::Status Release(std::string_view name, BidiTransport& transport);
+  // is no such agent. "default" stays. Events its commands read go to `keep`, as in Begin.
+  absl::Status Release(std::string_view name, BidiTransport& transport, EventSink keep);
 
   // Judges a frame of the calling agent after the policy (DESIGN.md section 12): a frame
   // naming another agent's browsing context, realm or user context is refused; a named
@@ -102,10 +105,10 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   Agent* OwnerOfUserContext(std::string_view user_context) const;
   // The agent an event belongs to (nullptr: none can be told, e.g. a session event).
   Agent* OwnerOfEvent(const boost::json::object& event) const;
-  // Creates agent `name`'s user context and applies its settings.
+  // Creates agent `name`'s user context and applies its settings (events read: to `keep`).
   absl::StatusOr<std::unique_ptr<Agent>> Create(std::string_view name,
                                                 const boost::json::object& settings,
-                                                BidiTransport& transport);
+                                                BidiTransport& transport, EventSink keep);
   // Removes agent `name` (its user context closes its tabs).
   absl::Status Remove(std::string_view name, PageContext& page);
   void Scope(Agent& agent);
