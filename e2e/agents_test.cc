@@ -2,11 +2,16 @@
 // of its own; nothing of one (cookies, localStorage, tabs, console lines, events) reaches
 // another, a raw frame naming another agent's tab is not allowed, page.agents lists and
 // closes them, and agents.max bounds them. Real Firefox, the login fixture over http.
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <mutex>
 #include <regex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "fresh_browser.h"
 #include "support/fixture_http_server.h"
@@ -229,6 +234,26 @@ BOOST_AUTO_TEST_CASE(page_agents_lists_and_closes_and_agents_max_bounds_them) {
       R"({"method":"browsingContext.getTree","params":{"maxDepth":0},"pick":"contexts"})");
   BOOST_TEST(json::serialize(tree[0]).find(b_tab) == std::string::npos);
   BOOST_TEST(Results(browser, "c", kTabs)[0].as_array().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(an_idle_agent_is_closed_between_calls_without_waiting_for_one) {
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  FreshBrowser browser(R"("agents":{"idle_s":1})", [&](std::string_view line) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    lines.emplace_back(line);
+  });
+  (void)Results(browser, "a", kTabs);
+  // No call for 4 s: the instance's own thread looks every second and closes "a".
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    BOOST_TEST(std::count(lines.begin(), lines.end(),
+                          R"(closed agent "a": idle for more than 1 s (agents.idle_s))") == 1);
+  }
+  const json::array listed = browser.Results(R"({"method":"page.agents"})");
+  BOOST_TEST(AgentsShape(listed[0], "default") ==
+             R"([{"agent":"default","tabs":1,"idle_s":"CALLER"}])");
 }
 
 BOOST_AUTO_TEST_CASE(a_new_browser_starts_with_the_default_agent_and_makes_named_ones_anew) {

@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/string.hpp>
 #include <boost/test/unit_test.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,10 +20,12 @@ namespace firefox_bidi {
 
 // A browser of its own, launched for one test: for what a freshly launched Firefox shows (its
 // first tab) and for config a shared instance cannot change. `config_keys`: more config keys,
-// written as they would follow a comma inside the config object.
+// written as they would follow a comma inside the config object; `on_log`: the instance's log
+// lines (called from its threads).
 class FreshBrowser {
  public:
-  explicit FreshBrowser(std::string_view config_keys = "") {
+  explicit FreshBrowser(std::string_view config_keys = "",
+                        std::function<void(std::string_view)> on_log = nullptr) {
     auto library = agent_tool::PluginLibrary::Open(std::string(FIREFOX_BIDI_BINARY_DIR) +
                                                    "/lib/libfirefox_bidi.so");
     BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
@@ -31,8 +34,10 @@ class FreshBrowser {
         absl::StrCat(R"~({"firefox":{"offline":true,"start_timeout_ms":60000},"spool_dir":)~",
                      boost::json::serialize(boost::json::string(dir_.path() + "/spool")),
                      config_keys.empty() ? "" : ",", std::string(config_keys), "}");
-    auto created = agent_tool::ToolInstance::Create(library_, config,
-                                                    [](agent_tool_log_level, std::string_view) {});
+    auto created = agent_tool::ToolInstance::Create(
+        library_, config, [on_log](agent_tool_log_level, std::string_view line) {
+          if (on_log) on_log(line);
+        });
     BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
     instance_ = std::move(created.instance);
   }

@@ -2,10 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
+#include <stop_token>
 #include <utility>
 #include <variant>
 
@@ -55,6 +60,32 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
       OpenSpool().ok()) {
     session_->StartPrelaunch();
   }
+  if (session_ != nullptr) {
+    idle_closer_ = std::jthread([this](std::stop_token stop) { CloseIdleAgents(stop); });
+  }
+}
+
+void FirefoxBidiTool::CloseIdleAgents(std::stop_token stop) {
+  const std::chrono::milliseconds period = std::clamp<std::chrono::milliseconds>(
+      config_.agents.idle / 2, std::chrono::seconds(1), std::chrono::seconds(60));
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  std::unique_lock<std::mutex> lock(mutex);
+  while (!wake.wait_for(lock, stop, period, [] { return false; }) && !stop.stop_requested()) {
+    // A call that is starting or running closes idle agents itself.
+    std::unique_lock<std::mutex> using_session(session_use_mutex_, std::try_to_lock);
+    if (!using_session.owns_lock() || busy_.load() || !agents_.has_named()) continue;
+    for (const std::string& name :
+         agents_.CloseIdle(session_->generation(), "", *session_, keep_for_next_call_)) {
+      Log(1, absl::StrCat("closed agent \"", name, "\": idle for more than ",
+                          config_.agents.idle.count(), " s (agents.idle_s)"));
+    }
+  }
+}
+
+void FirefoxBidiTool::StopClosingIdleAgents() {
+  idle_closer_.request_stop();
+  if (idle_closer_.joinable()) idle_closer_.join();
 }
 
 absl::Status FirefoxBidiTool::OpenSpool() {
@@ -101,6 +132,8 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
       self->busy_.store(false);
     }
   } guard{this};
+  // Waits for the idle agents' closer if it is at work (a few commands at most).
+  const std::lock_guard<std::mutex> using_session(session_use_mutex_);
   {
     std::lock_guard<std::mutex> lock(cancel_mutex_);
     cancelled_.store(false);
@@ -156,12 +189,8 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     }
     storage_state_generation_ = session_->generation();
   }
-  // What the agents' own commands read before the batch, the batch sees first.
-  const auto keep = [this](boost::json::value event) {
-    session_->KeepForNextPoll(std::move(event));
-  };
-  absl::StatusOr<page::Agent*> agent =
-      agents_.Begin(args.agent, args.agent_settings, session_->generation(), *session_, keep);
+  absl::StatusOr<page::Agent*> agent = agents_.Begin(
+      args.agent, args.agent_settings, session_->generation(), *session_, keep_for_next_call_);
   if (!agent.ok() && cancelled_.load()) {
     // The cancel landed while the agent was being made: reported as one that lands before the
     // first frame (the interrupted transport reads nothing, nothing is sent), and no agent's
@@ -216,15 +245,15 @@ void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
     std::atomic<bool>& busy;
     ~BusyGuard() { busy.store(false); }
   } guard{busy_};
-  const auto keep = [this](boost::json::value event) {
-    session_->KeepForNextPoll(std::move(event));
-  };
-  if (absl::Status released = agents_.Release(name, *session_, keep); !released.ok()) {
+  const std::lock_guard<std::mutex> using_session(session_use_mutex_);
+  if (absl::Status released = agents_.Release(name, *session_, keep_for_next_call_);
+      !released.ok()) {
     Log(2, absl::StrCat("closing agent \"", ToAbsl(name), "\" failed: ", released.message()));
   }
 }
 
 void FirefoxBidiTool::Shutdown() {
+  StopClosingIdleAgents();
   if (session_ != nullptr) session_->Shutdown();
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "core/config.h"
@@ -46,7 +47,8 @@ struct ToolCallbacks {
 
 // Thread safety: Invoke runs one call at a time (a concurrent one is refused "busy" at once);
 // Cancel may be called from any thread at any time; Shutdown and the destructor must not run
-// concurrently with Invoke.
+// concurrently with Invoke. A thread of the instance's own closes agents idle past
+// agents.idle_s between calls (a call that starts meanwhile waits for it, briefly).
 // The tool description a host shows the model: core's text around one line per page helper,
 // written from the helpers' declarations. Static storage: valid while the plugin is loaded.
 const char* ToolDescription();
@@ -76,6 +78,10 @@ class FirefoxBidiTool {
 
  private:
   void Log(int level, std::string_view line);
+  // The idle agents' closer: wakes every half idle_s (1 to 60 s) and, while no call runs,
+  // closes the agents idle past it. What its commands read is kept for the next call.
+  void CloseIdleAgents(std::stop_token stop);
+  void StopClosingIdleAgents();
   // Opens the spool, its private downloads directory and the policy that names it; tells the
   // session where downloads go. Idempotent once it succeeded.
   absl::Status OpenSpool();
@@ -85,6 +91,8 @@ class FirefoxBidiTool {
   std::mutex callback_mutex_;  // serializes host callbacks
 
   std::atomic<bool> busy_{false};
+  // Held by a call, a release and the idle agents' closer: one of them uses the session.
+  std::mutex session_use_mutex_;
   std::mutex cancel_mutex_;  // orders Cancel against the start and end of an invocation
   bool running_ = false;
   std::atomic<bool> cancelled_{false};
@@ -101,6 +109,11 @@ class FirefoxBidiTool {
   // of the model's subscriptions (page/agents.h).
   page::Agents agents_{config_.agents, config_.limits.label_cache_entries,
                        /*hide_webdriver_flag=*/!config_.webdriver_flag};
+  // Where the agents' own commands outside a batch (making, focusing, closing agents) put the
+  // events they read: the next batch sees them first (BrowserSession::KeepForNextPoll).
+  const std::function<void(boost::json::value)> keep_for_next_call_ =
+      [this](boost::json::value event) { session_->KeepForNextPoll(std::move(event)); };
+  std::jthread idle_closer_;  // CloseIdleAgents; stopped before the session is shut down
 };
 
 }  // namespace firefox_bidi

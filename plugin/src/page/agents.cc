@@ -146,19 +146,8 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     seeded_ = false;
     focused_ = nullptr;
   }
+  (void)CloseIdle(session_generation, name, transport, keep);
   const Clock::time_point now = Clock::now();
-  std::vector<std::string> idle;
-  for (const auto& [agent_name, agent] : agents_) {
-    if (agent_name != "default" && agent_name != name && now - agent->last_call > config_.idle) {
-      idle.push_back(agent_name);
-    }
-  }
-  if (!idle.empty()) {
-    PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
-                     keep);
-    // A failure leaves the agent in place; it is tried again at the next call.
-    for (const std::string& agent_name : idle) (void)Remove(agent_name, page);
-  }
   auto it = agents_.find(name);
   if (it == agents_.end()) {
     if (agents_.size() >= config_.max) {
@@ -269,6 +258,25 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   std::erase_if(tabs_, [&](const auto& entry) { return !context_user_.contains(entry); });
   agents_.erase(it);
   return absl::OkStatus();
+}
+
+std::vector<std::string> Agents::CloseIdle(std::uint64_t session_generation,
+                                           std::string_view except, BidiTransport& transport,
+                                           EventSink keep) {
+  std::vector<std::string> idle;
+  if (session_generation != generation_) return idle;
+  const Clock::time_point now = Clock::now();
+  for (const auto& [agent_name, agent] : agents_) {
+    if (agent_name != "default" && agent_name != except && now - agent->last_call > config_.idle) {
+      idle.push_back(agent_name);
+    }
+  }
+  if (idle.empty()) return idle;
+  PageContext page(transport, default_agent().page.mutable_state(), "agent", kAgentCommandTimeout,
+                   keep);
+  std::erase_if(idle,
+                [&](const std::string& agent_name) { return !Remove(agent_name, page).ok(); });
+  return idle;
 }
 
 absl::Status Agents::Release(std::string_view name, BidiTransport& transport, EventSink keep) {

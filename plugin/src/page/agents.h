@@ -56,6 +56,8 @@ class Agents final : public FrameExecutor, public AgentDirectory {
 
   // The agent "default" (always there).
   Agent& default_agent() { return *agents_.at("default"); }
+  // Whether any agent besides "default" is live.
+  bool has_named() const { return agents_.size() > 1; }
 
   // Before a call of agent `name`: a new browser session drops every other agent; agents idle
   // past the config's idle_s are closed; `name` is made on first use (its user context
@@ -68,6 +70,13 @@ class Agents final : public FrameExecutor, public AgentDirectory {
                                const std::optional<boost::json::object>& settings,
                                std::uint64_t session_generation, BidiTransport& transport,
                                EventSink keep);
+
+  // Closes the named agents idle past agents.idle_s, `except` aside (the agent about to call),
+  // when `session_generation` is still the agents' browser (a new one has dropped them). A
+  // failure leaves an agent in place, to be tried again. Events its commands read go to
+  // `keep`, as in Begin. Returns the names closed.
+  std::vector<std::string> CloseIdle(std::uint64_t session_generation, std::string_view except,
+                                     BidiTransport& transport, EventSink keep);
 
   // Closes agent `name` between calls (the host's caller of that name is gone); OK when there
   // is no such agent. "default" stays. Events its commands read go to `keep`, as in Begin.
