@@ -168,6 +168,23 @@ BOOST_AUTO_TEST_CASE(an_event_of_another_agents_tab_is_never_the_callers) {
   BOOST_TEST(two.agents.OnEvent(of_a));
 }
 
+BOOST_AUTO_TEST_CASE(a_closed_agents_late_events_are_nobodys) {
+  TwoAgents two;
+  two.transport.Reply("{}");  // default's tab activated
+  BOOST_TEST_REQUIRE(two.agents.Begin("default", std::nullopt, 1, two.transport, kIgnore).ok());
+  two.transport.Reply("{}");  // a's user context removed
+  BOOST_TEST_REQUIRE(two.agents.Release("a", two.transport, kIgnore).ok());
+  const auto line_of_a = json::parse(
+      R"({"type":"event","method":"log.entryAdded","params":{"level":"info","text":"a","source":{"realm":"R","context":"TAB-A"},"type":"console","method":"log","args":[],"timestamp":1}})");
+  const auto a_destroyed = json::parse(
+      R"({"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"TAB-A","url":"https://a.example/private","userContext":"UC-A","parent":null,"children":null}})");
+  // Told after "a" went (or kept for this call): not the default agent's to see.
+  BOOST_TEST(!two.agents.OnEvent(line_of_a));
+  BOOST_TEST(!two.agents.OnEvent(a_destroyed));
+  // Firefox said the tab is gone: its id is forgotten, as any unknown context's.
+  BOOST_TEST(two.agents.OnEvent(line_of_a));
+}
+
 BOOST_AUTO_TEST_CASE(too_many_agents_names_the_longest_idle) {
   AgentsConfig config;
   config.max = 2;

@@ -117,9 +117,9 @@ Agent* Agents::OwnerOfContext(std::string_view context) const {
   return owner != nullptr ? owner : agents_.at("default").get();
 }
 
-Agent* Agents::OwnerOfEvent(const json::object& event) const {
+std::string_view Agents::ContextOfEvent(const json::object& event) const {
   const json::object* params = ObjectAt(event, "params");
-  if (params == nullptr) return nullptr;
+  if (params == nullptr) return {};
   std::string_view context = StringAt(*params, "context");
   if (context.empty()) context = StringAt(ObjectAt(*params, "source"), "context");
   if (context.empty()) {
@@ -127,6 +127,11 @@ Agent* Agents::OwnerOfEvent(const json::object& event) const {
       context = it->second;
     }
   }
+  return context;
+}
+
+Agent* Agents::OwnerOfEvent(const json::object& event) const {
+  const std::string_view context = ContextOfEvent(event);
   return context.empty() ? nullptr : OwnerOfContext(context);
 }
 
@@ -141,6 +146,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     context_user_.clear();
     realm_context_.clear();
     tabs_.clear();
+    closed_contexts_.clear();
     generation_ = session_generation;
     default_agent().last_call = Clock::now();
     seeded_ = false;
@@ -253,8 +259,11 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   if (!removed.ok() && !HelperErrorCode(removed)) return removed;
   if (current_ == it->second.get()) current_ = &default_agent();
   if (focused_ == it->second.get()) focused_ = nullptr;
-  std::erase_if(context_user_,
-                [&](const auto& entry) { return entry.second == it->second->user_context; });
+  std::erase_if(context_user_, [&](const auto& entry) {
+    if (entry.second != it->second->user_context) return false;
+    closed_contexts_.insert(entry.first);
+    return true;
+  });
   std::erase_if(tabs_, [&](const auto& entry) { return !context_user_.contains(entry); });
   agents_.erase(it);
   return absl::OkStatus();
@@ -371,6 +380,14 @@ bool Agents::OnEvent(const json::value& event) {
   if (object == nullptr) return current().page.OnEvent(event);
   const std::string_view method = StringAt(*object, "method");
   const json::object* params = ObjectAt(*object, "params");
+  if (const auto closed = closed_contexts_.find(ContextOfEvent(*object));
+      closed != closed_contexts_.end()) {
+    if (method == "browsingContext.contextDestroyed") closed_contexts_.erase(closed);
+    if (method == "script.realmDestroyed") {
+      realm_context_.erase(std::string(StringAt(params, "realm")));
+    }
+    return false;
+  }
   if (params != nullptr) {
     const std::string context(StringAt(*params, "context"));
     if (method == "browsingContext.contextCreated" && !context.empty()) {

@@ -112,6 +112,9 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   // The agent whose user context holds browsing context `context` (nullptr: not known).
   Agent* OwnerOfContext(std::string_view context) const;
   Agent* OwnerOfUserContext(std::string_view user_context) const;
+  // The browsing context an event is about: its context, its source's, or its realm's ("":
+  // none, e.g. a session event).
+  std::string_view ContextOfEvent(const boost::json::object& event) const;
   // The agent an event belongs to (nullptr: none can be told, e.g. a session event).
   Agent* OwnerOfEvent(const boost::json::object& event) const;
   // Creates agent `name`'s user context and applies its settings (events read: to `keep`).
@@ -144,6 +147,10 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::map<std::string, std::string, std::less<>> context_user_;
   std::map<std::string, std::string, std::less<>> realm_context_;
   std::set<std::string, std::less<>> tabs_;  // the top-level ones among context_user_'s
+  // The browsing contexts of agents closed in this browser session, until Firefox says each is
+  // destroyed: their events arrive after the agent went (or were kept for the next call), and
+  // are nobody's to see.
+  std::set<std::string, std::less<>> closed_contexts_;
 };
 
 }  // namespace firefox_bidi::page
