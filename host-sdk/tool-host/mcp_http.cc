@@ -225,7 +225,7 @@ class Connection;
 class McpHttpServer::Impl {
  public:
   explicit Impl(const McpHttpOptions& options)
-      : options_(options), acceptor_(io_), idle_timer_(io_) {}
+      : options_(options), acceptor_(io_), accept_retry_(io_), idle_timer_(io_) {}
 
   // Binds and listens on the endpoint; the port chosen when it was 0.
   boost::system::error_code Listen() {
@@ -261,6 +261,8 @@ class McpHttpServer::Impl {
 
   McpHttpOptions options_;
   tcp::acceptor acceptor_;
+  net::steady_timer accept_retry_;  // after a failed accept (out of descriptors)
+  bool accept_failing_ = false;     // said once on stderr until an accept succeeds again
   net::steady_timer idle_timer_;
   std::uint16_t port_ = 0;
   agent_tool::ToolInstance* instance_ = nullptr;
@@ -628,15 +630,28 @@ void McpHttpServer::Impl::Run(agent_tool::ToolInstance& instance) {
 void McpHttpServer::Impl::Accept() {
   acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
     if (stopping_) return;
-    if (!ec) {
-      if (connections_.size() >= options_.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-      } else {
-        auto connection = std::make_shared<Connection>(*this, std::move(socket));
-        connections_[connection.get()] = connection;
-        connection->Start();
+    if (ec) {
+      // Out of descriptors (EMFILE, ENFILE) the connection stays in the listen backlog and
+      // every accept fails at once: try again after a pause instead of spinning a core.
+      if (!accept_failing_) {
+        std::cerr << "tool-host: mcp: cannot accept a connection (" << ec.message()
+                  << "); trying again every 100 ms" << std::endl;
       }
+      accept_failing_ = true;
+      accept_retry_.expires_after(std::chrono::milliseconds(100));
+      accept_retry_.async_wait([this](boost::system::error_code wait) {
+        if (!wait && !stopping_) Accept();
+      });
+      return;
+    }
+    accept_failing_ = false;
+    if (connections_.size() >= options_.max_connections) {
+      boost::system::error_code ignored;
+      socket.close(ignored);
+    } else {
+      auto connection = std::make_shared<Connection>(*this, std::move(socket));
+      connections_[connection.get()] = connection;
+      connection->Start();
     }
     Accept();
   });
@@ -678,6 +693,7 @@ void McpHttpServer::Impl::Shutdown() {
   stopping_ = true;
   boost::system::error_code ec;
   acceptor_.close(ec);
+  accept_retry_.cancel();
   idle_timer_.cancel();
   std::vector<std::string> ids;
   for (const auto& [id, session] : sessions_) ids.push_back(id);

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -17,8 +18,10 @@
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -119,8 +122,11 @@ class Client {
 // One `tool-host --plugin echo_tool mcp --http 0 ...` child and requests to it.
 class Server {
  public:
-  explicit Server(std::vector<std::string> extra = {}) {
-    std::vector<std::string> argv = {kToolHost, "--plugin", kEcho, "mcp", "--http", "0"};
+  // `wrapper`: a command that runs tool-host in its place (e.g. prlimit with its options).
+  explicit Server(std::vector<std::string> extra = {}, std::vector<std::string> wrapper = {}) {
+    std::vector<std::string> argv = std::move(wrapper);
+    for (const char* arg : {kToolHost.c_str(), "--plugin", kEcho.c_str(), "mcp", "--http", "0"})
+      argv.emplace_back(arg);
     argv.insert(argv.end(), extra.begin(), extra.end());
     child_ = ChildProcess::Spawn(argv);
     const auto deadline = std::chrono::steady_clock::now() + seconds(30);
@@ -449,6 +455,46 @@ BOOST_AUTO_TEST_CASE(sessions_are_bounded) {
   BOOST_TEST(third.status == 503);
   BOOST_TEST(server.Ask(server.Request(http::verb::delete_, "", first)).status == 200);
   BOOST_TEST(server.Post(kInitialize).status == 200);
+}
+
+// CPU time the process `pid` has used (all its threads), in seconds.
+double CpuSeconds(pid_t pid) {
+  std::ifstream in(absl::StrCat("/proc/", pid, "/stat"));
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields after the command name (which may hold spaces) in parentheses: state is field 3,
+  // utime 14 and stime 15.
+  std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+  std::vector<std::string> values((std::istream_iterator<std::string>(fields)),
+                                  std::istream_iterator<std::string>());
+  BOOST_TEST_REQUIRE(values.size() > 13u, stat);
+  return (std::stod(values[11]) + std::stod(values[12])) / ::sysconf(_SC_CLK_TCK);
+}
+
+BOOST_AUTO_TEST_CASE(out_of_descriptors_the_server_waits_for_one_instead_of_spinning) {
+  constexpr char kLine[] =
+      "tool-host: mcp: cannot accept a connection (Too many open files); trying again every 100 "
+      "ms\n";
+  Server server({}, {"/usr/bin/prlimit", "--nofile=40", "--"});
+  // Each client that is accepted holds one of the server's descriptors: 64 are more than it has.
+  std::vector<std::unique_ptr<Client>> clients;
+  for (int i = 0; i < 64; ++i) clients.push_back(std::make_unique<Client>(server.port()));
+  const auto deadline = std::chrono::steady_clock::now() + seconds(20);
+  while (server.process().Stderr().find(kLine) == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  BOOST_TEST_REQUIRE(server.process().Stderr().find(kLine) != std::string::npos,
+                     server.process().Stderr());
+  // Accepting in a loop would take a whole core for these two seconds.
+  const double before = CpuSeconds(server.process().pid());
+  std::this_thread::sleep_for(seconds(2));
+  const double used = CpuSeconds(server.process().pid()) - before;
+  BOOST_TEST(used < 0.5, used << " s of CPU in 2 s");
+  // Descriptors come free: the connections waiting in the backlog and new ones are served.
+  clients.clear();
+  BOOST_TEST(server.Post(kInitialize).status == 200);
+  const std::string err = server.process().Stderr();
+  BOOST_TEST(err.find(kLine) == err.rfind(kLine), err);
 }
 
 BOOST_AUTO_TEST_CASE(an_idle_session_expires) {
