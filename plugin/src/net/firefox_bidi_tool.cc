@@ -60,9 +60,6 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
       OpenSpool().ok()) {
     session_->StartPrelaunch();
   }
-  if (session_ != nullptr) {
-    idle_closer_ = std::jthread([this](std::stop_token stop) { CloseIdleAgents(stop); });
-  }
 }
 
 void FirefoxBidiTool::CloseIdleAgents(std::stop_token stop) {
@@ -209,7 +206,13 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
                            : "browser_unavailable",
                  std::string(ToStd(agent.status().message())));
   }
-  if (&(*agent)->page != &default_page) (void)(*agent)->page.Subscribe(*session_);
+  if (&(*agent)->page != &default_page) {
+    (void)(*agent)->page.Subscribe(*session_);
+    // From the first agent besides "default" on, a thread closes those left idle.
+    if (!idle_closer_.joinable()) {
+      idle_closer_ = std::jthread([this](std::stop_token stop) { CloseIdleAgents(stop); });
+    }
+  }
   options.page_watch = &(*agent)->watch;
   options.executor = &agents_;
   options.confine = [this](std::string_view method, const boost::json::object& params,

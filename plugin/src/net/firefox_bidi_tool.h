@@ -113,7 +113,8 @@ class FirefoxBidiTool {
   // events they read: the next batch sees them first (BrowserSession::KeepForNextPoll).
   const std::function<void(boost::json::value)> keep_for_next_call_ =
       [this](boost::json::value event) { session_->KeepForNextPoll(std::move(event)); };
-  std::jthread idle_closer_;  // CloseIdleAgents; stopped before the session is shut down
+  std::jthread idle_closer_;  // CloseIdleAgents, from the first named agent; stopped before the
+                              // session is shut down
 };
 
 }  // namespace firefox_bidi
