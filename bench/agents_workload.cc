@@ -16,11 +16,11 @@
 #include <string>
 #include <thread>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bench_support.h"
 #include "core/config.h"
 #include "core/status_macros.h"
 #include "net/firefox_bidi_tool.h"
@@ -59,11 +59,7 @@ std::string RoundArgs(const std::string& agent, int i) {
 }
 
 absl::StatusOr<InstanceConfig> BenchConfig() {
-  ToolErrorOr<InstanceConfig> parsed = ParseConfig(R"({"firefox":{"offline":true}})");
-  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
-    return absl::InvalidArgumentError(error->message);
-  }
-  InstanceConfig config = std::get<InstanceConfig>(std::move(parsed));
+  ASSIGN_OR_RETURN(InstanceConfig config, BenchInstanceConfig());
   // Up to 32 browsers start one after another on a small machine.
   config.firefox.start_timeout = milliseconds(120000);
   config.agents.max = 64;
@@ -75,10 +71,8 @@ absl::StatusOr<std::string> Invoke(FirefoxBidiTool& tool, const std::string& arg
   if (out.status != ToolOutcome::Status::kOk) {
     return absl::InternalError(absl::StrCat("the call failed: ", out.message));
   }
-  // A frame's error is in the result; the round must have none.
-  if (out.json.find("\"error\":") != std::string::npos) {
-    return absl::InternalError(absl::StrCat("a frame failed: ", out.json));
-  }
+  // A frame's error is in the result; every frame of a round must succeed.
+  RETURN_IF_ERROR(AllFramesSucceeded(out.json));
   return std::move(out.json);
 }
 

@@ -176,6 +176,33 @@ Variant WithBufferReuse(Variant v, bool reuse) {
   return v;
 }
 
+absl::StatusOr<InstanceConfig> BenchInstanceConfig() {
+  ToolErrorOr<InstanceConfig> parsed = ParseConfig(R"({"firefox":{"offline":true}})");
+  if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
+    return absl::InvalidArgumentError(error->message);
+  }
+  return std::get<InstanceConfig>(std::move(parsed));
+}
+
+absl::Status AllFramesSucceeded(std::string_view tool_result) {
+  boost::system::error_code ec;
+  const boost::json::value v = boost::json::parse(tool_result, ec);
+  const boost::json::object* root = v.if_object();
+  const boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
+  if (ec || frames == nullptr || !frames->is_array()) {
+    return absl::InternalError(absl::StrCat("tool result is not {\"frames\":[...]}: ",
+                                            ToAbsl(tool_result.substr(0, 200))));
+  }
+  for (const boost::json::value& record : frames->get_array()) {
+    if (!record.is_object() || record.get_object().contains("error") ||
+        record.get_object().contains("skipped")) {
+      return absl::InternalError(
+          absl::StrCat("a frame failed: ", ToAbsl(boost::json::serialize(record))));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result) {
   boost::system::error_code ec;
   const boost::json::value v = boost::json::parse(tool_result, ec);

@@ -18,6 +18,7 @@
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
 #include "core/canonical_json.h"
+#include "core/config.h"
 #include "core/spool.h"
 #include "core/transport.h"
 #include "harness.h"
@@ -63,6 +64,12 @@ class RecordingSpool : public Spool {
   mutable absl::Mutex mu_;
   std::vector<std::pair<std::string, std::string>> reservations_ ABSL_GUARDED_BY(mu_);
 };
+
+// The benches' instance config (DESIGN.md section 6): offline, everything else default.
+absl::StatusOr<InstanceConfig> BenchInstanceConfig();
+
+// OK when no record of the tool result {"frames":[RECORD...]} holds an error or was skipped.
+absl::Status AllFramesSucceeded(std::string_view tool_result);
 
 // Reads a whole file.
 absl::StatusOr<std::string> ReadFile(const std::string& path);

@@ -100,12 +100,7 @@ std::string PageSetupScript() {
 class Browser {
  public:
   static absl::StatusOr<std::unique_ptr<Browser>> Launch() {
-    // The benches' instance config (DESIGN.md section 6): offline, everything else default.
-    ToolErrorOr<InstanceConfig> parsed = ParseConfig(R"({"firefox":{"offline":true}})");
-    if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
-      return absl::InvalidArgumentError(error->message);
-    }
-    const InstanceConfig& config = std::get<InstanceConfig>(parsed);
+    ASSIGN_OR_RETURN(const InstanceConfig config, BenchInstanceConfig());
     auto browser = std::unique_ptr<Browser>(new Browser());
     ASSIGN_OR_RETURN(browser->process_, FirefoxProcess::Launch(config.firefox));
     RETURN_IF_ERROR(browser->Tool(ConnectionOptions{}).status());

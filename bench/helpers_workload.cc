@@ -158,13 +158,7 @@ Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Jo
     return absl::OkStatus();
   };
   v.finish = [sample, browser, job]() -> absl::StatusOr<SampleOutput> {
-    // Every frame must have succeeded.
-    const json::value result = json::parse(sample->result);
-    for (const json::value& record : result.at("frames").as_array()) {
-      if (record.as_object().contains("error") || record.as_object().contains("skipped")) {
-        return absl::InternalError(absl::StrCat("a frame failed: ", json::serialize(record)));
-      }
-    }
+    RETURN_IF_ERROR(AllFramesSucceeded(sample->result));
     ASSIGN_OR_RETURN(json::value state, Must(*sample->transport, "script.evaluate",
                                              {{"expression", job.state_expression},
                                               {"target", {{"context", browser.context()}}},
