@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "page/helper_error.h"
@@ -180,6 +181,43 @@ BOOST_AUTO_TEST_CASE(a_wait_that_sees_no_load_ends_in_a_timeout_error) {
   BOOST_TEST(reply->reply.message ==
              "page.goto waited 5000 ms for the page to load (wait \"interactive\"); raise the "
              "frame's \"timeout_ms\" if the page is slow");
+}
+
+BOOST_AUTO_TEST_CASE(page_storage_closes_its_own_tab_though_the_frames_time_has_run_out) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
+  f.layer.mutable_state().origins.Add("http://a.test");
+  f.transport.Reply("{}")
+      .Reply(R"({"cookies":[]})")
+      .Reply("{}")
+      .Reply(R"({"context":"H"})")
+      .Reply(R"({"subscription":"S"})")
+      .Reply(R"({"intercept":"I"})")
+      .Reply(R"({"type":"success","realm":"R","result":{"type":"string","value":""}})")
+      .Reply("{}")
+      .Reply("{}")
+      .Reply("{}");
+  // The helper's tab starts its navigation as the frame's 200 ms run out.
+  f.transport.on_call = [](std::size_t call) {
+    if (call == 6) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  };
+  auto reply = f.layer.Execute("page.storage", json::object{{"action", "clear"}},
+                               std::chrono::milliseconds(200), f.transport,
+                               [](json::value) {});
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(reply->reply.error == "timeout");
+  BOOST_TEST(f.Methods() ==
+                 (std::vector<std::string>{
+                     "session.subscribe", "storage.getCookies", "storage.deleteCookies",
+                     "browsingContext.create", "session.subscribe", "network.addIntercept",
+                     "script.callFunction", "network.removeIntercept", "session.unsubscribe",
+                     "browsingContext.close"}),
+             boost::test_tools::per_element());
+  const auto& sent = f.transport.received();
+  BOOST_TEST(sent[7].params == R"({"intercept":"I"})");
+  BOOST_TEST(sent[8].params == R"({"subscriptions":["S"]})");
+  BOOST_TEST(sent[9].params == R"({"context":"H"})");
+  BOOST_TEST(sent[9].timeout.count() == 1000);
 }
 
 BOOST_AUTO_TEST_CASE(bad_params_fail_before_any_command_but_after_the_subscription) {

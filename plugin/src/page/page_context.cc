@@ -208,6 +208,16 @@ absl::StatusOr<json::value> PageContext::Command(std::string_view method,
   return reply.result.value();
 }
 
+absl::Status PageContext::Cleanup(std::string_view method, const json::object& params) {
+  ASSIGN_OR_RETURN(const BidiReply reply,
+                   transport_.Call(method, params, kCleanupTimeout,
+                                   [this](json::value event) { Deliver(std::move(event)); }));
+  if (!reply.ok)
+    return HelperError(reply.error.empty() ? FrameErrorName(kUnknownError) : reply.error,
+                       reply.message);
+  return absl::OkStatus();
+}
+
 absl::Status CheckOpInput(const PageOp& op, const json::object& input) {
   for (const auto& [key, value] : input) {
     if (!op.TakesInput(key)) {

@@ -149,6 +149,11 @@ class PageContext {
   absl::StatusOr<boost::json::value> Command(std::string_view method,
                                              const boost::json::object& params,
                                              std::string_view waiting_for = {});
+  // Sends a command that takes back what the helper set up for itself (its own tab, intercept,
+  // subscription), bounded by kCleanupTimeout whatever time the frame has left: a helper that
+  // ran out of time must not leave them behind. Errors as Command.
+  absl::Status Cleanup(std::string_view method, const boost::json::object& params);
+  static constexpr std::chrono::milliseconds kCleanupTimeout{1000};
 
   // Runs library operation `op` with `input` (and node arguments, e.g. {"sharedId": ID}) in
   // the sandbox realm of browsing context `context`. An operation the running helper does not

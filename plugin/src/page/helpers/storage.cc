@@ -164,17 +164,18 @@ class OriginTab {
     return value != nullptr ? std::string(StringAt(*value, "value")) : std::string();
   }
 
+  // Also when the frame's time has run out (PageContext::Cleanup). Best effort: a browser
+  // that fails these leaves a background tab, which the next session does not keep.
   void Close() {
     if (tab_.empty()) return;
-    // Best effort: a failure leaves a background tab, which the next session does not keep.
     if (!intercept_.empty()) {
-      (void)page_.Command("network.removeIntercept", json::object{{"intercept", intercept_}});
+      (void)page_.Cleanup("network.removeIntercept", json::object{{"intercept", intercept_}});
     }
     if (!subscription_.empty()) {
-      (void)page_.Command("session.unsubscribe",
+      (void)page_.Cleanup("session.unsubscribe",
                           json::object{{"subscriptions", json::array{subscription_}}});
     }
-    (void)page_.Command("browsingContext.close", json::object{{"context", tab_}});
+    (void)page_.Cleanup("browsingContext.close", json::object{{"context", tab_}});
     tab_.clear();
   }
 
