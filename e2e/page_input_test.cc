@@ -31,6 +31,17 @@ BOOST_AUTO_TEST_CASE(a_click_is_real_trusted_input_and_reports_no_navigation) {
              R"({"index":2,"method":"page.eval","result":["click:0:1::true"]})");
 }
 
+// The page's facts in a click's result are read at the end of its settle window: a title its
+// handler sets from a timer soon after is the one reported.
+BOOST_AUTO_TEST_CASE(a_clicks_result_has_the_title_its_handler_set_from_a_timer_soon_after) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<title>Draft</title><button onclick=\"setTimeout(() => document.title = 'Saved', 50)\">Save</button>"},"silent":true})",
+       R"({"method":"page.click","params":{"text":"Save"}})"}));
+  const json::value click = json::parse(Record(result, 1));
+  BOOST_TEST(json::serialize(click.at("result").at("title")) == R"("Saved")");
+  BOOST_TEST(json::serialize(click.at("result").at("navigated")) == "false");
+}
+
 BOOST_AUTO_TEST_CASE(buttons_counts_and_modifiers_reach_the_page) {
   const json::object result = Run(Frames(
       {Goto("input.html"),

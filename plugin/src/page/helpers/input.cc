@@ -154,32 +154,29 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
   last_activity = PageContext::Clock::now();
   InputEffect effect;
   if (!started && armed) {
-    ASSIGN_OR_RETURN(const SandboxResult outcome,
-                     page.Sandbox(tab, ops::kInputOutcome, json::object{}));
-    const json::object* data = outcome.data.if_object();
+    // The page has run the input's handlers by now: the quiet window counts from here. What
+    // they set off from a timer soon after is due within the settle window of the page's own
+    // time, which a busy machine stretches: the outcome is read at its end (the quiet window
+    // has passed by then unless something began), or at once when a new document is pending.
+    last_activity = std::max(last_activity, PageContext::Clock::now());
+    const absl::StatusOr<SandboxResult> outcome = page.Sandbox(
+        tab, ops::kInputOutcome,
+        same_document ? json::object{} : json::object{{"settle_ms", kSettleQuiet.count()}});
+    // A dialog the input opened is its outcome; a document it left ends the call, and the
+    // navigation is followed below.
+    if (!outcome.ok() &&
+        (IsHelperError(outcome.status(), kDialogOpen) || !HelperErrorCode(outcome.status()))) {
+      return outcome.status();
+    }
+    const json::object* data = outcome.ok() ? outcome->data.if_object() : nullptr;
     const json::value* pending = data != nullptr ? data->if_contains("pending") : nullptr;
     if (pending != nullptr && pending->is_bool() && pending->get_bool()) {
       RETURN_IF_ERROR(
           page.AwaitFor(tab, kNavigationStartWait,
                         [&] { return started || same_document || download_began.has_value(); })
               .status());
-    } else if (!started && !download_began) {
-      effect.info = PageInfoOf(outcome.data);
-    }
-    // The page has run the input's handlers by now: the quiet window counts from here, and
-    // what they set off from a timer soon after is due within the settle window of the page's
-    // own time, which a busy machine stretches (the quiet window has passed by its end
-    // unless something began).
-    last_activity = std::max(last_activity, PageContext::Clock::now());
-    if (!started && !download_began && !same_document) {
-      const absl::StatusOr<SandboxResult> settled =
-          page.Sandbox(tab, ops::kInputSettle, json::object{{"ms", kSettleQuiet.count()}});
-      // A dialog it opened is the input's outcome; a document it left ends the call, and the
-      // navigation is followed below.
-      if (!settled.ok() &&
-          (IsHelperError(settled.status(), kDialogOpen) || !HelperErrorCode(settled.status()))) {
-        return settled.status();
-      }
+    } else if (outcome.ok() && !started && !download_began) {
+      effect.info = PageInfoOf(outcome->data);
     }
   }
   if (!started && !download_began) {

@@ -441,8 +441,14 @@ OPS.inputPrepareHover = function (input, nodes) {
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState"}.
-OPS.inputOutcome = function () {
-  return {data: Object.assign({pending: inputNavigationPending()}, OPS.info().data)};
+// With input.settle_ms, an input that asks for no new document is answered once that much of
+// the page's own time has passed (as OPS.inputSettle), with the page's facts as they are then:
+// one call instead of two after every input.
+OPS.inputOutcome = function (input) {
+  const pending = inputNavigationPending();
+  const outcome = () => ({data: Object.assign({pending}, OPS.info().data)});
+  if (pending || !input.settle_ms) return outcome();
+  return new Promise((resolve) => setTimeout(() => resolve(outcome()), input.settle_ms));
 };
 
 // After an input: resolves once input.ms of the page's own time have passed. Timers the
