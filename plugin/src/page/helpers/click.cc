@@ -79,8 +79,7 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome,
-                           ops::kInputSettle};
+constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome};
 
 }  // namespace
 

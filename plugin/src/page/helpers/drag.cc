@@ -265,8 +265,8 @@ constexpr Param kParams[] = {
     {.key = "data", .type = ParamType::kAny, .help = R"~(or {"text/plain": "..."} dropped)~"},
 };
 
-constexpr PageOp kOps[] = {ops::kDragPrepare,   ops::kDragHtml5,    ops::kDragPointerOutcome,
-                           ops::kDragDropItems, ops::kInputOutcome, ops::kInputSettle};
+constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5, ops::kDragPointerOutcome,
+                           ops::kDragDropItems, ops::kInputOutcome};
 
 }  // namespace
 

@@ -87,7 +87,7 @@ constexpr Param kParams[] = {
 };
 
 constexpr PageOp kOps[] = {ops::kInputFill, ops::kInputValue, ops::kInputPrepareClick,
-                           ops::kInputOutcome, ops::kInputSettle};
+                           ops::kInputOutcome};
 
 }  // namespace
 

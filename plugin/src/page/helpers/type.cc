@@ -79,7 +79,7 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome, ops::kInputSettle,
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome,
                            ops::kInputActiveValue};
 
 }  // namespace
