@@ -470,7 +470,17 @@ double CpuSeconds(pid_t pid) {
   return (std::stod(values[11]) + std::stod(values[12])) / ::sysconf(_SC_CLK_TCK);
 }
 
-BOOST_AUTO_TEST_CASE(out_of_descriptors_the_server_waits_for_one_instead_of_spinning) {
+// A sanitized tool-host out of descriptors cannot check memory for its reports (the runtime
+// opens a pipe for that) and reports errors that are not there: this one runs in the release
+// build only.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitizedBuild = true;
+#else
+constexpr bool kSanitizedBuild = false;
+#endif
+
+BOOST_AUTO_TEST_CASE(out_of_descriptors_the_server_waits_for_one_instead_of_spinning,
+                     *boost::unit_test::enable_if<!kSanitizedBuild>()) {
   constexpr char kLine[] =
       "tool-host: mcp: cannot accept a connection (Too many open files); trying again every 100 "
       "ms\n";
