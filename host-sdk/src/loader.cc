@@ -21,6 +21,9 @@ constexpr std::size_t kMinDescriptorSize =
 // The end of the fields ABI 2.1 appended; a descriptor shorter than this has neither.
 constexpr std::size_t kDescriptorSize21 =
     offsetof(agent_tool_plugin_descriptor, release_handle) + sizeof(agent_tool_release_handle_fn);
+// The end of the field ABI 2.2 appended.
+constexpr std::size_t kDescriptorSize22 =
+    offsetof(agent_tool_plugin_descriptor, cancel_call) + sizeof(agent_tool_cancel_call_fn);
 constexpr std::size_t kMinResultSize =
     offsetof(agent_tool_result, part_count) + sizeof(std::size_t);
 constexpr std::size_t kMinPartSize = offsetof(agent_tool_content_part, name) + sizeof(const char*);
@@ -262,13 +265,38 @@ ToolInstance::~ToolInstance() {
   if (instance_ != nullptr) library_->descriptor().destroy_instance(instance_);
 }
 
-ToolResult ToolInstance::Invoke(std::string_view args_json, const ProgressFn* progress) {
+ToolResult ToolInstance::Invoke(std::string_view args_json, const ProgressFn* progress,
+                                const void* call_id) {
   const agent_tool_plugin_descriptor& d = library_->descriptor();
-  return TakeResult(d, d.invoke(instance_, args_json.data(), args_json.size(),
-                                const_cast<ProgressFn*>(progress)));
+  CallContext context{progress};
+  std::multimap<const void*, CallContext*>::iterator named;
+  if (call_id != nullptr) {
+    std::lock_guard<std::mutex> lock(calls_mutex_);
+    named = calls_.emplace(call_id, &context);
+  }
+  agent_tool_result* result = d.invoke(instance_, args_json.data(), args_json.size(), &context);
+  if (call_id != nullptr) {
+    // Under the lock: no CancelCall names this context to the plugin once it has ended.
+    std::lock_guard<std::mutex> lock(calls_mutex_);
+    calls_.erase(named);
+  }
+  return TakeResult(d, result);
 }
 
 void ToolInstance::Cancel() { library_->descriptor().cancel(instance_); }
+
+void ToolInstance::CancelCall(const void* call_id) {
+  const agent_tool_plugin_descriptor& d = library_->descriptor();
+  const bool per_call = d.struct_size >= kDescriptorSize22 && d.cancel_call != nullptr;
+  std::lock_guard<std::mutex> lock(calls_mutex_);
+  const auto [first, last] = calls_.equal_range(call_id);
+  if (first == last) return;
+  if (!per_call) {
+    d.cancel(instance_);
+    return;
+  }
+  for (auto it = first; it != last; ++it) d.cancel_call(instance_, it->second);
+}
 
 bool ToolInstance::ReleaseHandle(std::string_view handle) {
   if (library_->handle_argument().empty()) return false;
@@ -289,7 +317,8 @@ void ToolInstance::OnLog(void* host_context, agent_tool_log_level level, const c
 void ToolInstance::OnProgress(void* /*host_context*/, void* call_context, std::uint64_t done,
                               std::uint64_t total, const char* message, std::size_t message_len) {
   try {
-    const auto* progress = static_cast<const ProgressFn*>(call_context);
+    const auto* context = static_cast<const CallContext*>(call_context);
+    const ProgressFn* progress = context != nullptr ? context->progress : nullptr;
     if (progress != nullptr && *progress) {
       (*progress)(done, total, std::string_view(message, message_len));
     }

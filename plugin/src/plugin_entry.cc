@@ -247,6 +247,13 @@ void Cancel(agent_tool_instance* instance) {
   }
 }
 
+void CancelCall(agent_tool_instance* instance, void* call_context) {
+  try {
+    if (instance != nullptr) instance->tool.CancelCall(call_context);
+  } catch (...) {
+  }
+}
+
 void ReleaseHandle(agent_tool_instance* instance, const char* handle, size_t handle_len) {
   try {
     if (instance == nullptr || handle == nullptr) return;
@@ -289,6 +296,7 @@ agent_tool_plugin_v1(void) {
       firefox_bidi::kPluginName,
       "agent",
       &ReleaseHandle,
+      &CancelCall,
   };
   return &descriptor;
 }

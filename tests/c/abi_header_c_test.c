@@ -33,7 +33,7 @@ int main(void) {
   (void)result;
 
   CHECK(AGENT_TOOL_ABI_MAJOR == 2u);
-  CHECK(AGENT_TOOL_ABI_MINOR == 1u);
+  CHECK(AGENT_TOOL_ABI_MINOR == 2u);
   CHECK(AGENT_TOOL_STATUS_OK == 0 && status == 1 && AGENT_TOOL_STATUS_FAILED == 2);
   CHECK(AGENT_TOOL_LOG_DEBUG == 0 && level == 2 && AGENT_TOOL_LOG_ERROR == 3);
   CHECK(AGENT_TOOL_CONTENT_TEXT == 0 && kind == 1 && AGENT_TOOL_CONTENT_RESOURCE_LINK == 2);
@@ -51,8 +51,7 @@ int main(void) {
   CHECK(sizeof(part.kind) == 4 && offsetof(agent_tool_content_part, kind) == 4);
   CHECK(offsetof(agent_tool_content_part, struct_size) == 0);
   CHECK(sizeof(AGENT_TOOL_ENTRY_SYMBOL) == sizeof("agent_tool_plugin_v1"));
-  CHECK(offsetof(agent_tool_plugin_descriptor, release_handle) +
-            sizeof(agent_tool_release_handle_fn) ==
+  CHECK(offsetof(agent_tool_plugin_descriptor, cancel_call) + sizeof(agent_tool_cancel_call_fn) ==
         sizeof(agent_tool_plugin_descriptor));
   CHECK(offsetof(agent_tool_result, part_count) + sizeof(size_t) == sizeof(agent_tool_result));
   CHECK(offsetof(agent_tool_host_services, hints) + sizeof(uint64_t) ==

@@ -1,7 +1,8 @@
 // The real plugin driven from several host threads at once, against the fake BiDi server: a
-// second call is refused "busy" without waiting, a cancel ends the waiting frame at once with
-// an exact partial result, and cancels racing with calls that start and end never crash, hang,
-// or leave the instance unusable.
+// second call waits for its turn and runs after the first, a cancel names the call it ends
+// (waiting or running) and ends the waiting frame at once with an exact partial result, and
+// cancels racing with calls that start and end never crash, hang, or leave the instance
+// unusable.
 #include <atomic>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -9,12 +10,16 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <vector>
 
 #include "agent_tool/loader.h"
 #include "support/fake_bidi_server.h"
+#include "support/plugin_log.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
@@ -32,17 +37,20 @@ const std::string kPlugin = std::string(FIREFOX_BIDI_BINARY_DIR) + "/lib/libfire
 const std::string kGetTree = R"({"frames":[{"method":"browsingContext.getTree"}]})";
 const std::string kGetTreeResult =
     R"({"frames":[{"index":0,"method":"browsingContext.getTree","result":{}}]})";
-const std::string kBusy =
-    R"({"error":{"kind":"busy","message":"another call is running on this instance; wait for it to finish or cancel it"}})";
-
-std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir) {
+std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir,
+                                     agent_tool::LogFn log = {}) {
   absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(kPlugin);
   BOOST_TEST_REQUIRE(library.ok(), std::string(library.status().message()));
   ToolInstance::Created created = ToolInstance::Create(
-      *library, R"({"connect":")" + server.url() + R"(","spool_dir":")" + dir / "spool" + "\"}");
+      *library, R"({"connect":")" + server.url() + R"(","spool_dir":")" + dir / "spool" + "\"}",
+      std::move(log));
   BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
   return std::move(created.instance);
 }
+
+// What a call cancelled before it started returns.
+const std::string kCancelledGetTree =
+    R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":"cancelled","message":"the call was cancelled before frame 0 (browsingContext.getTree) was sent"}}]})";
 
 long long MillisSince(Clock::time_point start) {
   return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
@@ -50,30 +58,64 @@ long long MillisSince(Clock::time_point start) {
 
 BOOST_AUTO_TEST_SUITE(concurrency)
 
-BOOST_AUTO_TEST_CASE(second_call_is_refused_busy_without_waiting_for_a_delayed_reply) {
+BOOST_AUTO_TEST_CASE(a_second_call_waits_for_its_turn_and_runs_after_the_first) {
   FakeBidiServer server;
   server.OnCommand("script.evaluate")
-      .DelayReply(milliseconds(3000))
+      .DelayReply(milliseconds(1500))
       .Reply(R"({"type":"success","realm":"r","result":{"type":"number","value":2}})");
   TempDir dir;
-  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  PluginLog log;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir, log.Sink());
   std::future<ToolResult> first = std::async(std::launch::async, [&] {
     return instance->Invoke(R"({"frames":[{"method":"script.evaluate","pick":"result.value"}]})");
   });
   // session.new, the plugin's session.subscribe and navigator.webdriver preload (with its
   // network data collector and network.beforeRequestSent subscription between), the eval
   BOOST_TEST_REQUIRE(server.WaitForCommands(6, milliseconds(30000)));
-  const Clock::time_point start = Clock::now();
-  ToolResult busy = instance->Invoke(kGetTree);
-  // Correctness, not speed: the refusal must not wait for the 3 s reply.
-  BOOST_TEST(MillisSince(start) < 2000);
-  BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
-  BOOST_TEST(busy.json == kBusy);
-  BOOST_TEST((first.wait_for(milliseconds(0)) == std::future_status::timeout));  // still running
-  ToolResult done = first.get();
+  std::future<ToolResult> second =
+      std::async(std::launch::async, [&] { return instance->Invoke(kGetTree); });
+  BOOST_TEST_REQUIRE(log.WaitFor("a call waits for its turn behind 1 other"));
+  BOOST_TEST(server.received().size() == 6u);  // the second sends nothing while it waits
+  const ToolResult done = first.get();
   BOOST_TEST(done.status == AGENT_TOOL_STATUS_OK);
   BOOST_TEST(done.json == R"({"frames":[{"index":0,"method":"script.evaluate","result":2}]})");
-  BOOST_TEST(server.received().size() == 6u);  // the refused call sent nothing
+  const ToolResult next = second.get();
+  BOOST_TEST(next.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(next.json == kGetTreeResult);
+  const std::vector<std::string> received = server.received();
+  BOOST_TEST_REQUIRE(received.size() == 7u);
+  BOOST_TEST(json::parse(received[6]).at("method") == "browsingContext.getTree");
+}
+
+BOOST_AUTO_TEST_CASE(cancel_call_ends_the_call_it_names_waiting_or_running_and_no_other) {
+  FakeBidiServer server;
+  server.OnCommand("script.evaluate").Stall();
+  TempDir dir;
+  PluginLog log;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir, log.Sink());
+  int running_call = 0, waiting_call = 0;
+  std::future<ToolResult> running = std::async(std::launch::async, [&] {
+    return instance->Invoke(R"({"frames":[{"method":"script.evaluate"}]})", nullptr, &running_call);
+  });
+  BOOST_TEST_REQUIRE(server.WaitForCommands(6, milliseconds(30000)));
+  std::future<ToolResult> waiting = std::async(
+      std::launch::async, [&] { return instance->Invoke(kGetTree, nullptr, &waiting_call); });
+  BOOST_TEST_REQUIRE(log.WaitFor("a call waits for its turn behind 1 other"));
+  // The waiting call leaves at once, having sent nothing; the running one goes on.
+  instance->CancelCall(&waiting_call);
+  BOOST_TEST_REQUIRE((waiting.wait_for(seconds(30)) == std::future_status::ready));
+  const ToolResult left = waiting.get();
+  BOOST_TEST(left.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(left.json == kCancelledGetTree);
+  BOOST_TEST((running.wait_for(milliseconds(0)) == std::future_status::timeout));
+  instance->CancelCall(&running_call);
+  BOOST_TEST_REQUIRE((running.wait_for(seconds(30)) == std::future_status::ready));
+  BOOST_TEST(
+      running.get().json ==
+      R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"cancelled","message":"the call was cancelled while frame 0 (script.evaluate) waited for its reply"}}]})");
+  BOOST_TEST(server.received().size() == 6u);
+  // The instance goes on: the next call is not cancelled.
+  BOOST_TEST(instance->Invoke(kGetTree).json == kGetTreeResult);
 }
 
 BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_the_waiting_frame_and_skips_the_rest) {

@@ -1,6 +1,6 @@
 // The real plugin through its C ABI, loaded by the SDK loader: descriptor, create and invoke
-// outcomes (OK, REFUSED, FAILED), busy, cancel, progress, and the session ended on destroy.
-// The browser is the fake BiDi server.
+// outcomes (OK, REFUSED, FAILED), concurrent calls taking turns, cancel, progress, and the session
+// ended on destroy. The browser is the fake BiDi server.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/data/monomorphic.hpp>
@@ -22,6 +22,7 @@
 #include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
 #include "support/fake_bidi_server.h"
+#include "support/plugin_log.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
@@ -43,10 +44,12 @@ std::shared_ptr<const PluginLibrary> OpenPlugin() {
 }
 
 // An instance attached to `server` with a private spool directory.
-std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir) {
-  ToolInstance::Created created =
-      ToolInstance::Create(OpenPlugin(), R"({"connect":")" + server.url() + R"(","spool_dir":")" +
-                                             dir.path() + R"(/spool"})");
+std::unique_ptr<ToolInstance> Attach(const FakeBidiServer& server, const TempDir& dir,
+                                     agent_tool::LogFn log = {}) {
+  ToolInstance::Created created = ToolInstance::Create(
+      OpenPlugin(),
+      R"({"connect":")" + server.url() + R"(","spool_dir":")" + dir.path() + R"(/spool"})",
+      std::move(log));
   BOOST_TEST_REQUIRE(created.result.status == AGENT_TOOL_STATUS_OK, created.result.json);
   return std::move(created.instance);
 }
@@ -63,11 +66,12 @@ std::future<ToolResult> InvokeInBackground(ToolInstance& instance) {
 
 BOOST_AUTO_TEST_SUITE(plugin_abi)
 
-BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_1) {
+BOOST_AUTO_TEST_CASE(descriptor_carries_the_tool_and_abi_2_2) {
   std::shared_ptr<const PluginLibrary> library = OpenPlugin();
   const agent_tool_plugin_descriptor& d = library->descriptor();
   BOOST_TEST(d.abi_major == 2u);
-  BOOST_TEST(d.abi_minor == 1u);
+  BOOST_TEST(d.abi_minor == 2u);
+  BOOST_TEST(d.cancel_call != nullptr);
   BOOST_TEST(d.struct_size == sizeof(agent_tool_plugin_descriptor));
   BOOST_TEST(std::string(d.name) == "firefox_bidi");
   BOOST_TEST(std::string(d.version) == FIREFOX_BIDI_VERSION);
@@ -165,19 +169,19 @@ BOOST_AUTO_TEST_CASE(call_runs_reports_progress_and_destroy_ends_the_session) {
   BOOST_TEST(json::parse(received[7]).at("method") == "session.end");
 }
 
-BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_first) {
+BOOST_AUTO_TEST_CASE(a_concurrent_call_waits_its_turn_and_cancel_ends_both) {
   FakeBidiServer server;
   server.OnCommand("script.evaluate").Stall();
   TempDir dir;
-  std::unique_ptr<ToolInstance> instance = Attach(server, dir);
+  PluginLog log;
+  std::unique_ptr<ToolInstance> instance = Attach(server, dir, log.Sink());
   std::future<ToolResult> first = InvokeInBackground(*instance);
   BOOST_TEST_REQUIRE(server.WaitForCommands(
-      4, std::chrono::milliseconds(30000)));  // new, subscribe, preload, eval
-  ToolResult busy = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
-  BOOST_TEST(busy.status == AGENT_TOOL_STATUS_REFUSED);
-  BOOST_TEST(
-      busy.json ==
-      R"({"error":{"kind":"busy","message":"another call is running on this instance; wait for it to finish or cancel it"}})");
+      6, std::chrono::milliseconds(30000)));  // new, the plugin's set-up (4 commands), eval
+  std::future<ToolResult> second = std::async(std::launch::async, [&] {
+    return instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");
+  });
+  BOOST_TEST_REQUIRE(log.WaitFor("a call waits for its turn behind 1 other"));
   instance->Cancel();
   BOOST_TEST_REQUIRE((first.wait_for(seconds(30)) == std::future_status::ready));
   ToolResult cancelled = first.get();
@@ -185,6 +189,13 @@ BOOST_AUTO_TEST_CASE(second_concurrent_call_is_refused_busy_and_cancel_ends_the_
   json::value frames = json::parse(cancelled.json).at("frames");
   BOOST_TEST(frames.at(0).at("error").at("error") == "cancelled");
   BOOST_TEST(frames.at(1).at("skipped") == true);
+  BOOST_TEST_REQUIRE((second.wait_for(seconds(30)) == std::future_status::ready));
+  ToolResult waited = second.get();
+  BOOST_TEST(waited.status == AGENT_TOOL_STATUS_OK);
+  BOOST_TEST(
+      waited.json ==
+      R"({"frames":[{"index":0,"method":"browsingContext.getTree","error":{"error":"cancelled","message":"the call was cancelled before frame 0 (browsingContext.getTree) was sent"}}]})");
+  BOOST_TEST(server.received().size() == 6u);  // the waiting call sent nothing
 
   // The instance is usable again: cancellation is cleared at the next call.
   ToolResult next = instance->Invoke(R"({"frames":[{"method":"browsingContext.getTree"}]})");

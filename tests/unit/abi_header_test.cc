@@ -70,10 +70,12 @@ BOOST_AUTO_TEST_CASE(descriptor_layout_keeps_version_fields_first) {
   // ABI 2.1 appended handle_argument and release_handle.
   BOOST_TEST(offsetof(agent_tool_plugin_descriptor, handle_argument) == 104u);
   BOOST_TEST(offsetof(agent_tool_plugin_descriptor, release_handle) == 112u);
-  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 120u);
+  // ABI 2.2 appended cancel_call.
+  BOOST_TEST(offsetof(agent_tool_plugin_descriptor, cancel_call) == 120u);
+  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 128u);
   BOOST_TEST(std::string(AGENT_TOOL_ENTRY_SYMBOL) == "agent_tool_plugin_v1");
   BOOST_TEST(AGENT_TOOL_ABI_MAJOR == 2u);
-  BOOST_TEST(AGENT_TOOL_ABI_MINOR == 1u);
+  BOOST_TEST(AGENT_TOOL_ABI_MINOR == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(host_services_append_hints_after_the_abi_1_callbacks) {

@@ -96,8 +96,8 @@ BOOST_AUTO_TEST_CASE(short_descriptor_is_refused_with_both_sizes) {
   std::string path = Fixture("short_struct");
   // The fixture stops where ABI 1 did, after destroy_instance: 3 x uint32 + padding + 9
   // pointers on x86-64; ABI 2.0 adds title and plugin_name (the least a host accepts), 2.1
-  // handle_argument and release_handle.
-  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 120u);
+  // handle_argument and release_handle, 2.2 cancel_call.
+  BOOST_TEST(sizeof(agent_tool_plugin_descriptor) == 128u);
   BOOST_TEST(ErrorOf(path) ==
              absl::StrCat("plugin ", path, ": descriptor is 88 bytes, needs at least 104"));
 }
@@ -180,6 +180,28 @@ BOOST_AUTO_TEST_CASE(cancel_from_another_thread_ends_a_blocked_call_and_busy_is_
   ToolResult done = blocked.get();
   BOOST_TEST(done.status == AGENT_TOOL_STATUS_OK);
   BOOST_TEST(done.json == R"({"cancelled":true})");
+}
+
+BOOST_AUTO_TEST_CASE(cancel_call_reaches_only_a_call_it_names_through_cancel_when_no_cancel_call) {
+  // echo_tool has no cancel_call (NULL): CancelCall uses its cancel, for a call it names only.
+  ToolInstance::Created created = ToolInstance::Create(OpenEcho(), "");
+  BOOST_TEST_REQUIRE(created.instance != nullptr);
+  ToolInstance& instance = *created.instance;
+  BOOST_TEST(instance.library().descriptor().cancel_call == nullptr);
+  std::promise<void> started;
+  ProgressFn progress = [&](std::uint64_t done, std::uint64_t, std::string_view) {
+    if (done == 2) started.set_value();
+  };
+  int call = 0, other = 0;
+  std::future<ToolResult> blocked = std::async(
+      std::launch::async, [&] { return instance.Invoke(R"({"block":true})", &progress, &call); });
+  BOOST_TEST_REQUIRE(
+      (started.get_future().wait_for(std::chrono::seconds(20)) == std::future_status::ready));
+  instance.CancelCall(&other);  // no such call: nothing is cancelled
+  BOOST_TEST((blocked.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout));
+  instance.CancelCall(&call);
+  BOOST_TEST_REQUIRE((blocked.wait_for(std::chrono::seconds(20)) == std::future_status::ready));
+  BOOST_TEST(blocked.get().json == R"({"cancelled":true})");
 }
 
 BOOST_AUTO_TEST_CASE(instances_keep_the_library_loaded_after_the_last_handle_goes) {

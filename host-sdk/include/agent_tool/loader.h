@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,8 +79,9 @@ using ProgressFn = std::function<void(std::uint64_t, std::uint64_t, std::string_
 using LogFn = std::function<void(agent_tool_log_level, std::string_view)>;
 
 // One plugin instance; destroy_instance on destruction.
-// Thread safety: Invoke from one thread at a time (a concurrent one is refused "busy" by the
-// plugin); Cancel from any thread, also during Invoke. Do not destroy while Invoke runs.
+// Thread safety: Invoke, Cancel, CancelCall and ReleaseHandle from any thread, also at once
+// (a plugin before ABI 2.2 refuses a concurrent Invoke "busy"). Do not destroy while one of
+// them runs.
 class ToolInstance {
  public:
   struct Created {
@@ -94,11 +97,18 @@ class ToolInstance {
   ToolInstance(const ToolInstance&) = delete;
   ToolInstance& operator=(const ToolInstance&) = delete;
 
-  // Runs one call. `progress` (may be null) must stay valid until Invoke returns.
-  ToolResult Invoke(std::string_view args_json, const ProgressFn* progress = nullptr);
+  // Runs one call. `progress` (may be null) must stay valid until Invoke returns. `call_id`
+  // (may be null) names the call to CancelCall while it runs or waits for its turn.
+  ToolResult Invoke(std::string_view args_json, const ProgressFn* progress = nullptr,
+                    const void* call_id = nullptr);
+  // Cancels every call of the instance, running or waiting.
   void Cancel();
+  // Cancels the call(s) Invoke was given `call_id` for, if still running or waiting: the
+  // plugin's cancel_call (ABI 2.2), else its cancel (an older plugin runs one call at a time).
+  void CancelCall(const void* call_id);
   // The plugin's release_handle (ABI 2.1): the caller named `handle` is gone. False when the
-  // plugin has none. Not concurrently with Invoke.
+  // plugin has none. A 2.2 plugin runs it after the calls before it; with an older one, not
+  // concurrently with Invoke.
   bool ReleaseHandle(std::string_view handle);
 
   const PluginLibrary& library() const { return *library_; }
@@ -111,10 +121,17 @@ class ToolInstance {
   static void OnProgress(void* host_context, void* call_context, std::uint64_t done,
                          std::uint64_t total, const char* message, std::size_t message_len);
 
+  // What the plugin gets as an invoke's call_context.
+  struct CallContext {
+    const ProgressFn* progress;
+  };
+
   std::shared_ptr<const PluginLibrary> library_;
   LogFn log_;
   agent_tool_host_services services_{};
   agent_tool_instance* instance_ = nullptr;
+  std::mutex calls_mutex_;
+  std::multimap<const void*, CallContext*> calls_;  // by call_id, while Invoke runs
 };
 
 // {"error":{"kind":KIND,"message":MESSAGE}}, compact: a refusal or failure in the shape every

@@ -36,7 +36,7 @@ extern "C" {
 #endif
 
 #define AGENT_TOOL_ABI_MAJOR 2u
-#define AGENT_TOOL_ABI_MINOR 1u
+#define AGENT_TOOL_ABI_MINOR 2u
 
 /* The name of the single exported entry symbol. It keeps its name across ABI majors: the
  * descriptor's `abi_major` says which ABI a plugin speaks.
@@ -182,34 +182,43 @@ typedef agent_tool_result* (*agent_tool_create_instance_fn)(
     agent_tool_instance** out_instance);
 
 /* Runs one tool call with an arguments JSON object (`args_len` bytes). Blocks until the call is
- * finished, refused or cancelled. `call_context` is opaque and only passed back to
- * `progress_callback`. Never returns NULL.
+ * finished, refused or cancelled. `call_context` is opaque to the plugin: it is passed back to
+ * `progress_callback` and names the call to `cancel_call`. Never returns NULL.
  * OWNERSHIP: the returned result is the caller's (free_result); the arguments are only read
  * during the call.
- * THREADS: one invocation per instance at a time. A second concurrent invoke on the same
- * instance is refused at once (status REFUSED, kind "busy"); it does not wait. */
+ * THREADS: since ABI 2.2, invoke may be called from several threads at once on one instance;
+ * the plugin orders the calls (firefox_bidi: they wait for their turn and run one at a time,
+ * in the order they came). Before 2.2, a second concurrent invoke was refused at once (status
+ * REFUSED, kind "busy"). */
 typedef agent_tool_result* (*agent_tool_invoke_fn)(agent_tool_instance* instance,
                                                    const char* args_json, size_t args_len,
                                                    void* call_context);
 
-/* Asks the invocation currently running on `instance` to stop as soon as possible; the
- * invoke then returns the partial result (the frame in flight as error "cancelled", later
- * frames skipped). A no-op when no invocation is running.
+/* Asks every invocation on `instance`, running or waiting for its turn, to stop as soon as
+ * possible; each invoke then returns the partial result (the frame in flight as error
+ * "cancelled", later frames skipped; a call that had not started yet: its first frame
+ * "cancelled", nothing sent). A no-op when there is none.
  * THREADS: safe to call from any thread, concurrently with invoke. */
 typedef void (*agent_tool_cancel_fn)(agent_tool_instance* instance);
+
+/* Since ABI 2.2. As cancel, for the invocation started with `call_context` only (every one,
+ * should a host give several the same context); a no-op when it has ended or never started.
+ * THREADS: as cancel. */
+typedef void (*agent_tool_cancel_call_fn)(agent_tool_instance* instance, void* call_context);
 
 /* Releases a result from create or invoke. NULL is allowed. THREADS: any thread. */
 typedef void (*agent_tool_free_result_fn)(agent_tool_result* result);
 
 /* Ends the instance: closes the browser session and removes what the instance owns but its
- * spool files. The host must not call it while an invoke on the instance is running (cancel
- * and wait first). NULL is allowed. */
+ * spool files. The host must not call it while an invoke or release_handle on the instance is
+ * running or waiting (cancel and wait for them first). NULL is allowed. */
 typedef void (*agent_tool_destroy_instance_fn)(agent_tool_instance* instance);
 
 /* Since ABI 2.1. The caller named `handle` (a value of the descriptor's `handle_argument`) is
  * gone, e.g. its MCP session ended: the instance frees what it kept for it (for firefox_bidi,
  * the agent's user context, tabs and state). Unknown handles are ignored.
- * THREADS: like invoke: not concurrently with an invoke on the same instance. */
+ * THREADS: like invoke (since 2.2 also concurrently with invokes: it takes its turn after the
+ * calls that came before it, and no cancel stops it). */
 typedef void (*agent_tool_release_handle_fn)(agent_tool_instance* instance, const char* handle,
                                              size_t handle_len);
 
@@ -239,6 +248,8 @@ typedef struct agent_tool_plugin_descriptor {
                                 * sessions) passes each its own value there when a call gives
                                 * none, and release_handle when the caller is gone */
   agent_tool_release_handle_fn release_handle; /* NULL when handle_argument is NULL */
+  /* Since ABI 2.2. */
+  agent_tool_cancel_call_fn cancel_call; /* NULL: the host falls back on cancel */
   /* Fields appended by later minor versions go here. */
 } agent_tool_plugin_descriptor;
 

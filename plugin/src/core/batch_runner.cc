@@ -1,6 +1,7 @@
 #include "core/batch_runner.h"
 
 #include <algorithm>
+#include <atomic>
 #include <boost/json/object.hpp>
 #include <memory>
 #include <optional>
@@ -530,6 +531,50 @@ class BatchRun {
 std::string RunBatch(const BatchArgs& args, BidiTransport& transport, Spool& spool,
                      LabelCache& label_cache, const RunOptions& options) {
   return BatchRun(args, transport, spool, label_cache, options).Run();
+}
+
+namespace {
+
+// Stand-ins for a batch that is cancelled before anything is sent: it uses neither.
+class NoTransport final : public BidiTransport {
+ public:
+  using BidiTransport::Call;
+  absl::StatusOr<BidiReply> Call(std::string_view, const boost::json::object&,
+                                 std::chrono::milliseconds, EventSink, SentHook) override {
+    return TransportErrorStatus(TransportError::kCancelled, "cancelled");
+  }
+  void Interrupt() override {}
+  void ClearInterrupt() override {}
+};
+
+class NoSpool final : public Spool {
+ public:
+  const std::string& directory() const override { return directory_; }
+  std::string BeginBatch() override { return {}; }
+  absl::StatusOr<SpoolReservation> Reserve(std::size_t, std::string_view, std::string_view,
+                                           std::uint64_t) override {
+    return absl::FailedPreconditionError("no spool");
+  }
+  absl::Status Write(const SpoolReservation&, std::string_view) override {
+    return absl::FailedPreconditionError("no spool");
+  }
+  void Release(const SpoolReservation&) override {}
+  std::uint64_t used_bytes() const override { return 0; }
+
+ private:
+  const std::string directory_;
+};
+
+}  // namespace
+
+std::string CancelledBatch(const BatchArgs& args) {
+  NoTransport transport;
+  NoSpool spool;
+  LabelCache labels(0);
+  const std::atomic<bool> cancelled{true};
+  RunOptions options;
+  options.cancelled = &cancelled;
+  return RunBatch(args, transport, spool, labels, options);
 }
 
 }  // namespace firefox_bidi

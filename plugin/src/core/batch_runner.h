@@ -117,6 +117,11 @@ struct RunOptions : RecordOptions {
 std::string RunBatch(const BatchArgs& args, BidiTransport& transport, Spool& spool,
                      LabelCache& label_cache, const RunOptions& options);
 
+// What RunBatch returns for a batch cancelled before its first frame was sent (the frame
+// "cancelled", the rest skipped), made without a transport or a spool: for a call cancelled
+// while it waited for its turn.
+std::string CancelledBatch(const BatchArgs& args);
+
 }  // namespace firefox_bidi
 
 #endif  // FIREFOX_BIDI_CORE_BATCH_RUNNER_H_

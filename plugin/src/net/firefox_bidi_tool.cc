@@ -17,7 +17,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
-#include "core/label_cache.h"
 #include "core/string_view_compat.h"
 #include "core/tool_schema.h"
 #include "io/directory_spool.h"
@@ -70,8 +69,9 @@ void FirefoxBidiTool::CloseIdleAgents(std::stop_token stop) {
   std::unique_lock<std::mutex> lock(mutex);
   while (!wake.wait_for(lock, stop, period, [] { return false; }) && !stop.stop_requested()) {
     // A call that is starting or running closes idle agents itself.
+    if (calls_.size() != 0) continue;
     std::unique_lock<std::mutex> using_session(session_use_mutex_, std::try_to_lock);
-    if (!using_session.owns_lock() || busy_.load() || !agents_.has_named()) continue;
+    if (!using_session.owns_lock() || !agents_.has_named()) continue;
     for (const std::string& name :
          agents_.CloseIdle(session_->generation(), "", *session_, keep_for_next_call_)) {
       Log(1, absl::StrCat("closed agent \"", name, "\": idle for more than ",
@@ -115,28 +115,16 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return {ToolOutcome::Status::kRefused, SerializeToolError(*error), error->message};
   }
-  if (busy_.exchange(true)) {
-    return Error(ToolOutcome::Status::kRefused, "busy",
-                 "another call is running on this instance; wait for it to finish or cancel it");
+  BatchArgs& args = std::get<BatchArgs>(parsed);
+  // Calls made at the same time run one after the other, in the order they came.
+  if (const std::size_t before = calls_.size(); before > 0) {
+    Log(0, absl::StrCat("a call waits for its turn behind ", before, " other"));
   }
-  struct BusyGuard {
-    FirefoxBidiTool* self;
-    ~BusyGuard() {
-      {
-        std::lock_guard<std::mutex> lock(self->cancel_mutex_);
-        self->running_ = false;
-      }
-      self->busy_.store(false);
-    }
-  } guard{this};
+  const CallQueue::Turn turn(calls_, call_context);
+  // Cancelled while it waited for its turn: nothing is sent, no browser started for it.
+  if (turn.cancelled()) return {ToolOutcome::Status::kOk, CancelledBatch(args), ""};
   // Waits for the idle agents' closer if it is at work (a few commands at most).
   const std::lock_guard<std::mutex> using_session(session_use_mutex_);
-  {
-    std::lock_guard<std::mutex> lock(cancel_mutex_);
-    cancelled_.store(false);
-    if (session_ != nullptr) session_->ClearInterrupt();
-    running_ = true;
-  }
 
   if (session_ == nullptr) {
     return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
@@ -147,32 +135,31 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     return Error(ToolOutcome::Status::kFailed, "spool_unavailable",
                  std::string(ToStd(opened.message())));
   }
-  // A cancel that interrupts starting or reaching the browser ends the call as one during a
-  // frame does: RunBatch reports the first frame cancelled before it was sent, the rest skipped.
-  if (absl::Status ready = session_->EnsureReady(); !ready.ok() && !cancelled_.load()) {
-    return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
-                 std::string(ToStd(ready.message())));
-  }
-
-  BatchArgs& args = std::get<BatchArgs>(parsed);
   RunOptions options;
   options.max_inline_bytes = config_.max_inline_bytes;
   options.max_result_bytes = config_.max_result_bytes;
   options.frame_timeout = config_.frame_timeout;
   options.limits = config_.limits;
-  options.cancelled = &cancelled_;
+  options.cancelled = &turn.cancel_flag();
+  // A cancel that interrupts starting or reaching the browser ends the call as one during a
+  // frame does: RunBatch reports the first frame cancelled before it was sent, the rest skipped.
+  if (absl::Status ready = session_->EnsureReady(); !ready.ok() && !turn.cancelled()) {
+    return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
+                 std::string(ToStd(ready.message())));
+  }
+
   page::PageLayer& default_page = agents_.default_agent().page;
   default_page.BeginCall(session_->generation());
   // Collection of logs and dialogs starts with the session, not with the first helper. A
   // failure here shows again in the first helper that needs the subscription.
   if (absl::Status subscribed = default_page.Subscribe(*session_);
-      !subscribed.ok() && !cancelled_.load()) {
+      !subscribed.ok() && !turn.cancelled()) {
     Log(2, absl::StrCat("the plugin's own event subscription failed: ", subscribed.message()));
   }
   // The config's storage_state, once per browser session, before the batch's first frame. A
   // file that cannot be loaded fails the call: a session must not start signed out unnoticed.
   if (!config_.storage_state.empty() && storage_state_generation_ != session_->generation() &&
-      !cancelled_.load()) {
+      !turn.cancelled()) {
     absl::StatusOr<std::string> path =
         policy_->CheckStateFile(config_.storage_state, "config storage_state");
     absl::Status loaded =
@@ -188,15 +175,9 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   }
   absl::StatusOr<page::Agent*> agent = agents_.Begin(
       args.agent, args.agent_settings, session_->generation(), *session_, keep_for_next_call_);
-  if (!agent.ok() && cancelled_.load()) {
-    // The cancel landed while the agent was being made: reported as one that lands before the
-    // first frame (the interrupted transport reads nothing, nothing is sent), and no agent's
-    // state is touched, since this one may not exist.
-    LabelCache unused(0);
-    ToolOutcome out;
-    out.json = RunBatch(args, *session_, *spool_, unused, options);
-    return out;
-  }
+  // The cancel landed while the agent was being made: as one before the first frame, and no
+  // agent's state is touched (this one may not exist).
+  if (!agent.ok() && turn.cancelled()) return {ToolOutcome::Status::kOk, CancelledBatch(args), ""};
   if (!agent.ok()) {
     const bool too_many = agent.status().code() == absl::StatusCode::kResourceExhausted;
     const bool refused = too_many || agent.status().code() == absl::StatusCode::kInvalidArgument;
@@ -235,19 +216,14 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   return out;
 }
 
-void FirefoxBidiTool::Cancel() {
-  std::lock_guard<std::mutex> lock(cancel_mutex_);
-  if (!running_) return;
-  cancelled_.store(true);
-  if (session_ != nullptr) session_->Interrupt();
-}
+void FirefoxBidiTool::Cancel() { calls_.CancelAll(); }
+
+void FirefoxBidiTool::CancelCall(void* call_context) { calls_.Cancel(call_context); }
 
 void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
-  if (session_ == nullptr || busy_.exchange(true)) return;
-  struct BusyGuard {
-    std::atomic<bool>& busy;
-    ~BusyGuard() { busy.store(false); }
-  } guard{busy_};
+  if (session_ == nullptr) return;
+  // After the calls that came before it; a cancel does not stop it (its caller is gone).
+  const CallQueue::Turn turn(calls_, nullptr, /*cancellable=*/false);
   const std::lock_guard<std::mutex> using_session(session_use_mutex_);
   if (absl::Status released = agents_.Release(name, *session_, keep_for_next_call_);
       !released.ok()) {

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/call_queue.h"
 #include "core/config.h"
 #include "core/content_parts.h"
 #include "core/policy.h"
@@ -45,14 +46,15 @@ struct ToolCallbacks {
   bool long_lived_host = false;
 };
 
-// Thread safety: Invoke runs one call at a time (a concurrent one is refused "busy" at once);
-// Cancel may be called from any thread at any time; Shutdown and the destructor must not run
-// concurrently with Invoke. A thread of the instance's own closes agents idle past
-// agents.idle_s between calls (a call that starts meanwhile waits for it, briefly).
 // The tool description a host shows the model: core's text around one line per page helper,
 // written from the helpers' declarations. Static storage: valid while the plugin is loaded.
 const char* ToolDescription();
 
+// Thread safety: Invoke, ReleaseAgent, Cancel and CancelCall from any thread at any time;
+// invocations and releases run one at a time in the order they came (CallQueue). Shutdown and
+// the destructor must not run while one runs or waits. A thread of the instance's own closes
+// agents idle past agents.idle_s between calls (a call that starts meanwhile waits for it,
+// briefly).
 class FirefoxBidiTool {
  public:
   FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks);
@@ -60,15 +62,19 @@ class FirefoxBidiTool {
   FirefoxBidiTool(const FirefoxBidiTool&) = delete;
   FirefoxBidiTool& operator=(const FirefoxBidiTool&) = delete;
 
+  // Runs one call. Calls made at the same time (from several threads) wait for their turn and
+  // run one at a time in the order they came.
   ToolOutcome Invoke(std::string_view args_json, void* call_context);
-  // Stops the invocation in progress (frame in flight "cancelled", later frames skipped); a
-  // no-op when none runs.
+  // Stops the invocation in progress (frame in flight "cancelled", later frames skipped) and
+  // every one waiting (first frame "cancelled", nothing sent); a no-op when there is none.
   void Cancel();
+  // As Cancel, for the invocation(s) started with `call_context` only.
+  void CancelCall(void* call_context);
   // Ends the browser session now.
   void Shutdown();
   // Closes agent `name` (its user context, tabs and state), as page.agents' close does: the
-  // host's caller of that name is gone. A no-op for "default", an unknown agent, or while a
-  // call runs (the C ABI's release_handle is not called concurrently with invoke).
+  // host's caller of that name is gone. Waits for the calls that came before it; a no-op for
+  // "default" or an unknown agent.
   void ReleaseAgent(std::string_view name);
 
   // The browser this instance launched, while one runs (launch mode): for logs and tests.
@@ -90,14 +96,18 @@ class FirefoxBidiTool {
   ToolCallbacks callbacks_;
   std::mutex callback_mutex_;  // serializes host callbacks
 
-  std::atomic<bool> busy_{false};
   // Held by a call, a release and the idle agents' closer: one of them uses the session.
   std::mutex session_use_mutex_;
-  std::mutex cancel_mutex_;  // orders Cancel against the start and end of an invocation
-  bool running_ = false;
-  std::atomic<bool> cancelled_{false};
 
   std::unique_ptr<BrowserSession> session_;
+  // The calls and releases waiting or running, in arrival order; a cancel of the running one
+  // interrupts the session's I/O, and the next one to start re-arms it.
+  CallQueue calls_{[this] {
+                     if (session_ != nullptr) session_->Interrupt();
+                   },
+                   [this] {
+                     if (session_ != nullptr) session_->ClearInterrupt();
+                   }};
   std::unique_ptr<Spool> spool_;  // opened lazily by the first call (at create with prelaunch)
   std::vector<std::string> file_roots_;  // config file_roots, or the working directory
   std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)

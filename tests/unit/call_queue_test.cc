@@ -1,0 +1,119 @@
+// CallQueue (core/call_queue.h): calls take turns in arrival order, and a cancel reaches the
+// call it names, waiting or running, and no other.
+#include "core/call_queue.h"
+
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace firefox_bidi {
+namespace {
+
+using std::chrono::milliseconds;
+
+// The interrupt and rearm callbacks, logged.
+struct Recorder {
+  std::mutex mutex;
+  std::vector<std::string> log;
+  void Note(std::string what) {
+    std::lock_guard<std::mutex> lock(mutex);
+    log.push_back(std::move(what));
+  }
+  std::vector<std::string> Log() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return log;
+  }
+};
+
+// Waits until `done()`, 10 s at most.
+template <class Done>
+bool Eventually(const Done& done) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!done() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(milliseconds(1));
+  }
+  return done();
+}
+
+BOOST_AUTO_TEST_SUITE(call_queue)
+
+BOOST_AUTO_TEST_CASE(calls_take_turns_in_arrival_order) {
+  Recorder recorder;
+  CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
+  int a = 0, b = 0;
+  auto first = std::make_unique<CallQueue::Turn>(queue, &a);
+  BOOST_TEST(!first->cancelled());
+  std::atomic<bool> second_running{false};
+  std::future<void> second = std::async(std::launch::async, [&] {
+    CallQueue::Turn turn(queue, &b);
+    BOOST_TEST(!turn.cancelled());
+    second_running.store(true);
+  });
+  BOOST_TEST((second.wait_for(milliseconds(100)) == std::future_status::timeout));
+  BOOST_TEST(!second_running.load());
+  first.reset();
+  second.get();
+  BOOST_TEST(second_running.load());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm", "rearm"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(queue.size() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_cancel_ends_the_waiting_call_it_names_and_leaves_the_running_one) {
+  Recorder recorder;
+  CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
+  int a = 0, b = 0;
+  CallQueue::Turn running(queue, &a);
+  std::future<bool> waiting = std::async(std::launch::async, [&] {
+    CallQueue::Turn turn(queue, &b);
+    return turn.cancelled();
+  });
+  BOOST_TEST_REQUIRE(Eventually([&] { return queue.size() == 2u; }));
+  queue.Cancel(&b);
+  BOOST_TEST((waiting.wait_for(std::chrono::seconds(10)) == std::future_status::ready));
+  BOOST_TEST(waiting.get());  // it left without its turn
+  BOOST_TEST(!running.cancelled());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm"}),
+             boost::test_tools::per_element());  // no interrupt: it was not running
+  queue.Cancel(&a);
+  BOOST_TEST(running.cancelled());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm", "interrupt"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(cancel_all_reaches_every_call_but_a_release) {
+  Recorder recorder;
+  CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
+  int a = 0, b = 0;
+  auto running = std::make_unique<CallQueue::Turn>(queue, &a);
+  std::future<bool> waiting = std::async(std::launch::async, [&] {
+    CallQueue::Turn turn(queue, &b);
+    return turn.cancelled();
+  });
+  std::atomic<bool> released{false};
+  std::future<bool> release = std::async(std::launch::async, [&] {
+    CallQueue::Turn turn(queue, nullptr, /*cancellable=*/false);
+    released.store(true);
+    return turn.cancelled();
+  });
+  BOOST_TEST_REQUIRE(Eventually([&] { return queue.size() == 3u; }));  // both have joined
+  queue.CancelAll();
+  BOOST_TEST(running->cancelled());
+  BOOST_TEST(waiting.get());
+  // The release waits for the running call, then runs, cancel or not.
+  BOOST_TEST(!released.load());
+  running.reset();
+  BOOST_TEST(!release.get());
+  BOOST_TEST(released.load());
+  BOOST_TEST(queue.size() == 0u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace firefox_bidi
