@@ -43,7 +43,7 @@ run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
 
 run(${WORK_DIR}/consumer/consumer ${prefix}/lib/libfirefox_bidi.so)
 expect("${out}"
-       "firefox_bidi ${VERSION} \"Firefox (WebDriver BiDi)\" ABI 2.1\ninvoke {\"frames\":[]}: refused (invalid_arguments)\n"
+       "firefox_bidi ${VERSION} \"Firefox (WebDriver BiDi)\" ABI 2.2\ninvoke {\"frames\":[]}: refused (invalid_arguments)\n"
        "consumer output")
 
 # The installed tool-host finds the installed plugin by default (bin/../lib).

@@ -62,7 +62,7 @@ cmake --build "$work/consumer" >>"$work/consumer.log" 2>&1 ||
   fail "building the consumer failed: $(cat "$work/consumer.log")"
 grep -q '^agent_tool_DIR:PATH=/usr/lib/cmake/agent_tool$' "$work/consumer/CMakeCache.txt" ||
   fail "find_package did not find the installed SDK: $(grep agent_tool_DIR "$work/consumer/CMakeCache.txt")"
-expect "consumer" "firefox_bidi $version \"Firefox (WebDriver BiDi)\" ABI 2.1
+expect "consumer" "firefox_bidi $version \"Firefox (WebDriver BiDi)\" ABI 2.2
 invoke {\"frames\":[]}: refused (invalid_arguments)" "$("$work/consumer/consumer" /usr/lib/libfirefox_bidi.so)"
 cc -std=c99 -Wall -Werror -o "$work/minimal_host" "$source_dir/host-sdk/examples/minimal_host.c" -ldl
 "$work/minimal_host" /usr/lib/libfirefox_bidi.so '{"frames":[]}' >"$work/minimal.out" 2>&1 &&
