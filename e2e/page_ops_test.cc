@@ -285,6 +285,21 @@ BOOST_AUTO_TEST_CASE(snapshot_with_match_marks_the_lines_whose_name_or_value_it_
              R"("next":1000})");
 }
 
+BOOST_AUTO_TEST_CASE(an_unnamed_element_to_act_on_shows_what_its_id_or_class_says) {
+  // Arrows of a date picker drawn as icons: nothing names them but their class or id. A class
+  // a build tool made up, or one that only lays out, says nothing.
+  Load(
+      "<style>.c{cursor:pointer}</style>"
+      "<span class='c flatpickr-next-month'><svg width=10 height=10></svg></span>"
+      "<span class='c css-1q2w3e'><svg width=10 height=10></svg></span>"
+      "<span id=close-panel class=c><svg width=10 height=10></svg></span>"
+      "<span class='c flex items-center'><svg width=10 height=10></svg></span>");
+  BOOST_TEST(Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"next":1000})") ==
+             R"({"lines":["- generic [ref=e1000] .flatpickr-next-month",)"
+             R"("- generic [ref=e1001]","- generic [ref=e1002] #close-panel",)"
+             R"("- generic [ref=e1003]"],"frames":[],"next":1004})");
+}
+
 BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {
   // The arrow (a pointer over an icon), a card and a grabbable item get refs; the card's own
   // text inherits its cursor, and the label and the wrapper around a button do not (their

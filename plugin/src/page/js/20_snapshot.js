@@ -142,6 +142,33 @@ function focusedElement(doc) {
   return el;
 }
 
+// Class and id names made of lowercase words joined by "-" or "_" ("flatpickr-next-month",
+// "close_button"), 40 characters at most; what a build tool makes up (css-1x2y3z,
+// sc-bdVaJa, :r1:) does not read so.
+const HINT_WORDS = /^[a-z]{2,}(?:[-_]+(?:[a-z]{2,}|[0-9]{1,2}))*$/;
+// First words of layout and state classes that say nothing of what an element does.
+const HINT_SAYS_NOTHING = new Set([
+  "flex", "grid", "block", "inline", "hidden", "items", "justify", "content", "self", "cursor",
+  "text", "bg", "border", "rounded", "shadow", "font", "gap", "space", "absolute", "relative",
+  "fixed", "sticky", "overflow", "opacity", "transition", "select", "pointer", "mt", "mb", "ml",
+  "mr", "mx", "my", "pt", "pb", "pl", "pr", "px", "py", "min", "max", "top", "left", "right",
+  "bottom", "inset", "col", "row", "container", "clearfix", "pull", "float", "btn", "icon",
+  "active", "selected", "disabled", "show", "open", "clickable", "visible", "focus", "hover"]);
+
+function saysSomething(word) {
+  return word.length <= 40 && HINT_WORDS.test(word) &&
+         !HINT_SAYS_NOTHING.has(word.split(/[-_]/)[0]);
+}
+
+// "#ID" or ".CLASS" (the first that saysSomething), or null.
+function hintOf(el) {
+  const id = attrOf(el, "id");
+  if (id && saysSomething(id)) return "#" + id;
+  const classes = (attrOf(el, "class") || "").split(/\s+/);
+  const word = classes.find(saysSomething);
+  return word ? "." + word : null;
+}
+
 function namesItsParent(el) {
   switch (localNameOf(el)) {
     case "label":
@@ -324,6 +351,12 @@ function outline(input, nodes) {
       } else if (inside.length) {
         below = true;
       }
+    }
+    // Something to act on with nothing to call it by (an icon's arrow): what its id or class
+    // says, so that a model can tell such elements apart.
+    if (ref && !name && shownRole === "generic") {
+      const hint = hintOf(el);
+      if (hint) states.unshift(hint);
     }
     emit(depth, shownRole, name, ref, states);
     if (leaf && isEditable(el)) {
