@@ -298,6 +298,10 @@ BOOST_AUTO_TEST_CASE(an_unnamed_element_to_act_on_shows_what_its_id_or_class_say
              R"({"lines":["- generic [ref=e1000] .flatpickr-next-month",)"
              R"("- generic [ref=e1001]","- generic [ref=e1002] #close-panel",)"
              R"("- generic [ref=e1003]"],"frames":[],"next":1004})");
+  // page.find sees the hint as it sees a name.
+  BOOST_TEST(
+      Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"month","next":1000})")
+          .ends_with(R"("matched":[0]})"));
 }
 
 BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {

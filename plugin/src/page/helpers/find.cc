@@ -86,7 +86,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 constexpr Param kParams[] = {
     {.key = "text",
      .type = ParamType::kString,
-     .help = R"~(found in a line's name or value, ignoring case; "/PATTERN/FLAGS" is a regex)~"},
+     .help =
+         R"~(found in a line's name, value or #id/.class hint, ignoring case; "/PATTERN/FLAGS" is a regex)~"},
     {.key = "context",
      .type = ParamType::kInteger,
      .default_value = "2",
@@ -108,7 +109,7 @@ const HelperSpec& FindHelper() {
       .params = kParams,
       .ops = kOps,
       .params_note =
-          R"~(A line matches when its name or value holds the text. Lines left out between the shown ones are one "..." line. The first 20 matches are shown, then a line says how many more there are. No match is no error: the result is the one line [no match for "TEXT" on the page].)~",
+          R"~(A line matches when its name, value or #id/.class hint (an unnamed element's) holds the text. Lines left out between the shown ones are one "..." line. The first 20 matches are shown, then a line says how many more there are. No match is no error: the result is the one line [no match for "TEXT" on the page].)~",
       .result = R"~(a string, e.g.
 - main
   - table "Orders"

@@ -396,14 +396,18 @@ function outline(input, nodes) {
   return {data, windows};
 }
 
-// The indices of the lines whose name, or value (a field's value="..."), `matcher` finds its
-// text in (matcher.contains: a plain text ignores case, a regex tests).
+// The indices of the lines whose name, value (a field's value="...") or hint (an unnamed
+// element's #id or .class) `matcher` finds its text in (matcher.contains: a plain text ignores
+// case, a regex tests).
 function matchedLines(records, matcher) {
   const matched = [];
   records.forEach((record, i) => {
-    const value = (record.states || []).find((state) => state.startsWith("value="));
+    const states = record.states || [];
+    const value = states.find((state) => state.startsWith("value="));
+    const hint = states.find((state) => state.startsWith("#") || state.startsWith("."));
     if ((record.name && matcher.contains(record.name)) ||
-        (value && matcher.contains(JSON.parse(value.slice(6))))) {
+        (value && matcher.contains(JSON.parse(value.slice(6)))) ||
+        (hint && matcher.contains(hint.slice(1)))) {
       matched.push(i);
     }
   });
