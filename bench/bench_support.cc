@@ -50,6 +50,19 @@ class Rng {
   std::uint64_t state_;
 };
 
+// The records of the tool result {"frames":[RECORD...]}.
+absl::StatusOr<boost::json::array> RecordsOf(std::string_view tool_result) {
+  boost::system::error_code ec;
+  boost::json::value v = boost::json::parse(tool_result, ec);
+  boost::json::object* root = v.if_object();
+  boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
+  if (ec || frames == nullptr || !frames->is_array()) {
+    return absl::InternalError(absl::StrCat("tool result is not {\"frames\":[...]}: ",
+                                            ToAbsl(tool_result.substr(0, 200))));
+  }
+  return std::move(frames->get_array());
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<ScratchDir>> ScratchDir::Create(std::string_view prefix) {
@@ -185,15 +198,8 @@ absl::StatusOr<InstanceConfig> BenchInstanceConfig() {
 }
 
 absl::Status AllFramesSucceeded(std::string_view tool_result) {
-  boost::system::error_code ec;
-  const boost::json::value v = boost::json::parse(tool_result, ec);
-  const boost::json::object* root = v.if_object();
-  const boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
-  if (ec || frames == nullptr || !frames->is_array()) {
-    return absl::InternalError(absl::StrCat("tool result is not {\"frames\":[...]}: ",
-                                            ToAbsl(tool_result.substr(0, 200))));
-  }
-  for (const boost::json::value& record : frames->get_array()) {
+  ASSIGN_OR_RETURN(const boost::json::array records, RecordsOf(tool_result));
+  for (const boost::json::value& record : records) {
     if (!record.is_object() || record.get_object().contains("error") ||
         record.get_object().contains("skipped")) {
       return absl::InternalError(
@@ -204,16 +210,9 @@ absl::Status AllFramesSucceeded(std::string_view tool_result) {
 }
 
 absl::StatusOr<std::vector<std::string>> FrameResults(std::string_view tool_result) {
-  boost::system::error_code ec;
-  const boost::json::value v = boost::json::parse(tool_result, ec);
-  const boost::json::object* root = v.if_object();
-  const boost::json::value* frames = root ? root->if_contains("frames") : nullptr;
-  if (ec || frames == nullptr || !frames->is_array()) {
-    return absl::InternalError(absl::StrCat("tool result is not {\"frames\":[...]}: ",
-                                            ToAbsl(tool_result.substr(0, 200))));
-  }
+  ASSIGN_OR_RETURN(const boost::json::array records, RecordsOf(tool_result));
   std::vector<std::string> results;
-  for (const boost::json::value& record_value : frames->get_array()) {
+  for (const boost::json::value& record_value : records) {
     const boost::json::object* record = record_value.if_object();
     if (record == nullptr) return absl::InternalError("a record is not an object");
     if (const boost::json::value* result = record->if_contains("result")) {

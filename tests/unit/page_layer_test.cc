@@ -202,17 +202,16 @@ BOOST_AUTO_TEST_CASE(page_storage_closes_its_own_tab_though_the_frames_time_has_
     if (call == 6) std::this_thread::sleep_for(std::chrono::milliseconds(300));
   };
   auto reply = f.layer.Execute("page.storage", json::object{{"action", "clear"}},
-                               std::chrono::milliseconds(200), f.transport,
-                               [](json::value) {});
+                               std::chrono::milliseconds(200), f.transport, [](json::value) {});
   BOOST_REQUIRE(reply.ok());
   BOOST_TEST(reply->reply.error == "timeout");
-  BOOST_TEST(f.Methods() ==
-                 (std::vector<std::string>{
-                     "session.subscribe", "storage.getCookies", "storage.deleteCookies",
-                     "browsingContext.create", "session.subscribe", "network.addIntercept",
-                     "script.callFunction", "network.removeIntercept", "session.unsubscribe",
-                     "browsingContext.close"}),
-             boost::test_tools::per_element());
+  BOOST_TEST(
+      f.Methods() == (std::vector<std::string>{"session.subscribe", "storage.getCookies",
+                                               "storage.deleteCookies", "browsingContext.create",
+                                               "session.subscribe", "network.addIntercept",
+                                               "script.callFunction", "network.removeIntercept",
+                                               "session.unsubscribe", "browsingContext.close"}),
+      boost::test_tools::per_element());
   const auto& sent = f.transport.received();
   BOOST_TEST(sent[7].params == R"({"intercept":"I"})");
   BOOST_TEST(sent[8].params == R"({"subscriptions":["S"]})");
