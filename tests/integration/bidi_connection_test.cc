@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/call_lane.h"
+#include "core/session_baton.h"
 #include "core/transport_error.h"
 #include "support/fake_bidi_server.h"
 #include "support/silent_port.h"
@@ -142,7 +144,7 @@ BOOST_AUTO_TEST_CASE(correlates_by_id_across_interleaved_events_and_stray_replie
 
 BOOST_AUTO_TEST_CASE(timeout_keeps_the_connection_and_discards_the_late_reply) {
   FakeBidiServer server;
-  server.OnCommandNumber(1).DelayReply(milliseconds(300)).Reply(R"({"late":true})");
+  server.OnCommandNumber(1).DelayReply(milliseconds(2000)).Reply(R"({"late":true})");
   server.OnCommandNumber(2).Reply(R"({"second":true})");
   std::vector<std::string> log;
   ConnectionOptions options;
@@ -630,6 +632,141 @@ BOOST_AUTO_TEST_CASE(works_without_quick_ack) {
   const auto reply = call("script.evaluate");
   BOOST_REQUIRE_MESSAGE(reply.ok(), reply.status().ToString());
   BOOST_TEST(reply->result.value().at("value").as_string().size() == 200000u - 47u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Calls of different agents in one connection at once (ConnectionOptions::baton).
+BOOST_AUTO_TEST_SUITE(bidi_connection_calls_at_once)
+
+// A connection shared by several calls, each on a thread of its own holding the baton while it
+// runs, as the tool's calls do; events name their agent in params.agent.
+struct SharedConnection {
+  FakeBidiServer server;
+  SessionBaton baton;
+  std::unique_ptr<BidiConnection> connection;
+
+  void Open() {
+    ConnectionOptions options;
+    options.baton = &baton;
+    options.event_agent = [](const boost::json::value& event) {
+      const boost::json::value* agent = event.at("params").as_object().if_contains("agent");
+      return agent != nullptr ? std::string(agent->as_string()) : std::string();
+    };
+    connection = MustConnect(server, options);
+  }
+};
+
+// One agent's call on its own thread: its reply, and the events its sink got.
+struct AgentCall {
+  CallLane lane;
+  std::vector<std::string> events;
+  absl::StatusOr<BidiReply> reply = absl::UnknownError("not run");
+  std::thread thread;
+
+  AgentCall(SharedConnection& shared, std::string agent, std::string method) {
+    lane.agent = std::move(agent);
+    lane.baton = &shared.baton;
+    thread = std::thread([this, &shared, method] {
+      const CallLane::Scope scope(&lane);
+      SessionBaton::Holder holder;
+      const SessionBaton::Hold hold(shared.baton, &holder);
+      reply = shared.connection->Call(method, {}, kGenerous, [&](boost::json::value event) {
+        events.push_back(boost::json::serialize(event));
+      });
+    });
+  }
+  void Join() { thread.join(); }
+};
+
+BOOST_AUTO_TEST_CASE(a_call_waiting_for_its_reply_lets_another_agents_call_run_and_read_for_it) {
+  SharedConnection shared;
+  // The first command is answered only after the second, by the reply the second brings.
+  shared.server.OnCommand("script.evaluate").Stall();
+  shared.server.OnCommand("session.status")
+      .EmitEvent("log.entryAdded", R"({"agent":"a","text":"for a"})")
+      .EmitEvent("log.entryAdded", R"({"agent":"b","text":"for b"})")
+      .EmitEvent("log.entryAdded", R"({"agent":"c","text":"nobody waits for c"})")
+      .Reply(R"({"second":true})")
+      .SendRaw(R"({"type":"success","id":1,"result":{"first":true}})");
+  shared.Open();
+
+  AgentCall a(shared, "a", "script.evaluate");
+  BOOST_REQUIRE(shared.server.WaitForCommands(1, kGenerous));
+  AgentCall b(shared, "b", "session.status");
+  a.Join();
+  b.Join();
+
+  BOOST_REQUIRE_MESSAGE(a.reply.ok(), a.reply.status().ToString());
+  BOOST_TEST(a.reply->result.text() == R"({"first":true})");
+  BOOST_REQUIRE_MESSAGE(b.reply.ok(), b.reply.status().ToString());
+  BOOST_TEST(b.reply->result.text() == R"({"second":true})");
+  // Each call's sink got its own agent's events; one whose agent has no call goes to the
+  // call that read it.
+  BOOST_TEST(
+      a.events ==
+          std::vector<std::string>{
+              R"({"type":"event","method":"log.entryAdded","params":{"agent":"a","text":"for a"}})"},
+      boost::test_tools::per_element());
+  BOOST_TEST(
+      b.events ==
+          (std::vector<std::string>{
+              R"({"type":"event","method":"log.entryAdded","params":{"agent":"b","text":"for b"}})",
+              R"({"type":"event","method":"log.entryAdded","params":{"agent":"c","text":"nobody waits for c"}})"}),
+      boost::test_tools::per_element());
+  BOOST_TEST(shared.server.received() ==
+                 (std::vector<std::string>{R"({"id":1,"method":"script.evaluate","params":{}})",
+                                           R"({"id":2,"method":"session.status","params":{}})"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_interrupt_of_one_call_ends_its_wait_and_no_other) {
+  SharedConnection shared;
+  shared.server.OnCommand("script.evaluate").Stall();
+  shared.server.OnCommand("session.status")
+      .DelayReply(milliseconds(2000))
+      .Reply(R"({"second":true})");
+  shared.Open();
+
+  AgentCall a(shared, "a", "script.evaluate");
+  BOOST_REQUIRE(shared.server.WaitForCommands(1, kGenerous));
+  AgentCall b(shared, "b", "session.status");
+  BOOST_REQUIRE(shared.server.WaitForCommands(2, kGenerous));
+  const auto start = Clock::now();
+  a.lane.Interrupt();
+  a.Join();
+  const long long a_ms = MillisSince(start);
+  b.Join();
+
+  BOOST_TEST(a.reply.status().code() == absl::StatusCode::kCancelled);
+  BOOST_TEST(Message(a.reply.status()) ==
+             "interrupted while waiting for the reply to script.evaluate (id 1)");
+  BOOST_TEST(a_ms < 1000);  // before b's reply: it did not wait for the other call
+  BOOST_REQUIRE_MESSAGE(b.reply.ok(), b.reply.status().ToString());
+  BOOST_TEST(b.reply->result.text() == R"({"second":true})");
+  BOOST_TEST(shared.connection->is_open());
+}
+
+BOOST_AUTO_TEST_CASE(a_lost_browser_ends_every_call_waiting_in_the_connection) {
+  SharedConnection shared;
+  shared.server.OnCommand("script.evaluate").Stall();
+  shared.server.OnCommand("session.status").Drop();
+  shared.Open();
+
+  AgentCall a(shared, "a", "script.evaluate");
+  BOOST_REQUIRE(shared.server.WaitForCommands(1, kGenerous));
+  const auto start = Clock::now();
+  AgentCall b(shared, "b", "session.status");
+  a.Join();
+  b.Join();
+
+  BOOST_TEST(MillisSince(start) < 2000);
+  for (const AgentCall* call : {&a, &b}) {
+    BOOST_TEST(call->reply.status().code() == absl::StatusCode::kUnavailable);
+    BOOST_TEST(Message(call->reply.status()).rfind("browser disconnected: ", 0) == 0u,
+               Message(call->reply.status()));
+  }
+  BOOST_TEST(!shared.connection->is_open());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -18,16 +18,19 @@ BOOST_AUTO_TEST_SUITE(bidi_channel)
 
 BOOST_AUTO_TEST_CASE(send_assigns_ids_from_one_and_encodes_the_command) {
   BidiChannel channel;
-  BOOST_TEST(channel.waiting_id() == 0u);
+  BOOST_TEST(channel.waiting() == 0u);
   const BidiChannel::Command first = channel.Send("session.status", {});
   BOOST_TEST(first.id == 1u);
   BOOST_TEST(first.text == R"({"id":1,"method":"session.status","params":{}})");
-  BOOST_TEST(channel.waiting_id() == 1u);
+  BOOST_TEST(channel.awaits(1));
   const BidiChannel::Command second =
       channel.Send("script.evaluate", ParseObject(R"({"expression":"1+1"})"));
   BOOST_TEST(second.id == 2u);
   BOOST_TEST(second.text == R"({"id":2,"method":"script.evaluate","params":{"expression":"1+1"}})");
-  BOOST_TEST(channel.waiting_id() == 2u);
+  // Both wait: calls of different agents share the channel.
+  BOOST_TEST(channel.awaits(1));
+  BOOST_TEST(channel.awaits(2));
+  BOOST_TEST(channel.waiting() == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_its_reply_is_posted) {
@@ -38,13 +41,13 @@ BOOST_AUTO_TEST_CASE(an_unawaited_command_leaves_the_waiting_call_waiting_and_it
   BOOST_TEST(posted.id == 2u);
   BOOST_TEST(posted.text ==
              R"({"id":2,"method":"network.continueRequest","params":{"request":"7"}})");
-  BOOST_TEST(channel.waiting_id() == 1u);
+  BOOST_TEST(channel.awaits(1));
   BidiChannel::Received received =
       channel.Receive(R"({"type":"error","id":2,"error":"no such request","message":"gone"})");
   BOOST_TEST((received.kind == Kind::kPostedReply));
   BOOST_TEST(received.reply_id == 2u);
   BOOST_TEST(received.reply.error == "no such request");
-  BOOST_TEST(channel.waiting_id() == 1u);
+  BOOST_TEST(channel.awaits(1));
   // Once: the same reply again is late.
   BOOST_TEST(
       (channel.Receive(R"({"type":"success","id":2,"result":{}})").kind == Kind::kLateReply));
@@ -64,7 +67,7 @@ BOOST_AUTO_TEST_CASE(the_success_reply_with_the_waiting_id_ends_the_wait) {
   BOOST_TEST(received.reply.ok);
   BOOST_TEST(received.reply.result.text() == R"({"ready":true})");
   BOOST_TEST(received.reply.error.empty());
-  BOOST_TEST(channel.waiting_id() == 0u);
+  BOOST_TEST(channel.waiting() == 0u);
 
   // The same reply again is late: its call has its answer already.
   received = channel.Receive(R"({"type":"success","id":1,"result":{"ready":true}})");
@@ -84,12 +87,12 @@ BOOST_AUTO_TEST_CASE(an_error_reply_with_the_waiting_id_is_the_reply) {
   BOOST_TEST(received.reply.error == "no such frame");
   BOOST_TEST(received.reply.message == "Browsing Context with id 42 not found");
   BOOST_TEST(received.reply.result.value().is_null());
-  BOOST_TEST(channel.waiting_id() == 0u);
+  BOOST_TEST(channel.waiting() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(an_error_without_id_answers_the_waiting_call) {
   BidiChannel channel;
-  channel.Send("session.status", {});
+  channel.EndWait(channel.Send("session.status", {}).id);
   channel.Send("bad.command", {});
   const BidiChannel::Received received = channel.Receive(
       R"({"type":"error","id":null,"error":"invalid argument","message":"unable to parse BiDi command"})");
@@ -98,13 +101,12 @@ BOOST_AUTO_TEST_CASE(an_error_without_id_answers_the_waiting_call) {
   BOOST_TEST(received.reply_id == 0u);
   BOOST_TEST(received.reply.error == "invalid argument");
   BOOST_TEST(received.reply.message == "unable to parse BiDi command");
-  BOOST_TEST(channel.waiting_id() == 0u);
+  BOOST_TEST(channel.waiting() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(an_error_without_id_while_nothing_waits_is_stray) {
   BidiChannel channel;
-  channel.Send("session.status", {});
-  channel.EndWait();
+  channel.EndWait(channel.Send("session.status", {}).id);
   const BidiChannel::Received received = channel.Receive(
       R"({"type":"error","id":null,"error":"invalid argument","message":"unable to parse BiDi command"})");
   BOOST_TEST((received.kind == Kind::kStrayReply));
@@ -115,16 +117,15 @@ BOOST_AUTO_TEST_CASE(an_error_without_id_while_nothing_waits_is_stray) {
 
 BOOST_AUTO_TEST_CASE(a_reply_after_the_wait_ended_is_late_and_the_next_call_still_matches) {
   BidiChannel channel;
-  channel.Send("script.evaluate", {});  // id 1 times out
-  channel.EndWait();
-  BOOST_TEST(channel.waiting_id() == 0u);
+  channel.EndWait(channel.Send("script.evaluate", {}).id);  // id 1 times out
+  BOOST_TEST(channel.waiting() == 0u);
   channel.Send("script.evaluate", {});  // id 2
   BidiChannel::Received late = channel.Receive(R"({"type":"success","id":1,"result":{"late":1}})");
   BOOST_TEST((late.kind == Kind::kLateReply));
   BOOST_TEST(late.reply_id == 1u);
   BOOST_TEST(late.call_id == 0u);
   BOOST_TEST(late.reply.result.text() == R"({"late":1})");
-  BOOST_TEST(channel.waiting_id() == 2u);  // a late reply does not end the current wait
+  BOOST_TEST(channel.awaits(2));  // a late reply does not end the current wait
 
   const BidiChannel::Received reply =
       channel.Receive(R"({"type":"success","id":2,"result":{"second":true}})");
@@ -144,7 +145,7 @@ BOOST_AUTO_TEST_CASE(a_reply_to_an_id_never_sent_is_stray) {
     BOOST_TEST(received.call_id == 0u);
   }
   BOOST_TEST(channel.Receive(R"({"type":"success","id":777,"result":{}})").reply_id == 777u);
-  BOOST_TEST(channel.waiting_id() == 1u);
+  BOOST_TEST(channel.awaits(1));
 }
 
 BOOST_AUTO_TEST_CASE(an_event_keeps_the_whole_message_and_the_wait) {
@@ -156,10 +157,10 @@ BOOST_AUTO_TEST_CASE(an_event_keeps_the_whole_message_and_the_wait) {
   BOOST_TEST((received.kind == Kind::kEvent));
   BOOST_TEST(boost::json::serialize(received.event) == text);
   BOOST_TEST(received.call_id == 0u);
-  BOOST_TEST(channel.waiting_id() == 1u);
+  BOOST_TEST(channel.awaits(1));
 
   // With no call waiting, an event is still an event.
-  channel.EndWait();
+  channel.EndWait(1);
   received = channel.Receive(text);
   BOOST_TEST((received.kind == Kind::kEvent));
   BOOST_TEST(boost::json::serialize(received.event) == text);
@@ -174,7 +175,7 @@ BOOST_AUTO_TEST_CASE(a_message_that_is_not_bidi_ends_the_waiting_call) {
   BOOST_TEST(received.status.code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(received.status.message() ==
              ClassifyMessage(R"({"type":"success","id":1})").status().message());
-  BOOST_TEST(channel.waiting_id() == 0u);
+  BOOST_TEST(channel.waiting() == 0u);
 
   // The reply that follows is late; another message that is not BiDi ends no call.
   BOOST_TEST((channel.Receive(R"({"type":"success","id":1,"result":1})").kind == Kind::kLateReply));
@@ -182,6 +183,35 @@ BOOST_AUTO_TEST_CASE(a_message_that_is_not_bidi_ends_the_waiting_call) {
   BOOST_TEST((received.kind == Kind::kNotBidi));
   BOOST_TEST(received.call_id == 0u);
   BOOST_TEST(!received.status.ok());
+}
+
+BOOST_AUTO_TEST_CASE(replies_end_the_waits_of_their_own_ids_in_any_order) {
+  BidiChannel channel;
+  channel.Send("script.evaluate", {});
+  channel.Send("browsingContext.navigate", {});
+  channel.Send("session.status", {});
+  BidiChannel::Received received = channel.Receive(R"({"type":"success","id":2,"result":{}})");
+  BOOST_TEST((received.kind == Kind::kReply));
+  BOOST_TEST(received.call_id == 2u);
+  BOOST_TEST(channel.awaits(1));
+  BOOST_TEST(!channel.awaits(2));
+  BOOST_TEST(channel.awaits(3));
+  // With two calls waiting, an error without id cannot be told whose it is: it ends neither.
+  received = channel.Receive(
+      R"({"type":"error","id":null,"error":"invalid argument","message":"unable to parse BiDi command"})");
+  BOOST_TEST((received.kind == Kind::kStrayReply));
+  BOOST_TEST(received.call_id == 0u);
+  received = channel.Receive("not json");
+  BOOST_TEST((received.kind == Kind::kNotBidi));
+  BOOST_TEST(received.call_id == 0u);
+  BOOST_TEST(channel.waiting() == 2u);
+  received = channel.Receive(R"({"type":"error","id":3,"error":"unknown error","message":"x"})");
+  BOOST_TEST((received.kind == Kind::kReply));
+  BOOST_TEST(received.call_id == 3u);
+  channel.EndAllWaits();
+  BOOST_TEST(channel.waiting() == 0u);
+  BOOST_TEST(
+      (channel.Receive(R"({"type":"success","id":1,"result":{}})").kind == Kind::kLateReply));
 }
 
 BOOST_AUTO_TEST_CASE(a_result_is_handed_on_as_text_or_parsed_as_the_form_says) {

@@ -10,7 +10,7 @@ BidiChannel::Command BidiChannel::Send(std::string_view method, const boost::jso
   Command command;
   command.id = next_id_++;
   command.text = EncodeCommand(command.id, method, params);
-  waiting_id_ = command.id;
+  waiting_.insert(command.id);
   return command;
 }
 
@@ -24,13 +24,18 @@ BidiChannel::Command BidiChannel::SendUnawaited(std::string_view method,
   return command;
 }
 
+std::uint64_t BidiChannel::TakeSoleWait() {
+  if (waiting_.size() != 1) return 0;
+  return waiting_.extract(waiting_.begin()).value();
+}
+
 BidiChannel::Received BidiChannel::Receive(std::string_view text, Utf8 utf8) {
   Received received;
   absl::StatusOr<IncomingMessage> message = ClassifyMessage(text, form_, utf8);
   if (!message.ok()) {
     received.kind = Received::Kind::kNotBidi;
     received.status = std::move(message).status();
-    received.call_id = std::exchange(waiting_id_, 0);
+    received.call_id = TakeSoleWait();
     return received;
   }
   if (message->kind == IncomingMessage::Kind::kEvent) {
@@ -44,9 +49,12 @@ BidiChannel::Received BidiChannel::Receive(std::string_view text, Utf8 utf8) {
   received.reply.error = std::move(message->error);
   received.reply.message = std::move(message->message);
   const bool without_id = message->id == 0 && message->kind == IncomingMessage::Kind::kError;
-  if (waiting_id_ != 0 && (message->id == waiting_id_ || without_id)) {
+  if (message->id != 0 && waiting_.erase(message->id) > 0) {
     received.kind = Received::Kind::kReply;
-    received.call_id = std::exchange(waiting_id_, 0);
+    received.call_id = message->id;
+  } else if (without_id && waiting_.size() == 1) {
+    received.kind = Received::Kind::kReply;
+    received.call_id = TakeSoleWait();
   } else if (message->id != 0 && posted_.erase(message->id) > 0) {
     received.kind = Received::Kind::kPostedReply;
   } else if (message->id != 0 && message->id < next_id_) {

@@ -17,11 +17,13 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/bidi_channel.h"
+#include "core/call_lane.h"
 #include "core/status_macros.h"
 #include "core/transport_error.h"
 #include "net/quick_ack_stream.h"
@@ -167,18 +169,16 @@ class BeastConnection final : public BidiConnection {
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
                                  std::chrono::milliseconds timeout, EventSink on_event,
                                  SentHook on_sent) override {
-    if (interrupted_.load()) return Interrupted(method, 0);
+    Waiter me(&on_event);
+    if (Interrupted(me)) return Interrupted(method, 0);
     if (!broken_.ok()) return broken_;
     const Clock::time_point deadline = DeadlineAfter(timeout);
-    sink_ = &on_event;
-    const absl::Cleanup forget_call = [this] {
-      channel_.EndWait();
-      sink_ = nullptr;
-    };
+    const Registration registered(*this, me);
 
     // Beast allows one write at a time: a command whose call timed out mid-write goes first.
     if (writing_) {
-      const WaitEnd end = RunUntil([&] { return !writing_ || !broken_.ok(); }, deadline, true);
+      const WaitEnd end = RunUntil(
+          me, [&] { return !writing_ || !broken_.ok(); }, deadline, true);
       if (end == WaitEnd::kInterrupted) return Interrupted(method, 0);
       if (end == WaitEnd::kDeadline) {
         return TransportErrorStatus(
@@ -189,20 +189,22 @@ class BeastConnection final : public BidiConnection {
       if (!broken_.ok()) return broken_;
     }
 
-    outcome_.reset();
     BidiChannel::Command command = channel_.Send(method, params);
     const std::uint64_t id = command.id;
+    me.id = id;
     StartWrite(std::move(command.text));
     if (!reading_) StartRead();
 
     // A command's one frame is written at once unless the socket buffer is full; the caller
     // works only after it has left.
-    WaitEnd end = RunUntil([&] { return !writing_ || outcome_.has_value(); }, deadline, true);
-    if (end == WaitEnd::kDone && !outcome_) {
+    WaitEnd end = RunUntil(
+        me, [&] { return !writing_ || me.settled.load(); }, deadline, true);
+    if (end == WaitEnd::kDone && !me.settled.load()) {
       on_sent();
-      end = RunUntil([&] { return outcome_.has_value(); }, deadline, true);
+      end = RunUntil(
+          me, [&] { return me.settled.load(); }, deadline, true);
     }
-    if (end == WaitEnd::kDone) return *std::exchange(outcome_, std::nullopt);
+    if (end == WaitEnd::kDone) return *std::exchange(me.outcome, std::nullopt);
     if (end == WaitEnd::kInterrupted) return Interrupted(method, id);
     return TransportErrorStatus(TransportError::kReplyTimeout,
                                 absl::StrCat("no reply to ", std::string(method), " (id ", id,
@@ -223,33 +225,36 @@ class BeastConnection final : public BidiConnection {
 
   void PollEvents(EventSink on_event) override {
     if (!broken_.ok() || !open_.load()) return;
-    sink_ = &on_event;
-    const absl::Cleanup forget_sink = [this] { sink_ = nullptr; };
+    Waiter me(&on_event);
+    const Registration registered(*this, me);
+    Deliver(me);
     if (!reading_) StartRead();
+    const Reading reading(*this, me);
     // poll_one() checks the socket without blocking and runs at most one ready handler; it
     // returns 0 once nothing more can be read now.
     const Clock::time_point deadline = Clock::now() + kPollBudget;
-    while (Clock::now() < deadline && !interrupted_.load() && broken_.ok() && ioc_.poll_one() > 0) {
+    while (Clock::now() < deadline && !Interrupted(me) && broken_.ok() && ioc_.poll_one() > 0) {
     }
   }
 
   absl::Status WaitForEvents(std::chrono::milliseconds timeout, EventSink on_event) override {
-    if (interrupted_.load())
-      return TransportErrorStatus(TransportError::kCancelled,
-                                  "interrupted before waiting for events");
-    if (!broken_.ok()) return broken_;
-    const Clock::time_point deadline = DeadlineAfter(timeout);
     std::size_t delivered = 0;
     auto counting = [&](boost::json::value event) {
       ++delivered;
       on_event(std::move(event));
     };
     EventSink sink = counting;
-    sink_ = &sink;
-    const absl::Cleanup forget_sink = [this] { sink_ = nullptr; };
+    Waiter me(&sink);
+    if (Interrupted(me))
+      return TransportErrorStatus(TransportError::kCancelled,
+                                  "interrupted before waiting for events");
+    if (!broken_.ok()) return broken_;
+    const Clock::time_point deadline = DeadlineAfter(timeout);
+    const Registration registered(*this, me);
     if (!reading_) StartRead();
     // A reply arriving now answers a call that timed out: the channel calls it late.
-    const WaitEnd end = RunUntil([&] { return delivered > 0 || !broken_.ok(); }, deadline, true);
+    const WaitEnd end = RunUntil(
+        me, [&] { return delivered > 0 || !broken_.ok(); }, deadline, true);
     if (delivered > 0) return absl::OkStatus();
     if (end == WaitEnd::kInterrupted)
       return TransportErrorStatus(TransportError::kCancelled,
@@ -261,8 +266,9 @@ class BeastConnection final : public BidiConnection {
 
   void Interrupt() override {
     interrupted_.store(true);
-    // Wakes run_one_until() in the thread waiting in Call().
+    // Wakes run_one_until() in the thread waiting in Call(), and the calls asleep meanwhile.
     asio::post(ioc_, [] {});
+    if (options_.baton != nullptr) options_.baton->Notify();
   }
 
   void ClearInterrupt() override { interrupted_.store(false); }
@@ -307,6 +313,10 @@ class BeastConnection final : public BidiConnection {
     AbortAndDrain([&] { return !close_started || close_done_; });
     if (broken_.ok())
       broken_ = TransportErrorStatus(TransportError::kDisconnected, "connection is closed");
+    for (Waiter* waiter : waiters_) {
+      if (waiter->id != 0 && !waiter->settled.load()) Settle(*waiter, broken_);
+    }
+    channel_.EndAllWaits();
   }
 
  private:
@@ -314,17 +324,117 @@ class BeastConnection final : public BidiConnection {
 
   tcp::socket& socket() { return ws_.next_layer().next_layer(); }
 
+  // A call waiting in this connection: for its reply (id), or for events (id 0).
+  struct Waiter {
+    explicit Waiter(EventSink* event_sink) : sink(event_sink), lane(CallLane::Current()) {}
+    EventSink* const sink;
+    CallLane* const lane;
+    std::uint64_t id = 0;
+    std::optional<absl::StatusOr<BidiReply>> outcome;  // set by whoever read the reply
+    std::atomic<bool> settled{false};                  // outcome is there
+    // Events of its agent read by another call's I/O, not yet handed to `sink`.
+    std::deque<boost::json::value> events;
+    std::atomic<bool> has_events{false};
+  };
+
+  // A waiter's place in waiters_ for as long as its call is in the connection.
+  class Registration {
+   public:
+    Registration(BeastConnection& connection, Waiter& waiter)
+        : connection_(connection), waiter_(waiter) {
+      connection_.waiters_.push_back(&waiter_);
+    }
+    ~Registration() {
+      if (waiter_.id != 0 && !waiter_.settled.load()) connection_.channel_.EndWait(waiter_.id);
+      std::erase(connection_.waiters_, &waiter_);
+    }
+    Registration(const Registration&) = delete;
+    Registration& operator=(const Registration&) = delete;
+
+   private:
+    BeastConnection& connection_;
+    Waiter& waiter_;
+  };
+
+  // Marks `waiter` as the call whose thread runs the I/O (whose sink takes what is read).
+  class Reading {
+   public:
+    Reading(BeastConnection& connection, Waiter& waiter) : connection_(connection) {
+      connection_.reader_ = &waiter;
+    }
+    ~Reading() { connection_.reader_ = nullptr; }
+    Reading(const Reading&) = delete;
+    Reading& operator=(const Reading&) = delete;
+
+   private:
+    BeastConnection& connection_;
+  };
+
+  bool Interrupted(const Waiter& waiter) const {
+    return interrupted_.load() || (waiter.lane != nullptr && waiter.lane->interrupted.load());
+  }
+
+  // Hands `waiter` the events other calls read for it, in the order they came.
+  void Deliver(Waiter& waiter) {
+    while (waiter.has_events.load()) {
+      boost::json::value event = std::move(waiter.events.front());
+      waiter.events.pop_front();
+      waiter.has_events.store(!waiter.events.empty());
+      (*waiter.sink)(std::move(event));
+    }
+  }
+
+  // SessionBaton::IoWaker: gets the holder out of run_one_until().
+  class Waker final : public SessionBaton::IoWaker {
+   public:
+    explicit Waker(asio::io_context& ioc) : ioc_(ioc) {}
+    void Wake() override {
+      asio::post(ioc_, [] {});
+    }
+
+   private:
+    asio::io_context& ioc_;
+  };
+
   // Runs completion handlers on this thread until `done()`, the deadline, or (when
-  // `interruptible`) Interrupt(). The work guard keeps run_one_until() blocking, never spinning,
-  // while nothing is pending.
+  // `interruptible`) Interrupt() or an interrupt of the waiter's lane. The work guard keeps
+  // run_one_until() blocking, never spinning, while nothing is pending. With a baton, the
+  // waiter reads for every call in the connection, and gives the baton up while another
+  // thread wants it, until a reply, an event or an interrupt of its own is there.
+  template <class Done>
+  WaitEnd RunUntil(Waiter& waiter, const Done& done, Clock::time_point deadline,
+                   bool interruptible) {
+    // The connection's own steps (waiter without sink) keep the baton: they are short.
+    SessionBaton* const baton = waiter.sink != nullptr ? options_.baton : nullptr;
+    for (;;) {
+      Deliver(waiter);
+      if (done()) return WaitEnd::kDone;
+      if (interruptible && Interrupted(waiter)) return WaitEnd::kInterrupted;
+      if (Clock::now() >= deadline) return WaitEnd::kDeadline;
+      if (baton != nullptr && baton->wanted()) {
+        baton->YieldUntil(
+            [&] {
+              return waiter.settled.load() || waiter.has_events.load() ||
+                     (interruptible && Interrupted(waiter)) || !open_.load();
+            },
+            deadline);
+        continue;
+      }
+      const Reading reading(*this, waiter);
+      if (baton == nullptr) {
+        ioc_.run_one_until(deadline);
+      } else if (baton->BeginBlockingIo(&waker_)) {
+        ioc_.run_one_until(deadline);
+        baton->EndBlockingIo();
+      }
+    }
+  }
+
+  // RunUntil for the connection's own steps (a close), outside any call.
   template <class Done>
   WaitEnd RunUntil(const Done& done, Clock::time_point deadline, bool interruptible) {
-    while (!done()) {
-      if (interruptible && interrupted_.load()) return WaitEnd::kInterrupted;
-      if (Clock::now() >= deadline) return WaitEnd::kDeadline;
-      ioc_.run_one_until(deadline);
-    }
-    return WaitEnd::kDone;
+    Waiter none(nullptr);
+    return RunUntil(none, done, deadline, interruptible);
   }
 
   // RunUntil for a step of Open() or Close(): also ends (kInterrupted) within kCancelPoll of
@@ -354,6 +464,8 @@ class BeastConnection final : public BidiConnection {
     open_.store(false);
     error_code ignored;
     socket().close(ignored);
+    // The calls asleep while another reads see the connection gone.
+    if (options_.baton != nullptr) options_.baton->Notify();
   }
 
   // Why a step of Open() did not finish: cancelled, or past connect_timeout.
@@ -376,15 +488,44 @@ class BeastConnection final : public BidiConnection {
                                " (id ", id, ")"));
   }
 
-  // The connection is unusable from now on: the call in flight gets `for_call`, later calls
-  // get kUnavailable.
+  // The connection is unusable from now on: the calls waiting for a reply get `for_call`,
+  // later calls get kUnavailable.
   void Fail(absl::Status for_call, absl::Status for_later = absl::OkStatus()) {
     if (broken_.ok()) broken_ = for_later.ok() ? for_call : std::move(for_later);
-    if (channel_.waiting_id() != 0 && !outcome_) {
-      outcome_ = std::move(for_call);
-      channel_.EndWait();
+    for (Waiter* waiter : waiters_) {
+      if (waiter->id != 0 && !waiter->settled.load()) Settle(*waiter, for_call);
     }
+    channel_.EndAllWaits();
     CloseSocket();
+  }
+
+  // Gives `waiter` its outcome; wakes it if it sleeps while another call reads.
+  void Settle(Waiter& waiter, absl::StatusOr<BidiReply> outcome) {
+    waiter.outcome = std::move(outcome);
+    waiter.settled.store(true);
+    if (&waiter != reader_ && options_.baton != nullptr) options_.baton->Notify();
+  }
+
+  Waiter* WaiterFor(std::uint64_t id) {
+    for (Waiter* waiter : waiters_) {
+      if (waiter->id == id) return waiter;
+    }
+    return nullptr;
+  }
+
+  // The call an event goes to: the waiting call of the agent it belongs to when that is
+  // another call than the one reading, else the reader.
+  Waiter* RecipientOf(const boost::json::value& event) {
+    if (waiters_.size() > 1 && options_.event_agent) {
+      const std::string agent = options_.event_agent(event);
+      for (Waiter* waiter : waiters_) {
+        if (waiter != reader_ && waiter->sink != nullptr && waiter->lane != nullptr &&
+            !agent.empty() && waiter->lane->agent == agent) {
+          return waiter;
+        }
+      }
+    }
+    return reader_ != nullptr && reader_->sink != nullptr ? reader_ : nullptr;
   }
 
   // Writes one command's text, or queues it behind the one being written (Beast allows one
@@ -467,18 +608,24 @@ class BeastConnection final : public BidiConnection {
       case Kind::kNotBidi:
         Log(3, absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
                             message.status.message()));
-        if (message.call_id != 0) {
-          outcome_ = TransportErrorStatus(
-              TransportError::kNotBidi,
-              absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
-                           message.status.message()));
+        if (Waiter* waiter = WaiterFor(message.call_id);
+            waiter != nullptr && message.call_id != 0) {
+          Settle(*waiter,
+                 TransportErrorStatus(
+                     TransportError::kNotBidi,
+                     absl::StrCat("the browser sent a message that is not WebDriver BiDi: ",
+                                  message.status.message())));
         }
         return;
       case Kind::kEvent:
-        if (sink_ != nullptr) {
-          (*sink_)(std::move(message.event));
-        } else {
+        if (Waiter* recipient = RecipientOf(message.event); recipient == nullptr) {
           Log(0, "dropping an event that arrived while no command was waiting");
+        } else if (recipient == reader_) {
+          (*recipient->sink)(std::move(message.event));
+        } else {
+          recipient->events.push_back(std::move(message.event));
+          recipient->has_events.store(true);
+          options_.baton->Notify();
         }
         return;
       case Kind::kPostedReply:
@@ -494,7 +641,9 @@ class BeastConnection final : public BidiConnection {
                          " that nobody waits for (late: its call timed out or stopped waiting)"));
         return;
       case Kind::kReply:
-        outcome_ = std::move(message.reply);
+        if (Waiter* waiter = WaiterFor(message.call_id); waiter != nullptr) {
+          Settle(*waiter, std::move(message.reply));
+        }
         return;
     }
   }
@@ -528,11 +677,12 @@ class BeastConnection final : public BidiConnection {
   bool close_done_ = false;
   absl::Status broken_;  // why later calls fail; OK while the connection is usable
 
-  // Ids, the call waiting for its reply, what each message is; then what arrived for the
-  // waiting call, and its event sink.
+  // Ids, the calls waiting for their replies, what each message is; then the calls in the
+  // connection, and the one whose thread runs the I/O now.
   BidiChannel channel_;
-  std::optional<absl::StatusOr<BidiReply>> outcome_;
-  EventSink* sink_ = nullptr;
+  std::vector<Waiter*> waiters_;
+  Waiter* reader_ = nullptr;
+  Waker waker_{ioc_};
 };
 
 }  // namespace

@@ -12,10 +12,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
 #include "core/bidi_protocol.h"
+#include "core/session_baton.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
@@ -32,15 +34,26 @@ struct ConnectionOptions {
   // Connect gives up within about 20 ms of `*cancel` becoming true (kCancelled); the flag
   // must outlive Connect. May be null. Calls use Interrupt() instead.
   const std::atomic<bool>* cancel = nullptr;
+
+  // Several calls at once (DESIGN.md section 12): the threads that call hold `baton`
+  // (core/session_baton.h) and each has a CallLane (core/call_lane.h). A call that waits for
+  // its reply reads for all of them while it holds the baton and gives the baton up when
+  // another thread wants it; `event_agent` names the agent an event belongs to ("" when none
+  // can be told), and an event of an agent whose call waits goes to that call's sink; every
+  // other event goes to the sink of the call that read it. Without a baton, calls must come
+  // one at a time, as BidiTransport says.
+  SessionBaton* baton = nullptr;
+  std::function<std::string(const boost::json::value& event)> event_agent;
 };
 
-// Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any).
-// No background thread: the connection's I/O runs only inside Connect, Call, WaitForEvents and
-// Close, on the calling thread; messages that arrive between calls wait in the socket (events
-// among them go to the next call's or wait's sink). Besides the codes of BidiTransport::Call, a
-// call fails with kInternal when the browser sends a message that is not WebDriver BiDi; the
-// connection stays usable. The destructor closes the socket without a close handshake and never
-// blocks.
+// Thread safety: as BidiTransport (Call from one thread at a time, Interrupt from any), or,
+// with options.baton, Call, Post, PollEvents and WaitForEvents from any thread that holds the
+// baton; the connection must outlive every call in it. No background thread: the connection's I/O
+// runs only inside Connect, Call, WaitForEvents and Close, on the calling thread; messages that
+// arrive between calls wait in the socket (events among them go to the next call's or wait's sink).
+// Besides the codes of BidiTransport::Call, a call fails with kInternal when the browser sends a
+// message that is not WebDriver BiDi; the connection stays usable. The destructor closes the socket
+// without a close handshake and never blocks.
 class BidiConnection : public BidiTransport {
  public:
   // Connects to `url` ("ws://host:port/path"). kInvalidArgument for a malformed URL or wss://,
