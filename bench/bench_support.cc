@@ -78,11 +78,12 @@ ScratchDir::~ScratchDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-absl::StatusOr<SpoolReservation> RecordingSpool::Reserve(std::size_t frame_index,
+absl::StatusOr<SpoolReservation> RecordingSpool::Reserve(std::string_view batch,
+                                                         std::size_t frame_index,
                                                          std::string_view label,
                                                          std::string_view ext,
                                                          std::uint64_t bytes) {
-  absl::StatusOr<SpoolReservation> r = inner_->Reserve(frame_index, label, ext, bytes);
+  absl::StatusOr<SpoolReservation> r = inner_->Reserve(batch, frame_index, label, ext, bytes);
   if (r.ok()) {
     absl::MutexLock lock(&mu_);
     reservations_.emplace_back(

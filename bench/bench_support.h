@@ -47,9 +47,10 @@ class RecordingSpool : public Spool {
   explicit RecordingSpool(std::unique_ptr<Spool> inner) : inner_(std::move(inner)) {}
 
   const std::string& directory() const override { return inner_->directory(); }
-  std::string BeginBatch() override { return inner_->BeginBatch(); }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
-                                           std::string_view ext, std::uint64_t bytes) override;
+  std::string BeginBatch(std::string_view owner) override { return inner_->BeginBatch(owner); }
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t frame_index,
+                                           std::string_view label, std::string_view ext,
+                                           std::uint64_t bytes) override;
   absl::Status Write(const SpoolReservation& reservation, std::string_view data) override {
     return inner_->Write(reservation, data);
   }

@@ -169,11 +169,12 @@ class ReserveLoggingSpool : public Spool {
  public:
   ReserveLoggingSpool(Spool& inner, std::vector<std::string>& log) : inner_(inner), log_(log) {}
   const std::string& directory() const override { return inner_.directory(); }
-  std::string BeginBatch() override { return inner_.BeginBatch(); }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
-                                           std::string_view ext, std::uint64_t bytes) override {
+  std::string BeginBatch(std::string_view owner) override { return inner_.BeginBatch(owner); }
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t i,
+                                           std::string_view label, std::string_view ext,
+                                           std::uint64_t bytes) override {
     log_.push_back(absl::StrCat("reserve ", i));
-    return inner_.Reserve(i, label, ext, bytes);
+    return inner_.Reserve(batch, i, label, ext, bytes);
   }
   absl::Status Write(const SpoolReservation& r, std::string_view data) override {
     return inner_.Write(r, data);

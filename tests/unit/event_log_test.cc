@@ -39,7 +39,7 @@ BOOST_FIXTURE_TEST_SUITE(event_log, EventLogFixture)
 
 BOOST_AUTO_TEST_CASE(no_event_gives_no_pieces_and_no_file) {
   EventLog log(limits);
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   BOOST_TEST(log.Finish(100, 65536, 3, files).empty());
   BOOST_TEST(files.Drain().empty());  // nothing written, no batch started
 }
@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE(events_are_tagged_with_their_frame_and_kept_in_order) {
   log.Add(boost::json::parse(R"({"method":"log.entryAdded","params":{}})"), -1);
   log.Add(boost::json::parse(R"({"method":"x","frame":"theirs"})"), 2);
   log.Add(boost::json::parse(R"([1])"), 3);  // not an object: kept as it is
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   BOOST_TEST(log.Finish(0, 65536, 4, files) ==
                  (std::vector<std::string>{R"({"method":"log.entryAdded","params":{},"frame":-1})",
                                            R"({"method":"x","frame":2})", "[1]"}),
@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(past_max_events_the_oldest_are_dropped_and_counted) {
   for (int n = 0; n < 5; ++n) log.Add(boost::json::object{{"n", n}}, 0);
   BOOST_TEST(log.kept() == 2u);
   BOOST_TEST(log.dropped() == 3u);
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   BOOST_TEST(log.Finish(0, 65536, 0, files) ==
                  (std::vector<std::string>{R"({"dropped":3})", R"({"n":3,"frame":0})",
                                            R"({"n":4,"frame":0})"}),
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(at_most_max_inline_events_inline_and_the_rest_in_one_jsonl_
   limits.max_inline_events = 2;
   EventLog log(limits);
   for (int n = 0; n < 4; ++n) log.Add(boost::json::object{{"n", n}}, n);
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   std::vector<std::string> pieces = log.Finish(0, 65536, 7, files);
   const std::string path = dir / "000001-7-events.jsonl";
   const std::string lines = "{\"n\":2,\"frame\":2}\n{\"n\":3,\"frame\":3}\n";
@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(at_most_max_inline_events_inline_and_the_rest_in_one_jsonl_
 BOOST_AUTO_TEST_CASE(inline_events_stop_at_max_result_bytes) {
   EventLog log(limits);
   for (int n = 0; n < 3; ++n) log.Add(Event(20), 0);  // 20 bytes each
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   // 100 + 20 = 120 and + 1 + 20 = 141 fit within 154; a third would make 162.
   std::vector<std::string> pieces = log.Finish(100, 154, 0, files);
   BOOST_TEST_REQUIRE(pieces.size() == 3u);
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(inline_events_stop_at_max_result_bytes) {
   limits.max_events = 3;
   EventLog dropping(limits);
   for (int n = 0; n < 4; ++n) dropping.Add(Event(20), 0);
-  BatchFiles more_files(*spool, 1 << 20, true);
+  BatchFiles more_files(*spool, "default", 1 << 20, true);
   pieces = dropping.Finish(100, 154, 1, more_files);
   BOOST_TEST_REQUIRE(pieces.size() == 3u);
   BOOST_TEST(pieces[0] == R"({"dropped":1})");  // 13 bytes: 113, + 21 = 134, then 155
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(a_refused_events_file_is_an_error_marker_with_the_count) {
   limits.max_inline_events = 0;
   EventLog log(limits);
   log.Add(boost::json::object{{"n", 1}}, 0);
-  BatchFiles files(**small, 1 << 20, true);
+  BatchFiles files(**small, "default", 1 << 20, true);
   std::vector<std::string> pieces = log.Finish(0, 65536, 2, files);
   BOOST_TEST_REQUIRE(pieces.size() == 1u);
   BOOST_TEST(pieces[0].starts_with(
@@ -154,7 +154,7 @@ BOOST_AUTO_TEST_CASE(a_failed_events_write_turns_the_marker_into_an_error) {
   EventLog log(limits);
   log.Add(boost::json::object{{"n", 1}}, 0);
   log.Add(boost::json::object{{"n", 2}}, 0);
-  BatchFiles files(failing, 1 << 20, true);
+  BatchFiles files(failing, "default", 1 << 20, true);
   std::vector<std::string> pieces = log.Finish(0, 65536, 1, files);
   BOOST_TEST_REQUIRE(pieces.size() == 2u);
   log.CheckWritten(files.Drain(), pieces);

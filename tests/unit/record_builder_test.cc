@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(small_results_are_inline_silent_frames_have_none_and_pick_s
       {"method":"a.b","label":"one"},
       {"method":"a.c","silent":true},
       {"method":"a.d","pick":"x.1"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, frames.size());
   std::shared_ptr<ReplyResult> one = Result(R"({"v":1})");
   BOOST_TEST(records.AddResult(Head(0, frames[0]), frames[0], one, ResultFile::kJson));
@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(small_results_are_inline_silent_frames_have_none_and_pick_s
 
 BOOST_AUTO_TEST_CASE(a_pick_that_does_not_resolve_is_an_error_record_and_fails_the_frame) {
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","pick":"nope"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 1);
   std::shared_ptr<ReplyResult> result = Result(R"({"v":1})");
   BOOST_TEST(!records.AddResult(Head(0, frames[0]), frames[0], result, ResultFile::kJson));
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(a_pick_that_does_not_resolve_is_an_error_record_and_fails_t
 // compact JSON, the marker carries N and the first 200 bytes.
 BOOST_AUTO_TEST_CASE(a_result_over_max_inline_bytes_is_spooled_as_json) {
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b"},{"method":"a.c"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = absl::StrCat(R"({"s":")", std::string(300, 'z'), R"("})");
   std::shared_ptr<ReplyResult> big = Result(text);
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(a_result_over_max_inline_bytes_is_spooled_as_json) {
 // label holds, which stays where it was.
 BOOST_AUTO_TEST_CASE(a_labeled_result_is_spooled_from_the_text_its_label_keeps) {
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","label":"page"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 1);
   const std::string text = absl::StrCat(R"({"s":")", std::string(300, 'z'), R"("})");
   std::shared_ptr<ReplyResult> big = Result(text);
@@ -130,7 +130,7 @@ BOOST_AUTO_TEST_CASE(a_labeled_result_is_spooled_from_the_text_its_label_keeps) 
 BOOST_AUTO_TEST_CASE(a_result_that_would_pass_max_result_bytes_is_spooled) {
   options.max_result_bytes = 100;
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b"},{"method":"a.c"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string forty = absl::StrCat(R"(")", std::string(38, 'w'), R"(")");
   std::shared_ptr<ReplyResult> first =
@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(a_result_that_would_pass_max_result_bytes_is_spooled) {
 
 BOOST_AUTO_TEST_CASE(a_text_result_is_spooled_as_its_characters) {
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"x.text","label":"t"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 1);
   const std::string chars = "line one\n" + std::string(200, 'k') + "\n\"end\"";
   auto result = std::make_shared<ReplyResult>(boost::json::value(chars));
@@ -175,7 +175,7 @@ BOOST_AUTO_TEST_CASE(a_screenshot_is_spooled_decoded_and_typed_by_its_bytes) {
   const std::vector<Frame> frames = Frames(R"({"frames":[
       {"method":"browsingContext.captureScreenshot","label":"shot"},
       {"method":"browsingContext.captureScreenshot","silent":true}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = R"({"data":"/9j/4EpGSUY="})";
   std::shared_ptr<ReplyResult> shot = Result(text);
@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(a_result_the_quota_refuses_is_an_error_record_that_says_to_
   auto small = OpenDirectorySpool(dir / "small", 50);
   BOOST_REQUIRE(small.ok());
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b","label":"big"}]})");
-  BatchFiles files(**small, 1 << 20, true);
+  BatchFiles files(**small, "default", 1 << 20, true);
   RecordBuilder records(options, files, 1);
   const std::string text = absl::StrCat(R"(")", std::string(198, 'z'), R"(")");
   std::shared_ptr<ReplyResult> big = Result(text);
@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(a_result_the_quota_refuses_is_an_error_record_that_says_to_
 BOOST_AUTO_TEST_CASE(a_failed_write_turns_its_record_into_an_error_after_the_drain) {
   FailingWriteSpool failing(*spool, "-0.json");
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b"},{"method":"a.c"}]})");
-  BatchFiles files(failing, 1 << 20, true);
+  BatchFiles files(failing, "default", 1 << 20, true);
   RecordBuilder records(options, files, 2);
   const std::string text = absl::StrCat(R"(")", std::string(198, 'z'), R"(")");
   std::shared_ptr<ReplyResult> first = Result(text);
@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(a_failed_write_turns_its_record_into_an_error_after_the_dra
 
 BOOST_AUTO_TEST_CASE(assemble_adds_the_events_array_only_when_there_are_pieces) {
   const std::vector<Frame> frames = Frames(R"({"frames":[{"method":"a.b"}]})");
-  BatchFiles files(*spool, 1 << 20, true);
+  BatchFiles files(*spool, "default", 1 << 20, true);
   RecordBuilder records(options, files, 1);
   BOOST_TEST(records.empty());
   BOOST_TEST(records.Assemble({}) == R"({"frames":[]})");

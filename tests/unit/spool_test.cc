@@ -17,6 +17,7 @@
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
+#include "core/batch_files.h"
 #include "io/directory_spool.h"
 #include "spool_test_support.h"
 
@@ -38,9 +39,11 @@ std::unique_ptr<Spool> MustOpen(const std::string& dir, std::uint64_t quota) {
   return *std::move(spool);
 }
 
-// Reserves and writes `data` as frame `index` of the current batch; returns the path.
-std::string MustSpool(Spool& spool, std::size_t index, const std::string& data) {
-  absl::StatusOr<SpoolReservation> reservation = spool.Reserve(index, "", "json", data.size());
+// Reserves and writes `data` as frame `index` of `batch`; returns the path.
+std::string MustSpool(Spool& spool, std::string_view batch, std::size_t index,
+                      const std::string& data) {
+  absl::StatusOr<SpoolReservation> reservation =
+      spool.Reserve(batch, index, "", "json", data.size());
   BOOST_TEST_REQUIRE(reservation.ok(), reservation.status().ToString());
   absl::Status written = spool.Write(*reservation, data);
   BOOST_TEST_REQUIRE(written.ok(), written.ToString());
@@ -172,8 +175,9 @@ BOOST_AUTO_TEST_CASE(open_reports_missing_parent) {
 BOOST_AUTO_TEST_CASE(write_creates_file_with_exact_bytes_and_mode_0600) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  BOOST_TEST(spool->BeginBatch() == "000001");
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(3, "tree", "json", 7);
+  const std::string batch = spool->BeginBatch("");
+  BOOST_TEST(batch == "000001");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(batch, 3, "tree", "json", 7);
   BOOST_TEST_REQUIRE(reservation.ok());
   BOOST_TEST(reservation->path == tmp / "000001-3-tree.json");
   BOOST_TEST(reservation->bytes == 7u);
@@ -187,7 +191,8 @@ BOOST_AUTO_TEST_CASE(write_creates_file_with_exact_bytes_and_mode_0600) {
 BOOST_AUTO_TEST_CASE(name_without_label_and_empty_file) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "png", 0);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "png", 0);
   BOOST_TEST_REQUIRE(reservation.ok());
   BOOST_TEST(reservation->path == tmp / "000001-0.png");
   BOOST_TEST_REQUIRE(spool->Write(*reservation, "").ok());
@@ -198,10 +203,11 @@ BOOST_AUTO_TEST_CASE(name_without_label_and_empty_file) {
 BOOST_AUTO_TEST_CASE(batch_ids_increase) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  BOOST_TEST(spool->BeginBatch() == "000001");
-  BOOST_TEST(spool->BeginBatch() == "000002");
-  BOOST_TEST(MustSpool(*spool, 4, "x") == tmp / "000002-4.json");
-  BOOST_TEST(spool->BeginBatch() == "000003");
+  BOOST_TEST(spool->BeginBatch("") == "000001");
+  const std::string second = spool->BeginBatch("");
+  BOOST_TEST(second == "000002");
+  BOOST_TEST(MustSpool(*spool, second, 4, "x") == tmp / "000002-4.json");
+  BOOST_TEST(spool->BeginBatch("") == "000003");
 }
 
 const char* const kBadLabels[] = {
@@ -212,7 +218,8 @@ BOOST_DATA_TEST_CASE(reserve_rejects_label_that_could_escape,
                      boost::unit_test::data::make(kBadLabels), label) {
   TempDir tmp;
   auto spool = MustOpen(tmp / "spool", 1000);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, label, "json", 1);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, label, "json", 1);
   BOOST_TEST(reservation.status().code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(Message(reservation.status()).find("invalid spool file label") == 0u);
   BOOST_TEST(spool->used_bytes() == 0u);
@@ -225,7 +232,8 @@ BOOST_DATA_TEST_CASE(reserve_rejects_bad_extension, boost::unit_test::data::make
                      ext) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "ok", ext, 1);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "ok", ext, 1);
   BOOST_TEST(reservation.status().code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(Message(reservation.status()).find("invalid spool file extension") == 0u);
   BOOST_TEST(spool->used_bytes() == 0u);
@@ -235,7 +243,8 @@ BOOST_AUTO_TEST_CASE(reserve_accepts_longest_label) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
   const std::string label = "_" + std::string(63, 'z');
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, label, "json", 1);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 1, label, "json", 1);
   BOOST_TEST_REQUIRE(reservation.ok());
   BOOST_TEST(reservation->path == tmp / ("000001-1-" + label + ".json"));
 }
@@ -243,8 +252,9 @@ BOOST_AUTO_TEST_CASE(reserve_accepts_longest_label) {
 BOOST_AUTO_TEST_CASE(reserve_refuses_same_name_twice_in_a_batch) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  BOOST_TEST_REQUIRE(spool->Reserve(2, "a", "json", 5).ok());
-  absl::StatusOr<SpoolReservation> again = spool->Reserve(2, "a", "json", 5);
+  const std::string batch = spool->BeginBatch("");
+  BOOST_TEST_REQUIRE(spool->Reserve(batch, 2, "a", "json", 5).ok());
+  absl::StatusOr<SpoolReservation> again = spool->Reserve(batch, 2, "a", "json", 5);
   BOOST_TEST(again.status().code() == absl::StatusCode::kAlreadyExists);
   BOOST_TEST(spool->used_bytes() == 5u);
 }
@@ -254,7 +264,7 @@ BOOST_AUTO_TEST_CASE(batch_ids_start_after_highest_existing_batch) {
   WriteFile(tmp / "000041-0.json", "a");
   WriteFile(tmp / "7-2-x.txt", "b");
   auto spool = MustOpen(tmp.path(), 1000);
-  BOOST_TEST(spool->BeginBatch() == "000042");
+  BOOST_TEST(spool->BeginBatch("") == "000042");
 }
 
 BOOST_AUTO_TEST_CASE(existing_files_are_counted_and_evicted_first_by_age) {
@@ -270,8 +280,9 @@ BOOST_AUTO_TEST_CASE(existing_files_are_counted_and_evicted_first_by_age) {
   SetMtime(tmp / "000003-1-x.json", 2000);
   auto spool = MustOpen(tmp.path(), 40);
   BOOST_TEST(spool->used_bytes() == 34u);
-  BOOST_TEST(spool->BeginBatch() == "000006");
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 15);
+  const std::string batch = spool->BeginBatch("");
+  BOOST_TEST(batch == "000006");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(batch, 0, "", "json", 15);
   BOOST_TEST_REQUIRE(reservation.ok());
   BOOST_TEST(spool->used_bytes() == 35u);
   BOOST_TEST(!Exists(tmp / "000005-0.json"));
@@ -288,7 +299,7 @@ BOOST_AUTO_TEST_CASE(existing_files_over_quota_are_evicted_as_needed) {
   SetMtime(tmp / "000002-0.json", 2000);
   auto spool = MustOpen(tmp.path(), 50);
   BOOST_TEST(spool->used_bytes() == 60u);
-  MustSpool(*spool, 0, std::string(5, 'x'));
+  MustSpool(*spool, spool->BeginBatch(""), 0, std::string(5, 'x'));
   BOOST_TEST(spool->used_bytes() == 35u);
   BOOST_TEST(!Exists(tmp / "000001-0.json"));
   BOOST_TEST(Exists(tmp / "000002-0.json"));
@@ -297,19 +308,19 @@ BOOST_AUTO_TEST_CASE(existing_files_over_quota_are_evicted_as_needed) {
 BOOST_AUTO_TEST_CASE(eviction_removes_earlier_batches_oldest_first) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  spool->BeginBatch();
-  const std::string first = MustSpool(*spool, 0, std::string(40, '1'));
-  spool->BeginBatch();
-  const std::string second = MustSpool(*spool, 0, std::string(40, '2'));
-  spool->BeginBatch();
-  MustSpool(*spool, 0, std::string(30, '3'));
+  const std::string one = spool->BeginBatch("");
+  const std::string first = MustSpool(*spool, one, 0, std::string(40, '1'));
+  const std::string two = spool->BeginBatch("");
+  const std::string second = MustSpool(*spool, two, 0, std::string(40, '2'));
+  const std::string three = spool->BeginBatch("");
+  MustSpool(*spool, three, 0, std::string(30, '3'));
   BOOST_TEST(!Exists(first));
   BOOST_TEST(Exists(second));
   BOOST_TEST(spool->used_bytes() == 70u);
-  MustSpool(*spool, 1, std::string(30, '3'));  // fits exactly
+  MustSpool(*spool, three, 1, std::string(30, '3'));  // fits exactly
   BOOST_TEST(spool->used_bytes() == 100u);
   BOOST_TEST(Exists(second));
-  MustSpool(*spool, 2, "3");
+  MustSpool(*spool, three, 2, "3");
   BOOST_TEST(!Exists(second));
   BOOST_TEST(spool->used_bytes() == 61u);
   BOOST_TEST(ListDir(tmp.path()) ==
@@ -320,8 +331,9 @@ BOOST_AUTO_TEST_CASE(eviction_removes_earlier_batches_oldest_first) {
 BOOST_AUTO_TEST_CASE(current_batch_is_never_evicted) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  const std::string kept = MustSpool(*spool, 0, std::string(60, 'k'));
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "", "json", 50);
+  const std::string batch = spool->BeginBatch("");
+  const std::string kept = MustSpool(*spool, batch, 0, std::string(60, 'k'));
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(batch, 1, "", "json", 50);
   BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
   BOOST_TEST(Message(reservation.status()) ==
              "spool quota exceeded: frame needs 50 bytes, quota 100, current batch already holds "
@@ -333,11 +345,11 @@ BOOST_AUTO_TEST_CASE(current_batch_is_never_evicted) {
 BOOST_AUTO_TEST_CASE(quota_exceeded_evicts_nothing) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  spool->BeginBatch();
-  const std::string old = MustSpool(*spool, 0, std::string(30, 'o'));
-  spool->BeginBatch();
-  const std::string current = MustSpool(*spool, 0, std::string(50, 'c'));
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "big", "json", 60);
+  const std::string first = spool->BeginBatch("");
+  const std::string old = MustSpool(*spool, first, 0, std::string(30, 'o'));
+  const std::string second = spool->BeginBatch("");
+  const std::string current = MustSpool(*spool, second, 0, std::string(50, 'c'));
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(second, 1, "big", "json", 60);
   BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
   BOOST_TEST(Message(reservation.status()) ==
              "spool quota exceeded: frame needs 60 bytes, quota 100, current batch already holds "
@@ -346,16 +358,136 @@ BOOST_AUTO_TEST_CASE(quota_exceeded_evicts_nothing) {
   BOOST_TEST(ReadFile(current) == std::string(50, 'c'));
   BOOST_TEST(spool->used_bytes() == 80u);
   // A smaller frame still fits once the old batch goes.
-  BOOST_TEST(spool->Reserve(1, "big", "json", 50).ok());
+  BOOST_TEST(spool->Reserve(second, 1, "big", "json", 50).ok());
   BOOST_TEST(!Exists(old));
   BOOST_TEST(spool->used_bytes() == 100u);
+}
+
+BOOST_AUTO_TEST_CASE(batches_of_two_owners_run_at_the_same_time_each_in_its_own_files) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  const std::string a = spool->BeginBatch("default");
+  const std::string b = spool->BeginBatch("research");
+  BOOST_TEST(a == "000001");
+  BOOST_TEST(b == "000002");
+  absl::StatusOr<SpoolReservation> a_tree = spool->Reserve(a, 0, "tree", "json", 3);
+  BOOST_TEST_REQUIRE(a_tree.ok(), a_tree.status().ToString());
+  BOOST_TEST(a_tree->path == tmp / "000001-0-tree.json");
+  BOOST_TEST_REQUIRE(spool->Write(*a_tree, "aaa").ok());
+  absl::StatusOr<SpoolReservation> b_tree = spool->Reserve(b, 0, "tree", "json", 4);
+  BOOST_TEST_REQUIRE(b_tree.ok(), b_tree.status().ToString());
+  BOOST_TEST(b_tree->path == tmp / "000002-0-tree.json");
+  BOOST_TEST_REQUIRE(spool->Write(*b_tree, "bbbb").ok());
+  BOOST_TEST(MustSpool(*spool, a, 1, "a1") == tmp / "000001-1.json");
+  BOOST_TEST(ReadFile(tmp / "000001-0-tree.json") == "aaa");
+  BOOST_TEST(ReadFile(tmp / "000002-0-tree.json") == "bbbb");
+  BOOST_TEST(spool->used_bytes() == 9u);
+  // Both batches are running: both are marked, so that no other process evicts them either.
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000001.lock", ".batch-000002.lock",
+                                    "000001-0-tree.json", "000001-1.json", "000002-0-tree.json"}));
+}
+
+BOOST_AUTO_TEST_CASE(another_owners_last_batch_is_kept_until_that_owner_begins_its_next) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  // The default agent's call is over; its model may still be reading the file.
+  const std::string a = spool->BeginBatch("default");
+  const std::string a_file = MustSpool(*spool, a, 0, std::string(60, 'a'));
+  const std::string b = spool->BeginBatch("research");
+  absl::StatusOr<SpoolReservation> refused = spool->Reserve(b, 0, "", "json", 50);
+  BOOST_TEST(refused.status().code() == absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(Message(refused.status()) ==
+             "spool quota exceeded: frame needs 50 bytes, quota 100, current batch already holds "
+             "0 bytes, other batches this process is still using hold 60 bytes");
+  // Research's own next batch does not end the default agent's either.
+  const std::string b_next = spool->BeginBatch("research");
+  BOOST_TEST(spool->Reserve(b_next, 0, "", "json", 50).status().code() ==
+             absl::StatusCode::kResourceExhausted);
+  BOOST_TEST(ReadFile(a_file) == std::string(60, 'a'));
+  BOOST_TEST(spool->used_bytes() == 60u);
+  // The default agent's next call begins: its last batch becomes evictable.
+  BOOST_TEST(spool->BeginBatch("default") == "000004");
+  BOOST_TEST(MustSpool(*spool, b_next, 0, std::string(50, 'b')) == tmp / "000003-0.json");
+  BOOST_TEST(!Exists(a_file));
+  BOOST_TEST(spool->used_bytes() == 50u);
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000003.lock", "000003-0.json"}));
+}
+
+BOOST_AUTO_TEST_CASE(an_owners_next_batch_makes_its_previous_one_evictable) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  const std::string first = spool->BeginBatch("default");
+  const std::string first_file = MustSpool(*spool, first, 0, std::string(60, '1'));
+  const std::string research = spool->BeginBatch("research");
+  const std::string research_file = MustSpool(*spool, research, 0, std::string(20, 'r'));
+  const std::string second = spool->BeginBatch("default");
+  BOOST_TEST(second == "000003");
+  BOOST_TEST(!Exists(tmp / ".batch-000001.lock"));
+  // 80 + 50 > 100: the default agent's first batch goes, the research agent's stays.
+  BOOST_TEST(MustSpool(*spool, second, 0, std::string(50, '2')) == tmp / "000003-0.json");
+  BOOST_TEST(!Exists(first_file));
+  BOOST_TEST(ReadFile(research_file) == std::string(20, 'r'));
+  BOOST_TEST(spool->used_bytes() == 70u);
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000002.lock", ".batch-000003.lock",
+                                    "000002-0.json", "000003-0.json"}));
+}
+
+BOOST_AUTO_TEST_CASE(reserve_refuses_an_unknown_or_ended_batch) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  absl::StatusOr<SpoolReservation> unknown = spool->Reserve("000007", 0, "", "json", 1);
+  BOOST_TEST(unknown.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(unknown.status()) ==
+             "unknown spool batch \"000007\": not begun by this spool, or ended (its owner began "
+             "another)");
+  const std::string ended = spool->BeginBatch("");
+  spool->BeginBatch("");
+  absl::StatusOr<SpoolReservation> late = spool->Reserve(ended, 0, "", "json", 1);
+  BOOST_TEST(late.status().code() == absl::StatusCode::kInvalidArgument);
+  BOOST_TEST(Message(late.status()) ==
+             "unknown spool batch \"000001\": not begun by this spool, or ended (its owner began "
+             "another)");
+  BOOST_TEST(spool->used_bytes() == 0u);
+  BOOST_TEST(ListDir(tmp.path()) == std::set<std::string>{".lock"});
+}
+
+// Two agents' calls, each with its own BatchFiles on one spool: every file goes to the batch
+// its own call began.
+BOOST_AUTO_TEST_CASE(batch_files_of_two_agents_write_into_their_own_batches) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 1000);
+  BatchFiles research(*spool, "research", 1 << 20, true);
+  BatchFiles standard(*spool, "default", 1 << 20, true);
+  absl::StatusOr<BatchFiles::Handed> r0 = research.Write(0, "", "json", std::string("r0"));
+  absl::StatusOr<BatchFiles::Handed> d0 = standard.Write(0, "tree", "json", std::string("d00"));
+  absl::StatusOr<BatchFiles::Handed> r1 = research.Write(1, "", "json", std::string("r1x"));
+  BOOST_TEST_REQUIRE(r0.ok());
+  BOOST_TEST_REQUIRE(d0.ok());
+  BOOST_TEST_REQUIRE(r1.ok());
+  BOOST_TEST(r0->path == tmp / "000001-0.json");
+  BOOST_TEST(d0->path == tmp / "000002-0-tree.json");
+  BOOST_TEST(r1->path == tmp / "000001-1.json");
+  const std::vector<absl::Status> research_written = research.Drain();
+  const std::vector<absl::Status> standard_written = standard.Drain();
+  BOOST_TEST_REQUIRE(research_written.size() == 2u);
+  BOOST_TEST(research_written[0].ok());
+  BOOST_TEST(research_written[1].ok());
+  BOOST_TEST_REQUIRE(standard_written.size() == 1u);
+  BOOST_TEST(standard_written[0].ok());
+  BOOST_TEST(ReadFile(r0->path) == "r0");
+  BOOST_TEST(ReadFile(d0->path) == "d00");
+  BOOST_TEST(ReadFile(r1->path) == "r1x");
+  BOOST_TEST(spool->used_bytes() == 8u);
 }
 
 BOOST_AUTO_TEST_CASE(frame_larger_than_quota_is_refused) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> reservation =
-      spool->Reserve(0, "", "json", std::numeric_limits<std::uint64_t>::max());
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(
+      spool->BeginBatch(""), 0, "", "json", std::numeric_limits<std::uint64_t>::max());
   BOOST_TEST(reservation.status().code() == absl::StatusCode::kResourceExhausted);
   BOOST_TEST(spool->used_bytes() == 0u);
 }
@@ -363,7 +495,8 @@ BOOST_AUTO_TEST_CASE(frame_larger_than_quota_is_refused) {
 BOOST_AUTO_TEST_CASE(release_gives_reservation_back_once) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 10);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "json", 10);
   BOOST_TEST_REQUIRE(reservation.ok());
   BOOST_TEST(spool->used_bytes() == 10u);
   spool->Release(*reservation);
@@ -380,7 +513,8 @@ BOOST_AUTO_TEST_CASE(release_gives_reservation_back_once) {
 BOOST_AUTO_TEST_CASE(release_of_written_file_keeps_it_counted) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 3);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "json", 3);
   BOOST_TEST_REQUIRE(spool->Write(*reservation, "abc").ok());
   spool->Release(*reservation);
   BOOST_TEST(spool->used_bytes() == 3u);
@@ -399,7 +533,8 @@ BOOST_AUTO_TEST_CASE(write_refuses_path_outside_directory) {
 BOOST_AUTO_TEST_CASE(write_of_wrong_size_releases_reservation) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "json", 4);
   absl::Status written = spool->Write(*reservation, "abc");
   BOOST_TEST(written.code() == absl::StatusCode::kInvalidArgument);
   BOOST_TEST(Message(written) ==
@@ -411,7 +546,8 @@ BOOST_AUTO_TEST_CASE(write_of_wrong_size_releases_reservation) {
 BOOST_AUTO_TEST_CASE(write_never_overwrites_a_file_that_appeared_under_its_name) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "json", 4);
   WriteFile(reservation->path, "theirs");
   absl::Status written = spool->Write(*reservation, "ours");
   BOOST_TEST(written.code() == absl::StatusCode::kAlreadyExists);
@@ -423,7 +559,8 @@ BOOST_AUTO_TEST_CASE(write_never_overwrites_a_file_that_appeared_under_its_name)
 BOOST_AUTO_TEST_CASE(write_does_not_follow_a_planted_symlink) {
   TempDir tmp;
   auto spool = MustOpen(tmp / "spool", 100);
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(0, "", "json", 4);
+  absl::StatusOr<SpoolReservation> reservation =
+      spool->Reserve(spool->BeginBatch(""), 0, "", "json", 4);
   BOOST_TEST_REQUIRE(::symlink((tmp / "victim").c_str(), reservation->path.c_str()) == 0);
   absl::Status written = spool->Write(*reservation, "ours");
   BOOST_TEST(written.code() == absl::StatusCode::kAlreadyExists);
@@ -433,8 +570,9 @@ BOOST_AUTO_TEST_CASE(write_does_not_follow_a_planted_symlink) {
 BOOST_AUTO_TEST_CASE(write_fails_cleanly_when_directory_was_removed) {
   TempDir tmp;
   auto spool = MustOpen(tmp / "spool", 100);
-  const std::string kept = MustSpool(*spool, 0, "abc");
-  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(1, "late", "json", 4);
+  const std::string batch = spool->BeginBatch("");
+  const std::string kept = MustSpool(*spool, batch, 0, "abc");
+  absl::StatusOr<SpoolReservation> reservation = spool->Reserve(batch, 1, "late", "json", 4);
   BOOST_TEST_REQUIRE(reservation.ok());
   std::filesystem::remove_all(tmp / "spool");
   absl::Status written = spool->Write(*reservation, "data");
@@ -498,13 +636,14 @@ BOOST_AUTO_TEST_CASE(default_slot_reuse_counts_and_evicts_leftovers) {
   std::string leftover;
   {
     auto earlier = MustOpen("", 100);
-    leftover = MustSpool(*earlier, 0, std::string(70, 'e'));
+    leftover = MustSpool(*earlier, earlier->BeginBatch(""), 0, std::string(70, 'e'));
   }
   auto later = MustOpen("", 100);
   BOOST_TEST(later->directory() == DefaultRoot(tmp) + "/spool-0");
   BOOST_TEST(later->used_bytes() == 70u);
-  BOOST_TEST(later->BeginBatch() == "000002");
-  MustSpool(*later, 0, std::string(40, 'l'));
+  const std::string batch = later->BeginBatch("");
+  BOOST_TEST(batch == "000002");
+  MustSpool(*later, batch, 0, std::string(40, 'l'));
   BOOST_TEST(!Exists(leftover));
   BOOST_TEST(later->used_bytes() == 40u);
 }
@@ -555,7 +694,7 @@ BOOST_AUTO_TEST_CASE(a_default_root_taken_by_another_falls_back_to_a_fresh_priva
   BOOST_TEST_REQUIRE(::lstat(dir.c_str(), &st) == 0);
   BOOST_TEST((st.st_mode & 07777) == 0700u);
   BOOST_TEST(ListDir(tmp / "elsewhere").empty());
-  MustSpool(**spool, 0, "x");
+  MustSpool(**spool, (*spool)->BeginBatch(""), 0, "x");
   // Our own root, when it is ours, is used as before and says nothing.
   spool->reset();
   BOOST_TEST_REQUIRE(::unlink(root.c_str()) == 0);
@@ -595,15 +734,15 @@ BOOST_AUTO_TEST_CASE(directories_above_the_spool_are_checked_as_ssh_checks_key_p
 BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
-  const std::string owners = MustSpool(*owner, 0, std::string(40, 'o'));
+  const std::string owners = MustSpool(*owner, owner->BeginBatch(""), 0, std::string(40, 'o'));
   auto guest = MustOpen(tmp.path(), 100);
   BOOST_TEST(guest->used_bytes() == 40u);  // the owner's file counts, for the guest too
-  const std::string batch = guest->BeginBatch();
+  const std::string batch = guest->BeginBatch("");
   BOOST_TEST(batch.rfind("000002_" + std::to_string(::getpid()) + "_", 0) == 0u);
-  const std::string guests = MustSpool(*guest, 0, std::string(40, 'g'));
+  const std::string guests = MustSpool(*guest, batch, 0, std::string(40, 'g'));
   BOOST_TEST(guests == tmp / (batch + "-0.json"));
-  guest->BeginBatch();
-  MustSpool(*guest, 0, std::string(40, 'h'));  // evicts only the guest's own earlier batch
+  MustSpool(*guest, guest->BeginBatch(""), 0,
+            std::string(40, 'h'));  // evicts only the guest's own earlier batch
   BOOST_TEST(ReadFile(owners) == std::string(40, 'o'));
   BOOST_TEST(!Exists(guests));
   BOOST_TEST(guest->used_bytes() == 80u);
@@ -612,21 +751,21 @@ BOOST_AUTO_TEST_CASE(shared_explicit_directory_keeps_both_instances_files) {
 BOOST_AUTO_TEST_CASE(a_shared_directory_stays_within_its_quota_whoever_writes) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
-  const std::string owners = MustSpool(*owner, 0, std::string(30, 'o'));
+  const std::string owners = MustSpool(*owner, owner->BeginBatch(""), 0, std::string(30, 'o'));
   auto guest = MustOpen(tmp.path(), 100);
   // The long-lived owner sees what the guest wrote since it opened the directory.
-  const std::string guests = MustSpool(*guest, 0, std::string(50, 'g'));
-  owner->BeginBatch();
-  BOOST_TEST(owner->Reserve(0, "", "json", 60).status().code() ==
+  const std::string guests = MustSpool(*guest, guest->BeginBatch(""), 0, std::string(50, 'g'));
+  const std::string owner_next = owner->BeginBatch("");
+  BOOST_TEST(owner->Reserve(owner_next, 0, "", "json", 60).status().code() ==
              absl::StatusCode::kResourceExhausted);
   BOOST_TEST(owner->used_bytes() == 80u);
   // It evicts its own older batch to make room, never the guest's live file.
-  MustSpool(*owner, 1, std::string(40, 'p'));
+  MustSpool(*owner, owner_next, 1, std::string(40, 'p'));
   BOOST_TEST(!Exists(owners));
   BOOST_TEST(owner->used_bytes() == 90u);
   // The guest counts the owner's new file as well.
-  guest->BeginBatch();
-  BOOST_TEST(guest->Reserve(0, "", "json", 70).status().code() ==
+  const std::string guest_next = guest->BeginBatch("");
+  BOOST_TEST(guest->Reserve(guest_next, 0, "", "json", 70).status().code() ==
              absl::StatusCode::kResourceExhausted);
   BOOST_TEST(ReadFile(guests) == std::string(50, 'g'));
   std::uint64_t on_disk = 0;
@@ -639,13 +778,12 @@ BOOST_AUTO_TEST_CASE(a_shared_directory_stays_within_its_quota_whoever_writes) {
 BOOST_AUTO_TEST_CASE(files_a_gone_guest_left_later_are_evicted_by_age) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
-  const std::string owners = MustSpool(*owner, 0, std::string(30, 'o'));
+  const std::string owners = MustSpool(*owner, owner->BeginBatch(""), 0, std::string(30, 'o'));
   // Written after the owner opened the directory by a guest that is gone (no marker), dated
   // before the owner's file: the older batch goes first, whoever wrote it.
   WriteFile(tmp / "000005_999999999_0-0.json", std::string(60, 'd'));
   SetMtime(tmp / "000005_999999999_0-0.json", 1000);
-  owner->BeginBatch();
-  MustSpool(*owner, 0, std::string(40, 'n'));
+  MustSpool(*owner, owner->BeginBatch(""), 0, std::string(40, 'n'));
   BOOST_TEST(!Exists(tmp / "000005_999999999_0-0.json"));
   BOOST_TEST(ReadFile(owners) == std::string(30, 'o'));
   BOOST_TEST(owner->used_bytes() == 70u);
@@ -655,13 +793,13 @@ BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
   auto guest = MustOpen(tmp.path(), 100);
-  const std::string guests = MustSpool(*guest, 0, std::string(60, 'g'));
+  const std::string guests = MustSpool(*guest, guest->BeginBatch(""), 0, std::string(60, 'g'));
   owner.reset();
   // A guest suffix of a pid that cannot exist (above pid_max) marks an abandoned file.
   WriteFile(tmp / "000009_999999999_0-0.json", std::string(30, 'd'));
   auto next_owner = MustOpen(tmp.path(), 100);
   BOOST_TEST(next_owner->used_bytes() == 90u);  // the running guest's 60 count too
-  MustSpool(*next_owner, 0, std::string(40, 'n'));
+  MustSpool(*next_owner, next_owner->BeginBatch(""), 0, std::string(40, 'n'));
   BOOST_TEST(ReadFile(guests) == std::string(60, 'g'));
   BOOST_TEST(!Exists(tmp / "000009_999999999_0-0.json"));
 }
@@ -671,13 +809,13 @@ BOOST_AUTO_TEST_CASE(later_owner_leaves_files_of_a_running_guest_alone) {
 BOOST_AUTO_TEST_CASE(one_shot_guests_evict_what_earlier_guests_left) {
   TempDir tmp;
   auto serve = MustOpen(tmp.path(), 1000);  // holds .lock; its batches are 000001, 000002, ...
-  const std::string serves = MustSpool(*serve, 0, std::string(300, 's'));
+  const std::string serves = MustSpool(*serve, serve->BeginBatch(""), 0, std::string(300, 's'));
   std::vector<std::string> names;
   for (int call = 0; call < 4; ++call) {
     auto guest = MustOpen(tmp.path(), 1000);
-    const std::string batch = guest->BeginBatch();
+    const std::string batch = guest->BeginBatch("");
     BOOST_TEST(batch.rfind(absl::StrCat("00000", 2 + call, "_", ::getpid(), "_"), 0) == 0u, batch);
-    BOOST_TEST(MustSpool(*guest, 0, std::string(400, static_cast<char>('a' + call))) ==
+    BOOST_TEST(MustSpool(*guest, batch, 0, std::string(400, static_cast<char>('a' + call))) ==
                tmp / (batch + "-0.json"));
     names.push_back(batch + "-0.json");
     // 300 + 400 fit in 1000; from the second call on, the call before it is evicted.
@@ -693,21 +831,22 @@ BOOST_AUTO_TEST_CASE(one_shot_guests_evict_what_earlier_guests_left) {
 BOOST_AUTO_TEST_CASE(ended_batches_of_every_instance_are_evicted_oldest_first) {
   TempDir tmp;
   auto owner = MustOpen(tmp.path(), 100);
-  const std::string a = MustSpool(*owner, 0, std::string(30, 'a'));  // 000001
+  const std::string a =
+      MustSpool(*owner, owner->BeginBatch(""), 0, std::string(30, 'a'));  // 000001
   auto guest = MustOpen(tmp.path(), 100);
-  const std::string b = MustSpool(*guest, 0, std::string(30, 'b'));
-  owner->BeginBatch();
-  const std::string c = MustSpool(*owner, 0, std::string(30, 'c'));  // the owner's current
-  guest->BeginBatch();
+  const std::string b = MustSpool(*guest, guest->BeginBatch(""), 0, std::string(30, 'b'));
+  const std::string c =
+      MustSpool(*owner, owner->BeginBatch(""), 0, std::string(30, 'c'));  // the owner's current
+  const std::string guest_next = guest->BeginBatch("");
   SetMtime(a, 1000);
   SetMtime(b, 2000);
   // 90 + 20 > 100: the guest evicts the oldest ended batch, the owner's first one.
-  const std::string d = MustSpool(*guest, 0, std::string(20, 'd'));
+  const std::string d = MustSpool(*guest, guest_next, 0, std::string(20, 'd'));
   BOOST_TEST(!Exists(a));
   BOOST_TEST(ReadFile(b) == std::string(30, 'b'));
   BOOST_TEST(guest->used_bytes() == 80u);
   // Then its own earlier one; the owner's current batch stays.
-  MustSpool(*guest, 1, std::string(40, 'e'));
+  MustSpool(*guest, guest_next, 1, std::string(40, 'e'));
   BOOST_TEST(!Exists(b));
   BOOST_TEST(ReadFile(c) == std::string(30, 'c'));
   BOOST_TEST(ReadFile(d) == std::string(20, 'd'));
@@ -717,21 +856,23 @@ BOOST_AUTO_TEST_CASE(ended_batches_of_every_instance_are_evicted_oldest_first) {
 BOOST_AUTO_TEST_CASE(a_batch_another_instance_is_writing_is_counted_and_never_evicted) {
   TempDir tmp;
   auto writer = MustOpen(tmp.path(), 100);
-  BOOST_TEST(writer->BeginBatch() == "000001");
-  const std::string kept = MustSpool(*writer, 0, std::string(60, 'w'));
+  const std::string batch = writer->BeginBatch("");
+  BOOST_TEST(batch == "000001");
+  const std::string kept = MustSpool(*writer, batch, 0, std::string(60, 'w'));
   BOOST_TEST(ListDir(tmp.path()) ==
              (std::set<std::string>{".lock", ".batch-000001.lock", "000001-0.json"}));
   auto other = MustOpen(tmp.path(), 100);
-  absl::StatusOr<SpoolReservation> refused = other->Reserve(0, "", "json", 50);
+  const std::string other_batch = other->BeginBatch("");
+  absl::StatusOr<SpoolReservation> refused = other->Reserve(other_batch, 0, "", "json", 50);
   BOOST_TEST(refused.status().code() == absl::StatusCode::kResourceExhausted);
   BOOST_TEST(Message(refused.status()) ==
              "spool quota exceeded: frame needs 50 bytes, quota 100, current batch already holds "
              "0 bytes, batches that other processes are still writing hold 60 bytes");
   BOOST_TEST(ReadFile(kept) == std::string(60, 'w'));
   // Once the writer's next batch begins, the first one is an ended batch like any other.
-  writer->BeginBatch();
+  writer->BeginBatch("");
   BOOST_TEST(!Exists(tmp / ".batch-000001.lock"));
-  MustSpool(*other, 0, std::string(50, 'o'));
+  MustSpool(*other, other_batch, 0, std::string(50, 'o'));
   BOOST_TEST(!Exists(kept));
   BOOST_TEST(other->used_bytes() == 50u);
 }
@@ -747,9 +888,9 @@ BOOST_AUTO_TEST_CASE(a_killed_writers_batch_becomes_evictable_and_its_marker_goe
     // Writes one file of its current batch, says which, and waits to be killed.
     ::close(ready[0]);
     absl::StatusOr<std::unique_ptr<Spool>> writer = OpenDirectorySpool(tmp.path(), 100);
-    std::string batch = writer.ok() ? (*writer)->BeginBatch() : "";
+    std::string batch = writer.ok() ? (*writer)->BeginBatch("") : "";
     absl::StatusOr<SpoolReservation> reservation =
-        writer.ok() ? (*writer)->Reserve(0, "", "json", 70) : writer.status();
+        writer.ok() ? (*writer)->Reserve(batch, 0, "", "json", 70) : writer.status();
     if (!reservation.ok() || !(*writer)->Write(*reservation, std::string(70, 'k')).ok()) batch = "";
     batch.push_back('\n');
     (void)!::write(ready[1], batch.data(), batch.size());
@@ -770,7 +911,8 @@ BOOST_AUTO_TEST_CASE(a_killed_writers_batch_becomes_evictable_and_its_marker_goe
   const std::string marker = tmp / (".batch-" + batch + ".lock");
   BOOST_TEST(ReadFile(file) == std::string(70, 'k'));
   BOOST_TEST(Exists(marker));
-  BOOST_TEST(spool->Reserve(0, "", "json", 40).status().code() ==
+  const std::string spool_batch = spool->BeginBatch("");
+  BOOST_TEST(spool->Reserve(spool_batch, 0, "", "json", 40).status().code() ==
              absl::StatusCode::kResourceExhausted);
   BOOST_TEST_REQUIRE(::kill(child, SIGKILL) == 0);
   reaped = ::waitpid(child, nullptr, 0) == child;
@@ -781,7 +923,7 @@ BOOST_AUTO_TEST_CASE(a_killed_writers_batch_becomes_evictable_and_its_marker_goe
   auto later = MustOpen(tmp.path(), 100);
   BOOST_TEST(!Exists(marker));
   BOOST_TEST(later->used_bytes() == 70u);
-  MustSpool(*spool, 0, std::string(40, 'n'));
+  MustSpool(*spool, spool_batch, 0, std::string(40, 'n'));
   BOOST_TEST(!Exists(file));
   BOOST_TEST(spool->used_bytes() == 40u);
 }

@@ -57,10 +57,11 @@ class FailingWriteSpool : public Spool {
   FailingWriteSpool(Spool& inner, std::string fail_substring)
       : inner_(inner), fail_(std::move(fail_substring)) {}
   const std::string& directory() const override { return inner_.directory(); }
-  std::string BeginBatch() override { return inner_.BeginBatch(); }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t i, std::string_view label,
-                                           std::string_view ext, std::uint64_t bytes) override {
-    return inner_.Reserve(i, label, ext, bytes);
+  std::string BeginBatch(std::string_view owner) override { return inner_.BeginBatch(owner); }
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t i,
+                                           std::string_view label, std::string_view ext,
+                                           std::uint64_t bytes) override {
+    return inner_.Reserve(batch, i, label, ext, bytes);
   }
   absl::Status Write(const SpoolReservation& r, std::string_view data) override {
     if (r.path.find(fail_) != std::string::npos) {

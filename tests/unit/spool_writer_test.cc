@@ -24,9 +24,9 @@ using testing::WriteFile;
 class GatedSpool final : public Spool {
  public:
   const std::string& directory() const override { return directory_; }
-  std::string BeginBatch() override { return "000001"; }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t, std::string_view, std::string_view,
-                                           std::uint64_t) override {
+  std::string BeginBatch(std::string_view) override { return "000001"; }
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view, std::size_t, std::string_view,
+                                           std::string_view, std::uint64_t) override {
     return absl::UnimplementedError("not used");
   }
   absl::Status Write(const SpoolReservation& reservation, std::string_view data) override {
@@ -70,9 +70,9 @@ std::unique_ptr<Spool> MustOpen(const std::string& dir, std::uint64_t quota) {
   return *std::move(spool);
 }
 
-SpoolReservation MustReserve(Spool& spool, std::size_t index, std::string_view label,
-                             std::uint64_t bytes) {
-  absl::StatusOr<SpoolReservation> reservation = spool.Reserve(index, label, "json", bytes);
+SpoolReservation MustReserve(Spool& spool, std::string_view batch, std::size_t index,
+                             std::string_view label, std::uint64_t bytes) {
+  absl::StatusOr<SpoolReservation> reservation = spool.Reserve(batch, index, label, "json", bytes);
   BOOST_TEST_REQUIRE(reservation.ok(), reservation.status().ToString());
   return *reservation;
 }
@@ -83,10 +83,10 @@ std::vector<std::pair<std::string, std::string>> RunBatches(const std::string& d
   {
     SpoolWriter writer(*spool, 1000, deferred);
     for (int batch = 0; batch < 2; ++batch) {
-      spool->BeginBatch();
+      const std::string id = spool->BeginBatch("");
       for (std::size_t i = 0; i < 5; ++i) {
         std::string data(100 * (i + 1) + batch, static_cast<char>('a' + i));
-        SpoolReservation reservation = MustReserve(*spool, i, i % 2 ? "odd" : "", data.size());
+        SpoolReservation reservation = MustReserve(*spool, id, i, i % 2 ? "odd" : "", data.size());
         BOOST_TEST(writer.Submit(reservation, std::move(data)) == i);
       }
       std::vector<absl::Status> statuses = writer.Drain();
@@ -122,9 +122,10 @@ BOOST_AUTO_TEST_CASE(drain_returns_statuses_in_ticket_order_and_resets_tickets) 
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
   SpoolWriter writer(*spool, 1000);
-  SpoolReservation first = MustReserve(*spool, 0, "", 3);
-  SpoolReservation taken = MustReserve(*spool, 1, "", 3);
-  SpoolReservation third = MustReserve(*spool, 2, "", 3);
+  const std::string batch = spool->BeginBatch("");
+  SpoolReservation first = MustReserve(*spool, batch, 0, "", 3);
+  SpoolReservation taken = MustReserve(*spool, batch, 1, "", 3);
+  SpoolReservation third = MustReserve(*spool, batch, 2, "", 3);
   WriteFile(taken.path, "old");
   BOOST_TEST(writer.Submit(first, std::string("one")) == 0u);
   BOOST_TEST(writer.Submit(taken, std::string("two")) == 1u);
@@ -142,7 +143,7 @@ BOOST_AUTO_TEST_CASE(drain_returns_statuses_in_ticket_order_and_resets_tickets) 
   BOOST_TEST(spool->used_bytes() == 6u);
 
   BOOST_TEST(writer.Drain().empty());
-  SpoolReservation next = MustReserve(*spool, 3, "", 1);
+  SpoolReservation next = MustReserve(*spool, batch, 3, "", 1);
   BOOST_TEST(writer.Submit(next, std::string("4")) == 0u);
   statuses = writer.Drain();
   BOOST_TEST_REQUIRE(statuses.size() == 1u);
@@ -203,7 +204,7 @@ BOOST_AUTO_TEST_CASE(inline_writer_writes_before_submit_returns) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
   SpoolWriter writer(*spool, 1, /*deferred=*/false);
-  SpoolReservation reservation = MustReserve(*spool, 0, "x", 5);
+  SpoolReservation reservation = MustReserve(*spool, spool->BeginBatch(""), 0, "x", 5);
   BOOST_TEST(writer.Submit(reservation, std::string("hello")) == 0u);
   BOOST_TEST(ReadFile(reservation.path) == "hello");
   std::vector<absl::Status> statuses = writer.Drain();
@@ -214,8 +215,9 @@ BOOST_AUTO_TEST_CASE(inline_writer_writes_before_submit_returns) {
 BOOST_AUTO_TEST_CASE(destructor_finishes_queued_writes) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 1000);
-  SpoolReservation first = MustReserve(*spool, 0, "", 3);
-  SpoolReservation second = MustReserve(*spool, 1, "", 3);
+  const std::string batch = spool->BeginBatch("");
+  SpoolReservation first = MustReserve(*spool, batch, 0, "", 3);
+  SpoolReservation second = MustReserve(*spool, batch, 1, "", 3);
   {
     SpoolWriter writer(*spool, 1000);
     writer.Submit(first, std::string("abc"));

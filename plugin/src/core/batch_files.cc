@@ -6,17 +6,21 @@
 
 namespace firefox_bidi {
 
-BatchFiles::BatchFiles(Spool& spool, std::uint64_t max_in_flight_bytes, bool deferred)
-    : spool_(spool), max_in_flight_bytes_(max_in_flight_bytes), deferred_(deferred) {}
+BatchFiles::BatchFiles(Spool& spool, std::string owner, std::uint64_t max_in_flight_bytes,
+                       bool deferred)
+    : spool_(spool),
+      owner_(std::move(owner)),
+      max_in_flight_bytes_(max_in_flight_bytes),
+      deferred_(deferred) {}
 
 absl::StatusOr<BatchFiles::Handed> BatchFiles::Write(std::size_t index, std::string_view label,
                                                      std::string_view ext, SpoolData data) {
   if (!writer_) {
-    spool_.BeginBatch();  // once, and only for a batch that spools
+    batch_ = spool_.BeginBatch(owner_);  // once, and only for a batch that spools
     writer_.emplace(spool_, max_in_flight_bytes_, deferred_);
   }
   absl::StatusOr<SpoolReservation> reservation =
-      spool_.Reserve(index, label, ext, data.bytes().size());
+      spool_.Reserve(batch_, index, label, ext, data.bytes().size());
   if (!reservation.ok()) return reservation.status();
   Handed handed{.path = reservation->path, .ticket = 0};
   handed.ticket = writer_->Submit(std::move(*reservation), std::move(data));

@@ -19,13 +19,16 @@
 
 namespace firefox_bidi {
 
-// Thread safety: the batch's thread only; the writer's own thread is internal.
+// Thread safety: the batch's thread only; the writer's own thread is internal. Batches of
+// different owners may run at the same time on one Spool, each with its own BatchFiles.
 // Lifetime: `spool` outlives it.
 class BatchFiles {
  public:
-  // `max_in_flight_bytes` bounds the bytes queued and not yet written; `deferred` false writes
-  // each file on the batch thread (SpoolWriter's synchronous variant, for benchmarks).
-  BatchFiles(Spool& spool, std::uint64_t max_in_flight_bytes, bool deferred);
+  // `owner` is the agent the batch runs as (BatchArgs::agent): its batch is kept until the same
+  // owner's next batch begins (Spool). `max_in_flight_bytes` bounds the bytes queued and not yet
+  // written; `deferred` false writes each file on the batch thread (SpoolWriter's synchronous
+  // variant, for benchmarks).
+  BatchFiles(Spool& spool, std::string owner, std::uint64_t max_in_flight_bytes, bool deferred);
 
   struct Handed {
     std::string path;    // absolute; exists once Drain() says the write succeeded
@@ -33,9 +36,9 @@ class BatchFiles {
   };
 
   // Reserves `data.bytes().size()` bytes for `<batch>-<index>[-<label>].<ext>` and hands `data` to
-  // the writer. The first file of the batch starts it (Spool::BeginBatch, once; a batch that spools
-  // nothing starts none). The Spool's error when the reservation is refused (kResourceExhausted:
-  // the quota), and nothing is written.
+  // the writer. The first file of the batch starts it (Spool::BeginBatch for the owner, once; a
+  // batch that spools nothing starts none), and every file goes to that batch. The Spool's error
+  // when the reservation is refused (kResourceExhausted: the quota), and nothing is written.
   absl::StatusOr<Handed> Write(std::size_t index, std::string_view label, std::string_view ext,
                                SpoolData data);
 
@@ -45,6 +48,8 @@ class BatchFiles {
 
  private:
   Spool& spool_;
+  const std::string owner_;
+  std::string batch_;  // the id BeginBatch returned; "" until the first file
   const std::uint64_t max_in_flight_bytes_;
   const bool deferred_;
   std::optional<SpoolWriter> writer_;

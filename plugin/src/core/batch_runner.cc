@@ -66,7 +66,7 @@ class BatchRun {
         transport_(transport),
         label_cache_(label_cache),
         options_(options),
-        files_(spool, options.limits.max_spool_in_flight_bytes, options.deferred_spool),
+        files_(spool, args.agent, options.limits.max_spool_in_flight_bytes, options.deferred_spool),
         records_(options, files_, args.frames.size()),
         events_(options.limits) {}
 
@@ -550,9 +550,9 @@ class NoTransport final : public BidiTransport {
 class NoSpool final : public Spool {
  public:
   const std::string& directory() const override { return directory_; }
-  std::string BeginBatch() override { return {}; }
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t, std::string_view, std::string_view,
-                                           std::uint64_t) override {
+  std::string BeginBatch(std::string_view) override { return {}; }
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view, std::size_t, std::string_view,
+                                           std::string_view, std::uint64_t) override {
     return absl::FailedPreconditionError("no spool");
   }
   absl::Status Write(const SpoolReservation&, std::string_view) override {

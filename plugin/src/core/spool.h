@@ -14,8 +14,8 @@
 
 namespace firefox_bidi {
 
-// Room reserved in the quota for one file of the current batch. `path` is absolute and lies
-// inside the spool directory.
+// Room reserved in the quota for one file of a batch. `path` is absolute and lies inside the
+// spool directory.
 struct SpoolReservation {
   std::string path;
   std::uint64_t bytes = 0;
@@ -25,23 +25,33 @@ struct SpoolReservation {
 // (OpenDirectorySpool); the core sees only this interface, so its tests and the benchmarks can
 // stand in their own.
 //
+// Batches are explicit: several may be written at the same time, one per owner (the agent a
+// tool call runs as, page/agents.h). Within the process, a batch is never evicted while it is
+// the newest batch of its owner: the files of a batch become evictable when the same owner's
+// next batch begins (and its reservations are written or released). Another owner's running
+// batch, and another owner's last batch (its model may be reading it), stay.
+//
 // Thread safety: all members may be called from any thread (internally locked); the writer
-// thread and the batch thread share one Spool.
+// thread and the batch threads share one Spool.
 class Spool {
  public:
   virtual ~Spool() = default;
 
   virtual const std::string& directory() const = 0;
 
-  // Starts a batch and returns its id, unique against every file already in the directory.
-  // Files of earlier batches become evictable. Reserve() before any BeginBatch() starts one.
-  virtual std::string BeginBatch() = 0;
+  // Starts a batch for `owner` ("" is an owner like any other) and returns its id, unique
+  // against every file already in the directory. The owner's earlier batches become evictable;
+  // other owners' batches are untouched.
+  virtual std::string BeginBatch(std::string_view owner) = 0;
 
-  // Reserves `bytes` for the file `<batch>-<index>[-<label>].<ext>` of the current batch,
-  // evicting earlier batches' files oldest first. kResourceExhausted ("spool quota exceeded")
-  // when even that cannot make room; nothing is evicted then.
-  virtual absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
-                                                   std::string_view ext, std::uint64_t bytes) = 0;
+  // Reserves `bytes` for the file `<batch>-<index>[-<label>].<ext>` of `batch` (an id
+  // BeginBatch() returned), evicting batches that are evictable oldest first.
+  // kResourceExhausted ("spool quota exceeded") when even that cannot make room; nothing is
+  // evicted then. kInvalidArgument when `batch` is no batch of this spool's owners ("unknown
+  // spool batch \"ID\"") or the label or extension is malformed.
+  virtual absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t frame_index,
+                                                   std::string_view label, std::string_view ext,
+                                                   std::uint64_t bytes) = 0;
 
   // Creates the reserved file exclusively (0600, O_NOFOLLOW) and writes `data` (exactly
   // `reservation.bytes` long). On failure removes any partial file, releases the reservation

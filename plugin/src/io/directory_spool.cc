@@ -399,10 +399,12 @@ class DirectorySpool final : public Spool {
     std::uint64_t bytes = 0;
     bool written = false;
   };
-  // One of our batches: the current one, or an earlier one with reservations not yet written
-  // or released. Its marker is held while it is here.
+  // One of our batches: the newest of its owner, or an earlier one with reservations not yet
+  // written or released. Its marker is held while it is here.
   struct OwnBatch {
     std::string id;
+    std::string owner;
+    bool ended = false;  // the same owner's next batch began
     std::vector<Entry> entries;
     std::uint64_t bytes = 0;   // of all entries, written or reserved
     std::size_t reserved = 0;  // entries not written yet
@@ -446,16 +448,33 @@ class DirectorySpool final : public Spool {
 
   const std::string& directory() const override { return directory_; }
 
-  std::string BeginBatch() override {
+  std::string BeginBatch(std::string_view owner) override {
     std::lock_guard lock(mu_);
-    return StartBatchLocked();
+    for (OwnBatch& batch : own_) {
+      if (!batch.ended && batch.owner == owner) {
+        batch.ended = true;
+        RetireIfDoneLocked(&batch);  // else it stays marked until its last write
+        break;
+      }
+    }
+    OwnBatch batch;
+    batch.id = absl::StrCat(absl::StrFormat("%06d", next_counter_++), shared_suffix_);
+    batch.owner = std::string(owner);
+    own_.push_back(std::move(batch));
+    return own_.back().id;
   }
 
-  absl::StatusOr<SpoolReservation> Reserve(std::size_t frame_index, std::string_view label,
-                                           std::string_view ext, std::uint64_t bytes) override {
+  absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t frame_index,
+                                           std::string_view label, std::string_view ext,
+                                           std::uint64_t bytes) override {
     std::lock_guard lock(mu_);
-    if (!has_current_) StartBatchLocked();
-    OwnBatch& current = own_.back();
+    OwnBatch* found = FindBatchLocked(batch);
+    if (found == nullptr || found->ended) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown spool batch \"", absl::CHexEscape(ToAbsl(batch)),
+                       "\": not begun by this spool, or ended (its owner began another)"));
+    }
+    OwnBatch& current = *found;
     if (!label.empty() && !IsLabel(label)) {
       return absl::InvalidArgumentError(
           absl::StrCat("invalid spool file label \"", absl::CHexEscape(ToAbsl(label)),
@@ -543,27 +562,10 @@ class DirectorySpool final : public Spool {
   void set_notice(std::string notice) { notice_ = std::move(notice); }
 
  private:
-  using OwnIt = std::list<OwnBatch>::iterator;
-
-  std::string StartBatchLocked() {
-    if (has_current_) {
-      OwnIt previous = std::prev(own_.end());
-      has_current_ = false;
-      RetireIfDoneLocked(&*previous);  // else it stays marked until its last write
-    }
-    OwnBatch batch;
-    batch.id = absl::StrCat(absl::StrFormat("%06d", next_counter_++), shared_suffix_);
-    own_.push_back(std::move(batch));
-    has_current_ = true;
-    return own_.back().id;
-  }
-
-  bool IsCurrent(const OwnBatch* batch) const { return has_current_ && batch == &own_.back(); }
-
-  // An earlier batch of ours whose last reservation is written or released ends: its marker
+  // An ended batch of ours whose last reservation is written or released retires: its marker
   // goes, and its files are old files like any other process's, evictable by everyone.
   void RetireIfDoneLocked(OwnBatch* batch) {
-    if (batch == nullptr || IsCurrent(batch) || batch->reserved != 0) return;
+    if (batch == nullptr || !batch->ended || batch->reserved != 0) return;
     OldBatch old{.id = batch->id};
     ::clock_gettime(CLOCK_REALTIME, &old.oldest);  // the newest old batch, until a rescan
     for (Entry& entry : batch->entries) {
@@ -671,7 +673,8 @@ class DirectorySpool final : public Spool {
   }
 
   // Evicts whole old batches, oldest first, skipping those a live process is still writing,
-  // until `bytes` more fit; evicts nothing when even all of them would not be enough.
+  // until `bytes` more fit; evicts nothing when even all of them would not be enough. Our own
+  // batches (each owner's newest, and ended ones still being written) are never old batches.
   absl::Status MakeRoomLocked(std::uint64_t bytes, std::uint64_t current_bytes) {
     if (FitsLocked(bytes, 0)) return absl::OkStatus();
     std::vector<std::pair<std::size_t, Fd>> victims;  // with their markers held, if any
@@ -690,6 +693,10 @@ class DirectorySpool final : public Spool {
       return absl::ResourceExhaustedError(absl::StrCat(
           "spool quota exceeded: frame needs ", bytes, " bytes, quota ", quota_,
           ", current batch already holds ", current_bytes, " bytes",
+          own_bytes_ == current_bytes
+              ? ""
+              : absl::StrCat(", other batches this process is still using hold ",
+                             own_bytes_ - current_bytes, " bytes"),
           busy == 0 ? ""
                     : absl::StrCat(", batches that other processes are still writing hold ", busy,
                                    " bytes")));
@@ -726,8 +733,7 @@ class DirectorySpool final : public Spool {
   // std::mutex rather than absl::Mutex: the system abseil is not built for ThreadSanitizer.
   // Guards everything below; *Locked() members expect it held.
   mutable std::mutex mu_;
-  std::list<OwnBatch> own_;  // oldest first; the last is the current batch when has_current_
-  bool has_current_ = false;
+  std::list<OwnBatch> own_;    // oldest first; at most one not ended per owner
   std::vector<OldBatch> old_;  // every other batch on disk as of the last look, oldest first
   std::uint64_t next_counter_;
   std::uint64_t own_bytes_ = 0;       // our batches' files and reservations

@@ -26,17 +26,17 @@ namespace firefox_bidi {
 // `.lock` taken uses the directory all the same, and its batch ids carry a process-unique
 // suffix `_<pid>_<n>`, so names never collide.
 //
-// The quota holds for the directory as a whole, whoever wrote the files, and every instance
-// evicts alike: all files that are not of its own current batch are old batches, oldest first
-// (by their oldest file's mtime; ties by batch number), whichever process wrote them. Only a
-// batch that a live process is still writing is left alone (counted, never evicted): its
-// writer holds the batch's marker `.batch-<id>.lock` flock()ed from before the batch's first
-// file is created until the batch ends (the next batch begins, or the instance is destroyed),
-// and the kernel drops that lock when the process dies. A batch whose marker is unlocked or
-// missing may be evicted by anyone; markers left by dead processes are removed when their
-// batch is evicted or when a spool opens the directory. Before each reservation an instance
-// looks again when the directory changed (its mtime), so it sees what others wrote or evicted
-// since. (Two processes reserving at the very same moment may each see room for their own
+// The quota holds for the directory as a whole, whoever wrote the files, and every instance evicts
+// alike: all files that are not of its own current batches (the newest batch of each owner,
+// core/spool.h) are old batches, oldest first (by their oldest file's mtime; ties by batch number),
+// whichever process wrote them. Only a batch that a live process is still writing is left alone
+// (counted, never evicted): its writer holds the batch's marker `.batch-<id>.lock` flock()ed from
+// before the batch's first file is created until the batch ends (its owner's next batch begins, or
+// the instance is destroyed), and the kernel drops that lock when the process dies. A batch whose
+// marker is unlocked or missing may be evicted by anyone; markers left by dead processes are
+// removed when their batch is evicted or when a spool opens the directory. Before each reservation
+// an instance looks again when the directory changed (its mtime), so it sees what others wrote or
+// evicted since. (Two processes reserving at the very same moment may each see room for their own
 // file.)
 //
 // Only regular files whose names follow the spool grammar are counted and evicted; anything
