@@ -415,6 +415,25 @@ BOOST_AUTO_TEST_CASE(another_owners_last_batch_is_kept_until_that_owner_begins_i
              (std::set<std::string>{".lock", ".batch-000003.lock", "000003-0.json"}));
 }
 
+BOOST_AUTO_TEST_CASE(a_closed_owners_last_batch_becomes_evictable) {
+  TempDir tmp;
+  auto spool = MustOpen(tmp.path(), 100);
+  const std::string research = spool->BeginBatch("research");
+  const std::string research_file = MustSpool(*spool, research, 0, std::string(60, 'r'));
+  const std::string mine = spool->BeginBatch("default");
+  BOOST_TEST(spool->Reserve(mine, 0, "", "json", 50).status().code() ==
+             absl::StatusCode::kResourceExhausted);
+  // The research agent is closed: nobody will read its files any more.
+  spool->EndOwner("research");
+  BOOST_TEST(!Exists(tmp / ".batch-000001.lock"));
+  BOOST_TEST(MustSpool(*spool, mine, 0, std::string(50, 'd')) == tmp / "000002-0.json");
+  BOOST_TEST(!Exists(research_file));
+  BOOST_TEST(spool->used_bytes() == 50u);
+  spool->EndOwner("nobody");  // an owner without batches: nothing happens
+  BOOST_TEST(ListDir(tmp.path()) ==
+             (std::set<std::string>{".lock", ".batch-000002.lock", "000002-0.json"}));
+}
+
 BOOST_AUTO_TEST_CASE(an_owners_next_batch_makes_its_previous_one_evictable) {
   TempDir tmp;
   auto spool = MustOpen(tmp.path(), 100);

@@ -44,6 +44,10 @@ class Spool {
   // other owners' batches are untouched.
   virtual std::string BeginBatch(std::string_view owner) = 0;
 
+  // `owner` is gone (its agent was closed): its newest batch becomes evictable once its
+  // reservations are written or released. Default: nothing to do (a spool that never evicts).
+  virtual void EndOwner(std::string_view owner) { (void)owner; }
+
   // Reserves `bytes` for the file `<batch>-<index>[-<label>].<ext>` of `batch` (an id
   // BeginBatch() returned), evicting batches that are evictable oldest first.
   // kResourceExhausted ("spool quota exceeded") when even that cannot make room; nothing is

@@ -450,18 +450,17 @@ class DirectorySpool final : public Spool {
 
   std::string BeginBatch(std::string_view owner) override {
     std::lock_guard lock(mu_);
-    for (OwnBatch& batch : own_) {
-      if (!batch.ended && batch.owner == owner) {
-        batch.ended = true;
-        RetireIfDoneLocked(&batch);  // else it stays marked until its last write
-        break;
-      }
-    }
+    EndNewestLocked(owner);
     OwnBatch batch;
     batch.id = absl::StrCat(absl::StrFormat("%06d", next_counter_++), shared_suffix_);
     batch.owner = std::string(owner);
     own_.push_back(std::move(batch));
     return own_.back().id;
+  }
+
+  void EndOwner(std::string_view owner) override {
+    std::lock_guard lock(mu_);
+    EndNewestLocked(owner);
   }
 
   absl::StatusOr<SpoolReservation> Reserve(std::string_view batch, std::size_t frame_index,
@@ -594,6 +593,18 @@ class DirectorySpool final : public Spool {
     std::string_view name = path.substr(prefix.size());
     if (!ParseSpoolFileName(name)) return std::nullopt;
     return std::string(name);
+  }
+
+  // Ends `owner`'s running batch, if any: evictable once its reservations are written or
+  // released (until then it stays marked).
+  void EndNewestLocked(std::string_view owner) {
+    for (OwnBatch& batch : own_) {
+      if (!batch.ended && batch.owner == owner) {
+        batch.ended = true;
+        RetireIfDoneLocked(&batch);
+        return;
+      }
+    }
   }
 
   OwnBatch* FindBatchLocked(std::string_view id) {
