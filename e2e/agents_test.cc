@@ -115,6 +115,39 @@ BOOST_AUTO_TEST_CASE(two_agents_on_one_site_share_no_cookie_storage_tab_or_conso
   BOOST_TEST(TabId(mine[0]) != TabId(b[2]));
 }
 
+BOOST_AUTO_TEST_CASE(calls_of_two_agents_run_at_the_same_time_each_seeing_its_own) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  const std::string login = pages.url("login.html");
+  for (const char* agent : {"a", "b"}) Results(browser, agent, Goto(login));
+
+  // Each call waits 2 s in its page; one after the other they would take 4 s.
+  const auto wait_in_page = [&](std::string_view agent) {
+    return Results(browser, agent,
+                   R"({"method":"page.eval","params":{"expression":"console.log('line of )" +
+                       std::string(agent) +
+                       R"~('), new Promise(r => setTimeout(() => r(document.title), 2000))"}},)~"
+                       R"({"method":"page.logs","params":{"page":"all"}})");
+  };
+  const auto start = std::chrono::steady_clock::now();
+  json::array a;
+  std::thread a_thread([&] { a = wait_in_page("a"); });
+  const json::array b = wait_in_page("b");
+  a_thread.join();
+  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+
+  BOOST_TEST(elapsed.count() < 3500);
+  BOOST_TEST(json::serialize(a[0]) == R"("Sign in")");
+  BOOST_TEST(json::serialize(b[0]) == R"("Sign in")");
+  const std::string a_logs = json::serialize(a[1]);
+  const std::string b_logs = json::serialize(b[1]);
+  BOOST_TEST(a_logs.find("line of a") != std::string::npos, a_logs);
+  BOOST_TEST(a_logs.find("line of b") == std::string::npos, a_logs);
+  BOOST_TEST(b_logs.find("line of b") != std::string::npos, b_logs);
+  BOOST_TEST(b_logs.find("line of a") == std::string::npos, b_logs);
+}
+
 BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   FixtureHttpServer pages;
   FreshBrowser browser;

@@ -702,18 +702,20 @@ BOOST_AUTO_TEST_CASE(a_call_waiting_for_its_reply_lets_another_agents_call_run_a
   BOOST_REQUIRE_MESSAGE(b.reply.ok(), b.reply.status().ToString());
   BOOST_TEST(b.reply->result.text() == R"({"second":true})");
   // Each call's sink got its own agent's events; one whose agent has no call goes to the
-  // call that read it.
-  BOOST_TEST(
-      a.events ==
-          std::vector<std::string>{
-              R"({"type":"event","method":"log.entryAdded","params":{"agent":"a","text":"for a"}})"},
-      boost::test_tools::per_element());
-  BOOST_TEST(
-      b.events ==
-          (std::vector<std::string>{
-              R"({"type":"event","method":"log.entryAdded","params":{"agent":"b","text":"for b"}})",
-              R"({"type":"event","method":"log.entryAdded","params":{"agent":"c","text":"nobody waits for c"}})"}),
-      boost::test_tools::per_element());
+  // call that read it (whichever that was), once.
+  const std::string for_a =
+      R"({"type":"event","method":"log.entryAdded","params":{"agent":"a","text":"for a"}})";
+  const std::string for_b =
+      R"({"type":"event","method":"log.entryAdded","params":{"agent":"b","text":"for b"}})";
+  const std::string for_c =
+      R"({"type":"event","method":"log.entryAdded","params":{"agent":"c","text":"nobody waits for c"}})";
+  std::vector<std::string> a_own = a.events;
+  std::vector<std::string> b_own = b.events;
+  std::erase(a_own, for_c);
+  std::erase(b_own, for_c);
+  BOOST_TEST(a_own == std::vector<std::string>{for_a}, boost::test_tools::per_element());
+  BOOST_TEST(b_own == std::vector<std::string>{for_b}, boost::test_tools::per_element());
+  BOOST_TEST(a.events.size() + b.events.size() == 3u);
   BOOST_TEST(shared.server.received() ==
                  (std::vector<std::string>{R"({"id":1,"method":"script.evaluate","params":{}})",
                                            R"({"id":2,"method":"session.status","params":{}})"}),

@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(cancel_all_reaches_every_call_but_a_release) {
   });
   std::atomic<bool> released{false};
   std::future<bool> release = std::async(std::launch::async, [&] {
-    CallQueue::Turn turn(queue, nullptr, /*cancellable=*/false);
+    CallQueue::Turn turn(queue, nullptr, "default", /*cancellable=*/false);
     released.store(true);
     return turn.cancelled();
   });
@@ -111,6 +111,44 @@ BOOST_AUTO_TEST_CASE(cancel_all_reaches_every_call_but_a_release) {
   BOOST_TEST(!release.get());
   BOOST_TEST(released.load());
   BOOST_TEST(queue.size() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(calls_of_different_agents_run_at_once_and_one_agents_take_turns) {
+  Recorder recorder;
+  CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
+  int a1 = 0, b1 = 0, a2 = 0;
+  auto first_of_a = std::make_unique<CallQueue::Turn>(queue, &a1, "a");
+  auto first_of_b = std::make_unique<CallQueue::Turn>(queue, &b1, "b");  // not after a's
+  BOOST_TEST(queue.running() == 2u);
+  BOOST_TEST(first_of_a->lane().agent == "a");
+  std::atomic<bool> second_of_a_running{false};
+  std::future<bool> second_of_a = std::async(std::launch::async, [&] {
+    CallQueue::Turn turn(queue, &a2, "a");
+    second_of_a_running.store(true);
+    return turn.cancelled();
+  });
+  BOOST_TEST_REQUIRE(Eventually([&] { return queue.size() == 3u; }));
+  BOOST_TEST((second_of_a.wait_for(milliseconds(100)) == std::future_status::timeout));
+  BOOST_TEST(!second_of_a_running.load());
+
+  // A cancel of one of two running calls interrupts its own lane only.
+  queue.Cancel(&b1);
+  BOOST_TEST(first_of_b->cancelled());
+  BOOST_TEST(first_of_b->lane().interrupted.load());
+  BOOST_TEST(!first_of_a->lane().interrupted.load());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm", "rearm"}),
+             boost::test_tools::per_element());
+  first_of_b.reset();
+  // Running alone, a cancelled call also stops what the session waits for.
+  queue.Cancel(&a1);
+  BOOST_TEST(first_of_a->lane().interrupted.load());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm", "rearm", "interrupt"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(!second_of_a_running.load());
+  first_of_a.reset();
+  BOOST_TEST(!second_of_a.get());  // it ran, after a's first, not cancelled
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm", "rearm", "interrupt", "rearm"}),
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

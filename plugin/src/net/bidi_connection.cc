@@ -404,8 +404,11 @@ class BeastConnection final : public BidiConnection {
   template <class Done>
   WaitEnd RunUntil(Waiter& waiter, const Done& done, Clock::time_point deadline,
                    bool interruptible) {
-    // The connection's own steps (waiter without sink) keep the baton: they are short.
-    SessionBaton* const baton = waiter.sink != nullptr ? options_.baton : nullptr;
+    // Only a call's wait (a sink, on a thread with a lane) gives the baton up; the
+    // connection's own steps are short, and a thread without a lane (a browser starting in the
+    // background, a shutdown) holds no baton to give.
+    SessionBaton* const baton =
+        waiter.sink != nullptr && waiter.lane != nullptr ? options_.baton : nullptr;
     for (;;) {
       Deliver(waiter);
       if (done()) return WaitEnd::kDone;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/json/parse.hpp>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -67,6 +69,14 @@ class BrowserSessionImpl final : public BrowserSession {
 
   std::uint64_t generation() const override { return generation_; }
 
+  void ShareAmongCalls(SessionBaton* baton,
+                       std::function<std::string(const boost::json::value&)> event_agent) override {
+    baton_ = baton;
+    event_agent_ = std::move(event_agent);
+  }
+
+  bool NeedsStart() override { return state_ != SessionState::kOpen || !Alive(); }
+
   using BidiTransport::Call;
   absl::StatusOr<BidiReply> Call(std::string_view method, const boost::json::object& params,
                                  milliseconds timeout, EventSink on_event,
@@ -88,12 +98,16 @@ class BrowserSessionImpl final : public BrowserSession {
     }
     // Until this call has handled a drop itself (it releases the browser with a message that
     // says why), the drop watch leaves it alone.
-    const InCall in_call(in_call_);
-    absl::StatusOr<BidiReply> reply = connection_->Call(method, params, timeout, on_event, on_sent);
+    const InCall in_call(*this);
+    // Another call may lose (and release) this connection while this one waits in it.
+    const std::shared_ptr<BidiConnection> connection = connection_;
+    const std::uint64_t generation = generation_;
+    absl::StatusOr<BidiReply> reply = connection->Call(method, params, timeout, on_event, on_sent);
     if (!reply.ok() && TransportErrorOf(reply.status()) == TransportError::kReplyTimeout) {
       if (std::optional<std::string> gone = provider_->SessionGone(&interrupted_)) {
         return Lost(absl::UnavailableError(
-            absl::StrCat("no reply within ", timeout.count(), " ms and ", *gone)));
+                        absl::StrCat("no reply within ", timeout.count(), " ms and ", *gone)),
+                    generation);
       }
     }
     if (reply.ok()) {
@@ -105,7 +119,7 @@ class BrowserSessionImpl final : public BrowserSession {
       return reply;
     }
     if (TransportErrorOf(reply.status()) != TransportError::kDisconnected) return reply;
-    return Lost(reply.status());
+    return Lost(reply.status(), generation);
   }
 
   absl::Status Post(std::string_view method, const boost::json::object& params) override {
@@ -121,8 +135,9 @@ class BrowserSessionImpl final : public BrowserSession {
         for (boost::json::value& event : std::exchange(kept_, {})) on_event(std::move(event));
       }
       kept_.clear();
-      const InCall in_call(in_call_);
-      connection_->PollEvents(on_event);
+      const InCall in_call(*this);
+      const std::shared_ptr<BidiConnection> connection = connection_;
+      connection->PollEvents(on_event);
     }
   }
 
@@ -139,10 +154,12 @@ class BrowserSessionImpl final : public BrowserSession {
     if (state_ != SessionState::kOpen) {
       return absl::FailedPreconditionError("no live browser session to wait for events on");
     }
-    const InCall in_call(in_call_);
-    absl::Status status = connection_->WaitForEvents(timeout, on_event);
+    const InCall in_call(*this);
+    const std::shared_ptr<BidiConnection> connection = connection_;
+    const std::uint64_t generation = generation_;
+    absl::Status status = connection->WaitForEvents(timeout, on_event);
     if (TransportErrorOf(status) != TransportError::kDisconnected) return status;
-    return Lost(status);
+    return Lost(status, generation);
   }
 
   void Interrupt() override {
@@ -233,10 +250,14 @@ class BrowserSessionImpl final : public BrowserSession {
   }
 
   // A command lost the browser: releases it at once (no browser outlives its socket) and
-  // returns the error that says why and what the next call does.
-  absl::Status Lost(const absl::Status& cause) {
+  // returns the error that says why and what the next call does. When `generation` is no
+  // longer the session's, another call has dealt with the loss already (and a new browser may
+  // run): only the error.
+  absl::Status Lost(const absl::Status& cause, std::uint64_t generation) {
     absl::Status status = absl::UnavailableError(DescribeDisconnect(cause));
-    Apply(SessionEvent::kDisconnected).IgnoreError();
+    if (generation == generation_ && state_ == SessionState::kOpen) {
+      Apply(SessionEvent::kDisconnected).IgnoreError();
+    }
     return status;
   }
 
@@ -274,6 +295,8 @@ class BrowserSessionImpl final : public BrowserSession {
     options.log = log_;
     // Interrupt() cannot reach a connection that does not exist yet: Connect watches the flag.
     options.cancel = &interrupted_;
+    options.baton = baton_;
+    options.event_agent = event_agent_;
     ASSIGN_OR_RETURN(BrowserProvider::Endpoint endpoint, provider_->Acquire(&interrupted_));
     absl::StatusOr<std::unique_ptr<BidiConnection>> connection =
         BidiConnection::Connect(endpoint.url, options);
@@ -289,11 +312,19 @@ class BrowserSessionImpl final : public BrowserSession {
     return absl::OkStatus();
   }
 
-  // Marks the connection in use by a call (the drop watch leaves a drop then to the call).
-  struct InCall {
-    explicit InCall(std::atomic<bool>& flag) : flag_(flag) { flag_.store(true); }
-    ~InCall() { flag_.store(false); }
-    std::atomic<bool>& flag_;
+  // Marks the connection in use by a call (the drop watch leaves a drop then to the call) for
+  // as long as one call or more is in it.
+  class InCall {
+   public:
+    explicit InCall(BrowserSessionImpl& session) : session_(session) {
+      session_.in_call_.store(++session_.calls_in_connection_ > 0);
+    }
+    ~InCall() { session_.in_call_.store(--session_.calls_in_connection_ > 0); }
+    InCall(const InCall&) = delete;
+    InCall& operator=(const InCall&) = delete;
+
+   private:
+    BrowserSessionImpl& session_;
   };
 
   // Opens a tab and closes the one the browser started with, which headless Firefox never
@@ -388,7 +419,7 @@ class BrowserSessionImpl final : public BrowserSession {
                             reply.ok() ? reply->message : std::string(reply.status().message())));
       }
     }
-    std::unique_ptr<BidiConnection> connection;
+    std::shared_ptr<BidiConnection> connection;
     {
       std::lock_guard lock(mu_);
       connection = std::move(connection_);
@@ -410,8 +441,13 @@ class BrowserSessionImpl final : public BrowserSession {
   std::thread prelaunch_;          // the background start (kPrelaunching)
   absl::Status prelaunch_status_;  // written by prelaunch_, read after joining it
   std::mutex mu_;                  // guards the connection_ pointer for Interrupt
-  std::unique_ptr<BidiConnection> connection_;
+  // Shared with the calls waiting in it: one that loses the browser releases it while others
+  // still wait (they then fail as disconnected).
+  std::shared_ptr<BidiConnection> connection_;
   std::atomic<bool> in_call_{false};  // a call is using connection_ (read by the drop watch)
+  int calls_in_connection_ = 0;       // how many (they hold the session baton to change it)
+  SessionBaton* baton_ = nullptr;     // ShareAmongCalls
+  std::function<std::string(const boost::json::value&)> event_agent_;
   std::atomic<bool> interrupted_{false};
 };
 

@@ -31,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "core/config.h"
+#include "core/session_baton.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
@@ -38,7 +39,8 @@ namespace firefox_bidi {
 // Log sink: (level 0 debug .. 3 error, line).
 using LogFn = std::function<void(int, std::string_view)>;
 
-// Thread safety: EnsureReady/Call from one thread at a time; Interrupt from any thread.
+// Thread safety: EnsureReady/Call from one thread at a time, or, after ShareAmongCalls, from
+// the thread that holds the baton; Interrupt from any thread.
 class BrowserSession : public BidiTransport {
  public:
   static std::unique_ptr<BrowserSession> Create(const InstanceConfig& config, LogFn log);
@@ -62,6 +64,15 @@ class BrowserSession : public BidiTransport {
   // calls (the tab guard judges a navigation among them). Dropped with the session it came
   // from.
   virtual void KeepForNextPoll(boost::json::value event) = 0;
+
+  // Lets calls of different agents use the session at the same time, each on its own thread
+  // holding `baton` with a CallLane (ConnectionOptions::baton, event_agent). Set before the
+  // first start; the connection of a browser started later follows it.
+  virtual void ShareAmongCalls(
+      SessionBaton* baton, std::function<std::string(const boost::json::value&)> event_agent) = 0;
+  // Whether EnsureReady() would start (or restart) a browser: none runs, or the one that ran has
+  // died.
+  virtual bool NeedsStart() = 0;
 
   // Counts the BiDi sessions EnsureReady() has started: a new value means a new browser or
   // session, so state kept about the old one (tabs, node references, subscriptions) is void.

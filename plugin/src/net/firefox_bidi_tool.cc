@@ -11,12 +11,16 @@
 #include <memory>
 #include <mutex>
 #include <stop_token>
+#include <thread>
 #include <utility>
 #include <variant>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
 #include "core/batch_runner.h"
+#include "core/call_lane.h"
+#include "core/lane_transport.h"
 #include "core/string_view_compat.h"
 #include "core/tool_schema.h"
 #include "io/directory_spool.h"
@@ -30,6 +34,9 @@ const char* ToolDescription() {
   return description.c_str();
 }
 namespace {
+
+// How often a call that must restart the browser looks whether the other calls have left.
+constexpr std::chrono::milliseconds kRestartPoll{50};
 
 // {"error":{"kind":...,"message":...}} as the ABI's FAILED/REFUSED result.
 ToolOutcome Error(ToolOutcome::Status status, std::string_view kind, std::string message) {
@@ -53,6 +60,17 @@ FirefoxBidiTool::FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks)
   }
   session_ = BrowserSession::Create(config_,
                                     [this](int level, std::string_view line) { Log(level, line); });
+  if (session_ != nullptr) {
+    // Calls of different agents share the one connection; an event goes to the call of the
+    // agent it belongs to.
+    session_->ShareAmongCalls(
+        &baton_, [this](const boost::json::value& event) { return agents_.AgentOfEvent(event); });
+    agents_.SetPostTransport(session_.get());
+    // A closed agent's last spool files are no longer kept for its model.
+    agents_.OnClosed([this](std::string_view name) {
+      if (spool_ != nullptr) spool_->EndOwner(name);
+    });
+  }
   // A browser launched now must know where downloads go: the spool is opened first. If it
   // cannot be, the first call reports why.
   if (session_ != nullptr && config_.prelaunch.value_or(callbacks_.long_lived_host) &&
@@ -68,10 +86,14 @@ void FirefoxBidiTool::CloseIdleAgents(std::stop_token stop) {
   std::condition_variable_any wake;
   std::unique_lock<std::mutex> lock(mutex);
   while (!wake.wait_for(lock, stop, period, [] { return false; }) && !stop.stop_requested()) {
-    // A call that is starting or running closes idle agents itself.
+    // A call that is starting or running closes idle agents itself; one that starts meanwhile
+    // waits until this is done.
     if (calls_.size() != 0) continue;
-    std::unique_lock<std::mutex> using_session(session_use_mutex_, std::try_to_lock);
-    if (!using_session.owns_lock() || !agents_.has_named()) continue;
+    const std::lock_guard<std::mutex> closing(idle_closer_mutex_);
+    if (calls_.size() != 0 || !agents_.has_named()) continue;
+    // Without a lane: it holds the baton to the end, no call runs beside it.
+    SessionBaton::Holder holder;
+    const SessionBaton::Hold hold(baton_, &holder);
     for (const std::string& name :
          agents_.CloseIdle(session_->generation(), "", *session_, keep_for_next_call_)) {
       Log(1, absl::StrCat("closed agent \"", name, "\": idle for more than ",
@@ -116,20 +138,30 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     return {ToolOutcome::Status::kRefused, SerializeToolError(*error), error->message};
   }
   BatchArgs& args = std::get<BatchArgs>(parsed);
-  // Calls made at the same time run one after the other, in the order they came.
-  if (const std::size_t before = calls_.size(); before > 0) {
+  // Calls of one agent run one after the other, in the order they came; calls of different
+  // agents run at the same time.
+  if (const std::size_t before = calls_.of_agent(args.agent); before > 0) {
     Log(0, absl::StrCat("a call waits for its turn behind ", before, " other"));
   }
-  const CallQueue::Turn turn(calls_, call_context);
+  CallQueue::Turn turn(calls_, call_context, args.agent);
   // Cancelled while it waited for its turn: nothing is sent, no browser started for it.
   if (turn.cancelled()) return {ToolOutcome::Status::kOk, CancelledBatch(args), ""};
   // Waits for the idle agents' closer if it is at work (a few commands at most).
-  const std::lock_guard<std::mutex> using_session(session_use_mutex_);
+  { const std::lock_guard<std::mutex> no_closer(idle_closer_mutex_); }
+  const CallLane::Scope lane(&turn.lane());
+  // The call runs the plugin's code only while it holds the baton; each time it gets the
+  // baton back after a wait (another agent's call ran meanwhile), its agent is served again.
+  page::Agent* running_agent = nullptr;
+  SessionBaton::Holder holder{[&] {
+    if (running_agent != nullptr) agents_.Resume(*running_agent);
+  }};
+  const SessionBaton::Hold hold(baton_, &holder);
 
   if (session_ == nullptr) {
     return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
                  "this build of the plugin has no browser support");
   }
+  LaneTransport transport(*session_, turn.lane());
   // The spool first: it is cheap, and an unusable spool_dir should not cost a browser launch.
   if (absl::Status opened = OpenSpool(); !opened.ok()) {
     return Error(ToolOutcome::Status::kFailed, "spool_unavailable",
@@ -141,18 +173,35 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   options.frame_timeout = config_.frame_timeout;
   options.limits = config_.limits;
   options.cancelled = &turn.cancel_flag();
+  // A browser that must be (re)started waits for the calls still in the old one to leave it
+  // (they fail fast once it is gone, read by one of them while this one lets the baton go):
+  // none may hold an agent of the old browser when its agents are dropped.
+  while (calls_in_session_ > 0 && session_->NeedsStart()) {
+    baton_.Release();
+    std::this_thread::sleep_for(kRestartPoll);
+    baton_.Acquire(&holder);
+  }
+  absl::Status ready;
+  {
+    // Started by one call with the baton held throughout (without a lane, its waits do not
+    // give it up): a start is not for two calls at once.
+    const CallLane::Scope alone(nullptr);
+    ready = session_->EnsureReady();
+  }
   // A cancel that interrupts starting or reaching the browser ends the call as one during a
   // frame does: RunBatch reports the first frame cancelled before it was sent, the rest skipped.
-  if (absl::Status ready = session_->EnsureReady(); !ready.ok() && !turn.cancelled()) {
+  if (!ready.ok() && !turn.cancelled()) {
     return Error(ToolOutcome::Status::kFailed, "browser_unavailable",
                  std::string(ToStd(ready.message())));
   }
+  ++calls_in_session_;
+  const absl::Cleanup left_session = [this] { --calls_in_session_; };
 
   page::PageLayer& default_page = agents_.default_agent().page;
   default_page.BeginCall(session_->generation());
   // Collection of logs and dialogs starts with the session, not with the first helper. A
   // failure here shows again in the first helper that needs the subscription.
-  if (absl::Status subscribed = default_page.Subscribe(*session_);
+  if (absl::Status subscribed = default_page.Subscribe(transport);
       !subscribed.ok() && !turn.cancelled()) {
     Log(2, absl::StrCat("the plugin's own event subscription failed: ", subscribed.message()));
   }
@@ -163,7 +212,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     absl::StatusOr<std::string> path =
         policy_->CheckStateFile(config_.storage_state, "config storage_state");
     absl::Status loaded =
-        path.ok() ? default_page.LoadStorageState(*session_, *path, "config storage_state")
+        path.ok() ? default_page.LoadStorageState(transport, *path, "config storage_state")
                   : path.status();
     if (!loaded.ok()) {
       return Error(ToolOutcome::Status::kFailed, "invalid_config",
@@ -174,7 +223,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     storage_state_generation_ = session_->generation();
   }
   absl::StatusOr<page::Agent*> agent = agents_.Begin(
-      args.agent, args.agent_settings, session_->generation(), *session_, keep_for_next_call_);
+      args.agent, args.agent_settings, session_->generation(), transport, keep_for_next_call_);
   // The cancel landed while the agent was being made: as one before the first frame, and no
   // agent's state is touched (this one may not exist).
   if (!agent.ok() && turn.cancelled()) return {ToolOutcome::Status::kOk, CancelledBatch(args), ""};
@@ -187,8 +236,11 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
                            : "browser_unavailable",
                  std::string(ToStd(agent.status().message())));
   }
+  running_agent = *agent;
+  agents_.BeginRunning(args.agent);
+  const absl::Cleanup not_running = [&] { agents_.EndRunning(args.agent); };
   if (&(*agent)->page != &default_page) {
-    (void)(*agent)->page.Subscribe(*session_);
+    (void)(*agent)->page.Subscribe(transport);
     // From the first agent besides "default" on, a thread closes those left idle.
     if (!idle_closer_.joinable()) {
       idle_closer_ = std::jthread([this](std::stop_token stop) { CloseIdleAgents(stop); });
@@ -211,7 +263,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     };
   }
   ToolOutcome out;
-  out.json = RunBatch(args, *session_, *spool_, (*agent)->labels, options);
+  out.json = RunBatch(args, transport, *spool_, (*agent)->labels, options);
   out.parts = ContentPartsOf(out.json);
   return out;
 }
@@ -222,10 +274,15 @@ void FirefoxBidiTool::CancelCall(void* call_context) { calls_.Cancel(call_contex
 
 void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
   if (session_ == nullptr) return;
-  // After the calls that came before it; a cancel does not stop it (its caller is gone).
-  const CallQueue::Turn turn(calls_, nullptr, /*cancellable=*/false);
-  const std::lock_guard<std::mutex> using_session(session_use_mutex_);
-  if (absl::Status released = agents_.Release(name, *session_, keep_for_next_call_);
+  // After the calls of that agent that came before it; a cancel does not stop it (its caller
+  // is gone).
+  CallQueue::Turn turn(calls_, nullptr, name, /*cancellable=*/false);
+  { const std::lock_guard<std::mutex> no_closer(idle_closer_mutex_); }
+  const CallLane::Scope lane(&turn.lane());
+  SessionBaton::Holder holder;
+  const SessionBaton::Hold hold(baton_, &holder);
+  LaneTransport transport(*session_, turn.lane());
+  if (absl::Status released = agents_.Release(name, transport, keep_for_next_call_);
       !released.ok()) {
     Log(2, absl::StrCat("closing agent \"", ToAbsl(name), "\" failed: ", released.message()));
   }

@@ -19,6 +19,7 @@
 #include "core/config.h"
 #include "core/content_parts.h"
 #include "core/policy.h"
+#include "core/session_baton.h"
 #include "core/spool.h"
 #include "core/tab_guard.h"
 #include "io/local_file_store.h"
@@ -51,10 +52,11 @@ struct ToolCallbacks {
 const char* ToolDescription();
 
 // Thread safety: Invoke, ReleaseAgent, Cancel and CancelCall from any thread at any time;
-// invocations and releases run one at a time in the order they came (CallQueue). Shutdown and
-// the destructor must not run while one runs or waits. A thread of the instance's own closes
-// agents idle past agents.idle_s between calls (a call that starts meanwhile waits for it,
-// briefly).
+// invocations and releases of one agent run one at a time in the order they came (CallQueue),
+// those of different agents at the same time, taking turns on the session baton between round
+// trips (core/session_baton.h). Shutdown and the destructor must not run while one runs or
+// waits. A thread of the instance's own closes agents idle past agents.idle_s between calls (a
+// call that starts meanwhile waits for it, briefly).
 class FirefoxBidiTool {
  public:
   FirefoxBidiTool(InstanceConfig config, ToolCallbacks callbacks);
@@ -62,8 +64,9 @@ class FirefoxBidiTool {
   FirefoxBidiTool(const FirefoxBidiTool&) = delete;
   FirefoxBidiTool& operator=(const FirefoxBidiTool&) = delete;
 
-  // Runs one call. Calls made at the same time (from several threads) wait for their turn and
-  // run one at a time in the order they came.
+  // Runs one call. Calls made at the same time (from several threads) for one agent wait for
+  // their turn and run one at a time in the order they came; calls of different agents run at
+  // the same time.
   ToolOutcome Invoke(std::string_view args_json, void* call_context);
   // Stops the invocation in progress (frame in flight "cancelled", later frames skipped) and
   // every one waiting (first frame "cancelled", nothing sent); a no-op when there is none.
@@ -96,18 +99,26 @@ class FirefoxBidiTool {
   ToolCallbacks callbacks_;
   std::mutex callback_mutex_;  // serializes host callbacks
 
-  // Held by a call, a release and the idle agents' closer: one of them uses the session.
-  std::mutex session_use_mutex_;
+  // Held by the thread that runs the plugin's code on the session: a call, a release or the
+  // idle agents' closer.
+  SessionBaton baton_;
+  // Held by the idle agents' closer while it works; a call or release waits for it before it
+  // takes the baton (the closer does not give the baton up in its waits).
+  std::mutex idle_closer_mutex_;
+  // The calls that have reached the browser session and not ended (a restart waits for them).
+  int calls_in_session_ = 0;
 
   std::unique_ptr<BrowserSession> session_;
-  // The calls and releases waiting or running, in arrival order; a cancel of the running one
-  // interrupts the session's I/O, and the next one to start re-arms it.
+  // The calls and releases waiting or running, in arrival order; a cancel of a running one
+  // interrupts its lane (and the session's start when it runs alone), and the next one to start
+  // re-arms the session.
   CallQueue calls_{[this] {
                      if (session_ != nullptr) session_->Interrupt();
                    },
                    [this] {
                      if (session_ != nullptr) session_->ClearInterrupt();
-                   }};
+                   },
+                   &baton_};
   std::unique_ptr<Spool> spool_;  // opened lazily by the first call (at create with prelaunch)
   std::vector<std::string> file_roots_;  // config file_roots, or the working directory
   std::unique_ptr<Policy> policy_;       // made with the spool (it names the downloads dir)

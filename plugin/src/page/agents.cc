@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/json_fields.h"
@@ -130,6 +131,24 @@ std::string_view Agents::ContextOfEvent(const json::object& event) const {
   return context;
 }
 
+std::string Agents::AgentOfEvent(const json::value& event) const {
+  const json::object* object = event.if_object();
+  if (object == nullptr || closed_contexts_.contains(ContextOfEvent(*object))) return "";
+  const Agent* owner = OwnerOfEvent(*object);
+  // A tab or frame being created is not known yet: its user context or parent tells.
+  if (owner == nullptr && StringAt(*object, "method") == "browsingContext.contextCreated") {
+    const json::object* params = ObjectAt(*object, "params");
+    const std::string_view user_context = StringAt(params, "userContext");
+    owner = !user_context.empty() ? OwnerOfUserContext(user_context)
+                                  : OwnerOfContext(StringAt(params, "parent"));
+  }
+  return owner != nullptr ? owner->name : "";
+}
+
+void Agents::EndRunning(std::string_view name) {
+  if (auto it = running_.find(name); it != running_.end()) running_.erase(it);
+}
+
 Agent* Agents::OwnerOfEvent(const json::object& event) const {
   const std::string_view context = ContextOfEvent(event);
   return context.empty() ? nullptr : OwnerOfContext(context);
@@ -141,7 +160,11 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                                      EventSink keep) {
   if (session_generation != generation_) {
     // A new browser: the other agents' user contexts went with the old one.
-    std::erase_if(agents_, [](const auto& entry) { return entry.first != "default"; });
+    std::erase_if(agents_, [this](const auto& entry) {
+      if (entry.first == "default") return false;
+      if (on_closed_) on_closed_(entry.first);
+      return true;
+    });
     current_ = &default_agent();
     context_user_.clear();
     realm_context_.clear();
@@ -156,7 +179,8 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   const Clock::time_point now = Clock::now();
   auto it = agents_.find(name);
   if (it == agents_.end()) {
-    if (agents_.size() >= config_.max) {
+    // Agents being made by calls running meanwhile count too.
+    if (agents_.size() + being_made_ >= config_.max) {
       std::vector<std::pair<Clock::duration, std::string>> by_idle;
       for (const auto& [agent_name, agent] : agents_) {
         if (agent_name != "default") by_idle.emplace_back(now - agent->last_call, agent_name);
@@ -175,6 +199,8 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
           "; close one with page.agents {\"action\": \"close\", \"agent\": NAME}, or raise the "
           "config key agents.max"));
     }
+    ++being_made_;
+    const absl::Cleanup made_or_not = [this] { --being_made_; };
     {
       PageContext page(transport, default_agent().page.mutable_state(), "agent",
                        kAgentCommandTimeout, keep);
@@ -186,7 +212,6 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                transport, keep));
     it = agents_.emplace(std::string(name), std::move(made)).first;
   }
-  transport_ = &transport;
   Agent& agent = *it->second;
   agent.last_call = now;
   current_ = &agent;
@@ -265,6 +290,7 @@ absl::Status Agents::Remove(std::string_view name, PageContext& page) {
     return true;
   });
   std::erase_if(tabs_, [&](const auto& entry) { return !context_user_.contains(entry); });
+  if (on_closed_) on_closed_(it->first);
   agents_.erase(it);
   return absl::OkStatus();
 }
@@ -276,7 +302,8 @@ std::vector<std::string> Agents::CloseIdle(std::uint64_t session_generation,
   if (session_generation != generation_) return idle;
   const Clock::time_point now = Clock::now();
   for (const auto& [agent_name, agent] : agents_) {
-    if (agent_name != "default" && agent_name != except && now - agent->last_call > config_.idle) {
+    if (agent_name != "default" && agent_name != except && !running_.contains(agent_name) &&
+        now - agent->last_call > config_.idle) {
       idle.push_back(agent_name);
     }
   }
@@ -350,6 +377,11 @@ absl::Status Agents::Close(PageContext& page, std::string_view name) {
                        absl::StrCat("page.agents: agent \"", ToAbsl(name),
                                     "\" is the one calling; close it from another agent"));
   }
+  if (running_.contains(name)) {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat("page.agents: agent \"", ToAbsl(name),
+                                    "\" has a call running; close it once that call has returned"));
+  }
   return Remove(name, page);
 }
 
@@ -358,6 +390,16 @@ bool Agents::Handles(std::string_view method) const { return current().page.Hand
 absl::StatusOr<ExecutorReply> Agents::Execute(std::string_view method, const json::object& params,
                                               std::chrono::milliseconds timeout,
                                               BidiTransport& transport, EventSink on_event) {
+  // Another agent's call has acted since this one began: its window has the focus now, and a
+  // helper acts in the window of the one that calls.
+  if (focused_ != current_ && !current().page.state().current_tab.empty()) {
+    PageContext page(transport, current().page.mutable_state(), "agent", kAgentCommandTimeout,
+                     on_event);
+    RETURN_IF_ERROR(page.Command("browsingContext.activate",
+                                 json::object{{"context", current().page.state().current_tab}})
+                        .status());
+    focused_ = current_;
+  }
   return current().page.Execute(method, params, timeout, transport, on_event);
 }
 

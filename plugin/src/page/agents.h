@@ -7,7 +7,9 @@
 // page layer, gives every event to the layer of the agent whose tab sent it (so another
 // agent's logs and dialogs are collected while it is not running, and never shown to the
 // caller), and judges raw frames so that none reaches another agent's tabs or user context
-// (Confine). Calls run one at a time (the tool's thread contract).
+// (Confine). Calls of different agents may run at the same time, one thread at a time
+// holding the session baton: the tool makes each call's agent the one served again whenever
+// its call resumes (Resume), and an agent whose call runs is neither closed nor idle.
 #ifndef FIREFOX_BIDI_PAGE_AGENTS_H_
 #define FIREFOX_BIDI_PAGE_AGENTS_H_
 
@@ -15,6 +17,7 @@
 #include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -70,6 +73,25 @@ class Agents final : public FrameExecutor, public AgentDirectory {
                                const std::optional<boost::json::object>& settings,
                                std::uint64_t session_generation, BidiTransport& transport,
                                EventSink keep);
+
+  // The agent `agent`'s call resumes (it holds the session baton again): the executor serves
+  // it until another call resumes.
+  void Resume(Agent& agent) { current_ = &agent; }
+  // An agent with a call running is never closed (by page.agents or as idle). Counted: calls
+  // of one agent come one at a time, but a release may overlap the end of its call.
+  void BeginRunning(std::string_view name) { running_.emplace(name); }
+  void EndRunning(std::string_view name);
+  // The commands agents send on their own from OnEvent (a request other agents' intercepts
+  // hold, continued) go through `transport`, which outlives the agents.
+  void SetPostTransport(BidiTransport* transport) { transport_ = transport; }
+  // Told the name of every agent that goes (closed, idle, released, or dropped with its
+  // browser): what is kept for it elsewhere (its spool files) can go too.
+  void OnClosed(std::function<void(std::string_view name)> closed) {
+    on_closed_ = std::move(closed);
+  }
+  // The name of the agent an event belongs to, "" when none can be told (a session event, a
+  // closed agent's): events of an agent whose call waits go to that call.
+  std::string AgentOfEvent(const boost::json::value& event) const;
 
   // Closes the named agents idle past agents.idle_s, `except` aside (the agent about to call),
   // when `session_generation` is still the agents' browser (a new one has dropped them). A
@@ -136,9 +158,11 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::size_t label_cache_entries_;
   bool hide_webdriver_flag_;
   std::uint64_t generation_ = 0;
-  bool seeded_ = false;
-  BidiTransport* transport_ = nullptr;  // the call's, for answers posted from OnEvent  // SeedTabs
-                                        // ran for this browser session
+  bool seeded_ = false;                 // SeedTabs ran for this browser session
+  BidiTransport* transport_ = nullptr;  // SetPostTransport: answers posted from OnEvent
+  std::multiset<std::string, std::less<>> running_;  // agents whose calls run
+  std::size_t being_made_ = 0;  // agents whose user context a running call is creating
+  std::function<void(std::string_view)> on_closed_;
   std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
   Agent* current_ = nullptr;
   Agent* focused_ = nullptr;  // whose tab was activated last (nullptr: none yet)
