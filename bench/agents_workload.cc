@@ -10,7 +10,6 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -79,8 +78,6 @@ absl::StatusOr<std::string> Invoke(FirefoxBidiTool& tool, const std::string& arg
 // The tool instances of one side and what each call of a round sends to which.
 struct Side {
   std::vector<std::unique_ptr<FirefoxBidiTool>> tools;
-  // B: one instance takes one call at a time; its calls queue here (as tool-host's do).
-  std::unique_ptr<std::mutex> queue;
   std::vector<std::string> args;  // one per agent
   std::vector<std::string> results;
 
@@ -94,8 +91,6 @@ struct Side {
     threads.reserve(args.size());
     for (std::size_t i = 0; i < args.size(); ++i) {
       threads.emplace_back([this, i, &statuses] {
-        std::unique_lock<std::mutex> lock;
-        if (queue) lock = std::unique_lock<std::mutex>(*queue);
         absl::StatusOr<std::string> result = Invoke(ToolOf(i), args[i]);
         if (result.ok()) {
           results[i] = *std::move(result);
@@ -192,7 +187,6 @@ absl::StatusOr<Comparison> MakeAgentsComparison(int agents) {
   }
   auto shared = std::make_shared<Side>();
   shared->tools.push_back(std::make_unique<FirefoxBidiTool>(config, ToolCallbacks{}));
-  shared->queue = std::make_unique<std::mutex>();
   for (int i = 0; i < agents; ++i) shared->args.push_back(RoundArgs(AgentName(i), i));
 
   // Untimed: every browser started (one after another), B's read with the default agent

@@ -6,9 +6,9 @@
 //
 // A sample is one round: every agent's call is started from its own thread at once, and the
 // timer stops when the last returns. Both sides go through FirefoxBidiTool::Invoke, as a host
-// does; an instance takes one call at a time (a concurrent invoke is refused "busy"), so B's
-// calls queue on the instance as tool-host queues them. The outputs compared: each agent's
-// page state after its round (the title its click set, from what its fill typed).
+// does; B's calls, of different agents, run at the same time on its one instance. The outputs
+// compared: each agent's page state after its round (the title its click set, from what its
+// fill typed).
 //
 // Beside the timing, the comparison's notes give memory: the PSS of every side's browsers
 // after the warm-up (all agents made), per agent, and B's browser before its agents were made

@@ -148,6 +148,33 @@ BOOST_AUTO_TEST_CASE(calls_of_two_agents_run_at_the_same_time_each_seeing_its_ow
   BOOST_TEST(b_logs.find("line of a") == std::string::npos, b_logs);
 }
 
+BOOST_AUTO_TEST_CASE(two_agents_typing_at_the_same_time_each_get_every_key_of_their_own) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  for (const char* agent : {"a", "b"}) Results(browser, agent, Goto(pages.url("typing.html")));
+
+  // Key by key, 30 ms apart: the two calls' keys interleave.
+  const auto type = [&](std::string_view agent, std::string_view text) {
+    return Results(
+        browser, agent,
+        R"({"method":"page.type","params":{"css":"#name","text":)" + Quote(text) +
+            R"(,"delay_ms":30}},)"
+            R"({"method":"page.type","params":{"role":"textbox","name":"Note","text":)" +
+            Quote(text) +
+            R"(}},{"method":"page.eval","params":{"expression":)"
+            R"("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText"}})");
+  };
+  json::array a;
+  std::thread a_thread([&] { a = type("a", "alpha beta gamma"); });
+  const json::array b = type("b", "one two three four");
+  a_thread.join();
+
+  BOOST_TEST(json::serialize(a[0]) == R"({"value":"alpha beta gamma"})");
+  BOOST_TEST(json::serialize(b[0]) == R"({"value":"one two three four"})");
+  BOOST_TEST(json::serialize(a[2]) == R"("{\"name\":16,\"note\":16} alpha beta gamma")");
+  BOOST_TEST(json::serialize(b[2]) == R"("{\"name\":18,\"note\":18} one two three four")");
+}
+
 BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   FixtureHttpServer pages;
   FreshBrowser browser;

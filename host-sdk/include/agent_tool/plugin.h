@@ -187,8 +187,9 @@ typedef agent_tool_result* (*agent_tool_create_instance_fn)(
  * OWNERSHIP: the returned result is the caller's (free_result); the arguments are only read
  * during the call.
  * THREADS: since ABI 2.2, invoke may be called from several threads at once on one instance;
- * the plugin orders the calls (firefox_bidi: they wait for their turn and run one at a time,
- * in the order they came). Before 2.2, a second concurrent invoke was refused at once (status
+ * the plugin orders the calls (firefox_bidi: calls of one handle, see handle_argument, wait
+ * for their turn and run one at a time in the order they came; calls of different handles run
+ * at the same time). Before 2.2, a second concurrent invoke was refused at once (status
  * REFUSED, kind "busy"). */
 typedef agent_tool_result* (*agent_tool_invoke_fn)(agent_tool_instance* instance,
                                                    const char* args_json, size_t args_len,
@@ -218,7 +219,7 @@ typedef void (*agent_tool_destroy_instance_fn)(agent_tool_instance* instance);
  * gone, e.g. its MCP session ended: the instance frees what it kept for it (for firefox_bidi,
  * the agent's user context, tabs and state). Unknown handles are ignored.
  * THREADS: like invoke (since 2.2 also concurrently with invokes: it takes its turn after the
- * calls that came before it, and no cancel stops it). */
+ * calls of that handle that came before it, and no cancel stops it). */
 typedef void (*agent_tool_release_handle_fn)(agent_tool_instance* instance, const char* handle,
                                              size_t handle_len);
 

@@ -12,6 +12,7 @@
 #include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "core/transport_error.h"
 #include "page/helper_error.h"
 
 namespace firefox_bidi::page {
@@ -70,6 +71,17 @@ std::string_view WholeBrowserCommand(std::string_view method) {
     return "an extension runs in every agent's pages";
   }
   return "";
+}
+
+// How long an input helper waits between two looks whether another agent's input has ended.
+constexpr std::chrono::milliseconds kInputTurnPoll{20};
+
+// Helpers whose keys and pointer need their window to have the focus.
+bool NeedsFocus(std::string_view method) {
+  static constexpr std::string_view kInput[] = {"page.click", "page.drag",  "page.fill",
+                                                "page.hover", "page.press", "page.select",
+                                                "page.type"};
+  return std::find(std::begin(kInput), std::end(kInput), method) != std::end(kInput);
 }
 
 }  // namespace
@@ -174,6 +186,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     default_agent().last_call = Clock::now();
     seeded_ = false;
     focused_ = nullptr;
+    input_owner_ = nullptr;
   }
   (void)CloseIdle(session_generation, name, transport, keep);
   const Clock::time_point now = Clock::now();
@@ -225,13 +238,15 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   }
   // The window of the agent whose call runs has the focus (document.hasFocus(), blur and
   // focus events, caret keys), as the one a user works in.
+  // Not while another agent's input helper holds the focus: this call's own input helpers
+  // focus its window when their turn comes.
   if (focused_ != &agent && (focused_ != nullptr || agent.name != "default") &&
-      !agent.page.state().current_tab.empty()) {
+      input_owner_ == nullptr && !agent.page.state().current_tab.empty()) {
     RETURN_IF_ERROR(page.Command("browsingContext.activate",
                                  json::object{{"context", agent.page.state().current_tab}})
                         .status());
   }
-  focused_ = &agent;
+  if (input_owner_ == nullptr) focused_ = &agent;
   return &agent;
 }
 
@@ -390,17 +405,39 @@ bool Agents::Handles(std::string_view method) const { return current().page.Hand
 absl::StatusOr<ExecutorReply> Agents::Execute(std::string_view method, const json::object& params,
                                               std::chrono::milliseconds timeout,
                                               BidiTransport& transport, EventSink on_event) {
-  // Another agent's call has acted since this one began: its window has the focus now, and a
-  // helper acts in the window of the one that calls.
-  if (focused_ != current_ && !current().page.state().current_tab.empty()) {
-    PageContext page(transport, current().page.mutable_state(), "agent", kAgentCommandTimeout,
-                     on_event);
-    RETURN_IF_ERROR(page.Command("browsingContext.activate",
-                                 json::object{{"context", current().page.state().current_tab}})
-                        .status());
-    focused_ = current_;
+  if (!NeedsFocus(method))
+    return current().page.Execute(method, params, timeout, transport, on_event);
+  // One window has the focus at a time: the input helpers of agents whose calls run at once
+  // take turns, each with its own window focused from its first key or click to its settle.
+  Agent* const me = current_;
+  const Clock::time_point deadline = Clock::now() + timeout;
+  while (input_owner_ != nullptr && input_owner_ != me) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left <= std::chrono::milliseconds::zero()) {
+      ExecutorReply waited;
+      waited.reply.error = std::string(FrameErrorName(kTimeout));
+      waited.reply.message = absl::StrCat(
+          ToAbsl(method), ": waited ", timeout.count(), " ms for agent \"", input_owner_->name,
+          "\" to finish its input (one window has the focus at a time); raise timeout_ms");
+      return waited;
+    }
+    // Reads for every call meanwhile, as any wait does; its own events go to its sink.
+    absl::Status status = transport.WaitForEvents(std::min(left, kInputTurnPoll), on_event);
+    if (!status.ok() && TransportErrorOf(status) != TransportError::kReplyTimeout) return status;
   }
-  return current().page.Execute(method, params, timeout, transport, on_event);
+  input_owner_ = me;
+  const absl::Cleanup turn_over = [this, me] {
+    if (input_owner_ == me) input_owner_ = nullptr;
+  };
+  if (focused_ != me && !me->page.state().current_tab.empty()) {
+    PageContext page(transport, me->page.mutable_state(), "agent", kAgentCommandTimeout, on_event);
+    RETURN_IF_ERROR(page.Command("browsingContext.activate",
+                                 json::object{{"context", me->page.state().current_tab}})
+                        .status());
+    focused_ = me;
+  }
+  return me->page.Execute(method, params, timeout, transport, on_event);
 }
 
 const json::value* Agents::Reserved(std::string_view label, BidiTransport& transport,

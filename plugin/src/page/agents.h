@@ -166,6 +166,8 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
   Agent* current_ = nullptr;
   Agent* focused_ = nullptr;  // whose tab was activated last (nullptr: none yet)
+  // The agent whose input helper runs (its window has the focus until it ends), nullptr: none.
+  Agent* input_owner_ = nullptr;
   // Browsing context -> its user context, and realm -> its browsing context, from the
   // plugin's own events (contextCreated, realmCreated) and the agents' own tab creations.
   std::map<std::string, std::string, std::less<>> context_user_;
