@@ -46,6 +46,9 @@ constexpr char kCommands[] =
     "{\"error\":{...}}), 2 usage error (stderr), 128+N ended by signal N.\n"
     "Run 'tool-host COMMAND --help' for a command's options.\n";
 
+// --max-parallel-calls at most: one thread each.
+constexpr std::size_t kMaxParallelCalls = 256;
+
 struct GlobalOptions {
   std::string plugin;
   std::string config;
@@ -205,8 +208,9 @@ int Serve(ToolInstance& instance) {
   return ExitCodeAfter(kExitOk);
 }
 
-int Mcp(ToolInstance& instance) {
-  LineServer loop(STDIN_FILENO, STDOUT_FILENO);
+int Mcp(ToolInstance& instance, std::size_t max_parallel_calls) {
+  // Calls of different agents run at the same time, each agent's in arrival order (CallKey).
+  LineServer loop(STDIN_FILENO, STDOUT_FILENO, max_parallel_calls);
   McpServer server(instance, loop.worker());
   auto out = std::make_shared<LineOutput>(loop.writer());
   loop.Run([&](std::string_view line, bool too_long) { server.OnLine(line, too_long, out); },
@@ -258,6 +262,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   McpHttpOptions http_options;
   std::size_t max_sessions = http_options.max_sessions;
   long session_idle_s = http_options.session_idle.count();
+  std::size_t max_parallel_calls = http_options.max_parallel_calls;
   std::string summary;
   if (command == "describe") {
     summary = "Prints the tool's name, description and input JSON Schema as one JSON object.";
@@ -290,7 +295,10 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
         "max-sessions", po::value<std::size_t>(&max_sessions)->value_name("N"),
         "with --http: at most N sessions at once (default 32)")(
         "session-idle-s", po::value<long>(&session_idle_s)->value_name("S"),
-        "with --http: a session without requests for S seconds is ended (default 1800)");
+        "with --http: a session without requests for S seconds is ended (default 1800)")(
+        "max-parallel-calls", po::value<std::size_t>(&max_parallel_calls)->value_name("N"),
+        "run at most N tool calls at once (default 8): calls of different agents run at the "
+        "same time, calls of one agent one at a time in arrival order");
     summary =
         "Serves the tool over the Model Context Protocol (newline-delimited JSON-RPC 2.0 on\n"
         "stdio, protocol 2025-11-25; older versions negotiated). Logs go to stderr. The plugin\n"
@@ -298,7 +306,10 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
         "With --http, serves Streamable HTTP on one endpoint, /mcp (POST, and DELETE to end a\n"
         "session; GET is 405), bound to 127.0.0.1 unless HOST is given. Requests must name\n"
         "this server in Host and come from no Origin or a loopback one (else 403); each\n"
-        "session's calls queue with the others' and run one at a time.";
+        "session is an agent of its own unless a call names one.\n"
+        "Calls of different agents (the \"agent\" argument, \"default\" when absent) run at the\n"
+        "same time, up to --max-parallel-calls; calls of one agent run one at a time, in the\n"
+        "order they came.";
   } else {
     return UsageError(absl::StrCat("unknown command '", command, "'"));
   }
@@ -310,6 +321,10 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
     for (const char* flag : {"token-file", "max-sessions", "session-idle-s"}) {
       if (vm.count(flag) != 0) return UsageError(absl::StrCat("mcp: --", flag, " needs --http"));
     }
+  }
+  if (command == "mcp" && (max_parallel_calls < 1 || max_parallel_calls > kMaxParallelCalls)) {
+    return UsageError(
+        absl::StrCat("mcp: --max-parallel-calls must be from 1 to ", kMaxParallelCalls));
   }
   if (command == "mcp" && vm.count("http") != 0 && vm.count("print-config") != 0) {
     return UsageError("mcp: --print-config registers the stdio server; give it without --http");
@@ -325,6 +340,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
     }
     if (max_sessions < 1) return UsageError("mcp: --max-sessions must be at least 1");
     if (session_idle_s < 1) return UsageError("mcp: --session-idle-s must be at least 1");
+    http_options.max_parallel_calls = max_parallel_calls;
     http_options.max_sessions = max_sessions;
     http_options.session_idle = std::chrono::seconds(session_idle_s);
     if (!endpoint->loopback && http_options.token.empty()) {
@@ -371,7 +387,7 @@ int RunCommand(const std::string& command, const std::vector<std::string>& args,
   if (command == "call") return Call(*instance, std::move(call_input), vm.count("pretty") != 0);
   if (command == "serve") return Serve(*instance);
   if (http_server != nullptr) return McpHttp(*instance, *http_server);
-  return Mcp(*instance);
+  return Mcp(*instance, max_parallel_calls);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <utility>
 
@@ -30,22 +31,27 @@ bool LineWriter::WriteLine(std::string_view line) {
   return true;
 }
 
-Worker::Worker(std::size_t max_queued) : max_queued_(max_queued), thread_([this] { Loop(); }) {}
+Worker::Worker(std::size_t max_queued, std::size_t threads) : max_queued_(max_queued) {
+  threads_.reserve(std::max<std::size_t>(threads, 1));
+  for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i) {
+    threads_.emplace_back([this] { Loop(); });
+  }
+}
 
 Worker::~Worker() { Finish(); }
 
-void Worker::Post(std::function<void()> job) {
+void Worker::Post(std::function<void()> job, std::string key) {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return queue_.size() < max_queued_ || closed_; });
   if (closed_) return;
-  queue_.push_back(std::move(job));
+  queue_.push_back({std::move(key), std::move(job)});
   changed_.notify_all();
 }
 
-bool Worker::TryPost(std::function<void()> job) {
+bool Worker::TryPost(std::function<void()> job, std::string key) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (closed_ || queue_.size() >= max_queued_) return false;
-  queue_.push_back(std::move(job));
+  queue_.push_back({std::move(key), std::move(job)});
   changed_.notify_all();
   return true;
 }
@@ -63,20 +69,37 @@ void Worker::Finish() {
     stopping_ = true;
     changed_.notify_all();
   }
-  if (thread_.joinable()) thread_.join();
+  for (std::thread& thread : threads_) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+std::deque<Worker::Job>::iterator Worker::NextRunnable() {
+  // The first job of a key in the queue is the earliest of that key still waiting, so taking
+  // the first whose key is not running keeps each key's order.
+  return std::find_if(queue_.begin(), queue_.end(),
+                      [&](const Job& job) { return !running_.contains(job.key); });
 }
 
 void Worker::Loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
-    changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-    if (queue_.empty()) return;  // stopping with nothing left to run
-    std::function<void()> job = std::move(queue_.front());
-    queue_.pop_front();
+    auto next = queue_.end();
+    changed_.wait(lock, [&] {
+      next = NextRunnable();
+      return next != queue_.end() || (stopping_ && queue_.empty());
+    });
+    if (next == queue_.end()) return;  // stopping with nothing left to run
+    Job job = std::move(*next);
+    queue_.erase(next);
+    auto key = running_.insert(std::move(job.key)).first;
     changed_.notify_all();  // room for a blocked Post()
     lock.unlock();
-    job();
+    job.run();
+    job.run = nullptr;  // what the job holds goes before the next one starts
     lock.lock();
+    running_.erase(key);
+    changed_.notify_all();  // the next job of this key may start
   }
 }
 

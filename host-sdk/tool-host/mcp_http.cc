@@ -610,7 +610,7 @@ class DiscardOutput : public McpOutput {
 
 void McpHttpServer::Impl::Run(agent_tool::ToolInstance& instance) {
   instance_ = &instance;
-  worker_ = std::make_unique<Worker>(options_.max_queued_calls);
+  worker_ = std::make_unique<Worker>(options_.max_queued_calls, options_.max_parallel_calls);
   {
     SignalWatcher watcher(
         [this] {
@@ -621,7 +621,7 @@ void McpHttpServer::Impl::Run(agent_tool::ToolInstance& instance) {
     Accept();
     WatchIdleSessions();
     io_.run();
-    // Only the running call is left, being cancelled by the watcher.
+    // Only the running calls are left, being cancelled by the watcher.
     worker_->Finish();
   }
   sessions_.clear();
@@ -678,12 +678,16 @@ void McpHttpServer::Impl::WatchIdleSessions() {
 void McpHttpServer::Impl::EndSession(const std::string& id) {
   auto it = sessions_.find(id);
   if (it == sessions_.end()) return;
-  // Its queued calls are dropped and the running one cancelled; their requests end unanswered.
+  // Its queued calls are dropped and its running ones cancelled (no other session's); their
+  // requests end unanswered.
   it->second->server->CancelRunning();
   // What the plugin keeps for the session's caller goes too, after the calls before it.
   if (const std::string& handle = it->second->server->handle(); !handle.empty() && !stopping_) {
     // Never blocks the io thread: with the queue full, the plugin's own idle limit frees it.
-    (void)worker_->TryPost([instance = instance_, handle] { instance->ReleaseHandle(handle); });
+    // Under the agent's key: it runs after that agent's calls queued before it.
+    (void)worker_->TryPost([instance = instance_, handle] { instance->ReleaseHandle(handle); },
+                           CallKey(instance_->library(),
+                                   json::object{{instance_->library().handle_argument(), handle}}));
   }
   sessions_.erase(it);
 }

@@ -3,7 +3,9 @@
 // with application/json, or with an SSE stream once a tool call sends progress; notifications
 // and replies get 202), GET is 405 (this server sends nothing unasked), DELETE ends the
 // session. `initialize` opens a session (Mcp-Session-Id, random); each session is its own
-// McpServer, and the calls of all sessions run one at a time on one worker, in arrival order.
+// McpServer and its own agent (the plugin's handle argument), and the calls of all sessions
+// share one worker: calls of one agent run one at a time in arrival order, calls of different
+// agents at the same time (up to max_parallel_calls).
 // Host and Origin are checked against DNS rebinding, a bearer token when one is given. Status
 // codes and limits: docs/tool-host.md.
 #ifndef TOOL_HOST_MCP_HTTP_H_
@@ -45,6 +47,7 @@ struct McpHttpOptions {
   std::size_t max_header_bytes = 16u << 10;
   std::size_t max_connections = 256;
   std::size_t max_queued_calls = 1024;
+  std::size_t max_parallel_calls = 8;  // calls running at once (of different agents)
 };
 
 class McpHttpServer {
@@ -61,7 +64,7 @@ class McpHttpServer {
 
   // Serves `instance` until SIGINT/SIGTERM/SIGHUP (InstallSignalPipe() first): then stops
   // accepting, ends every session (their calls cancelled), closes the connections and returns
-  // once the running call has ended. The caller then destroys the instance.
+  // once the running calls have ended. The caller then destroys the instance.
   void Run(agent_tool::ToolInstance& instance);
 
   class Impl;

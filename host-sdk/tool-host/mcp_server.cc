@@ -83,6 +83,18 @@ json::array ToolResultContent(const agent_tool::ToolResult& result) {
   return content;
 }
 
+std::string CallKey(const agent_tool::PluginLibrary& library, const json::object& args) {
+  const agent_tool_plugin_descriptor& d = library.descriptor();
+  // Before ABI 2.2 a plugin refuses a second invoke while one runs ("busy").
+  if (d.abi_minor < 2) return "";
+  const std::string_view handle_key = library.handle_argument();
+  if (handle_key.empty()) return std::string(kDefaultCallKey);
+  const json::value* handle = args.if_contains(handle_key);
+  if (handle == nullptr) return std::string(kDefaultCallKey);
+  // A name the plugin will refuse still gets a key of its own; a string is its own key.
+  return handle->is_string() ? std::string(handle->get_string()) : json::serialize(*handle);
+}
+
 void LineOutput::Send(const json::object& message) { writer_.WriteLine(json::serialize(message)); }
 
 McpServer::McpServer(agent_tool::ToolInstance& instance, Worker& worker)
@@ -168,7 +180,7 @@ void McpServer::CancelCall(const json::value& id) {
   auto it = calls_.find(json::serialize(id));
   if (it == calls_.end()) return;
   it->second->cancelled = true;
-  if (it->second->running) instance_.Cancel();
+  if (it->second->running) instance_.CancelCall(it->second.get());
 }
 
 void McpServer::StartToolCall(const json::value& id, const json::object* params, const Out& out) {
@@ -189,23 +201,20 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params,
                             "\" (this server has ", d.name, ")"));
     return;
   }
-  std::string args = "{}";
+  // The arguments as the plugin gets them: the session's handle added when the call names none.
+  const std::string_view handle_key = instance_.library().handle_argument();
+  json::object final_args;
   if (const json::value* arguments = params->if_contains("arguments"); arguments != nullptr) {
     if (!arguments->is_object()) {
       ReplyError(out, id, kJsonRpcInvalidParams, "Invalid params: \"arguments\" must be an object");
       return;
     }
-    args = json::serialize(*arguments);
-    const std::string_view key = instance_.library().handle_argument();
-    if (!handle_.empty() && !key.empty() && !arguments->get_object().contains(key)) {
-      json::object with_handle = arguments->get_object();
-      with_handle[key] = handle_;
-      args = json::serialize(with_handle);
-    }
-  } else if (const std::string_view key = instance_.library().handle_argument();
-             !handle_.empty() && !key.empty()) {
-    args = json::serialize(json::object{{key, handle_}});
+    final_args = arguments->get_object();
   }
+  if (!handle_.empty() && !handle_key.empty() && !final_args.contains(handle_key)) {
+    final_args[handle_key] = handle_;
+  }
+  std::string args = json::serialize(final_args);
   json::value progress_token;
   if (const json::value* meta = params->if_contains("_meta"); meta && meta->is_object()) {
     if (const json::value* token = meta->get_object().if_contains("progressToken");
@@ -230,7 +239,8 @@ void McpServer::StartToolCall(const json::value& id, const json::object* params,
   // A server owned by a shared_ptr (an HTTP session) stays alive until its queued calls ran.
   const bool queued = worker_.TryPost(
       [this, keep = weak_from_this().lock(), call, args = std::move(args),
-       progress_token = std::move(progress_token)] { RunToolCall(call, args, progress_token); });
+       progress_token = std::move(progress_token)] { RunToolCall(call, args, progress_token); },
+      CallKey(instance_.library(), final_args));
   if (!queued) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -271,7 +281,9 @@ void McpServer::RunToolCall(const std::shared_ptr<Call>& call, const std::string
                                                            {"message", message}}}});
     };
   }
-  agent_tool::ToolResult result = instance_.Invoke(args, progress ? &progress : nullptr);
+  // The call's own id: a cancel of this call stops it alone, not the other agents' calls.
+  agent_tool::ToolResult result =
+      instance_.Invoke(args, progress ? &progress : nullptr, call.get());
   bool cancelled;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -291,7 +303,7 @@ void McpServer::CancelRunning() {
   std::lock_guard<std::mutex> lock(mutex_);
   for (auto& [key, call] : calls_) {
     call->cancelled = true;
-    if (call->running) instance_.Cancel();
+    if (call->running) instance_.CancelCall(call.get());
   }
 }
 

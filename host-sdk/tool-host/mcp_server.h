@@ -34,6 +34,14 @@ bool IsSupportedProtocolVersion(std::string_view version);
 // kMaxInlineImageBytes, else left out); resource_link (uri, name, mimeType when known).
 boost::json::array ToolResultContent(const agent_tool::ToolResult& result);
 
+// The worker key of a call with final arguments `args` (the session's handle already added):
+// the caller it runs as, the value of the plugin's handle_argument ("agent" for firefox_bidi),
+// kDefaultCallKey when absent or when the plugin has no handle argument. Calls of one key run
+// one at a time in arrival order, those of different keys at the same time. A plugin before
+// ABI 2.2, which refuses concurrent invokes, gets one key ("") for every call.
+inline constexpr std::string_view kDefaultCallKey = "default";
+std::string CallKey(const agent_tool::PluginLibrary& library, const boost::json::object& args);
+
 // Where the server's messages about one client message go: its reply and, before it, the
 // progress notifications of a tool call. Thread safety: Send and End from any thread.
 class McpOutput {
@@ -45,7 +53,9 @@ class McpOutput {
   virtual void End() {}
 };
 
-// Lines on a LineWriter (stdio).
+// Lines on a LineWriter (stdio). Calls running at once write through one LineOutput: each
+// message is one whole line (the writer never interleaves two), told apart by its id or
+// progressToken.
 class LineOutput : public McpOutput {
  public:
   explicit LineOutput(LineWriter& writer) : writer_(writer) {}
@@ -57,11 +67,14 @@ class LineOutput : public McpOutput {
 
 // serverInfo and the tool's title come from the plugin's descriptor (plugin_name, title,
 // version). One McpServer is one client's view (stdio has one; each HTTP session its own): its
-// request ids are its own. Several may share one instance and one worker, whose calls then
-// run one at a time in the order posted. A server made by std::make_shared keeps itself alive
-// while its calls wait on the worker; one on the stack must outlive the worker's jobs.
-// Thread safety: OnLine/OnMessage from one reader thread at a time; calls run on the worker;
-// CancelCall and CancelRunning from any thread.
+// request ids are its own. Several may share one instance and one worker. Each tools/call is
+// posted to the worker under its CallKey, so calls of one agent run one at a time in arrival
+// order and calls of different agents at the same time, each with an Invoke call id of its own
+// (its Call), so that cancelling one call stops no other. A server made by std::make_shared
+// keeps itself alive while its calls wait on the worker; one on the stack must outlive the
+// worker's jobs.
+// Thread safety: OnLine/OnMessage from one reader thread at a time; calls run on the worker's
+// threads, several at once; CancelCall and CancelRunning from any thread.
 class McpServer : public std::enable_shared_from_this<McpServer> {
  public:
   McpServer(agent_tool::ToolInstance& instance, Worker& worker);
@@ -71,9 +84,11 @@ class McpServer : public std::enable_shared_from_this<McpServer> {
   // Handles one message read by ReadJsonRpcMessage; answers go to `out`.
   void OnMessage(const JsonRpcMessage& message, const std::shared_ptr<McpOutput>& out);
   // Cancels the call with request id `id` as notifications/cancelled does: a queued call is
-  // dropped, a running one cancelled; neither replies (its output's End() is called).
+  // dropped, a running one cancelled (ToolInstance::CancelCall: the other calls go on);
+  // neither replies (its output's End() is called).
   void CancelCall(const boost::json::value& id);
-  // Cancels every call of this server, queued or running (signal, shutdown, session end).
+  // Cancels every call of this server, queued or running (signal, shutdown, session end), and
+  // no call of another server.
   void CancelRunning();
   // The calls queued or running.
   std::size_t PendingCalls();

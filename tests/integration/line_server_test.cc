@@ -9,6 +9,9 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -98,6 +101,46 @@ BOOST_AUTO_TEST_CASE(worker_runs_jobs_in_order_and_close_drops_the_queued_ones) 
   ordered.Finish();
   BOOST_TEST_REQUIRE(seen.size() == 100u);
   for (int i = 0; i < 100; ++i) BOOST_TEST(seen[static_cast<std::size_t>(i)] == i);
+}
+
+BOOST_AUTO_TEST_CASE(worker_runs_other_keys_alongside_and_each_key_in_order) {
+  Worker worker(/*max_queued=*/2, /*threads=*/4);
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::string> events;
+  bool release_a = false;
+  auto log = [&](std::string event) {
+    std::lock_guard<std::mutex> lock(mutex);
+    events.push_back(std::move(event));
+    changed.notify_all();
+  };
+  auto wait_for = [&](std::size_t n) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(30), [&] { return events.size() >= n; });
+  };
+  BOOST_TEST(worker.TryPost(
+      [&] {
+        log("a1 start");
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return release_a; });
+      },
+      "a"));
+  BOOST_TEST_REQUIRE(wait_for(1));
+  // a1 runs (it does not count as waiting); a2 waits behind it and b1 runs beside it.
+  BOOST_TEST(worker.TryPost([&] { log("a2"); }, "a"));
+  BOOST_TEST(worker.TryPost([&] { log("b1"); }, "b"));
+  BOOST_TEST_REQUIRE(wait_for(2));
+  // b1 has run: only a2 waits, so there is room for one more, not two.
+  BOOST_TEST(worker.TryPost([&] { log("a3"); }, "a"));
+  BOOST_TEST(!worker.TryPost([&] { log("a4"); }, "a"));
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    BOOST_TEST((events == std::vector<std::string>{"a1 start", "b1"}));
+    release_a = true;
+    changed.notify_all();
+  }
+  worker.Finish();
+  BOOST_TEST((events == std::vector<std::string>{"a1 start", "b1", "a2", "a3"}));
 }
 
 BOOST_AUTO_TEST_CASE(base64_matches_the_rfc_4648_vectors) {

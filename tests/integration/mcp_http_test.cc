@@ -28,6 +28,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "support/child_process.h"
+#include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
@@ -123,10 +124,13 @@ class Client {
 class Server {
  public:
   // `wrapper`: a command that runs tool-host in its place (e.g. prlimit with its options).
-  explicit Server(std::vector<std::string> extra = {}, std::vector<std::string> wrapper = {}) {
+  // `global`: tool-host's options before `mcp` (the echo plugin by default).
+  explicit Server(std::vector<std::string> extra = {}, std::vector<std::string> wrapper = {},
+                  std::vector<std::string> global = {"--plugin", kEcho}) {
     std::vector<std::string> argv = std::move(wrapper);
-    for (const char* arg : {kToolHost.c_str(), "--plugin", kEcho.c_str(), "mcp", "--http", "0"})
-      argv.emplace_back(arg);
+    argv.push_back(kToolHost);
+    argv.insert(argv.end(), global.begin(), global.end());
+    for (const char* arg : {"mcp", "--http", "0"}) argv.emplace_back(arg);
     argv.insert(argv.end(), extra.begin(), extra.end());
     child_ = ChildProcess::Spawn(argv);
     const auto deadline = std::chrono::steady_clock::now() + seconds(30);
@@ -445,6 +449,14 @@ BOOST_AUTO_TEST_CASE(a_non_loopback_bind_without_a_token_is_refused_at_start) {
       RunProcess({kToolHost, "--plugin", kEcho, "mcp", "--token-file", "/dev/null"});
   BOOST_TEST(token_alone.exit_code == 2);
   BOOST_TEST(token_alone.err.starts_with("tool-host: mcp: --token-file needs --http"));
+  for (const char* n : {"0", "257"}) {
+    ProcessResult parallel =
+        RunProcess({kToolHost, "--plugin", kEcho, "mcp", "--max-parallel-calls", n});
+    BOOST_TEST(parallel.exit_code == 2);
+    BOOST_TEST(parallel.err ==
+               "tool-host: mcp: --max-parallel-calls must be from 1 to 256\nTry 'tool-host "
+               "--help'.\n");
+  }
 }
 
 BOOST_AUTO_TEST_CASE(sessions_are_bounded) {
@@ -657,6 +669,52 @@ BOOST_AUTO_TEST_CASE(sigterm_ends_sessions_cancels_the_call_and_exits_143) {
   BOOST_TEST(slow.ClosedByServer());
 }
 
+// Each session is an agent of its own (mcp-1, mcp-2): the real plugin against the fake BiDi
+// server runs the second session's call while the first session's waits for its reply, and
+// the first session's DELETE ends its own call only.
+BOOST_AUTO_TEST_CASE(calls_of_two_sessions_run_at_once_as_their_own_agents,
+                     *boost::unit_test::timeout(180)) {
+  FakeBidiServer bidi;
+  bidi.OnCommand("browser.createUserContext")
+      .SendRaw(R"({"type":"success","id":{{id}},"result":{"userContext":"uc-{{id}}"}})");
+  bidi.OnCommand("browsingContext.create")
+      .SendRaw(R"({"type":"success","id":{{id}},"result":{"context":"ctx-{{id}}"}})");
+  bidi.OnCommand("browsingContext.getTree").Reply(R"({"contexts":[]})");
+  bidi.OnCommand("session.status").Stall();  // the first session's command is never answered
+  TempDir dir;
+  Server server({}, {},
+                {"--config", absl::StrCat(R"({"connect":")", bidi.url(), R"(","spool_dir":")",
+                                          dir / "spool", "\"}")});
+  auto call = [](std::string_view id, std::string_view method) {
+    return absl::StrCat(
+        R"({"jsonrpc":"2.0","id":)", std::string(id),
+        R"(,"method":"tools/call","params":{"name":"firefox_bidi","arguments":{"frames":[{"method":")",
+        std::string(method), R"("}]}}})");
+  };
+  std::string a = server.Initialize();
+  std::string b = server.Initialize();
+  Client slow(server.port());
+  slow.Send(server.Request(http::verb::post, call("1", "session.status"), a));
+  BOOST_TEST_REQUIRE(bidi.WaitForMethod("session.status", 1, seconds(30)));
+  // Session b's call is answered while session a's waits (had it waited for a's call, it
+  // would have taken the 30 s of a's frame).
+  const auto start = std::chrono::steady_clock::now();
+  Response quick = server.Post(call("2", "storage.getCookies"), b);
+  BOOST_TEST(SecondsSince(start) < 15.0);
+  BOOST_TEST(quick.status == 200);
+  BOOST_TEST(quick.Json() == json::parse(R"({"jsonrpc":"2.0","id":2,"result":{"content":[
+      {"type":"text","text":"{\"frames\":[{\"index\":0,\"method\":\"storage.getCookies\",\"result\":{}}]}"}],
+      "isError":false}})"));
+  // One user context each: the sessions ran as two agents.
+  BOOST_TEST(bidi.CountMethod("browser.createUserContext") == 2u);
+  // Session a's DELETE ends its call unanswered; session b goes on.
+  BOOST_TEST(server.Ask(server.Request(http::verb::delete_, "", a)).status == 200);
+  BOOST_TEST(slow.ClosedByServer());
+  Response again = server.Post(call("3", "storage.getCookies"), b);
+  BOOST_TEST(again.Json().at("result").at("isError") == false);
+  BOOST_TEST(bidi.CountMethod("session.status") == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(http_endpoints_and_token_files_are_read_strictly) {
   using tool_host::HttpEndpoint;
   auto endpoint = [](std::string_view text) {
@@ -696,8 +754,8 @@ BOOST_AUTO_TEST_CASE(http_endpoints_and_token_files_are_read_strictly) {
 BOOST_AUTO_TEST_CASE(help_documents_the_http_flags) {
   ProcessResult r = RunProcess({kToolHost, "mcp", "--help"});
   BOOST_TEST(r.exit_code == 0);
-  for (const char* flag :
-       {"--http [HOST:]PORT", "--token-file PATH", "--max-sessions N", "--session-idle-s S"}) {
+  for (const char* flag : {"--http [HOST:]PORT", "--token-file PATH", "--max-sessions N",
+                           "--session-idle-s S", "--max-parallel-calls N"}) {
     BOOST_TEST(r.out.find(flag) != std::string::npos, flag);
   }
 }

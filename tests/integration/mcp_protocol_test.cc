@@ -1,6 +1,7 @@
 // `tool-host mcp` driven over pipes: JSON-RPC framing and errors, version negotiation, the
 // tool listing, calls with progress, cancellation and content items. The echo fixture plugin
-// answers calls so that no browser is needed.
+// answers calls so that no browser is needed; the calls of several agents run the real plugin
+// against the fake BiDi server.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
@@ -17,6 +18,7 @@
 #include "core/tool_schema.h"
 #include "net/firefox_bidi_tool.h"
 #include "support/child_process.h"
+#include "support/fake_bidi_server.h"
 #include "support/temp_dir.h"
 
 namespace firefox_bidi::testing {
@@ -41,6 +43,13 @@ class McpChild {
     }
     argv.push_back("mcp");
     child_ = ChildProcess::Spawn(argv);
+  }
+  // The real plugin attached to `server` (no browser), spooling under `dir`.
+  McpChild(const FakeBidiServer& server, const TempDir& dir) {
+    child_ = ChildProcess::Spawn(
+        {kToolHost, "--config",
+         absl::StrCat(R"({"connect":")", server.url(), R"(","spool_dir":")", dir / "spool", "\"}"),
+         "mcp"});
   }
   ~McpChild() {
     child_->CloseStdin();
@@ -351,6 +360,86 @@ BOOST_AUTO_TEST_CASE(end_of_input_finishes_the_queued_call_and_exits_0) {
   BOOST_TEST(mcp.process().Wait(seconds(30)) == 0);
   // The plugin was told that the host is long-lived (AGENT_TOOL_HOST_HINT_LONG_LIVED).
   BOOST_TEST(mcp.process().Stderr() == "tool-host: plugin info: echo_tool created long-lived\n");
+}
+
+// Agents on the fake BiDi server: each new agent's user context and window get ids of their
+// own (made from the command's id), and the browser has no other tab.
+void ScriptAgents(FakeBidiServer& server) {
+  server.OnCommand("browser.createUserContext")
+      .SendRaw(R"({"type":"success","id":{{id}},"result":{"userContext":"uc-{{id}}"}})");
+  server.OnCommand("browsingContext.create")
+      .SendRaw(R"({"type":"success","id":{{id}},"result":{"context":"ctx-{{id}}"}})");
+  server.OnCommand("browsingContext.getTree").Reply(R"({"contexts":[]})");
+}
+
+// A tools/call of the real plugin for `agent`.
+std::string AgentCall(const std::string& id, const std::string& agent, const std::string& frames) {
+  return absl::StrCat(
+      R"({"jsonrpc":"2.0","id":")", id,
+      R"(","method":"tools/call","params":{"name":"firefox_bidi","arguments":{"agent":")", agent,
+      R"(","frames":)", frames, "}}}");
+}
+
+json::value ToolReply(const std::string& id, const std::string& text, bool is_error = false) {
+  return json::object{
+      {"jsonrpc", "2.0"},
+      {"id", id},
+      {"result",
+       json::object{{"content", json::array{json::object{{"type", "text"}, {"text", text}}}},
+                    {"isError", is_error}}}};
+}
+
+// What the first call of the ordering test ends with.
+const std::string kTimeoutResult =
+    R"({"frames":[{"index":0,"method":"session.status","error":{"error":"timeout","message":"no reply to frame 0 (session.status) within 4000 ms"}}]})";
+
+// The stalled command and the answered one.
+const std::string kStall = R"([{"method":"session.status"}])";
+const std::string kQuick = R"([{"method":"storage.getCookies"}])";
+const std::string kQuickResult =
+    R"({"frames":[{"index":0,"method":"storage.getCookies","result":{}}]})";
+
+BOOST_AUTO_TEST_CASE(calls_of_two_agents_run_at_once_and_a_cancel_ends_only_its_own,
+                     *boost::unit_test::timeout(180)) {
+  FakeBidiServer server;
+  ScriptAgents(server);
+  server.OnCommand("session.status").Stall();  // agent a's command is never answered
+  TempDir dir;
+  McpChild mcp(server, dir);
+  mcp.Send(AgentCall("a1", "a", kStall));
+  mcp.Send(AgentCall("b1", "b", kQuick));
+  // b's call is answered while a's waits for the reply that never comes.
+  BOOST_TEST(mcp.Next() == ToolReply("b1", kQuickResult));
+  BOOST_TEST_REQUIRE(server.WaitForMethod("session.status", 1, seconds(30)));
+  mcp.Send(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a1"}})");
+  // a's call ends without a reply: a's next call, which runs after it, is the next message.
+  BOOST_TEST(mcp.Ask(AgentCall("a2", "a", kQuick)) == ToolReply("a2", kQuickResult));
+  // b's calls go on as before, and a's command was sent once.
+  BOOST_TEST(mcp.Ask(AgentCall("b2", "b", kQuick)) == ToolReply("b2", kQuickResult));
+  BOOST_TEST(server.CountMethod("session.status") == 1u);
+  BOOST_TEST(server.CountMethod("browser.createUserContext") == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(calls_of_one_agent_run_one_at_a_time_in_arrival_order,
+                     *boost::unit_test::timeout(180)) {
+  FakeBidiServer server;
+  ScriptAgents(server);
+  server.OnCommand("session.status").Stall();
+  TempDir dir;
+  McpChild mcp(server, dir);
+  // The first call's command is not answered: it ends when its frame's 4 s are up.
+  mcp.Send(AgentCall("1", "a", R"([{"method":"session.status","timeout_ms":4000}])"));
+  mcp.Send(AgentCall("2", "a", kQuick));
+  BOOST_TEST_REQUIRE(server.WaitForMethod("session.status", 1, seconds(30)));
+  // The second call waits for the first: nothing of it has reached the browser.
+  BOOST_TEST(server.CountMethod("storage.getCookies") == 0u);
+  json::value first = mcp.Next();
+  BOOST_TEST(first == ToolReply("1", kTimeoutResult));
+  BOOST_TEST(mcp.Next() == ToolReply("2", kQuickResult));
+  const std::vector<std::string> received = server.received();
+  BOOST_TEST_REQUIRE(received.size() >= 2u);
+  BOOST_TEST(json::parse(received[received.size() - 2]).at("method") == "session.status");
+  BOOST_TEST(json::parse(received.back()).at("method") == "storage.getCookies");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

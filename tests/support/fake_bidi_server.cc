@@ -402,6 +402,33 @@ bool FakeBidiServer::WaitForCommands(std::size_t n, std::chrono::milliseconds ti
   return received_cv_.wait_for(lock, timeout, [&] { return received_.size() >= n; });
 }
 
+namespace {
+
+std::size_t CountMethodIn(const std::vector<std::string>& messages, const std::string& method) {
+  return static_cast<std::size_t>(
+      std::count_if(messages.begin(), messages.end(), [&](const std::string& message) {
+        error_code ec;
+        boost::json::value parsed = boost::json::parse(message, ec);
+        const boost::json::object* object = ec ? nullptr : parsed.if_object();
+        const boost::json::value* m = object != nullptr ? object->if_contains("method") : nullptr;
+        return m != nullptr && m->is_string() && m->get_string() == method;
+      }));
+}
+
+}  // namespace
+
+std::size_t FakeBidiServer::CountMethod(const std::string& method) const {
+  std::lock_guard lock(mutex_);
+  return CountMethodIn(received_, method);
+}
+
+bool FakeBidiServer::WaitForMethod(const std::string& method, std::size_t n,
+                                   std::chrono::milliseconds timeout) const {
+  std::unique_lock lock(mutex_);
+  return received_cv_.wait_for(lock, timeout,
+                               [&] { return CountMethodIn(received_, method) >= n; });
+}
+
 void FakeBidiServer::Stop() {
   if (!thread_.joinable()) return;
   asio::post(impl_->ioc_, [impl = impl_.get()] {

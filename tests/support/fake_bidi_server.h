@@ -121,6 +121,11 @@ class FakeBidiServer {
   std::size_t connections() const;
   // Waits until `n` messages have been received; false on timeout.
   bool WaitForCommands(std::size_t n, std::chrono::milliseconds timeout) const;
+  // Commands received so far whose "method" is `method`.
+  std::size_t CountMethod(const std::string& method) const;
+  // Waits until `n` commands with this method have been received; false on timeout.
+  bool WaitForMethod(const std::string& method, std::size_t n,
+                     std::chrono::milliseconds timeout) const;
 
   // Closes the listening socket and every connection and joins the thread. Idempotent; a
   // client connecting afterwards is refused.
