@@ -175,6 +175,44 @@ BOOST_AUTO_TEST_CASE(two_agents_typing_at_the_same_time_each_get_every_key_of_th
   BOOST_TEST(json::serialize(b[2]) == R"("{\"name\":18,\"note\":18} one two three four")");
 }
 
+// Eight agents made by calls that start at once, each signing up on its own page: every
+// call acts on its own agent's tab (before, a call that waited while another agent was made
+// could act on that agent's tab).
+BOOST_AUTO_TEST_CASE(eight_agents_made_at_once_each_act_on_their_own_page) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  const std::string form = pages.url("form.html");
+  constexpr int kAgents = 8;
+  std::vector<json::value> results(kAgents);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kAgents; ++i) {
+    threads.emplace_back([&, i] {
+      const std::string agent = "agent" + std::to_string(i);
+      const agent_tool::ToolResult result = browser.Invoke(
+          R"({"agent":)" + Quote(agent) + R"(,"frames":[)" + Goto(form) +
+          R"(,{"method":"page.snapshot","silent":true},)"
+          R"({"method":"page.fill","params":{"css":"#email","value":)" +
+          Quote(agent + "@example.com") +
+          R"(}},{"method":"page.click","params":{"text":"Create account"},"silent":true},)"
+          R"({"method":"page.eval","params":{"expression":"location.search"}}]})");
+      results[i] = json::parse(result.json);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int i = 0; i < kAgents; ++i) {
+    BOOST_TEST_CONTEXT("agent" << i << ": " << json::serialize(results[i])) {
+      const json::array& frames = results[i].at("frames").as_array();
+      BOOST_TEST_REQUIRE(frames.size() == 5u);
+      BOOST_TEST(json::serialize(frames[2]) ==
+                 R"({"index":2,"method":"page.fill","result":{"value":"agent)" + std::to_string(i) +
+                     R"(@example.com"}})");
+      BOOST_TEST(json::serialize(frames[4]) ==
+                 R"({"index":4,"method":"page.eval","result":"?email=agent)" + std::to_string(i) +
+                     R"(%40example.com&weekly=on&plan=pro&note="})");
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   FixtureHttpServer pages;
   FreshBrowser browser;

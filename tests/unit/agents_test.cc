@@ -27,7 +27,7 @@ constexpr auto kIgnore = &Ignore;
 // Agents with agent "a" made (user context "UC-A", its tab "TAB-A") and the default agent's
 // tab "TAB-D" known, "a" calling.
 struct TwoAgents {
-  TwoAgents() {
+  explicit TwoAgents(AgentsConfig config = {}) : agents(std::move(config), 16, false) {
     transport.Reply(R"({"contexts":[{"context":"TAB-D","userContext":"default","children":[]}]})")
         .Reply(R"({"userContext":"UC-A"})")
         .Reply(R"({"contexts":[{"context":"TAB-D","userContext":"default","children":[]}]})")
@@ -54,7 +54,7 @@ struct TwoAgents {
     return rewritten ? "ok " + json::serialize(*rewritten) : "ok";
   }
 
-  Agents agents{AgentsConfig{}, 16, /*hide_webdriver_flag=*/false};
+  Agents agents;
   ScriptedTransport transport;
   std::vector<json::value> kept;
 };
@@ -183,6 +183,49 @@ BOOST_AUTO_TEST_CASE(a_closed_agents_late_events_are_nobodys) {
   BOOST_TEST(!two.agents.OnEvent(a_destroyed));
   // Firefox said the tab is gone: its id is forgotten, as any unknown context's.
   BOOST_TEST(two.agents.OnEvent(line_of_a));
+}
+
+BOOST_AUTO_TEST_CASE(an_events_agent_is_told_by_its_tab_or_a_new_tabs_user_context) {
+  TwoAgents two;
+  const auto agent_of = [&](std::string_view event) {
+    return two.agents.AgentOfEvent(json::parse(event));
+  };
+  BOOST_TEST(agent_of(R"({"method":"browsingContext.load","params":{"context":"TAB-A"}})") == "a");
+  BOOST_TEST(agent_of(R"({"method":"log.entryAdded","params":{"source":{"context":"TAB-D"}}})") ==
+             "default");
+  // A tab not known yet: its user context tells, or its parent's.
+  BOOST_TEST(
+      agent_of(
+          R"({"method":"browsingContext.contextCreated","params":{"context":"NEW","userContext":"UC-A","parent":null}})") ==
+      "a");
+  BOOST_TEST(
+      agent_of(
+          R"({"method":"browsingContext.contextCreated","params":{"context":"FRAME","parent":"TAB-A"}})") ==
+      "a");
+  BOOST_TEST(agent_of(R"({"method":"browsingContext.load","params":{"context":"UNKNOWN"}})") == "");
+  BOOST_TEST(agent_of(R"({"method":"session.event","params":{}})") == "");
+  // Nothing is learnt from a look: the new tab is still nobody's until its event is handled.
+  BOOST_TEST(agent_of(R"({"method":"browsingContext.load","params":{"context":"NEW"}})") == "");
+}
+
+BOOST_AUTO_TEST_CASE(an_agent_whose_call_runs_is_not_closed_as_idle) {
+  AgentsConfig config;
+  config.idle = std::chrono::seconds(0);
+  TwoAgents two(config);
+  two.agents.BeginRunning("a");
+  // The default agent's call begins (closing idle agents first): "a" stays.
+  two.transport.Reply("{}");  // default's tab activated
+  BOOST_TEST_REQUIRE(two.agents.Begin("default", std::nullopt, 1, two.transport, kIgnore).ok());
+  BOOST_TEST(two.transport.received().back().method == "browsingContext.activate");
+  const std::size_t sent = two.transport.received().size();
+  BOOST_TEST(two.agents.CloseIdle(1, "default", two.transport, kIgnore).empty());
+  BOOST_TEST(two.transport.received().size() == sent);  // nothing sent
+  two.agents.EndRunning("a");
+  two.transport.Reply("{}");  // a's user context removed
+  BOOST_TEST(
+      two.agents.CloseIdle(1, "default", two.transport, kIgnore) == std::vector<std::string>{"a"},
+      boost::test_tools::per_element());
+  BOOST_TEST(two.transport.received().back().method == "browser.removeUserContext");
 }
 
 BOOST_AUTO_TEST_CASE(too_many_agents_names_the_longest_idle) {

@@ -143,6 +143,11 @@ std::string_view Agents::ContextOfEvent(const json::object& event) const {
   return context;
 }
 
+void Agents::SetPostTransport(BidiTransport* transport) {
+  transport_ = transport;
+  for (const auto& [name, agent] : agents_) agent->page.SetPostTransport(transport);
+}
+
 std::string Agents::AgentOfEvent(const json::value& event) const {
   const json::object* object = event.if_object();
   if (object == nullptr || closed_contexts_.contains(ContextOfEvent(*object))) return "";
@@ -223,6 +228,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
         std::unique_ptr<Agent> made,
         Create(name, MergeAgentSettings(config_.defaults, settings.value_or(json::object{})),
                transport, keep));
+    if (transport_ != nullptr) made->page.SetPostTransport(transport_);
     it = agents_.emplace(std::string(name), std::move(made)).first;
   }
   Agent& agent = *it->second;
@@ -247,6 +253,8 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                         .status());
   }
   if (input_owner_ == nullptr) focused_ = &agent;
+  // Again: another agent's call may have run while this one waited for the browser above.
+  current_ = &agent;
   return &agent;
 }
 

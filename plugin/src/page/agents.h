@@ -83,7 +83,7 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   void EndRunning(std::string_view name);
   // The commands agents send on their own from OnEvent (a request other agents' intercepts
   // hold, continued) go through `transport`, which outlives the agents.
-  void SetPostTransport(BidiTransport* transport) { transport_ = transport; }
+  void SetPostTransport(BidiTransport* transport);
   // Told the name of every agent that goes (closed, idle, released, or dropped with its
   // browser): what is kept for it elsewhere (its spool files) can go too.
   void OnClosed(std::function<void(std::string_view name)> closed) {

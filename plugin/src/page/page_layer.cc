@@ -80,7 +80,7 @@ void PageLayer::JoinSession(std::uint64_t session_generation, const PageState& o
 }
 
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
-  transport_ = &transport;
+  if (!post_transport_pinned_) transport_ = &transport;
   if (state_.events.internal_subscribed()) return absl::OkStatus();
   // Named: an EventSink refers to its callable, which must outlive `page`.
   const auto observe = [this](json::value event) { OnEvent(event); };
@@ -138,7 +138,7 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
                                                  std::chrono::milliseconds timeout,
                                                  BidiTransport& transport, EventSink on_event) {
   ExecutorReply out;
-  transport_ = &transport;
+  if (!post_transport_pinned_) transport_ = &transport;
   const HelperSpec* helper = FindHelper(method);
   if (helper == nullptr) {  // ParseBatchArgs refuses these; kept for direct callers
     out.reply.error = std::string(FrameErrorName(kInvalidArgument));

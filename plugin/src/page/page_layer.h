@@ -45,6 +45,13 @@ class PageLayer final : public FrameExecutor {
 
   // Where page.storage reads and writes its files (the tool's io layer). Outlives the layer.
   void SetFileStore(const FileStore* files) { state_.files = files; }
+  // Where blocked requests are answered from OnEvent, for good: the session itself when calls
+  // run at the same time (a call's own transport ends with it). Unset: the transport of the
+  // last Subscribe or Execute.
+  void SetPostTransport(BidiTransport* transport) {
+    transport_ = transport;
+    post_transport_pinned_ = transport != nullptr;
+  }
   // Loads the storage-state file `path` (judged by the policy) into the browser, as
   // page.storage's load does; `what` names it in messages. Once per browser session: true
   // when this session already has it.
@@ -89,6 +96,7 @@ class PageLayer final : public FrameExecutor {
   // The batch's transport (set by Subscribe and Execute), on which blocked requests are
   // answered the moment their event is read.
   BidiTransport* transport_ = nullptr;
+  bool post_transport_pinned_ = false;  // SetPostTransport
   const bool hide_webdriver_flag_;
   const bool record_network_;
   PageState state_;
