@@ -176,6 +176,7 @@ class BeastConnection final : public BidiConnection {
     const Registration registered(*this, me);
 
     // Beast allows one write at a time: a command whose call timed out mid-write goes first.
+    me.awaits_write = true;
     if (writing_) {
       const WaitEnd end = RunUntil(
           me, [&] { return !writing_ || !broken_.ok(); }, deadline, true);
@@ -201,6 +202,7 @@ class BeastConnection final : public BidiConnection {
         me, [&] { return !writing_ || me.settled.load(); }, deadline, true);
     if (end == WaitEnd::kDone && !me.settled.load()) {
       on_sent();
+      me.awaits_write = false;
       end = RunUntil(
           me, [&] { return me.settled.load(); }, deadline, true);
     }
@@ -335,6 +337,8 @@ class BeastConnection final : public BidiConnection {
     // Events of its agent read by another call's I/O, not yet handed to `sink`.
     std::deque<boost::json::value> events;
     std::atomic<bool> has_events{false};
+    // Its command (or the one before it) is still being written, and it waits for that.
+    bool awaits_write = false;
   };
 
   // A waiter's place in waiters_ for as long as its call is in the connection.
@@ -418,6 +422,7 @@ class BeastConnection final : public BidiConnection {
         baton->YieldUntil(
             [&] {
               return waiter.settled.load() || waiter.has_events.load() ||
+                     (waiter.awaits_write && !writing_.load()) ||
                      (interruptible && Interrupted(waiter)) || !open_.load();
             },
             deadline);
@@ -542,6 +547,10 @@ class BeastConnection final : public BidiConnection {
     write_buffer_ = std::move(text);
     ws_.async_write(asio::buffer(write_buffer_), [this](const error_code& ec, std::size_t) {
       writing_ = false;
+      // A call asleep while another reads may wait for the writes to end.
+      const absl::Cleanup tell = [this] {
+        if (!writing_ && options_.baton != nullptr) options_.baton->Notify();
+      };
       if (ec) {
         queued_writes_.clear();
         if (!closing_) {
@@ -675,7 +684,7 @@ class BeastConnection final : public BidiConnection {
   std::atomic<bool> open_{false};
   int fd_ = -1;  // the socket's descriptor once connected, for is_open()
   bool reading_ = false;
-  bool writing_ = false;
+  std::atomic<bool> writing_{false};  // read by calls asleep while another reads
   bool closing_ = false;
   bool close_done_ = false;
   absl::Status broken_;  // why later calls fail; OK while the connection is usable

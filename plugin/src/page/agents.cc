@@ -73,17 +73,6 @@ std::string_view WholeBrowserCommand(std::string_view method) {
   return "";
 }
 
-// How long an input helper waits between two looks whether another agent's input has ended.
-constexpr std::chrono::milliseconds kInputTurnPoll{20};
-
-// Helpers whose keys and pointer need their window to have the focus.
-bool NeedsFocus(std::string_view method) {
-  static constexpr std::string_view kInput[] = {"page.click", "page.drag",  "page.fill",
-                                                "page.hover", "page.press", "page.select",
-                                                "page.type"};
-  return std::find(std::begin(kInput), std::end(kInput), method) != std::end(kInput);
-}
-
 }  // namespace
 
 Agents::Agents(AgentsConfig config, std::size_t label_cache_entries, bool hide_webdriver_flag)
@@ -101,6 +90,7 @@ void Agents::Scope(Agent& agent) {
   scope.name = agent.name;
   scope.user_context = agent.user_context;
   scope.directory = this;
+  scope.focus = this;
   if (agent.name == "default") {
     scope.owns = [this](std::string_view user_context) {
       const Agent* owner = OwnerOfUserContext(user_context);
@@ -191,7 +181,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     default_agent().last_call = Clock::now();
     seeded_ = false;
     focused_ = nullptr;
-    input_owner_ = nullptr;
+    input_owner_.clear();
   }
   (void)CloseIdle(session_generation, name, transport, keep);
   const Clock::time_point now = Clock::now();
@@ -243,16 +233,13 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     if (agent.page.state().current_tab.empty()) RETURN_IF_ERROR(page.CurrentTab().status());
   }
   // The window of the agent whose call runs has the focus (document.hasFocus(), blur and
-  // focus events, caret keys), as the one a user works in.
-  // Not while another agent's input helper holds the focus: this call's own input helpers
-  // focus its window when their turn comes.
+  // focus events, caret keys), as the one a user works in; activated in its turn on the focus
+  // (after the input of another agent's call that runs meanwhile).
   if (focused_ != &agent && (focused_ != nullptr || agent.name != "default") &&
-      input_owner_ == nullptr && !agent.page.state().current_tab.empty()) {
-    RETURN_IF_ERROR(page.Command("browsingContext.activate",
-                                 json::object{{"context", agent.page.state().current_tab}})
-                        .status());
+      !agent.page.state().current_tab.empty()) {
+    RETURN_IF_ERROR(page.Activate(agent.page.state().current_tab));
   }
-  if (input_owner_ == nullptr) focused_ = &agent;
+  focused_ = &agent;
   // Again: another agent's call may have run while this one waited for the browser above.
   current_ = &agent;
   return &agent;
@@ -413,39 +400,29 @@ bool Agents::Handles(std::string_view method) const { return current().page.Hand
 absl::StatusOr<ExecutorReply> Agents::Execute(std::string_view method, const json::object& params,
                                               std::chrono::milliseconds timeout,
                                               BidiTransport& transport, EventSink on_event) {
-  if (!NeedsFocus(method))
-    return current().page.Execute(method, params, timeout, transport, on_event);
-  // One window has the focus at a time: the input helpers of agents whose calls run at once
-  // take turns, each with its own window focused from its first key or click to its settle.
-  Agent* const me = current_;
-  const Clock::time_point deadline = Clock::now() + timeout;
-  while (input_owner_ != nullptr && input_owner_ != me) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left <= std::chrono::milliseconds::zero()) {
-      ExecutorReply waited;
-      waited.reply.error = std::string(FrameErrorName(kTimeout));
-      waited.reply.message = absl::StrCat(
-          ToAbsl(method), ": waited ", timeout.count(), " ms for agent \"", input_owner_->name,
-          "\" to finish its input (one window has the focus at a time); raise timeout_ms");
-      return waited;
-    }
-    // Reads for every call meanwhile, as any wait does; its own events go to its sink.
-    absl::Status status = transport.WaitForEvents(std::min(left, kInputTurnPoll), on_event);
-    if (!status.ok() && TransportErrorOf(status) != TransportError::kReplyTimeout) return status;
+  return current().page.Execute(method, params, timeout, transport, on_event);
+}
+
+bool Agents::TakeTurn(std::string_view agent, std::string* holder) {
+  if (!input_owner_.empty() && input_owner_ != agent) {
+    *holder = input_owner_;
+    return false;
   }
-  input_owner_ = me;
-  const absl::Cleanup turn_over = [this, me] {
-    if (input_owner_ == me) input_owner_ = nullptr;
-  };
-  if (focused_ != me && !me->page.state().current_tab.empty()) {
-    PageContext page(transport, me->page.mutable_state(), "agent", kAgentCommandTimeout, on_event);
-    RETURN_IF_ERROR(page.Command("browsingContext.activate",
-                                 json::object{{"context", me->page.state().current_tab}})
-                        .status());
-    focused_ = me;
-  }
-  return me->page.Execute(method, params, timeout, transport, on_event);
+  input_owner_ = std::string(agent);
+  return true;
+}
+
+void Agents::EndTurn(std::string_view agent) {
+  if (input_owner_ == agent) input_owner_.clear();
+}
+
+bool Agents::Focused(std::string_view agent) const {
+  return focused_ != nullptr && focused_->name == agent;
+}
+
+void Agents::Activated(std::string_view agent) {
+  auto it = agents_.find(agent);
+  focused_ = it != agents_.end() ? it->second.get() : nullptr;
 }
 
 const json::value* Agents::Reserved(std::string_view label, BidiTransport& transport,

@@ -51,7 +51,7 @@ struct Agent {
   PageLayer page;
 };
 
-class Agents final : public FrameExecutor, public AgentDirectory {
+class Agents final : public FrameExecutor, public AgentDirectory, public FocusTurns {
  public:
   using Clock = std::chrono::steady_clock;
 
@@ -125,6 +125,12 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::string TabOf(const boost::json::object& params) const override;
   bool OnEvent(const boost::json::value& event) override;
 
+  // FocusTurns (PageContext::InInputTurn).
+  bool TakeTurn(std::string_view agent, std::string* holder) override;
+  void EndTurn(std::string_view agent) override;
+  bool Focused(std::string_view agent) const override;
+  void Activated(std::string_view agent) override;
+
   // AgentDirectory (page.agents).
   absl::StatusOr<boost::json::array> List(PageContext& page) override;
   absl::Status Close(PageContext& page, std::string_view name) override;
@@ -166,8 +172,8 @@ class Agents final : public FrameExecutor, public AgentDirectory {
   std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
   Agent* current_ = nullptr;
   Agent* focused_ = nullptr;  // whose tab was activated last (nullptr: none yet)
-  // The agent whose input helper runs (its window has the focus until it ends), nullptr: none.
-  Agent* input_owner_ = nullptr;
+  // The agent whose input is being dispatched (its window has the focus meanwhile), "": none.
+  std::string input_owner_;
   // Browsing context -> its user context, and realm -> its browsing context, from the
   // plugin's own events (contextCreated, realmCreated) and the agents' own tab creations.
   std::map<std::string, std::string, std::less<>> context_user_;

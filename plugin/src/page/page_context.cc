@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 #include <utility>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/bidi_protocol.h"
@@ -19,11 +20,14 @@
 #include "page/js_library.h"
 
 namespace firefox_bidi::page {
+
 namespace json = boost::json;
 namespace {
 
 // What the page library throws when the frame's deadline passes (00_common.js).
 constexpr std::string_view kDeadlinePassed = "firefox_bidi: the frame's deadline passed";
+// How often an input waiting for another agent's turn on the focus looks again.
+constexpr std::chrono::milliseconds kInputTurnPoll{5};
 
 }  // namespace
 
@@ -433,6 +437,48 @@ absl::Status PageContext::TimedOut(std::string_view waiting_for) const {
   return HelperError(kTimeout, absl::StrCat(method_, " waited ", wait_timeout_.count(), " ms for ",
                                             ToAbsl(waiting_for), "; ", ToAbsl(RaiseTimeout()),
                                             " if the page is slow"));
+}
+
+absl::Status PageContext::TakeInputTurn(std::string_view tab) {
+  FocusTurns* const turns = state_.agent.focus;
+  std::string holder;
+  while (!turns->TakeTurn(state_.agent.name, &holder)) {
+    if (WaitRemaining().count() <= 0) {
+      return HelperError(kTimeout,
+                         absl::StrCat(ToAbsl(method_), ": waited ", wait_timeout_.count(),
+                                      " ms for agent \"", holder,
+                                      "\" to finish its input (one window has the focus at a "
+                                      "time); ",
+                                      ToAbsl(RaiseTimeout())));
+    }
+    // Reads for every call meanwhile; the other agent's turn ends without an event to tell.
+    RETURN_IF_ERROR(AwaitFor(tab, kInputTurnPoll, [] { return false; }).status());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PageContext::InInputTurn(std::string_view tab,
+                                      const std::function<absl::Status()>& dispatch) {
+  FocusTurns* const turns = state_.agent.focus;
+  if (turns == nullptr) return dispatch();
+  RETURN_IF_ERROR(TakeInputTurn(tab));
+  const absl::Cleanup turn_over = [&] { turns->EndTurn(state_.agent.name); };
+  if (!turns->Focused(state_.agent.name)) {
+    RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
+    turns->Activated(state_.agent.name);
+  }
+  return dispatch();
+}
+
+absl::Status PageContext::Activate(std::string_view tab) {
+  FocusTurns* const turns = state_.agent.focus;
+  if (turns != nullptr) RETURN_IF_ERROR(TakeInputTurn(tab));
+  const absl::Cleanup turn_over = [&] {
+    if (turns != nullptr) turns->EndTurn(state_.agent.name);
+  };
+  RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
+  if (turns != nullptr) turns->Activated(state_.agent.name);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<bool> PageContext::AwaitFor(std::string_view tab, std::chrono::milliseconds limit,

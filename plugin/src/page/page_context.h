@@ -57,6 +57,21 @@ class AgentDirectory {
   virtual absl::Status Close(PageContext& page, std::string_view name) = 0;
 };
 
+// The focus of the browser's windows, shared by the agents whose calls run at the same time
+// (page/agents.h): one window has the focus at a time, and keys only edit in a focused one, so
+// each input is dispatched in its agent's turn, with its window activated.
+class FocusTurns {
+ public:
+  virtual ~FocusTurns() = default;
+  // Takes the turn for `agent` unless another agent holds it (then `*holder` names that one);
+  // EndTurn gives it back.
+  virtual bool TakeTurn(std::string_view agent, std::string* holder) = 0;
+  virtual void EndTurn(std::string_view agent) = 0;
+  // Whether `agent`'s window was the last one activated; Activated records that it is.
+  virtual bool Focused(std::string_view agent) const = 0;
+  virtual void Activated(std::string_view agent) = 0;
+};
+
 // Which agent a PageState is (DESIGN.md section 12): the user context its tabs live in.
 struct AgentScope {
   std::string name = "default";
@@ -66,6 +81,8 @@ struct AgentScope {
   std::function<bool(std::string_view user_context)> owns;
   // page.agents' view of all agents; null where there is none (benchmarks, tests).
   AgentDirectory* directory = nullptr;
+  // The agents' turns on the focus; null where one agent runs alone (benchmarks, tests).
+  FocusTurns* focus = nullptr;
 
   bool Owns(std::string_view user_context) const { return !owns || owns(user_context); }
   bool named() const { return name != "default"; }
@@ -199,6 +216,17 @@ class PageContext {
   absl::StatusOr<bool> AwaitFor(std::string_view tab, std::chrono::milliseconds limit,
                                 const std::function<bool()>& settled);
 
+  // Runs `dispatch` (input the page must get in a focused window: keys, a click, a fill) in
+  // the agent's turn on the focus, waiting for another agent's input to end (its events are
+  // read meanwhile) and activating `tab` first when its window is not the focused one. The
+  // "timeout" HelperError, naming the agent that holds the turn, when the wait outlasts the
+  // frame's time; "dialog open" when a dialog opens in `tab` meanwhile.
+  absl::Status InInputTurn(std::string_view tab, const std::function<absl::Status()>& dispatch);
+  // Selects `tab` and gives its window the focus (browsingContext.activate) in the agent's turn:
+  // two activations at once (of agents whose calls run together) would leave one waiting on
+  // the other.
+  absl::Status Activate(std::string_view tab);
+
   // Every event this frame receives goes through here to the batch.
   void Deliver(boost::json::value event);
   // Events of browsing context `context` (a tab the helper opened for itself and closes
@@ -218,6 +246,8 @@ class PageContext {
   Clock::time_point wait_deadline_;         // never after deadline_
   bool bound_by_param_ = false;
   EventSink on_event_;
+  // Waits until the agent holds the turn on the focus (InInputTurn).
+  absl::Status TakeInputTurn(std::string_view tab);
   // The "dialog open" HelperError for this frame, which `dialog` holds up.
   absl::Status DialogOpen(const OpenDialog& dialog) const;
 

@@ -1,6 +1,7 @@
 // page.fill: target; value; submit -> {"value"}, and "label" for a select, "maxlength" for
 // text a field's maxlength cut.
 #include <boost/json/object.hpp>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
@@ -32,10 +33,15 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element and fills it.
   // The field keeps the focus when Enter follows: the key goes to it and submits its form.
-  ASSIGN_OR_RETURN(
-      ActedTarget filled,
-      ActOnTarget(page, tab, target, ops::kInputFill,
-                  json::object{{"value", *value}, {"leave", !submit.value_or(false)}}));
+  // Focused, typed into and left in the agent's turn on the focus (blur and change fire).
+  std::optional<ActedTarget> acted;
+  RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
+    ASSIGN_OR_RETURN(
+        acted, ActOnTarget(page, tab, target, ops::kInputFill,
+                           json::object{{"value", *value}, {"leave", !submit.value_or(false)}}));
+    return absl::OkStatus();
+  }));
+  ActedTarget& filled = *acted;
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
   const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];

@@ -25,10 +25,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, ops::kInputPrepareHover, json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
-  RETURN_IF_ERROR(page.Command("input.performActions",
-                               HoverActionsParams(element.context, element.shared_id),
-                               "the mouse move's events to be dispatched")
-                      .status());
+  RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
+    return page
+        .Command("input.performActions", HoverActionsParams(element.context, element.shared_id),
+                 "the mouse move's events to be dispatched")
+        .status();
+  }));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
   if (element.matches > 1) result["matches"] = element.matches;

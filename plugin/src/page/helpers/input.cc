@@ -150,7 +150,9 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     return ours;
   });
   const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
-  RETURN_IF_ERROR(dispatch());
+  // In the agent's turn on the focus; the settle window below is not (other agents' input may
+  // take the focus meanwhile).
+  RETURN_IF_ERROR(page.InInputTurn(tab, dispatch));
   last_activity = PageContext::Clock::now();
   InputEffect effect;
   if (!started && armed) {

@@ -122,8 +122,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
     ASSIGN_OR_RETURN(std::vector<OpenTab> tabs, page.OpenTabs());
     if (!Contains(tabs, *tab)) return NoSuchTab(*tab);
-    RETURN_IF_ERROR(
-        page.Command("browsingContext.activate", json::object{{"context", *tab}}).status());
+    RETURN_IF_ERROR(page.Activate(*tab));
     state.tab_history.Select(state.current_tab, *tab);
   } else if (action == "close") {
     std::string closing;
@@ -147,12 +146,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     if (state.current_tab.empty()) {
       // No remembered tab is open: the browser's first tab, made the browser's active one.
       ASSIGN_OR_RETURN(const std::string first, page.CurrentTab());
-      RETURN_IF_ERROR(
-          page.Command("browsingContext.activate", json::object{{"context", first}}).status());
+      RETURN_IF_ERROR(page.Activate(first));
     } else {
-      RETURN_IF_ERROR(
-          page.Command("browsingContext.activate", json::object{{"context", state.current_tab}})
-              .status());
+      RETURN_IF_ERROR(page.Activate(state.current_tab));
     }
   }
   return List(page);
