@@ -211,8 +211,7 @@ BOOST_AUTO_TEST_CASE(an_events_agent_is_told_by_its_tab_or_a_new_tabs_user_conte
 BOOST_AUTO_TEST_CASE(an_agent_whose_call_runs_is_not_closed_as_idle) {
   AgentsConfig config;
   config.idle = std::chrono::seconds(0);
-  TwoAgents two(config);
-  two.agents.BeginRunning("a");
+  TwoAgents two(config);  // a's call (its Begin) has not ended
   // The default agent's call begins (closing idle agents first): "a" stays.
   two.transport.Reply("{}");  // default's tab activated
   BOOST_TEST_REQUIRE(two.agents.Begin("default", std::nullopt, 1, two.transport, kIgnore).ok());

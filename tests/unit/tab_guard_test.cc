@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -213,6 +214,36 @@ BOOST_AUTO_TEST_CASE(a_frame_whose_page_never_answers_closes_that_tab_and_says_s
              R"({"context":"T1","locator":{"type":"css","value":"html"},"maxNodeCount":1})");
   BOOST_TEST(transport.received()[1].timeout.count() == 1000);
   BOOST_TEST(transport.received()[3].params == R"({"context":"T1"})");
+}
+
+BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing) {
+  // Calls of different agents share the guard: one's Contain runs while another's waits.
+  guard.BeginCall(1);
+  guard.NoteUnanswered("T1");
+  guard.NoteUnanswered("T2");
+  // During the first probe another call sees a new tab and contains: the work is left to the
+  // Contain that runs (its next round looks at the tree).
+  transport.Event(TabCreated("T9")).Reply("{}").Reply("{}").Reply(kTwoTabs);
+  std::optional<absl::StatusOr<TabGuard::Report>> nested;
+  const auto another_call = [&](boost::json::value event) {
+    (void)guard.Observe(event);
+    if (!nested) nested = guard.Contain(transport, [](boost::json::value) {});
+  };
+  const absl::StatusOr<TabGuard::Report> report = guard.Contain(transport, another_call);
+  BOOST_REQUIRE(nested.has_value());
+  BOOST_REQUIRE(nested->ok());
+  BOOST_TEST((*nested)->refused == "");
+  BOOST_TEST((*nested)->unresponsive == "");
+  BOOST_REQUIRE(report.ok());
+  BOOST_TEST(report->unresponsive == "");  // both pages answered
+  // The two probes and one look at the tree: the nested Contain sent nothing.
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 3u);
+  BOOST_TEST(transport.received()[0].params ==
+             R"({"context":"T1","locator":{"type":"css","value":"html"},"maxNodeCount":1})");
+  BOOST_TEST(transport.received()[1].params ==
+             R"({"context":"T2","locator":{"type":"css","value":"html"},"maxNodeCount":1})");
+  BOOST_TEST(transport.received()[2].method == "browsingContext.getTree");
+  BOOST_TEST(!guard.HasWork());
 }
 
 BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answers_open) {

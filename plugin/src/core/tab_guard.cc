@@ -6,6 +6,7 @@
 #include <chrono>
 #include <utility>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -114,23 +115,32 @@ bool TabGuard::Observe(const json::value& event) {
 }
 
 absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, EventSink on_event) {
+  // Calls of other agents run while this one waits for the browser: one Contain at a time
+  // does the work (what they note meanwhile is left for its next round or the next Contain).
+  if (containing_) return Report{};
+  containing_ = true;
+  const absl::Cleanup done = [this] { containing_ = false; };
   std::vector<std::string> said;
   std::vector<std::string> unresponsive_said;
   // Pages that do not answer: a reply of any kind (an error for a closed context included)
-  // means the page's process is free.
+  // means the page's process is free. Taken out first: other calls may note more meanwhile.
+  std::vector<std::string> probing = std::exchange(unanswered_, {});
   std::vector<std::string> hung;
-  for (const std::string& context : unanswered_) {
+  for (std::size_t i = 0; i < probing.size(); ++i) {
     absl::StatusOr<BidiReply> reply =
         transport.Call("browsingContext.locateNodes",
-                       json::object{{"context", context},
+                       json::object{{"context", probing[i]},
                                     {"locator", json::object{{"type", "css"}, {"value", "html"}}},
                                     {"maxNodeCount", 1}},
                        kProbeTimeout, on_event);
     if (reply.ok()) continue;
-    if (reply.status().code() != absl::StatusCode::kDeadlineExceeded) return reply.status();
-    hung.push_back(context);
+    if (reply.status().code() != absl::StatusCode::kDeadlineExceeded) {
+      unanswered_.insert(unanswered_.end(), probing.begin() + static_cast<std::ptrdiff_t>(i),
+                         probing.end());  // the work stays for the next Contain
+      return reply.status();
+    }
+    hung.push_back(probing[i]);
   }
-  unanswered_.clear();
   for (int round = 0; round < kMaxRounds && (HasWork() || !hung.empty()); ++round) {
     // Work that arrives while this round's commands run is left for the next round.
     const std::size_t refused_taken = refused_.size();

@@ -78,7 +78,8 @@ class TabGuard {
   // Closes the tabs that loaded refused URLs, the tabs past max_tabs and the tabs whose page
   // does not answer, over `transport` (events received meanwhile go to `on_event`, and may add
   // work, which is done too). A transport failure is returned as from BidiTransport::Call,
-  // and the work stays for the next Contain.
+  // and the work stays for the next Contain. One at a time: called while another call's
+  // Contain waits for the browser, it does nothing (an empty report).
   absl::StatusOr<Report> Contain(BidiTransport& transport, EventSink on_event);
 
  private:
@@ -101,6 +102,7 @@ class TabGuard {
   // Contexts whose refused load was dealt with: the events that still come for that load (its
   // load event, a context destroyed on close) are not a new refusal. Bounded: cleared when full.
   std::vector<std::string> handled_;
+  bool containing_ = false;  // a Contain runs (it waits for the browser; others may call)
 };
 
 }  // namespace firefox_bidi

@@ -222,6 +222,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
     }
     storage_state_generation_ = session_->generation();
   }
+  const absl::Cleanup not_running = [&] { agents_.EndRunning(args.agent); };
   absl::StatusOr<page::Agent*> agent = agents_.Begin(
       args.agent, args.agent_settings, session_->generation(), transport, keep_for_next_call_);
   // The cancel landed while the agent was being made: as one before the first frame, and no
@@ -237,8 +238,6 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
                  std::string(ToStd(agent.status().message())));
   }
   running_agent = *agent;
-  agents_.BeginRunning(args.agent);
-  const absl::Cleanup not_running = [&] { agents_.EndRunning(args.agent); };
   if (&(*agent)->page != &default_page) {
     (void)(*agent)->page.Subscribe(transport);
     // From the first agent besides "default" on, a thread closes those left idle.

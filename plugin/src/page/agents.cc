@@ -108,6 +108,9 @@ Agent* Agents::OwnerOfUserContext(std::string_view user_context) const {
   for (const auto& [name, agent] : agents_) {
     if (agent->name != "default" && agent->user_context == user_context) return agent.get();
   }
+  for (const std::unique_ptr<Agent>& agent : closing_) {
+    if (agent != nullptr && agent->user_context == user_context) return agent.get();
+  }
   return user_context == "default" || user_context.empty() ? agents_.at("default").get() : nullptr;
 }
 
@@ -165,6 +168,9 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
                                      const std::optional<json::object>& settings,
                                      std::uint64_t session_generation, BidiTransport& transport,
                                      EventSink keep) {
+  // Running from here (the caller ends it with EndRunning): while this call waits for the
+  // browser below, no other call closes the agent.
+  running_.emplace(name);
   if (session_generation != generation_) {
     // A new browser: the other agents' user contexts went with the old one.
     std::erase_if(agents_, [this](const auto& entry) {
@@ -182,6 +188,7 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
     seeded_ = false;
     focused_ = nullptr;
     input_owner_.clear();
+    input_queue_.clear();
   }
   (void)CloseIdle(session_generation, name, transport, keep);
   const Clock::time_point now = Clock::now();
@@ -235,11 +242,14 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   // The window of the agent whose call runs has the focus (document.hasFocus(), blur and
   // focus events, caret keys), as the one a user works in; activated in its turn on the focus
   // (after the input of another agent's call that runs meanwhile).
-  if (focused_ != &agent && (focused_ != nullptr || agent.name != "default") &&
-      !agent.page.state().current_tab.empty()) {
-    RETURN_IF_ERROR(page.Activate(agent.page.state().current_tab));
+  // When other agents' input waits for the turn, this call's own input activates it then.
+  const bool to_activate = focused_ != &agent && (focused_ != nullptr || agent.name != "default") &&
+                           !agent.page.state().current_tab.empty();
+  if (!to_activate) {
+    focused_ = &agent;
+  } else if (input_owner_.empty() && input_queue_.empty()) {
+    RETURN_IF_ERROR(page.Activate(agent.page.state().current_tab));  // records focused_
   }
-  focused_ = &agent;
   // Again: another agent's call may have run while this one waited for the browser above.
   current_ = &agent;
   return &agent;
@@ -287,21 +297,36 @@ absl::StatusOr<std::unique_ptr<Agent>> Agents::Create(std::string_view name,
 absl::Status Agents::Remove(std::string_view name, PageContext& page) {
   auto it = agents_.find(name);
   if (it == agents_.end() || name == "default") return absl::OkStatus();
-  absl::Status removed = page.Command("browser.removeUserContext",
-                                      json::object{{"userContext", it->second->user_context}})
-                             .status();
+  // Out of the table before the browser is asked, into closing_ (its tabs stay its own): a call
+  // of this agent that starts while the user context is being removed makes the agent anew
+  // instead of acting on one that is going.
+  const std::string key = it->first;
+  Agent* const agent = it->second.get();
+  closing_.push_back(std::move(it->second));
+  agents_.erase(it);
+  const absl::Cleanup gone = [&] {
+    std::erase_if(closing_, [&](const std::unique_ptr<Agent>& a) { return a.get() == agent; });
+  };
+  if (current_ == agent) current_ = &default_agent();
+  if (focused_ == agent) focused_ = nullptr;
+  absl::Status removed =
+      page.Command("browser.removeUserContext", json::object{{"userContext", agent->user_context}})
+          .status();
   // A user context that is gone already (its browser restarted) is removed all the same.
-  if (!removed.ok() && !HelperErrorCode(removed)) return removed;
-  if (current_ == it->second.get()) current_ = &default_agent();
-  if (focused_ == it->second.get()) focused_ = nullptr;
+  if (!removed.ok() && !HelperErrorCode(removed)) {
+    // Still there: back in the table, unless its name was made anew meanwhile.
+    for (auto& held : closing_) {
+      if (held.get() == agent) agents_.try_emplace(key, std::move(held));
+    }
+    return removed;
+  }
   std::erase_if(context_user_, [&](const auto& entry) {
-    if (entry.second != it->second->user_context) return false;
+    if (entry.second != agent->user_context) return false;
     closed_contexts_.insert(entry.first);
     return true;
   });
   std::erase_if(tabs_, [&](const auto& entry) { return !context_user_.contains(entry); });
-  if (on_closed_) on_closed_(it->first);
-  agents_.erase(it);
+  if (on_closed_) on_closed_(key);
   return absl::OkStatus();
 }
 
@@ -404,17 +429,25 @@ absl::StatusOr<ExecutorReply> Agents::Execute(std::string_view method, const jso
 }
 
 bool Agents::TakeTurn(std::string_view agent, std::string* holder) {
-  if (!input_owner_.empty() && input_owner_ != agent) {
-    *holder = input_owner_;
-    return false;
+  if (input_owner_ == agent) return true;
+  const bool first = input_queue_.empty() || input_queue_.front() == agent;
+  if (input_owner_.empty() && first) {
+    if (!input_queue_.empty()) input_queue_.pop_front();
+    input_owner_ = std::string(agent);
+    return true;
   }
-  input_owner_ = std::string(agent);
-  return true;
+  if (std::find(input_queue_.begin(), input_queue_.end(), agent) == input_queue_.end()) {
+    input_queue_.emplace_back(agent);
+  }
+  *holder = !input_owner_.empty() ? input_owner_ : input_queue_.front();
+  return false;
 }
 
 void Agents::EndTurn(std::string_view agent) {
   if (input_owner_ == agent) input_owner_.clear();
 }
+
+void Agents::Withdraw(std::string_view agent) { std::erase(input_queue_, agent); }
 
 bool Agents::Focused(std::string_view agent) const {
   return focused_ != nullptr && focused_->name == agent;

@@ -17,6 +17,7 @@
 #include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -77,9 +78,9 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   // The agent `agent`'s call resumes (it holds the session baton again): the executor serves
   // it until another call resumes.
   void Resume(Agent& agent) { current_ = &agent; }
-  // An agent with a call running is never closed (by page.agents or as idle). Counted: calls
-  // of one agent come one at a time, but a release may overlap the end of its call.
-  void BeginRunning(std::string_view name) { running_.emplace(name); }
+  // An agent with a call running is never closed (by page.agents or as idle): Begin marks its
+  // agent running, and the call ends that with EndRunning (also when Begin failed). Counted:
+  // calls of one agent come one at a time, but a release may overlap the end of its call.
   void EndRunning(std::string_view name);
   // The commands agents send on their own from OnEvent (a request other agents' intercepts
   // hold, continued) go through `transport`, which outlives the agents.
@@ -128,6 +129,7 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   // FocusTurns (PageContext::InInputTurn).
   bool TakeTurn(std::string_view agent, std::string* holder) override;
   void EndTurn(std::string_view agent) override;
+  void Withdraw(std::string_view agent) override;
   bool Focused(std::string_view agent) const override;
   void Activated(std::string_view agent) override;
 
@@ -169,11 +171,14 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   std::multiset<std::string, std::less<>> running_;  // agents whose calls run
   std::size_t being_made_ = 0;  // agents whose user context a running call is creating
   std::function<void(std::string_view)> on_closed_;
+  // Agents whose user context is being removed (Remove waits for the browser meanwhile).
+  std::vector<std::unique_ptr<Agent>> closing_;
   std::map<std::string, std::unique_ptr<Agent>, std::less<>> agents_;
   Agent* current_ = nullptr;
   Agent* focused_ = nullptr;  // whose tab was activated last (nullptr: none yet)
   // The agent whose input is being dispatched (its window has the focus meanwhile), "": none.
   std::string input_owner_;
+  std::deque<std::string> input_queue_;  // agents waiting for the turn, first come first
   // Browsing context -> its user context, and realm -> its browsing context, from the
   // plugin's own events (contextCreated, realmCreated) and the agents' own tab creations.
   std::map<std::string, std::string, std::less<>> context_user_;

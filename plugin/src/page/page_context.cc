@@ -442,7 +442,11 @@ absl::Status PageContext::TimedOut(std::string_view waiting_for) const {
 absl::Status PageContext::TakeInputTurn(std::string_view tab) {
   FocusTurns* const turns = state_.agent.focus;
   std::string holder;
-  while (!turns->TakeTurn(state_.agent.name, &holder)) {
+  bool taken = false;
+  const absl::Cleanup leave_queue = [&] {
+    if (!taken) turns->Withdraw(state_.agent.name);
+  };
+  while (!(taken = turns->TakeTurn(state_.agent.name, &holder))) {
     if (WaitRemaining().count() <= 0) {
       return HelperError(kTimeout,
                          absl::StrCat(ToAbsl(method_), ": waited ", wait_timeout_.count(),

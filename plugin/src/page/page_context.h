@@ -63,10 +63,12 @@ class AgentDirectory {
 class FocusTurns {
  public:
   virtual ~FocusTurns() = default;
-  // Takes the turn for `agent` unless another agent holds it (then `*holder` names that one);
-  // EndTurn gives it back.
+  // Takes the turn for `agent` when nobody holds it and no agent asked before it; else queues
+  // `agent` (first come, first served) and names in `*holder` the one that holds it. EndTurn
+  // gives it back; Withdraw takes a queued agent that stopped waiting out of the queue.
   virtual bool TakeTurn(std::string_view agent, std::string* holder) = 0;
   virtual void EndTurn(std::string_view agent) = 0;
+  virtual void Withdraw(std::string_view agent) = 0;
   // Whether `agent`'s window was the last one activated; Activated records that it is.
   virtual bool Focused(std::string_view agent) const = 0;
   virtual void Activated(std::string_view agent) = 0;
