@@ -21,6 +21,10 @@ namespace {
 
 // Bounds each command that makes, sets up or removes a user context.
 constexpr std::chrono::milliseconds kAgentCommandTimeout{10000};
+// How long a call waits for the agents other calls are making before it makes its own, and how
+// often it looks.
+constexpr std::chrono::milliseconds kAgentQueueTimeout{120000};
+constexpr std::chrono::milliseconds kAgentQueuePoll{20};
 
 // The BiDi command and params that apply setting `key` to `user_context`.
 std::pair<std::string_view, json::object> SettingCommand(std::string_view key,
@@ -194,6 +198,20 @@ absl::StatusOr<Agent*> Agents::Begin(std::string_view name,
   const Clock::time_point now = Clock::now();
   auto it = agents_.find(name);
   if (it == agents_.end()) {
+    // One agent is made at a time: a user context and a window are the browser's heaviest
+    // work, and 32 made at once took Firefox's answers past kAgentCommandTimeout.
+    if (being_made_ > 0) {
+      PageContext waiting(transport, default_agent().page.mutable_state(), "agent",
+                          kAgentQueueTimeout, keep);
+      while (being_made_ > 0) {
+        if (waiting.WaitRemaining().count() <= 0) {
+          return absl::DeadlineExceededError(absl::StrCat("agent \"", ToAbsl(name), "\": waited ",
+                                                          kAgentQueueTimeout.count() / 1000,
+                                                          " s while other agents were being made"));
+        }
+        RETURN_IF_ERROR(waiting.AwaitFor("", kAgentQueuePoll, [] { return false; }).status());
+      }
+    }
     // Agents being made by calls running meanwhile count too.
     if (agents_.size() + being_made_ >= config_.max) {
       std::vector<std::pair<Clock::duration, std::string>> by_idle;
