@@ -213,6 +213,33 @@ BOOST_AUTO_TEST_CASE(eight_agents_made_at_once_each_act_on_their_own_page) {
   }
 }
 
+// The browser goes (the default agent closes it) while another agent's call waits in it: that
+// call fails as disconnected, and the agent's next call gets a new browser and itself anew.
+BOOST_AUTO_TEST_CASE(a_browser_closed_while_another_agents_call_waits_fails_that_call_only) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  const std::string login = pages.url("login.html");
+  Results(browser, "a", Goto(login));
+  json::value waiting;
+  std::thread a_thread([&] {
+    waiting = Call(
+        browser, "a",
+        R"~({"method":"page.eval","params":{"expression":"new Promise(r => setTimeout(r, 5000))"}})~");
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  const json::array closed = browser.Results(R"({"method":"browser.close","params":{}})");
+  a_thread.join();
+  BOOST_TEST(json::serialize(closed[0]) == "{}");
+  const json::object& record = waiting.at("frames").as_array().at(0).as_object();
+  BOOST_TEST_REQUIRE(record.contains("error"), json::serialize(record));
+  const std::string message(record.at("error").at("message").as_string());
+  BOOST_TEST(message.rfind("browser disconnected", 0) == 0u, message);
+  // A new browser, and "a" made anew in it: signed out, one tab.
+  const json::array again = Results(browser, "a", Goto(login) + "," + kStatus + "," + kTabs);
+  BOOST_TEST(json::serialize(again[1]) == R"("Signed out")");
+  BOOST_TEST(again[2].as_array().size() == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(one_agents_route_answers_its_own_pages_only) {
   FixtureHttpServer pages;
   FreshBrowser browser;
