@@ -404,7 +404,8 @@ class BeastConnection final : public BidiConnection {
   // `interruptible`) Interrupt() or an interrupt of the waiter's lane. The work guard keeps
   // run_one_until() blocking, never spinning, while nothing is pending. With a baton, the
   // waiter reads for every call in the connection, and gives the baton up while another
-  // thread wants it, until a reply, an event or an interrupt of its own is there.
+  // thread wants it, until a reply, an event or an interrupt of its own is there, or the
+  // writes it waits for have ended (what `done` may wait for, each woken by a Notify).
   template <class Done>
   WaitEnd RunUntil(Waiter& waiter, const Done& done, Clock::time_point deadline,
                    bool interruptible) {
