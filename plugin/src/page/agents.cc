@@ -12,7 +12,6 @@
 #include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
-#include "core/transport_error.h"
 #include "page/helper_error.h"
 
 namespace firefox_bidi::page {

@@ -79,8 +79,7 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   // it until another call resumes.
   void Resume(Agent& agent) { current_ = &agent; }
   // An agent with a call running is never closed (by page.agents or as idle): Begin marks its
-  // agent running, and the call ends that with EndRunning (also when Begin failed). Counted:
-  // calls of one agent come one at a time, but a release may overlap the end of its call.
+  // agent running, and the call ends that with EndRunning (also when Begin failed).
   void EndRunning(std::string_view name);
   // The commands agents send on their own from OnEvent (a request other agents' intercepts
   // hold, continued) go through `transport`, which outlives the agents.
