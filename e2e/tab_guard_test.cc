@@ -217,7 +217,8 @@ BOOST_AUTO_TEST_CASE(no_page_inside_a_root_reaches_a_file_outside_it) {
 }
 
 // The commands that make another agent's user context and tab before its call's frames read
-// what arrived between calls: a navigation among it is judged all the same.
+// what arrived between calls: a navigation among it is judged all the same. The tab is closed
+// at once; the agent whose tab it was is told, at its next call, and the other agent is not.
 BOOST_AUTO_TEST_CASE(a_navigation_between_calls_is_judged_when_another_agents_call_reads_it) {
   Guarded t(/*with_root=*/true);
   const std::string later = t.RootPage(
@@ -226,10 +227,19 @@ BOOST_AUTO_TEST_CASE(a_navigation_between_calls_is_judged_when_another_agents_ca
   (void)t.Run(absl::StrCat(R"({"frames":[)", Goto(later), "]}"));
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   const std::string b = t.Run(R"({"agent":"b","frames":[{"method":"session.status"}]})");
+  BOOST_TEST(json::parse(b).at("frames").at(0).as_object().contains("result"), b);
   BOOST_TEST(b.find(kSecret) == std::string::npos, b);
-  BOOST_TEST(b.find(absl::StrCat("the file \\\"", t.secret_path(), "\\\" is outside")) !=
+  BOOST_TEST(b.find(t.secret_path()) == std::string::npos, b);
+  const std::string own = t.Run(R"({"frames":[{"method":"session.status"}]})");
+  const json::value error = json::parse(own).at("frames").at(0).at("error");
+  BOOST_TEST(error.at("error") == "not allowed", own);
+  const std::string message(error.at("message").as_string());
+  BOOST_TEST(message.starts_with("frame 0 (session.status) was not sent (this happened between "
+                                 "calls): a navigation to "),
+             message);
+  BOOST_TEST(message.find(absl::StrCat("the file \"", t.secret_path(), "\" is outside")) !=
                  std::string::npos,
-             b);
+             message);
   t.ExpectNoTabShowsTheSecret();
 }
 

@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(a_refused_navigation_stops_the_frame_and_closes_its_tab_bef
   BOOST_TEST(transport.received()[1].params == "{}");
   BOOST_TEST(transport.received()[2].method == "browsingContext.close");
   BOOST_TEST(transport.received()[2].params == R"({"context":"T1"})");
-  BOOST_TEST(!guard.HasWork());
+  BOOST_TEST(!guard.HasWork(""));
 }
 
 BOOST_AUTO_TEST_CASE(an_iframe_in_the_last_tab_closes_the_tab_after_opening_a_fresh_one) {
@@ -189,9 +189,9 @@ BOOST_AUTO_TEST_CASE(work_a_failed_close_left_is_done_at_the_next_call) {
   transport.Event(NavigationStarted("T1", "file:///etc/hostname")).Reply("{}").Disconnect();
   const std::string first = Run(R"({"frames":[{"method":"script.evaluate"}]})");
   BOOST_TEST(first.find(R"("error":"browser disconnected")") != std::string::npos, first);
-  BOOST_TEST(guard.HasWork());
+  BOOST_TEST(guard.HasWork(""));
   guard.BeginCall(7);  // a new browser: what was pending belonged to the old one
-  BOOST_TEST(!guard.HasWork());
+  BOOST_TEST(!guard.HasWork(""));
 }
 
 BOOST_AUTO_TEST_CASE(a_frame_whose_page_never_answers_closes_that_tab_and_says_so) {
@@ -226,10 +226,10 @@ BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing)
   transport.Event(TabCreated("T9")).Reply("{}").Reply("{}").Reply(kTwoTabs);
   std::optional<absl::StatusOr<TabGuard::Report>> nested;
   const auto another_call = [&](boost::json::value event) {
-    (void)guard.Observe(event);
-    if (!nested) nested = guard.Contain(transport, [](boost::json::value) {});
+    (void)guard.Observe(event, "");
+    if (!nested) nested = guard.Contain(transport, [](boost::json::value) {}, "");
   };
-  const absl::StatusOr<TabGuard::Report> report = guard.Contain(transport, another_call);
+  const absl::StatusOr<TabGuard::Report> report = guard.Contain(transport, another_call, "");
   BOOST_REQUIRE(nested.has_value());
   BOOST_REQUIRE(nested->ok());
   BOOST_TEST((*nested)->refused == "");
@@ -243,7 +243,40 @@ BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing)
   BOOST_TEST(transport.received()[1].params ==
              R"({"context":"T2","locator":{"type":"css","value":"html"},"maxNodeCount":1})");
   BOOST_TEST(transport.received()[2].method == "browsingContext.getTree");
-  BOOST_TEST(!guard.HasWork());
+  BOOST_TEST(!guard.HasWork(""));
+}
+
+BOOST_AUTO_TEST_CASE(a_refusal_in_another_agents_tab_is_closed_at_once_and_told_to_that_agent_only) {
+  // Agent b's call reads a navigation of agent a's tab (a has no call running): b's Contain
+  // closes the tab, says nothing of it to b, and keeps the report for a's next call.
+  BOOST_TEST(guard.Observe(boost::json::parse(NavigationStarted("A1", "file:///etc/hostname")),
+                           "uc-a"));
+  BOOST_TEST(guard.HasWork("uc-b"));
+  transport
+      .Reply(R"({"contexts":[{"context":"A1","userContext":"uc-a","children":[]},)"
+             R"({"context":"A2","userContext":"uc-a","children":[]},)"
+             R"({"context":"B1","userContext":"uc-b","children":[]}]})")
+      .Reply("{}");
+  const auto ignore = [](boost::json::value) {};
+  const absl::StatusOr<TabGuard::Report> for_b = guard.Contain(transport, ignore, "uc-b");
+  BOOST_REQUIRE(for_b.ok());
+  BOOST_TEST(for_b->refused == "");
+  BOOST_TEST(for_b->unresponsive == "");
+  BOOST_REQUIRE_EQUAL(transport.received().size(), 2u);
+  BOOST_TEST(transport.received()[1].method == "browsingContext.close");
+  BOOST_TEST(transport.received()[1].params == R"({"context":"A1"})");
+  BOOST_TEST(!guard.HasWork("uc-b"));
+  BOOST_TEST(guard.HasWork("uc-a"));
+  // a's call takes its report without a command sent.
+  const absl::StatusOr<TabGuard::Report> for_a = guard.Contain(transport, ignore, "uc-a");
+  BOOST_REQUIRE(for_a.ok());
+  BOOST_TEST(for_a->refused ==
+             std::string(boost::json::parse(absl::StrCat("\"", Refusal(), "\"")).as_string()) +
+                 std::string("; the tool closed tab A1, where it started, so nothing of it can be "
+                             "read (relative URLs, a page's <base>, links, redirects and scripts "
+                             "are judged by the URL the browser loads)"));
+  BOOST_TEST(transport.received().size() == 2u);
+  BOOST_TEST(!guard.HasWork("uc-a"));
 }
 
 BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answers_open) {
@@ -255,7 +288,7 @@ BOOST_AUTO_TEST_CASE(a_frame_that_only_waited_too_long_leaves_a_page_that_answer
              R"({"frames":[{"index":0,"method":"script.evaluate","error":{"error":"timeout",)"
              R"("message":"no reply to frame 0 (script.evaluate) within 500 ms"}}]})");
   BOOST_TEST(transport.received().size() == 2u);
-  BOOST_TEST(!guard.HasWork());
+  BOOST_TEST(!guard.HasWork(""));
 }
 
 BOOST_AUTO_TEST_CASE(events_that_still_come_for_a_load_already_dealt_with_stop_nothing) {

@@ -171,11 +171,16 @@ class BatchRun {
   // Keeps the event, unless the page watch or the executor hides it, tagged with the frame in
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
-    if (TabGuard* guard = options_.tab_guard;
-        guard != nullptr && guard->Observe(event) && !containing_ && !guard_interrupted_) {
-      // The reply may come from the refused document: stop waiting for it.
-      guard_interrupted_ = true;
-      transport_.Interrupt();
+    if (TabGuard* guard = options_.tab_guard; guard != nullptr) {
+      const std::string owner =
+          options_.executor != nullptr ? options_.executor->UserContextOfEvent(event) : "";
+      // The reply may come from the refused document: stop waiting for it (not for a refusal
+      // in another agent's tab, which the guard closes and tells that agent).
+      if (guard->Observe(event, owner) && !containing_ && !guard_interrupted_ &&
+          (owner.empty() || owner == CallersUserContext())) {
+        guard_interrupted_ = true;
+        transport_.Interrupt();
+      }
     }
     if (PageWatch* watch = options_.page_watch) {
       std::optional<PageWatch::Interruption> hit =
@@ -381,13 +386,13 @@ class BatchRun {
   std::optional<Outcome> ContainTabs(std::size_t i, const Frame& frame, bool sent) {
     TabGuard* guard = options_.tab_guard;
     const bool interrupted = std::exchange(guard_interrupted_, false);
-    if (guard == nullptr || !guard->HasWork()) return std::nullopt;
+    if (guard == nullptr || !guard->HasWork(CallersUserContext())) return std::nullopt;
     if (interrupted && !Cancelled()) transport_.ClearInterrupt();
     containing_ = true;
     auto sink = [this, i](boost::json::value event) {
       OnEvent(std::move(event), static_cast<std::int64_t>(i));
     };
-    absl::StatusOr<TabGuard::Report> report = guard->Contain(transport_, sink);
+    absl::StatusOr<TabGuard::Report> report = guard->Contain(transport_, sink, CallersUserContext());
     containing_ = false;
     const std::string what =
         absl::StrCat("frame ", i, " (", frame.method, ") ", sent ? "stopped" : "was not sent");
@@ -414,6 +419,11 @@ class BatchRun {
     return Fail(
         i, FrameErrorCode(TransportError::kReplyTimeout),
         absl::StrCat(what, " (the last call's frame got no reply): ", report->unresponsive));
+  }
+
+  // The user context of the agent the batch runs as ("" without agents).
+  std::string CallersUserContext() const {
+    return options_.executor != nullptr ? options_.executor->UserContext() : "";
   }
 
   // "; " and what the tab guard did about a page that did not answer, once ("" for nothing).

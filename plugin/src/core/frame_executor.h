@@ -71,6 +71,15 @@ class FrameExecutor {
 
   // Sees every event the batch receives; false hides it from the batch's "events".
   virtual bool OnEvent(const boost::json::value& event) = 0;
+
+  // The user context of the agent the batch runs as, and of the agent an event belongs to
+  // ("" when unknown, and always for an executor without agents): the tab guard tells each
+  // agent of its own tabs only.
+  virtual std::string UserContext() const { return {}; }
+  virtual std::string UserContextOfEvent(const boost::json::value& event) const {
+    (void)event;
+    return {};
+  }
 };
 
 }  // namespace firefox_bidi

@@ -72,6 +72,7 @@ void TabGuard::BeginCall(std::uint64_t session_generation) {
   new_tabs_.clear();
   unanswered_.clear();
   handled_.clear();
+  kept_.clear();
 }
 
 void TabGuard::NoteUnanswered(std::string_view context) {
@@ -82,7 +83,7 @@ void TabGuard::NoteUnanswered(std::string_view context) {
   unanswered_.emplace_back(context);
 }
 
-bool TabGuard::Observe(const json::value& event) {
+bool TabGuard::Observe(const json::value& event, std::string_view user_context) {
   const json::object* message = event.if_object();
   const std::string_view method = StringAt(message, "method");
   if (std::find(std::begin(kUrlEvents), std::end(kUrlEvents), method) == std::end(kUrlEvents)) {
@@ -108,20 +109,37 @@ bool TabGuard::Observe(const json::value& event) {
     return r.context == context && r.url == url;
   });
   if (!known) {
-    refused_.push_back(
-        Refused{std::string(context), std::string(url), std::string(ToStd(allowed.message()))});
+    refused_.push_back(Refused{std::string(context), std::string(url),
+                               std::string(ToStd(allowed.message())), std::string(user_context)});
   }
   return true;
 }
 
-absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, EventSink on_event) {
+absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, EventSink on_event,
+                                                   std::string_view caller) {
+  // What was kept for the caller, with what this Contain says of its tabs.
+  const auto callers_report = [&] {
+    Report report;
+    if (auto kept = kept_.find(ToAbsl(caller)); kept != kept_.end()) {
+      report = std::move(kept->second);
+      kept_.erase(kept);
+    }
+    return report;
+  };
   // Calls of other agents run while this one waits for the browser: one Contain at a time
   // does the work (what they note meanwhile is left for its next round or the next Contain).
-  if (containing_) return Report{};
+  if (containing_) return callers_report();
   containing_ = true;
   const absl::Cleanup done = [this] { containing_ = false; };
-  std::vector<std::string> said;
-  std::vector<std::string> unresponsive_said;
+  // What is said, by the user context of the agent it is for: the one whose tab it concerns
+  // (the tab's user context in the tree, else the one its event was seen with); a caller
+  // without agents is told everything.
+  absl::flat_hash_map<std::string, std::vector<std::string>> said;
+  absl::flat_hash_map<std::string, std::vector<std::string>> unresponsive_said;
+  const auto owner = [caller](std::string_view in_tree, std::string_view observed) {
+    if (caller.empty()) return std::string();
+    return std::string(!in_tree.empty() ? in_tree : !observed.empty() ? observed : caller);
+  };
   // Pages that do not answer: a reply of any kind (an error for a closed context included)
   // means the page's process is free. Taken out first: other calls may note more meanwhile.
   std::vector<std::string> probing = std::exchange(unanswered_, {});
@@ -141,7 +159,7 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
     }
     hung.push_back(probing[i]);
   }
-  for (int round = 0; round < kMaxRounds && (HasWork() || !hung.empty()); ++round) {
+  for (int round = 0; round < kMaxRounds && (HasTabsToSee() || !hung.empty()); ++round) {
     // Work that arrives while this round's commands run is left for the next round.
     const std::size_t refused_taken = refused_.size();
     const std::size_t tabs_taken = new_tabs_.size();
@@ -170,7 +188,9 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
       if (still_open && std::find(close.begin(), close.end(), where->second.top) == close.end()) {
         close.push_back(where->second.top);
       }
-      said.push_back(absl::StrCat(
+      said[owner(still_open ? std::string_view(where->second.user_context) : "",
+                 refused.user_context)]
+          .push_back(absl::StrCat(
           refused.why,
           still_open ? absl::StrCat("; the tool closed tab ", where->second.top,
                                     ", where it started, so nothing of it can be read")
@@ -184,7 +204,7 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
       if (std::find(close.begin(), close.end(), where->second.top) == close.end()) {
         close.push_back(where->second.top);
       }
-      unresponsive_said.push_back(absl::StrCat(
+      unresponsive_said[owner(where->second.user_context, "")].push_back(absl::StrCat(
           "the page in tab ", where->second.top, " did not answer for another ",
           kProbeTimeout.count(),
           " ms either (a script that never yields, such as an endless loop, holds every command "
@@ -200,7 +220,7 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
             return std::find(close.begin(), close.end(), id) == close.end();
           }));
     }
-    std::vector<std::string> excess;
+    absl::flat_hash_map<std::string, std::vector<std::string>> excess;  // by owner
     for (std::size_t i = tabs_taken; i-- > 0;) {
       const OpenedTab& tab = new_tabs_[i];
       const std::vector<std::string>& tabs = open[tab.user_context];
@@ -210,13 +230,13 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
         continue;
       }
       close.push_back(tab.context);
-      excess.push_back(tab.context);
+      excess[owner(tab.user_context, "")].push_back(tab.context);
       --count;
     }
-    if (!excess.empty()) {
-      said.push_back(absl::StrCat(
+    for (const auto& [who, tabs] : excess) {
+      said[who].push_back(absl::StrCat(
           "a page or a frame opened more tabs than the config key \"max_tabs\" (", max_tabs_,
-          ") allows in one browser; the tool closed the newest (", absl::StrJoin(excess, ", "),
+          ") allows in one browser; the tool closed the newest (", absl::StrJoin(tabs, ", "),
           "); close tabs you no longer need with page.tabs {\"action\": \"close\"}"));
     }
 
@@ -248,7 +268,12 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
     refused_.erase(refused_.begin(), refused_.begin() + static_cast<std::ptrdiff_t>(refused_taken));
     new_tabs_.erase(new_tabs_.begin(), new_tabs_.begin() + static_cast<std::ptrdiff_t>(tabs_taken));
   }
-  return Report{absl::StrJoin(said, "; also "), absl::StrJoin(unresponsive_said, "; also ")};
+  const auto keep = [](std::string& into, const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) absl::StrAppend(&into, into.empty() ? "" : "; also ", line);
+  };
+  for (const auto& [who, lines] : said) keep(kept_[who].refused, lines);
+  for (const auto& [who, lines] : unresponsive_said) keep(kept_[who].unresponsive, lines);
+  return callers_report();
 }
 
 }  // namespace firefox_bidi

@@ -30,8 +30,13 @@
 // within a second, the tab is closed (a fresh one opened first when it was the last), which
 // frees the browser for the next frame, call and agent.
 //
-// Thread safety: none; used by one batch at a time (the batch's thread). Lifetime: one per
-// tool instance, so that work a cancel left undone is done at the start of the next call.
+// With agents (DESIGN.md section 12), each agent is told only of its own tabs: whichever call
+// reads a navigation, the tab is closed at once, but the report goes to the agent whose user
+// context holds the tab, in its own call or before its next call's first frame.
+//
+// Thread safety: none; calls use it while they hold the session baton, one at a time.
+// Lifetime: one per tool instance, so that work a cancel left undone is done at the start of
+// the next call.
 #ifndef FIREFOX_BIDI_CORE_TAB_GUARD_H_
 #define FIREFOX_BIDI_CORE_TAB_GUARD_H_
 
@@ -43,8 +48,10 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "core/policy.h"
+#include "core/string_view_compat.h"
 #include "core/transport.h"
 
 namespace firefox_bidi {
@@ -59,16 +66,20 @@ class TabGuard {
   // was pending for the old one.
   void BeginCall(std::uint64_t session_generation);
 
-  // Sees every event. True when it reports a navigation the policy refuses: the frame in
-  // flight must stop waiting for its reply.
-  bool Observe(const boost::json::value& event);
+  // Sees every event; `user_context` is the one of the agent it belongs to ("" unknown). True
+  // when it reports a navigation the policy refuses: the frame in flight must stop waiting for
+  // its reply, when the event is its agent's.
+  bool Observe(const boost::json::value& event, std::string_view user_context);
 
   // A frame waiting on browsing context `context` got no reply in time, or was cancelled: the
   // next Contain asks whether its page still answers.
   void NoteUnanswered(std::string_view context);
 
-  // True while Contain has something to do.
-  bool HasWork() const { return !refused_.empty() || !new_tabs_.empty() || !unanswered_.empty(); }
+  // True while Contain has something to do for a call of `caller`, the user context of the
+  // agent it serves ("" for a caller without agents, to whom every report goes).
+  bool HasWork(std::string_view caller) const {
+    return HasTabsToSee() || kept_.contains(ToAbsl(caller));
+  }
 
   // What Contain did, for the frame that saw it ("" for nothing).
   struct Report {
@@ -77,21 +88,30 @@ class TabGuard {
   };
   // Closes the tabs that loaded refused URLs, the tabs past max_tabs and the tabs whose page
   // does not answer, over `transport` (events received meanwhile go to `on_event`, and may add
-  // work, which is done too). A transport failure is returned as from BidiTransport::Call,
-  // and the work stays for the next Contain. One at a time: called while another call's
-  // Contain waits for the browser, it does nothing (an empty report).
-  absl::StatusOr<Report> Contain(BidiTransport& transport, EventSink on_event);
+  // work, which is done too), whichever agents they belong to. Returns what concerns
+  // `caller`'s tabs (see HasWork), with what was kept for it; what concerns another user
+  // context's is kept for that agent's call. A transport failure is returned as from
+  // BidiTransport::Call, and the work stays for the next Contain. One at a time: called while
+  // another call's Contain waits for the browser, it returns only what was kept for `caller`.
+  absl::StatusOr<Report> Contain(BidiTransport& transport, EventSink on_event,
+                                 std::string_view caller);
 
  private:
   struct Refused {
     std::string context;
     std::string url;
-    std::string why;  // the policy's message
+    std::string why;           // the policy's message
+    std::string user_context;  // of the agent whose event it was ("" unknown)
   };
   struct OpenedTab {
     std::string context;
     std::string user_context;
   };
+
+  // Tabs to close or pages to ask, whoever's they are.
+  bool HasTabsToSee() const {
+    return !refused_.empty() || !new_tabs_.empty() || !unanswered_.empty();
+  }
 
   const Policy* policy_;
   std::size_t max_tabs_;
@@ -103,6 +123,9 @@ class TabGuard {
   // load event, a context destroyed on close) are not a new refusal. Bounded: cleared when full.
   std::vector<std::string> handled_;
   bool containing_ = false;  // a Contain runs (it waits for the browser; others may call)
+  // Reports for the agents of other user contexts than the caller's that contained them, until
+  // a call of theirs takes them. Cleared with a new browser.
+  absl::flat_hash_map<std::string, Report> kept_;
 };
 
 }  // namespace firefox_bidi

@@ -145,8 +145,18 @@ void Agents::SetPostTransport(BidiTransport* transport) {
 }
 
 std::string Agents::AgentOfEvent(const json::value& event) const {
+  const Agent* owner = AgentOf(event);
+  return owner != nullptr ? owner->name : "";
+}
+
+std::string Agents::UserContextOfEvent(const json::value& event) const {
+  const Agent* owner = AgentOf(event);
+  return owner != nullptr ? owner->user_context : "";
+}
+
+const Agent* Agents::AgentOf(const json::value& event) const {
   const json::object* object = event.if_object();
-  if (object == nullptr || closed_contexts_.contains(ContextOfEvent(*object))) return "";
+  if (object == nullptr || closed_contexts_.contains(ContextOfEvent(*object))) return nullptr;
   const Agent* owner = OwnerOfEvent(*object);
   // A tab or frame being created is not known yet: its user context or parent tells.
   if (owner == nullptr && StringAt(*object, "method") == "browsingContext.contextCreated") {
@@ -155,7 +165,7 @@ std::string Agents::AgentOfEvent(const json::value& event) const {
     owner = !user_context.empty() ? OwnerOfUserContext(user_context)
                                   : OwnerOfContext(StringAt(params, "parent"));
   }
-  return owner != nullptr ? owner->name : "";
+  return owner;
 }
 
 void Agents::EndRunning(std::string_view name) {

@@ -124,6 +124,8 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
                                          BidiTransport& transport, EventSink on_event) override;
   std::string TabOf(const boost::json::object& params) const override;
   bool OnEvent(const boost::json::value& event) override;
+  std::string UserContext() const override { return current().user_context; }
+  std::string UserContextOfEvent(const boost::json::value& event) const override;
 
   // FocusTurns (PageContext::InInputTurn).
   bool TakeTurn(std::string_view agent, std::string* holder) override;
@@ -146,6 +148,9 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   std::string_view ContextOfEvent(const boost::json::object& event) const;
   // The agent an event belongs to (nullptr: none can be told, e.g. a session event).
   Agent* OwnerOfEvent(const boost::json::object& event) const;
+  // The live agent an event belongs to, a tab or frame being created included; nullptr for
+  // none (a session event, a closed agent's).
+  const Agent* AgentOf(const boost::json::value& event) const;
   // Creates agent `name`'s user context and applies its settings (events read: to `keep`).
   absl::StatusOr<std::unique_ptr<Agent>> Create(std::string_view name,
                                                 const boost::json::object& settings,
