@@ -175,6 +175,45 @@ BOOST_AUTO_TEST_CASE(two_agents_typing_at_the_same_time_each_get_every_key_of_th
   BOOST_TEST(json::serialize(b[2]) == R"("{\"name\":18,\"note\":18} one two three four")");
 }
 
+// The model's own input takes its agent's turn on the focus too, its window activated first
+// when another agent's took the focus: raw keys into an editor the page focused, sent while
+// another agent's call has just focused its own window, reach the page (before, they typed
+// nothing: keys edit only in the focused window).
+BOOST_AUTO_TEST_CASE(raw_keys_of_an_agent_whose_window_lost_the_focus_reach_its_page) {
+  FixtureHttpServer pages;
+  FreshBrowser browser;
+  for (const char* agent : {"a", "b"}) Results(browser, agent, Goto(pages.url("typing.html")));
+  json::array keys;
+  for (const char c : std::string("alpha beta")) {
+    keys.push_back(json::object{{"type", "keyDown"}, {"value", std::string(1, c)}});
+    keys.push_back(json::object{{"type", "keyUp"}, {"value", std::string(1, c)}});
+  }
+  const json::object input{
+      {"context", "<<tab>>"},
+      {"actions", json::array{json::object{{"type", "key"}, {"id", "keys"}, {"actions", keys}}}}};
+  json::array a;
+  std::thread a_thread([&] {
+    // a waits while b's call focuses b's window, then types into the editor its page focused.
+    a = Results(browser, "a",
+                R"({"method":"page.waitFor","params":{"ms":1500}},)"
+                R"({"method":"page.eval","params":{"expression":)"
+                R"("document.getElementById('note').focus(); 1"}},)"
+                R"({"method":"input.performActions","params":)" +
+                    json::serialize(input) +
+                    R"(},{"method":"page.eval","params":{"expression":)"
+                    R"("document.getElementById('note').innerText"}})");
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const json::array b = Results(browser, "b",
+                                R"({"method":"page.click","silent":true,"params":{"css":"#note"}},)"
+                                R"({"method":"page.type","params":{"text":"one two"}})");
+  a_thread.join();
+
+  BOOST_TEST(json::serialize(a[2]) == "{}", json::serialize(a));
+  BOOST_TEST(json::serialize(a[3]) == R"("alpha beta")", json::serialize(a));
+  BOOST_TEST(json::serialize(b[1]) == R"({"value":"one two"})", json::serialize(b));
+}
+
 // Eight agents made by calls that start at once, each signing up on its own page: every
 // call acts on its own agent's tab (before, a call that waited while another agent was made
 // could act on that agent's tab).

@@ -267,7 +267,12 @@ class BatchRun {
       }
     } else {
       if (options_.page_watch != nullptr) watched_ = PageWatch::Watch(frame.method, sent);
-      reply = transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
+      const auto send = [&] {
+        return transport_.Call(frame.method, sent, timeout, sink, [this] { FinishPending(); });
+      };
+      reply = options_.executor != nullptr
+                  ? options_.executor->SendRaw(frame.method, sent, timeout, transport_, sink, send)
+                  : send();
       FinishPending();  // if the hook did not run: the command was not sent
       watched_.reset();
     }

@@ -9,6 +9,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -68,6 +69,20 @@ class FrameExecutor {
   // The browsing context (tab) a frame with these params acts on: its "tab", else the
   // current tab ("" when none is known yet).
   virtual std::string TabOf(const boost::json::object& params) const = 0;
+
+  // Makes the round trip of a raw command for the calling agent: `send` is the transport's
+  // Call. An executor whose agents' calls run at once sends raw input and window activations
+  // in the agent's turn on the focus, as the helpers' input is; a wait for the turn that fails
+  // is the frame's error reply (nothing sent).
+  using RawSend = std::function<absl::StatusOr<BidiReply>()>;
+  virtual absl::StatusOr<BidiReply> SendRaw(std::string_view method,
+                                            const boost::json::object& params,
+                                            std::chrono::milliseconds timeout,
+                                            BidiTransport& transport, EventSink on_event,
+                                            const RawSend& send) {
+    (void)method, (void)params, (void)timeout, (void)transport, (void)on_event;
+    return send();
+  }
 
   // Sees every event the batch receives; false hides it from the batch's "events".
   virtual bool OnEvent(const boost::json::value& event) = 0;

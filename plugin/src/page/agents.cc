@@ -476,9 +476,7 @@ void Agents::EndTurn(std::string_view agent) {
 
 void Agents::Withdraw(std::string_view agent) { std::erase(input_queue_, agent); }
 
-bool Agents::Focused(std::string_view agent) const {
-  return focused_ != nullptr && focused_->name == agent;
-}
+std::string Agents::FocusedAgent() const { return focused_ != nullptr ? focused_->name : ""; }
 
 void Agents::Activated(std::string_view agent) {
   auto it = agents_.find(agent);

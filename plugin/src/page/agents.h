@@ -124,6 +124,11 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
                                          BidiTransport& transport, EventSink on_event) override;
   std::string TabOf(const boost::json::object& params) const override;
   bool OnEvent(const boost::json::value& event) override;
+  absl::StatusOr<BidiReply> SendRaw(std::string_view method, const boost::json::object& params,
+                                    std::chrono::milliseconds timeout, BidiTransport& transport,
+                                    EventSink on_event, const RawSend& send) override {
+    return current().page.SendRaw(method, params, timeout, transport, on_event, send);
+  }
   std::string UserContext() const override { return current().user_context; }
   std::string UserContextOfEvent(const boost::json::value& event) const override;
 
@@ -131,7 +136,7 @@ class Agents final : public FrameExecutor, public AgentDirectory, public FocusTu
   bool TakeTurn(std::string_view agent, std::string* holder) override;
   void EndTurn(std::string_view agent) override;
   void Withdraw(std::string_view agent) override;
-  bool Focused(std::string_view agent) const override;
+  std::string FocusedAgent() const override;
   void Activated(std::string_view agent) override;
 
   // AgentDirectory (page.agents).

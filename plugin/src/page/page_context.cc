@@ -462,25 +462,33 @@ absl::Status PageContext::TakeInputTurn(std::string_view tab) {
 }
 
 absl::Status PageContext::InInputTurn(std::string_view tab,
-                                      const std::function<absl::Status()>& dispatch) {
+                                      const std::function<absl::Status()>& dispatch,
+                                      ActivateFirst when) {
   FocusTurns* const turns = state_.agent.focus;
   if (turns == nullptr) return dispatch();
   RETURN_IF_ERROR(TakeInputTurn(tab));
   const absl::Cleanup turn_over = [&] { turns->EndTurn(state_.agent.name); };
-  if (!turns->Focused(state_.agent.name)) {
+  const std::string focused = turns->FocusedAgent();
+  if (when == ActivateFirst::kUnlessFocused ? focused != state_.agent.name
+                                             : !focused.empty() && focused != state_.agent.name) {
     RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
     turns->Activated(state_.agent.name);
   }
   return dispatch();
 }
 
-absl::Status PageContext::Activate(std::string_view tab) {
+absl::Status PageContext::Activate(std::string_view tab,
+                                   const std::function<absl::Status()>& activate) {
   FocusTurns* const turns = state_.agent.focus;
   if (turns != nullptr) RETURN_IF_ERROR(TakeInputTurn(tab));
   const absl::Cleanup turn_over = [&] {
     if (turns != nullptr) turns->EndTurn(state_.agent.name);
   };
-  RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
+  if (activate) {
+    RETURN_IF_ERROR(activate());
+  } else {
+    RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
+  }
   if (turns != nullptr) turns->Activated(state_.agent.name);
   return absl::OkStatus();
 }

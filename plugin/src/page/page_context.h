@@ -69,8 +69,9 @@ class FocusTurns {
   virtual bool TakeTurn(std::string_view agent, std::string* holder) = 0;
   virtual void EndTurn(std::string_view agent) = 0;
   virtual void Withdraw(std::string_view agent) = 0;
-  // Whether `agent`'s window was the last one activated; Activated records that it is.
-  virtual bool Focused(std::string_view agent) const = 0;
+  // The agent whose window was the last one activated ("" for none yet); Activated records
+  // that `agent`'s is.
+  virtual std::string FocusedAgent() const = 0;
   virtual void Activated(std::string_view agent) = 0;
 };
 
@@ -218,16 +219,22 @@ class PageContext {
   absl::StatusOr<bool> AwaitFor(std::string_view tab, std::chrono::milliseconds limit,
                                 const std::function<bool()>& settled);
 
+  // When InInputTurn activates the input's tab first: whenever its window is not known to have
+  // the focus (the helpers), or only when another agent's window took it (the model's raw
+  // input, which acts on the tab it names as it did before agents ran at once).
+  enum class ActivateFirst { kUnlessFocused, kIfTakenByAnother };
   // Runs `dispatch` (input the page must get in a focused window: keys, a click, a fill) in
   // the agent's turn on the focus, waiting for another agent's input to end (its events are
-  // read meanwhile) and activating `tab` first when its window is not the focused one. The
-  // "timeout" HelperError, naming the agent that holds the turn, when the wait outlasts the
-  // frame's time; "dialog open" when a dialog opens in `tab` meanwhile.
-  absl::Status InInputTurn(std::string_view tab, const std::function<absl::Status()>& dispatch);
-  // Selects `tab` and gives its window the focus (browsingContext.activate) in the agent's turn:
-  // two activations at once (of agents whose calls run together) would leave one waiting on
-  // the other.
-  absl::Status Activate(std::string_view tab);
+  // read meanwhile) and activating `tab` first as `when` says. The "timeout" HelperError,
+  // naming the agent that holds the turn, when the wait outlasts the frame's time; "dialog
+  // open" when a dialog opens in `tab` meanwhile.
+  absl::Status InInputTurn(std::string_view tab, const std::function<absl::Status()>& dispatch,
+                           ActivateFirst when = ActivateFirst::kUnlessFocused);
+  // Selects `tab` and gives its window the focus (browsingContext.activate, sent by `activate`
+  // when given: the model's own frame) in the agent's turn: two activations at once (of agents
+  // whose calls run together) would leave one waiting on the other.
+  absl::Status Activate(std::string_view tab,
+                        const std::function<absl::Status()>& activate = nullptr);
 
   // Every event this frame receives goes through here to the batch.
   void Deliver(boost::json::value event);

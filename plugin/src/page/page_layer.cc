@@ -2,10 +2,12 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "core/batch_args.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
@@ -235,6 +237,36 @@ const json::value* PageLayer::Reserved(std::string_view label, BidiTransport& tr
   }
   tab_value_ = json::string(*tab);
   return &tab_value_;
+}
+
+absl::StatusOr<BidiReply> PageLayer::SendRaw(std::string_view method, const json::object& params,
+                                             std::chrono::milliseconds timeout,
+                                             BidiTransport& transport, EventSink on_event,
+                                             const RawSend& send) {
+  const bool input = method == "input.performActions" || method == "input.releaseActions";
+  const bool activate = method == "browsingContext.activate";
+  const std::string_view context = StringAt(&params, "context");
+  if (state_.agent.focus == nullptr || (!input && !activate) || context.empty()) return send();
+  PageContext page(transport, state_, method, timeout, on_event);
+  std::optional<absl::StatusOr<BidiReply>> reply;
+  const auto dispatch = [&] {
+    reply = send();
+    // Whatever it says is the frame's; only an activation that worked gave its window the focus.
+    return reply->ok() && (*reply)->ok ? absl::OkStatus() : absl::CancelledError();
+  };
+  const std::string tab = state_.logs.TabOf(context);  // input in a frame: its tab's window
+  const absl::Status turn =
+      activate ? page.Activate(tab, dispatch)
+               : page.InInputTurn(tab, dispatch, PageContext::ActivateFirst::kIfTakenByAnother);
+  if (reply) return std::move(*reply);
+  // Not sent: the wait for the turn, or the activation before it, failed.
+  if (std::optional<std::string> code = HelperErrorCode(turn)) {
+    BidiReply refused;
+    refused.error = std::move(*code);
+    refused.message = std::string(ToStd(turn.message()));
+    return refused;
+  }
+  return turn;
 }
 
 std::string PageLayer::TabOf(const json::object& params) const {

@@ -64,6 +64,11 @@ class PageLayer final : public FrameExecutor {
                                         EventSink on_event) override;
   const boost::json::value* Reserved(std::string_view label, BidiTransport& transport,
                                      EventSink on_event, std::string* why) override;
+  // Raw input (input.performActions, input.releaseActions) and browsingContext.activate in
+  // the agent's turn on the focus, when agents' calls run at once.
+  absl::StatusOr<BidiReply> SendRaw(std::string_view method, const boost::json::object& params,
+                                    std::chrono::milliseconds timeout, BidiTransport& transport,
+                                    EventSink on_event, const RawSend& send) override;
   bool OnEvent(const boost::json::value& event) override;
   std::string TabOf(const boost::json::object& params) const override;
   // Draws the image on a canvas of `size` in the sandbox realm of `context` and encodes it
