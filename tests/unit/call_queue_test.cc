@@ -86,6 +86,31 @@ BOOST_AUTO_TEST_CASE(a_cancel_ends_the_waiting_call_it_names_and_leaves_the_runn
              boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(a_cancel_that_lands_while_a_call_reads_its_arguments_ends_it_at_its_turn) {
+  Recorder recorder;
+  CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
+  int a = 0, b = 0, c = 0;
+  {
+    const CallQueue::Arrival arrival(queue, &a);
+    const CallQueue::Arrival other(queue, &b);
+    queue.Cancel(&a);  // its agent is not known yet: no turn to cancel
+    BOOST_TEST(queue.size() == 0u);
+    const CallQueue::Turn turn(queue, &a, "default", &arrival);
+    BOOST_TEST(turn.cancelled());  // it never runs
+    const CallQueue::Turn others(queue, &b, "b", &other);
+    BOOST_TEST(!others.cancelled());
+  }
+  {
+    const CallQueue::Arrival arrival(queue, &c);
+    queue.CancelAll();
+    const CallQueue::Turn turn(queue, &c, "default", &arrival);
+    BOOST_TEST(turn.cancelled());
+  }
+  // Only b's turn ran; nothing was running to interrupt.
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm"}), boost::test_tools::per_element());
+  BOOST_TEST(queue.size() == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(cancel_all_reaches_every_call_but_a_release) {
   Recorder recorder;
   CallQueue queue([&] { recorder.Note("interrupt"); }, [&] { recorder.Note("rearm"); });
@@ -97,7 +122,7 @@ BOOST_AUTO_TEST_CASE(cancel_all_reaches_every_call_but_a_release) {
   });
   std::atomic<bool> released{false};
   std::future<bool> release = std::async(std::launch::async, [&] {
-    CallQueue::Turn turn(queue, nullptr, "default", /*cancellable=*/false);
+    CallQueue::Turn turn(queue, nullptr, "default", nullptr, /*cancellable=*/false);
     released.store(true);
     return turn.cancelled();
   });

@@ -203,7 +203,8 @@ typedef agent_tool_result* (*agent_tool_invoke_fn)(agent_tool_instance* instance
 typedef void (*agent_tool_cancel_fn)(agent_tool_instance* instance);
 
 /* Since ABI 2.2. As cancel, for the invocation started with `call_context` only (every one,
- * should a host give several the same context); a no-op when it has ended or never started.
+ * should a host give several the same context), from the moment invoke is entered (while it
+ * reads its arguments too); a no-op when it has ended or invoke has not been entered yet.
  * THREADS: as cancel. */
 typedef void (*agent_tool_cancel_call_fn)(agent_tool_instance* instance, void* call_context);
 

@@ -10,13 +10,25 @@ CallQueue::CallQueue(std::function<void()> interrupt, std::function<void()> rear
                      SessionBaton* baton)
     : interrupt_(std::move(interrupt)), rearm_(std::move(rearm)), baton_(baton) {}
 
+CallQueue::Arrival::Arrival(CallQueue& queue, void* call_context)
+    : queue_(queue), call_context_(call_context) {
+  const std::lock_guard<std::mutex> lock(queue_.mutex_);
+  queue_.arrivals_.push_back(this);
+}
+
+CallQueue::Arrival::~Arrival() {
+  const std::lock_guard<std::mutex> lock(queue_.mutex_);
+  std::erase(queue_.arrivals_, this);
+}
+
 CallQueue::Turn::Turn(CallQueue& queue, void* call_context, std::string_view agent,
-                      bool cancellable)
+                      const Arrival* arrival, bool cancellable)
     : queue_(queue), call_context_(call_context), cancellable_(cancellable) {
   lane_.agent = std::string(agent);
   lane_.baton = queue_.baton_;
   std::unique_lock<std::mutex> lock(queue_.mutex_);
   queue_.turns_.push_back(this);
+  if (arrival != nullptr && arrival->cancelled_ && cancellable_) cancelled_.store(true);
   queue_.turn_ended_.wait(lock, [this] { return queue_.MayRunLocked(*this) || cancelled_.load(); });
   if (cancelled_.load()) return;  // it leaves without running
   if (queue_.rearm_) queue_.rearm_();
@@ -61,6 +73,9 @@ void CallQueue::Cancel(void* call_context) {
     for (Turn* turn : turns_) {
       if (turn->call_context_ == call_context) CancelLocked(*turn, /*all=*/false);
     }
+    for (Arrival* arrival : arrivals_) {
+      if (arrival->call_context_ == call_context) arrival->cancelled_ = true;
+    }
   }
   turn_ended_.notify_all();  // a waiting call that was cancelled leaves
 }
@@ -69,6 +84,7 @@ void CallQueue::CancelAll() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (Turn* turn : turns_) CancelLocked(*turn, /*all=*/true);
+    for (Arrival* arrival : arrivals_) arrival->cancelled_ = true;
   }
   turn_ended_.notify_all();
 }

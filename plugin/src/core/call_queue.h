@@ -3,7 +3,8 @@
 // end (calls of different agents run at the same time, taking turns on the session baton), and
 // each can be cancelled by the call context the host gave it, whether it is waiting or running.
 //
-//   CallQueue::Turn turn(queue, call_context, agent);  // blocks until its turn or its cancel
+//   CallQueue::Arrival arrival(queue, call_context);   // before its arguments are read
+//   CallQueue::Turn turn(queue, call_context, agent, &arrival);  // its turn, or its cancel
 //   if (turn.cancelled()) ...                            // report it cancelled, send nothing
 //   CallLane::Scope scope(&turn.lane());                 // the transport knows the call by it
 //   options.cancelled = &turn.cancel_flag();             // read by RunBatch while it runs
@@ -19,6 +20,7 @@
 #include <functional>
 #include <mutex>
 #include <string_view>
+#include <vector>
 
 #include "core/call_lane.h"
 #include "core/session_baton.h"
@@ -36,13 +38,30 @@ class CallQueue {
   CallQueue(std::function<void()> interrupt, std::function<void()> rearm,
             SessionBaton* baton = nullptr);
 
+  // A call from the moment it arrives until its Turn, while its arguments are read (its agent
+  // is not known yet): a cancel that lands meanwhile is kept, and its Turn starts cancelled.
+  class Arrival {
+   public:
+    Arrival(CallQueue& queue, void* call_context);
+    ~Arrival();
+    Arrival(const Arrival&) = delete;
+    Arrival& operator=(const Arrival&) = delete;
+
+   private:
+    friend class CallQueue;
+    CallQueue& queue_;
+    void* const call_context_;
+    bool cancelled_ = false;  // under the queue's lock
+  };
+
   // One call's place in the queue: waits in the constructor until every call of `agent`
-  // before it has ended (or until it is cancelled), leaves the queue in the destructor. A turn
-  // that is not `cancellable` (closing a gone caller's agent) ignores every cancel.
+  // before it has ended (or until it is cancelled, `arrival` included), leaves the queue in the
+  // destructor. A turn that is not `cancellable` (closing a gone caller's agent) ignores every
+  // cancel.
   class Turn {
    public:
     Turn(CallQueue& queue, void* call_context, std::string_view agent = "default",
-         bool cancellable = true);
+         const Arrival* arrival = nullptr, bool cancellable = true);
     ~Turn();
     Turn(const Turn&) = delete;
     Turn& operator=(const Turn&) = delete;
@@ -63,10 +82,10 @@ class CallQueue {
     CallLane lane_;
   };
 
-  // Cancels the call started with `call_context` (every such call), waiting or running. A
-  // no-op when there is none.
+  // Cancels the call started with `call_context` (every such call), arriving, waiting or
+  // running. A no-op when there is none.
   void Cancel(void* call_context);
-  // Cancels every call, waiting or running.
+  // Cancels every call, arriving, waiting or running.
   void CancelAll();
   // How many calls are waiting or running; how many are running.
   std::size_t size() const;
@@ -85,6 +104,7 @@ class CallQueue {
   mutable std::mutex mutex_;
   std::condition_variable turn_ended_;
   std::deque<Turn*> turns_;  // in arrival order
+  std::vector<Arrival*> arrivals_;
 };
 
 }  // namespace firefox_bidi

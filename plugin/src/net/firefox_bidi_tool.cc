@@ -133,6 +133,8 @@ void FirefoxBidiTool::Log(int level, std::string_view line) {
 }
 
 ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_context) {
+  // A cancel that lands while the arguments are read (up to 64 MiB of them) is kept for the turn.
+  const CallQueue::Arrival arrival(calls_, call_context);
   ToolErrorOr<BatchArgs> parsed = ParseBatchArgs(args_json, config_.limits, page::HelperMethods());
   if (const ToolError* error = std::get_if<ToolError>(&parsed)) {
     return {ToolOutcome::Status::kRefused, SerializeToolError(*error), error->message};
@@ -143,7 +145,7 @@ ToolOutcome FirefoxBidiTool::Invoke(std::string_view args_json, void* call_conte
   if (const std::size_t before = calls_.of_agent(args.agent); before > 0) {
     Log(0, absl::StrCat("a call waits for its turn behind ", before, " other"));
   }
-  CallQueue::Turn turn(calls_, call_context, args.agent);
+  CallQueue::Turn turn(calls_, call_context, args.agent, &arrival);
   // Cancelled while it waited for its turn: nothing is sent, no browser started for it.
   if (turn.cancelled()) return {ToolOutcome::Status::kOk, CancelledBatch(args), ""};
   // Waits for the idle agents' closer if it is at work (a few commands at most).
@@ -275,7 +277,7 @@ void FirefoxBidiTool::ReleaseAgent(std::string_view name) {
   if (session_ == nullptr) return;
   // After the calls of that agent that came before it; a cancel does not stop it (its caller
   // is gone).
-  CallQueue::Turn turn(calls_, nullptr, name, /*cancellable=*/false);
+  CallQueue::Turn turn(calls_, nullptr, name, nullptr, /*cancellable=*/false);
   { const std::lock_guard<std::mutex> no_closer(idle_closer_mutex_); }
   const CallLane::Scope lane(&turn.lane());
   SessionBaton::Holder holder;
