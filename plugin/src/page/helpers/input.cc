@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -153,14 +155,16 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
   // In the agent's turn on the focus; the settle window below is not (other agents' input may
   // take the focus meanwhile).
   RETURN_IF_ERROR(page.InInputTurn(tab, dispatch));
-  last_activity = PageContext::Clock::now();
+  // The page has run the input's handlers by now: the quiet window counts from here, or from
+  // the input's click as the page timed it (below).
+  const PageContext::Clock::time_point dispatched = PageContext::Clock::now();
+  last_activity = dispatched;
   InputEffect effect;
   if (!started && armed) {
-    // The page has run the input's handlers by now: the quiet window counts from here. What
-    // they set off from a timer soon after is due within the settle window of the page's own
-    // time, which a busy machine stretches: the outcome is read at its end (the quiet window
-    // has passed by then unless something began), or at once when a new document is pending.
-    last_activity = std::max(last_activity, PageContext::Clock::now());
+    // What the handlers set off from a timer soon after is due within the settle window of the
+    // page's own time, which a busy machine stretches: the outcome is read at its end (the
+    // quiet window has passed by then unless something began), or at once when a new document
+    // is pending.
     const absl::StatusOr<SandboxResult> outcome = page.Sandbox(
         tab, ops::kInputOutcome,
         same_document ? json::object{} : json::object{{"settle_ms", kSettleQuiet.count()}});
@@ -179,6 +183,16 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
               .status());
     } else if (outcome.ok() && !started && !download_began) {
       effect.info = PageInfoOf(outcome->data);
+      // Nothing began since the input: its quiet window counts from its click, as the page's
+      // own settle window did.
+      if (const std::optional<double> since =
+              data != nullptr ? NumberAt(*data, "since_click_ms") : std::nullopt;
+          since && *since >= 0 && last_activity == dispatched) {
+        last_activity = std::min(
+            dispatched, PageContext::Clock::now() -
+                            std::chrono::duration_cast<PageContext::Clock::duration>(
+                                std::chrono::duration<double, std::milli>(*since)));
+      }
     }
   }
   if (!started && !download_began) {

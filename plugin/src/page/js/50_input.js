@@ -440,15 +440,23 @@ OPS.inputPrepareHover = function (input, nodes) {
 };
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
-// in this browsing context that may not have started yet, "url", "title", "readyState"}.
-// With input.settle_ms, an input that asks for no new document is answered once that much of
-// the page's own time has passed (as OPS.inputSettle), with the page's facts as they are then:
-// one call instead of two after every input.
+// in this browsing context that may not have started yet, "url", "title", "readyState",
+// "since_click_ms": how long ago its click was, null for none}. With input.settle_ms, an input
+// that asks for no new document is answered once that much of the page's own time has passed
+// since the input (its click, when it made one: the handlers' timers count from there; else
+// since this call), as OPS.inputSettle, with the page's facts as they are then: one call
+// instead of two after every input.
 OPS.inputOutcome = function (input) {
+  const watch = globalThis.__firefoxBidiInputWatch;
+  const clicked = watch && watch.armed && watch.click ? watch.click.timeStamp : null;
   const pending = inputNavigationPending();
-  const outcome = () => ({data: Object.assign({pending}, OPS.info().data)});
+  const sinceClick = () => (clicked === null ? null : globalThis.performance.now() - clicked);
+  const outcome = () =>
+    ({data: Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data)});
   if (pending || !input.settle_ms) return outcome();
-  return new Promise((resolve) => setTimeout(() => resolve(outcome()), input.settle_ms));
+  const since = clicked === null ? 0 : sinceClick();
+  const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
+  return new Promise((resolve) => setTimeout(() => resolve(outcome()), wait));
 };
 
 // After an input: resolves once input.ms of the page's own time have passed. Timers the
