@@ -448,13 +448,15 @@ OPS.inputPrepareHover = function (input, nodes) {
 // instead of two after every input.
 OPS.inputOutcome = function (input) {
   const watch = globalThis.__firefoxBidiInputWatch;
-  const clicked = watch && watch.armed && watch.click ? watch.click.timeStamp : null;
+  const click = watch && watch.armed ? watch.click : null;
+  // Read on the clock of the click's own window (a frame's starts later than its page's).
+  const view = click ? click.view : null;
   const pending = inputNavigationPending();
-  const sinceClick = () => (clicked === null ? null : globalThis.performance.now() - clicked);
+  const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
   const outcome = () =>
     ({data: Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data)});
   if (pending || !input.settle_ms) return outcome();
-  const since = clicked === null ? 0 : sinceClick();
+  const since = view ? sinceClick() : 0;
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
   return new Promise((resolve) => setTimeout(() => resolve(outcome()), wait));
 };
