@@ -82,7 +82,6 @@ void PageLayer::JoinSession(std::uint64_t session_generation, const PageState& o
 }
 
 absl::Status PageLayer::Subscribe(BidiTransport& transport) {
-  if (!post_transport_pinned_) transport_ = &transport;
   if (state_.events.internal_subscribed()) return absl::OkStatus();
   // Named: an EventSink refers to its callable, which must outlive `page`.
   const auto observe = [this](json::value event) { OnEvent(event); };
@@ -140,7 +139,6 @@ absl::StatusOr<ExecutorReply> PageLayer::Execute(std::string_view method,
                                                  std::chrono::milliseconds timeout,
                                                  BidiTransport& transport, EventSink on_event) {
   ExecutorReply out;
-  if (!post_transport_pinned_) transport_ = &transport;
   const HelperSpec* helper = FindHelper(method);
   if (helper == nullptr) {  // ParseBatchArgs refuses these; kept for direct callers
     out.reply.error = std::string(FrameErrorName(kInvalidArgument));

@@ -45,13 +45,10 @@ class PageLayer final : public FrameExecutor {
 
   // Where page.storage reads and writes its files (the tool's io layer). Outlives the layer.
   void SetFileStore(const FileStore* files) { state_.files = files; }
-  // Where blocked requests are answered from OnEvent, for good: the session itself when calls
-  // run at the same time (a call's own transport ends with it). Unset: the transport of the
-  // last Subscribe or Execute.
-  void SetPostTransport(BidiTransport* transport) {
-    transport_ = transport;
-    post_transport_pinned_ = transport != nullptr;
-  }
+  // Where the requests its routes hold are answered from OnEvent: the session itself, which
+  // outlives every call (a call's own transport ends with it, and OnEvent may run in another
+  // agent's call). Unset: they are not answered (a layer without routes needs none).
+  void SetPostTransport(BidiTransport* transport) { transport_ = transport; }
   // Loads the storage-state file `path` (judged by the policy) into the browser, as
   // page.storage's load does; `what` names it in messages. Once per browser session: true
   // when this session already has it.
@@ -98,10 +95,8 @@ class PageLayer final : public FrameExecutor {
   bool OnBeforeRequestSent(const boost::json::object& params);
 
   PageWatch* watch_;
-  // The batch's transport (set by Subscribe and Execute), on which blocked requests are
-  // answered the moment their event is read.
+  // SetPostTransport's: blocked requests are answered on it the moment their event is read.
   BidiTransport* transport_ = nullptr;
-  bool post_transport_pinned_ = false;  // SetPostTransport
   const bool hide_webdriver_flag_;
   const bool record_network_;
   PageState state_;
