@@ -107,7 +107,8 @@ BOOST_AUTO_TEST_CASE(a_cancel_that_lands_while_a_call_reads_its_arguments_ends_i
     BOOST_TEST(turn.cancelled());
   }
   // Only b's turn ran; nothing was running to interrupt.
-  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm"}), boost::test_tools::per_element());
+  BOOST_TEST(recorder.Log() == (std::vector<std::string>{"rearm"}),
+             boost::test_tools::per_element());
   BOOST_TEST(queue.size() == 0u);
 }
 

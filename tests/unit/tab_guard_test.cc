@@ -227,7 +227,9 @@ BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing)
   std::optional<absl::StatusOr<TabGuard::Report>> nested;
   const auto another_call = [&](boost::json::value event) {
     (void)guard.Observe(event, "");
-    if (!nested) nested = guard.Contain(transport, [](boost::json::value) {}, "");
+    if (!nested)
+      nested = guard.Contain(
+          transport, [](boost::json::value) {}, "");
   };
   const absl::StatusOr<TabGuard::Report> report = guard.Contain(transport, another_call, "");
   BOOST_REQUIRE(nested.has_value());
@@ -246,11 +248,12 @@ BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing)
   BOOST_TEST(!guard.HasWork(""));
 }
 
-BOOST_AUTO_TEST_CASE(a_refusal_in_another_agents_tab_is_closed_at_once_and_told_to_that_agent_only) {
+BOOST_AUTO_TEST_CASE(
+    a_refusal_in_another_agents_tab_is_closed_at_once_and_told_to_that_agent_only) {
   // Agent b's call reads a navigation of agent a's tab (a has no call running): b's Contain
   // closes the tab, says nothing of it to b, and keeps the report for a's next call.
-  BOOST_TEST(guard.Observe(boost::json::parse(NavigationStarted("A1", "file:///etc/hostname")),
-                           "uc-a"));
+  BOOST_TEST(
+      guard.Observe(boost::json::parse(NavigationStarted("A1", "file:///etc/hostname")), "uc-a"));
   BOOST_TEST(guard.HasWork("uc-b"));
   transport
       .Reply(R"({"contexts":[{"context":"A1","userContext":"uc-a","children":[]},)"

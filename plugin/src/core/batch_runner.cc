@@ -397,7 +397,8 @@ class BatchRun {
     auto sink = [this, i](boost::json::value event) {
       OnEvent(std::move(event), static_cast<std::int64_t>(i));
     };
-    absl::StatusOr<TabGuard::Report> report = guard->Contain(transport_, sink, CallersUserContext());
+    absl::StatusOr<TabGuard::Report> report =
+        guard->Contain(transport_, sink, CallersUserContext());
     containing_ = false;
     const std::string what =
         absl::StrCat("frame ", i, " (", frame.method, ") ", sent ? "stopped" : "was not sent");

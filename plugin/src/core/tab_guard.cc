@@ -188,15 +188,16 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
       if (still_open && std::find(close.begin(), close.end(), where->second.top) == close.end()) {
         close.push_back(where->second.top);
       }
-      said[owner(still_open ? std::string_view(where->second.user_context) : "",
-                 refused.user_context)]
-          .push_back(absl::StrCat(
+      std::string why = absl::StrCat(
           refused.why,
           still_open ? absl::StrCat("; the tool closed tab ", where->second.top,
                                     ", where it started, so nothing of it can be read")
                      : std::string("; the tab where it started is closed"),
           " (relative URLs, a page's <base>, links, redirects and scripts are judged by the URL "
-          "the browser loads)"));
+          "the browser loads)");
+      said[owner(still_open ? std::string_view(where->second.user_context) : "",
+                 refused.user_context)]
+          .push_back(std::move(why));
     }
     for (const std::string& context : std::exchange(hung, {})) {
       auto where = tab_of.find(context);
@@ -269,7 +270,9 @@ absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, Eve
     new_tabs_.erase(new_tabs_.begin(), new_tabs_.begin() + static_cast<std::ptrdiff_t>(tabs_taken));
   }
   const auto keep = [](std::string& into, const std::vector<std::string>& lines) {
-    for (const std::string& line : lines) absl::StrAppend(&into, into.empty() ? "" : "; also ", line);
+    for (const std::string& line : lines) {
+      absl::StrAppend(&into, into.empty() ? "" : "; also ", line);
+    }
   };
   for (const auto& [who, lines] : said) keep(kept_[who].refused, lines);
   for (const auto& [who, lines] : unresponsive_said) keep(kept_[who].unresponsive, lines);

@@ -470,7 +470,7 @@ absl::Status PageContext::InInputTurn(std::string_view tab,
   const absl::Cleanup turn_over = [&] { turns->EndTurn(state_.agent.name); };
   const std::string focused = turns->FocusedAgent();
   if (when == ActivateFirst::kUnlessFocused ? focused != state_.agent.name
-                                             : !focused.empty() && focused != state_.agent.name) {
+                                            : !focused.empty() && focused != state_.agent.name) {
     RETURN_IF_ERROR(Command("browsingContext.activate", json::object{{"context", tab}}).status());
     turns->Activated(state_.agent.name);
   }

@@ -188,10 +188,10 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
       if (const std::optional<double> since =
               data != nullptr ? NumberAt(*data, "since_click_ms") : std::nullopt;
           since && *since >= 0 && last_activity == dispatched) {
-        last_activity = std::min(
-            dispatched, PageContext::Clock::now() -
-                            std::chrono::duration_cast<PageContext::Clock::duration>(
-                                std::chrono::duration<double, std::milli>(*since)));
+        last_activity =
+            std::min(dispatched, PageContext::Clock::now() -
+                                     std::chrono::duration_cast<PageContext::Clock::duration>(
+                                         std::chrono::duration<double, std::milli>(*since)));
       }
     }
   }
