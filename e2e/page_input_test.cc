@@ -42,6 +42,23 @@ BOOST_AUTO_TEST_CASE(a_clicks_result_has_the_title_its_handler_set_from_a_timer_
   BOOST_TEST(json::serialize(click.at("result").at("navigated")) == "false");
 }
 
+// The settle window is 150 ms of the page's time from the click itself: a title set from a
+// 145 ms timer is in the click's result, one set from a 400 ms timer is not yet (the page's
+// timers fire in the order they are due, however busy the machine).
+BOOST_AUTO_TEST_CASE(a_clicks_settle_window_is_150_ms_of_page_time_from_the_click) {
+  const auto title_after = [&](int timer_ms) {
+    const json::object result = Run(
+        Frames({absl::StrCat(
+                    R"({"method":"page.goto","params":{"url":"data:text/html,<title>Draft</title>)",
+                    R"(<button onclick=\"setTimeout(() => document.title = 'Saved', )", timer_ms,
+                    R"()\">Save</button>"},"silent":true})"),
+                R"({"method":"page.click","params":{"text":"Save"}})"}));
+    return json::serialize(json::parse(Record(result, 1)).at("result").at("title"));
+  };
+  BOOST_TEST(title_after(145) == R"("Saved")");
+  BOOST_TEST(title_after(400) == R"("Draft")");
+}
+
 BOOST_AUTO_TEST_CASE(buttons_counts_and_modifiers_reach_the_page) {
   const json::object result = Run(Frames(
       {Goto("input.html"),
