@@ -156,17 +156,18 @@ BOOST_AUTO_TEST_CASE(waiting_helpers_take_a_timeout_param_and_name_the_bound_tha
 }
 
 // The page never completes: the tab's frame returns once the page has been interactive for the
-// 3 s grace, far before its 20 s (which waiting for the load would take), however busy the
-// machine is.
+// 3 s grace, well before its 60 s (which waiting for the load would take, to fail then), however
+// busy the machine is (a CI run sharing the cores took it to 13-19 s).
 BOOST_AUTO_TEST_CASE(a_new_tab_on_a_stalled_page_opens_within_the_grace) {
   PageSuite& s = PageSuite::Get();
   const auto start = std::chrono::steady_clock::now();
   const json::object result = s.Run(
-      Frames({R"J({"method":"page.tabs","timeout_ms":20000,"params":{"action":"new","url":)J" +
+      Frames({R"J({"method":"page.tabs","timeout_ms":60000,"params":{"action":"new","url":)J" +
                   PageSuite::Quote(s.pages.url("stalled.html")) + "}}",
               Eval("document.title + ' ' + document.readyState"),
               R"J({"method":"page.tabs","params":{"action":"close"}})J"}));
-  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(12)));
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(40)));
+  BOOST_TEST(s.Record(result, 0).contains("result"));  // opened, not timed out
   BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == R"J("Stalled interactive")J");
 }
 
