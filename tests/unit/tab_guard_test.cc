@@ -226,7 +226,7 @@ BOOST_AUTO_TEST_CASE(a_contain_while_another_waits_for_the_browser_does_nothing)
   transport.Event(TabCreated("T9")).Reply("{}").Reply("{}").Reply(kTwoTabs);
   std::optional<absl::StatusOr<TabGuard::Report>> nested;
   const auto another_call = [&](boost::json::value event) {
-    (void)guard.Observe(event, "");
+    (void)guard.Observe(event, [] { return std::string(); });
     if (!nested)
       nested = guard.Contain(
           transport, [](boost::json::value) {}, "");
@@ -252,8 +252,19 @@ BOOST_AUTO_TEST_CASE(
     a_refusal_in_another_agents_tab_is_closed_at_once_and_told_to_that_agent_only) {
   // Agent b's call reads a navigation of agent a's tab (a has no call running): b's Contain
   // closes the tab, says nothing of it to b, and keeps the report for a's next call.
-  BOOST_TEST(
-      guard.Observe(boost::json::parse(NavigationStarted("A1", "file:///etc/hostname")), "uc-a"));
+  const std::optional<std::string> refused_in =
+      guard.Observe(boost::json::parse(NavigationStarted("A1", "file:///etc/hostname")),
+                    [] { return std::string("uc-a"); });
+  BOOST_TEST(refused_in.value_or("none") == "uc-a");
+  // The agent of an event is asked for refused navigations only (every event comes here).
+  bool asked = false;
+  const std::optional<std::string> allowed =
+      guard.Observe(boost::json::parse(NavigationStarted("A2", "http://127.0.0.1/")), [&] {
+        asked = true;
+        return std::string("uc-a");
+      });
+  BOOST_TEST(!allowed.has_value());
+  BOOST_TEST(!asked);
   BOOST_TEST(guard.HasWork("uc-b"));
   transport
       .Reply(R"({"contexts":[{"context":"A1","userContext":"uc-a","children":[]},)"

@@ -172,12 +172,14 @@ class BatchRun {
   // flight (-1: none, it arrived between calls).
   void OnEvent(boost::json::value event, std::int64_t frame) {
     if (TabGuard* guard = options_.tab_guard; guard != nullptr) {
-      const std::string owner =
-          options_.executor != nullptr ? options_.executor->UserContextOfEvent(event) : "";
+      const std::optional<std::string> refused_in = guard->Observe(event, [&] {
+        return options_.executor != nullptr ? options_.executor->UserContextOfEvent(event)
+                                            : std::string();
+      });
       // The reply may come from the refused document: stop waiting for it (not for a refusal
       // in another agent's tab, which the guard closes and tells that agent).
-      if (guard->Observe(event, owner) && !containing_ && !guard_interrupted_ &&
-          (owner.empty() || owner == CallersUserContext())) {
+      if (refused_in && !containing_ && !guard_interrupted_ &&
+          (refused_in->empty() || *refused_in == CallersUserContext())) {
         guard_interrupted_ = true;
         transport_.Interrupt();
       }

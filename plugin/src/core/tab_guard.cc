@@ -83,16 +83,17 @@ void TabGuard::NoteUnanswered(std::string_view context) {
   unanswered_.emplace_back(context);
 }
 
-bool TabGuard::Observe(const json::value& event, std::string_view user_context) {
+std::optional<std::string> TabGuard::Observe(const json::value& event,
+                                             absl::FunctionRef<std::string()> user_context) {
   const json::object* message = event.if_object();
   const std::string_view method = StringAt(message, "method");
   if (std::find(std::begin(kUrlEvents), std::end(kUrlEvents), method) == std::end(kUrlEvents)) {
-    return false;
+    return std::nullopt;
   }
   const json::value* params_value = message->if_contains("params");
   const json::object* params = params_value != nullptr ? params_value->if_object() : nullptr;
   const std::string_view context = StringAt(params, "context");
-  if (context.empty()) return false;
+  if (context.empty()) return std::nullopt;
   if (method == "browsingContext.contextCreated") {
     const json::value* parent = params->if_contains("parent");
     if (parent == nullptr || parent->is_null()) {
@@ -100,19 +101,20 @@ bool TabGuard::Observe(const json::value& event, std::string_view user_context) 
           OpenedTab{std::string(context), std::string(StringAt(params, "userContext"))});
     }
   }
-  if (policy_ == nullptr) return false;
+  if (policy_ == nullptr) return std::nullopt;
   const std::string_view url = StringAt(params, "url");
   absl::Status allowed = policy_->CheckUrl(url, "a navigation to");
-  if (allowed.ok()) return false;
-  if (std::find(handled_.begin(), handled_.end(), context) != handled_.end()) return false;
+  if (allowed.ok()) return std::nullopt;
+  if (std::find(handled_.begin(), handled_.end(), context) != handled_.end()) return std::nullopt;
+  std::string owner = user_context();
   const bool known = std::any_of(refused_.begin(), refused_.end(), [&](const Refused& r) {
     return r.context == context && r.url == url;
   });
   if (!known) {
     refused_.push_back(Refused{std::string(context), std::string(url),
-                               std::string(ToStd(allowed.message())), std::string(user_context)});
+                               std::string(ToStd(allowed.message())), owner});
   }
-  return true;
+  return owner;
 }
 
 absl::StatusOr<TabGuard::Report> TabGuard::Contain(BidiTransport& transport, EventSink on_event,

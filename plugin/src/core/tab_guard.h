@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "core/policy.h"
 #include "core/string_view_compat.h"
@@ -66,10 +67,11 @@ class TabGuard {
   // was pending for the old one.
   void BeginCall(std::uint64_t session_generation);
 
-  // Sees every event; `user_context` is the one of the agent it belongs to ("" unknown). True
-  // when it reports a navigation the policy refuses: the frame in flight must stop waiting for
-  // its reply, when the event is its agent's.
-  bool Observe(const boost::json::value& event, std::string_view user_context);
+  // Sees every event. When it reports a navigation the policy refuses, returns the user
+  // context of the agent it belongs to ("" unknown), asked of `user_context` then only: the
+  // frame in flight of that agent must stop waiting for its reply. nullopt for any other event.
+  std::optional<std::string> Observe(const boost::json::value& event,
+                                     absl::FunctionRef<std::string()> user_context);
 
   // A frame waiting on browsing context `context` got no reply in time, or was cancelled: the
   // next Contain asks whether its page still answers.
