@@ -105,6 +105,18 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
   BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
 }
 
+BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
+  const json::object result =
+      Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"button"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element covered",)"
+             R"("message":"page.click: button#buy \"Buy now\" is covered by p \"Please accept )"
+             R"(cookies\" (inside div#overlay), which would receive the click; nothing was )"
+             R"(clicked. Close or wait out the cover (e.g. page.waitFor its text with gone: )"
+             R"(true), or click it instead (the first of the 3 elements the target matches; the )"
+             R"~(ref of another, from page.snapshot, acts on that one)"}})~");
+}
+
 // How every "element disabled" record ends.
 const std::string kDisabledWhy =
     R"(the page does not offer it now, and nothing was clicked. A page.snapshot shows why: )"
