@@ -1,8 +1,8 @@
 // The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
-// components in shadow roots, a slider, a sortable list), each doing a user's task the way a model
-// would, from what the snapshot shows. The outcome is read from the library's own state, not
-// through the tool's reading of the page.
+// components in shadow roots, a slider, sortable lists, an animated modal and accordion), each
+// doing a user's task the way a model would, from what the snapshot shows. The outcome is read from
+// the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -189,6 +189,57 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
   BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"html5"})");
   BOOST_TEST(ResultOf(result, 3) == R"([["food","travel","books","rent"],[[0,3]]])");
   BOOST_TEST(PageSuite::Record(result, 4).contains("result"));
+}
+
+BOOST_AUTO_TEST_CASE(a_sortable_list_that_follows_the_mouse_reports_the_drop_it_made) {
+  // jQuery UI's sortable moves the item under the pointer and the others aside: when the
+  // button comes up, the item dragged lies where its destination was.
+  const json::object result =
+      Run(Frames({Goto("lib_jquery_ui.html"),
+                  Frame("page.drag", R"({"from":{"role":"listitem","name":"Paris"},)"
+                                     R"("to":{"role":"listitem","name":"Nice"}})"),
+                  Eval("$('#stops').sortable('toArray')")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) == R"(["lyon","nice","paris","marseille"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_modal_that_fades_in_after_its_backdrop_is_there_when_the_click_returns) {
+  // Bootstrap shows its modal only once the backdrop's 150 ms fade has ended, and hides it
+  // (then removes the backdrop) after fades of its own: each click returns once they ended.
+  const json::object result = Run(Frames(
+      {Goto("lib_bootstrap.html"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Delete account"}})"),
+       Eval("getComputedStyle(document.getElementById('remove')).display"),
+       R"({"method":"page.snapshot","params":{"root":{"css":".modal-content"}}})",
+       Frame("page.click", R"({"target":{"role":"button","name":"Delete"}})"),
+       Eval("[removal._isShown, getComputedStyle(document.getElementById('remove')).display, "
+            "document.querySelectorAll('.modal-backdrop').length, "
+            "document.getElementById('log').textContent]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"("block")");
+  const std::string outline = json::parse(ResultOf(result, 3)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Delete account?\" level=2\n"
+                                 "- button \"Close\" [ref={1}]\n"
+                                 "- text \"This cannot be undone.\"\n"
+                                 "- button \"Keep\" [ref={2}]\n"
+                                 "- button \"Delete\" [ref={3}]",
+                                 FirstRef(outline), 3));
+  BOOST_TEST(ResultOf(result, 5) == R"([false,"none",0,"Account deleted"])");
+}
+
+BOOST_AUTO_TEST_CASE(an_accordion_section_is_open_when_the_click_returns) {
+  // Bootstrap's collapse animates the section's height for 350 ms before it marks it shown;
+  // the button inside the heading is listed with its state, not folded into the heading.
+  const json::object result =
+      Run(Frames({Goto("lib_bootstrap.html"),
+                  Frame("page.click", R"({"target":{"role":"button","name":"Shipping"}})"),
+                  Eval("document.getElementById('shipping').className"),
+                  R"({"method":"page.snapshot","params":{"root":{"css":"#faq"}}})"}));
+  BOOST_TEST(ResultOf(result, 2) == R"("accordion-collapse collapse show")");
+  const std::string outline = json::parse(ResultOf(result, 3)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Shipping\" level=2\n"
+                                 "  - button \"Shipping\" [ref={1}] [active] expanded\n"
+                                 "- text \"Ships in 2 days.\"",
+                                 FirstRef(outline), 1));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

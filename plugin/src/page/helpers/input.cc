@@ -167,7 +167,9 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     // is pending.
     const absl::StatusOr<SandboxResult> outcome = page.Sandbox(
         tab, ops::kInputOutcome,
-        same_document ? json::object{} : json::object{{"settle_ms", kSettleQuiet.count()}});
+        same_document
+            ? json::object{}
+            : json::object{{"settle_ms", kSettleQuiet.count()}, {"cap_ms", kSettleMax.count()}});
     // A dialog the input opened is its outcome; a document it left ends the call, and the
     // navigation is followed below.
     if (!outcome.ok() &&

@@ -342,11 +342,13 @@ function outline(input, nodes) {
       if (text && name.includes(text)) below = false;
     }
     // A heading that is one link (a card's title) is one line, with the link's ref; a heading
-    // holding other things a helper can act on lists them below it.
+    // holding other things a helper can act on lists them below it (an accordion's button,
+    // whose role and expanded state the heading's line would hide).
     let ref = interactive ? refOf(el, counter) : null;
     if (shownRole === "heading" && !ref) {
       const inside = flatElements(el).filter((e) => e !== el && isInteractive(e, roleOf(e)));
-      if (inside.length === 1 && accessibleName(inside[0], roleOf(inside[0])) === name) {
+      if (inside.length === 1 && roleOf(inside[0]) === "link" &&
+          accessibleName(inside[0], "link") === name) {
         ref = refOf(inside[0], counter);
       } else if (inside.length) {
         below = true;

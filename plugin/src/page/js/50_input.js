@@ -222,6 +222,13 @@ function inputWatchOutcome(el, link) {
       if (watch.armed && !watch[name]) watch[name] = event;
     };
     win.addEventListener('click', record('click'), true);
+    // The animation timeline's time at the click: what its handlers start begins then (the
+    // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
+    win.addEventListener('click', () => {
+      if (watch.armed && watch.clickTimeline === null) {
+        watch.clickTimeline = win.document.timeline.currentTime;
+      }
+    }, true);
     win.addEventListener('submit', record('submit'), true);
     if (win.navigation) {
       win.navigation.addEventListener('navigate', (event) => {
@@ -230,6 +237,8 @@ function inputWatchOutcome(el, link) {
     }
   }
   watch.armed = true;
+  watch.armedTimeline = win.document.timeline.currentTime;
+  watch.clickTimeline = null;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -446,11 +455,14 @@ OPS.inputPrepareHover = function (input, nodes) {
 // since the input (its click, when it made one: the handlers' timers count from there; else
 // since this call), as OPS.inputSettle, with the page's facts as they are then: one call
 // instead of two after every input.
-OPS.inputOutcome = function (input) {
+OPS.inputOutcome = async function (input) {
   const watch = globalThis.__firefoxBidiInputWatch;
   const click = watch && watch.armed ? watch.click : null;
   // Read on the clock of the click's own window (a frame's starts later than its page's).
   const view = click ? click.view : null;
+  // Where on the animation timeline what the input set off begins.
+  const startedAt = !watch || !watch.armed ? null :
+      watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
   const outcome = () =>
@@ -458,8 +470,54 @@ OPS.inputOutcome = function (input) {
   if (pending || !input.settle_ms) return outcome();
   const since = view ? sinceClick() : 0;
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
-  return new Promise((resolve) => setTimeout(() => resolve(outcome()), wait));
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  if (input.cap_ms && startedAt !== null) {
+    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms);
+  }
+  return outcome();
 };
+
+// CSS properties whose transitions change what a snapshot shows (whether and where a thing
+// is), unlike a colour or a shadow: a modal fading in, a panel sliding open.
+const INPUT_SHOWING_PROPERTIES = new Set([
+  'opacity', 'visibility', 'display', 'transform', 'translate', 'scale', 'height', 'width',
+  'max-height', 'max-width', 'top', 'right', 'bottom', 'left', 'margin-top', 'margin-left',
+  'clip-path', 'content-visibility']);
+
+// The transitions and animations that began at or after `start` (timeline time) in `win`'s
+// document, run once or a few times (not a spinner's endless loop), that change what is shown,
+// and have not finished.
+function inputRunningAnimations(win, start) {
+  return Array.from(win.document.getAnimations()).filter((animation) => {
+    if (animation.playState !== 'running') return false;
+    if (animation.startTime !== null && animation.startTime < start) return false;
+    const effect = animation.effect;
+    if (!effect || !Number.isFinite(effect.getComputedTiming().endTime)) return false;
+    const property = animation.transitionProperty;
+    return typeof property !== 'string' || INPUT_SHOWING_PROPERTIES.has(property);
+  });
+}
+
+// Waits, until `deadline` (timeline time, which follows the page's clock) at most, for the transitions and animations the input
+// set off to end, and for those their ends set off (a backdrop that fades in, then the modal
+// it is for): what they show is there when the outcome is read. Nothing running: no wait.
+async function inputAnimationsEnd(win, start, deadline) {
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let waited = false;
+  for (;;) {
+    const left = deadline - win.document.timeline.currentTime;
+    if (left <= 0) return;
+    if (inputRunningAnimations(win, start).length === 0) {
+      if (!waited) return;
+      // A transitionend handler (or its fallback timer a few ms after) may start the next.
+      waited = false;
+      await pause(Math.min(left, 30));
+      continue;
+    }
+    waited = true;
+    await pause(Math.min(left, 16));
+  }
+}
 
 // After an input: resolves once input.ms of the page's own time have passed. Timers the
 // input's handlers set for sooner fire first (timers run in the order they are due), so a

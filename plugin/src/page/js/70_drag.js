@@ -79,7 +79,8 @@ function dragDestination(from, to, point) {
 function pointerWatch(win) {
   let watch = globalThis.__firefoxBidiDragWatch;
   if (!watch) {
-    watch = globalThis.__firefoxBidiDragWatch = {armed: false, up: null, dragStart: null};
+    watch = globalThis.__firefoxBidiDragWatch =
+        {armed: false, up: null, dragStart: null, source: null, endInSource: false};
     const record = (event) => {
       if (watch.armed && !watch.up) watch.up = event;
     };
@@ -112,21 +113,36 @@ OPS.dragPrepare = function (input, nodes) {
   watch.armed = true;
   watch.up = null;
   watch.dragStart = null;
+  watch.source = from;
+  watch.endInSource = pointIn(from, end);
   return {data: {ok: true, via: "pointer", from: start, to: end}};
 };
+
+// Whether the viewport point `point` ({x, y} or an event) lies inside one of `el`'s boxes.
+function pointIn(el, point) {
+  const x = point.x !== undefined ? point.x : point.clientX;
+  const y = point.y !== undefined ? point.y : point.clientY;
+  return Array.from(el.getClientRects()).some((r) =>
+    x >= r.left && x < r.right && y >= r.top && y < r.bottom);
+}
 
 // After the pointer input: whether the button came up over the destination (nodes[0]; with
 // none, over the page at all). The element a pointerup reaches may be one that captured the
 // pointer (a slider's handle), and what was dragged may lie over the destination by then, so
-// the point it came up at counts: inside one of the destination's boxes.
+// the point it came up at counts: inside one of the destination's boxes, or inside the dragged
+// element's when it was not there before (a list that reorders as the pointer moves put the
+// item where the destination was, and the destination moved aside).
 OPS.dragPointerOutcome = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiDragWatch;
   const up = watch && watch.armed ? watch.up : null;
   const dragStart = watch && watch.armed ? watch.dragStart : null;
+  const source = watch && watch.armed ? watch.source : null;
+  const movedUnderUp = !!source && !watch.endInSource && source.isConnected;
   if (watch) {
     watch.armed = false;
     watch.up = null;
     watch.dragStart = null;
+    watch.source = null;
   }
   const to = nodes[0] || null;
   if (dragStart && !up) {
@@ -135,9 +151,8 @@ OPS.dragPointerOutcome = async function (input, nodes) {
   }
   if (!up) return {data: {dropped: false, completed: false}};
   if (!to) return {data: {dropped: true, completed: false}};
-  const over = Array.from(to.getClientRects()).some((r) =>
-    up.clientX >= r.left && up.clientX < r.right && up.clientY >= r.top && up.clientY < r.bottom);
-  return {data: {dropped: to.isConnected && (over || inputContains(to, up.target)), completed: false}};
+  const reached = to.isConnected && (pointIn(to, up) || inputContains(to, up.target));
+  return {data: {dropped: reached || (movedUnderUp && pointIn(source, up)), completed: false}};
 };
 
 // Ends a native drag Firefox started but will never drop (the button came up and nothing
