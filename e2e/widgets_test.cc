@@ -1,8 +1,9 @@
 // The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
-// components in shadow roots, a slider, sortable lists, an animated modal and accordion), each
-// doing a user's task the way a model would, from what the snapshot shows. The outcome is read from
-// the library's own state, not through the tool's reading of the page.
+// components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
+// combobox that wraps its search and list, a code editor whose lines take no pointer events),
+// each doing a user's task the way a model would, from what the snapshot shows. The outcome is read
+// from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -240,6 +241,47 @@ BOOST_AUTO_TEST_CASE(an_accordion_section_is_open_when_the_click_returns) {
                                  "  - button \"Shipping\" [ref={1}] [active] expanded\n"
                                  "- text \"Ships in 2 days.\"",
                                  FirstRef(outline), 1));
+}
+
+BOOST_AUTO_TEST_CASE(a_combobox_that_wraps_its_search_and_list_shows_them_and_takes_a_pick) {
+  // Choices.js: the label names a select the library hid, so its words are listed as text; the
+  // combobox holds the search field and the options, listed below it.
+  const json::object result = Run(Frames(
+      {Goto("lib_tags.html"), R"({"method":"page.snapshot"})",
+       Frame("page.click", R"({"target":{"role":"combobox"}})"), R"({"method":"page.snapshot"})",
+       Frame("page.type", R"({"text":"tra"})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Travel"}})"),
+       Eval("[tags.getValue(true), "
+            "Array.from(document.getElementById('tags').selectedOptions, (o) => o.value)]")}));
+  const std::string closed = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(closed == WithRefs("- heading \"New post\" level=1\n"
+                                "- text \"Tags\"\n"
+                                "- combobox [ref={1}] collapsed\n"
+                                "  - searchbox \"Tags\" [ref={2}]",
+                                FirstRef(closed), 2));
+  const std::string open = json::parse(ResultOf(result, 3)).as_string().c_str();
+  BOOST_TEST(open == WithRefs("- heading \"New post\" level=1\n"
+                              "- text \"Tags\"\n"
+                              "- combobox [ref={1}] expanded\n"
+                              "  - searchbox \"Tags\" [ref={2}] [active]\n"
+                              "  - listbox [ref={3}]\n"
+                              "    - option \"News\" [ref={4}] selected\n"
+                              "    - option \"Technology\" [ref={5}]\n"
+                              "    - option \"Travel\" [ref={6}]\n"
+                              "    - option \"Food\" [ref={7}]",
+                              FirstRef(open), 7));
+  BOOST_TEST(ResultOf(result, 6) == R"([["travel"],["travel"]])");
+}
+
+BOOST_AUTO_TEST_CASE(a_code_line_is_clicked_where_it_shows_and_takes_keys_there) {
+  // Ace: a line's box runs a million pixels past the editor (its centre is clipped away) and
+  // takes no pointer events; the click lands on the part that shows, in the scroller.
+  const json::object result = Run(
+      Frames({Goto("lib_code_lines.html"), Frame("page.click", R"({"text":"return 1;"})"),
+              Frame("page.press", R"({"key":"End"})"), Frame("page.type", R"({"text":" // one"})"),
+              Eval("[editor.getValue(), editor.getCursorPosition()]")}));
+  BOOST_TEST(ResultOf(result, 4) ==
+             R"(["function hello() {\n  return 1; // one\n}",{"row":1,"column":18}])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

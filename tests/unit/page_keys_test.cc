@@ -179,6 +179,22 @@ BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
                  std::string(kMove) + "]}]}");
 }
 
+BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_centre) {
+  ClickSpec spec;
+  spec.count = 1;
+  BOOST_TEST(json::serialize(ClickActionsParams("CTX", "NODE", spec, {.dx = -429, .dy = 3})) ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":-429,"y":3,"origin":{"type":"element",)"
+             R"("element":{"sharedId":"NODE"}}},)"
+             R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+  BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE", {.dx = 7, .dy = 0})) ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":7,"y":0,"origin":{"type":"element",)"
+             R"("element":{"sharedId":"NODE"}}}]}]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_and_releases_at_the_end) {
   const std::string expected = R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
                                R"("parameters":{"pointerType":"mouse"},"actions":[)"

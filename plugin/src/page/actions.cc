@@ -15,11 +15,12 @@ namespace json = boost::json;
 
 json::object Pause() { return json::object{{"type", "pause"}}; }
 
-// An element-origin pointerMove to the in-view centre of the element whose sharedId it is.
-json::object PointerMoveTo(std::string_view shared_id) {
+// An element-origin pointerMove to the in-view centre (plus `offset`) of the element whose
+// sharedId it is.
+json::object PointerMoveTo(std::string_view shared_id, CentreOffset offset) {
   return json::object{{"type", "pointerMove"},
-                      {"x", 0},
-                      {"y", 0},
+                      {"x", offset.dx},
+                      {"y", offset.dy},
                       {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}};
 }
 
@@ -72,11 +73,11 @@ absl::StatusOr<ClickSpec> ParseClickSpec(const json::object& params) {
 }
 
 json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
-                                const ClickSpec& spec) {
+                                const ClickSpec& spec, CentreOffset offset) {
   const std::size_t held = spec.modifiers.size();
   json::array pointer;
   for (std::size_t i = 0; i < held; ++i) pointer.push_back(Pause());
-  pointer.push_back(PointerMoveTo(shared_id));
+  pointer.push_back(PointerMoveTo(shared_id, offset));
   for (int i = 0; i < spec.count; ++i) {
     pointer.push_back(json::object{{"type", "pointerDown"}, {"button", spec.button}});
     pointer.push_back(json::object{{"type", "pointerUp"}, {"button", spec.button}});
@@ -99,9 +100,10 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
   return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
-json::object HoverActionsParams(std::string_view context, std::string_view shared_id) {
+json::object HoverActionsParams(std::string_view context, std::string_view shared_id,
+                                CentreOffset offset) {
   json::array pointer;
-  pointer.push_back(PointerMoveTo(shared_id));
+  pointer.push_back(PointerMoveTo(shared_id, offset));
   json::array sources;
   sources.push_back(MouseSource(std::move(pointer)));
   return json::object{{"context", context}, {"actions", std::move(sources)}};

@@ -32,16 +32,24 @@ struct ClickSpec {
 // params. kInvalidArgument names the member and what it may be.
 absl::StatusOr<ClickSpec> ParseClickSpec(const boost::json::object& params);
 
+// Where the pointer goes on an element: its in-view centre moved by (dx, dy) CSS pixels, which
+// the page side asks for when that centre is clipped away (OPS.inputPrepareClick's dx, dy).
+struct CentreOffset {
+  int dx = 0;
+  int dy = 0;
+};
+
 // {"context":C,"actions":[...]} that clicks the element whose sharedId is `shared_id` at its
-// in-view centre (an element-origin pointerMove with x = y = 0): modifiers go down first, then
+// in-view centre plus `offset` (an element-origin pointerMove): modifiers go down first, then
 // the pointer moves, presses and releases `count` times, then the modifiers go up. The sources
 // advance tick by tick, so the key source pauses while the pointer acts and vice versa.
 boost::json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
-                                       const ClickSpec& spec);
+                                       const ClickSpec& spec, CentreOffset offset = {});
 
-// {"context":C,"actions":[...]} that moves the mouse to the in-view centre of the element
-// whose sharedId is `shared_id`, pressing nothing.
-boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id);
+// {"context":C,"actions":[...]} that moves the mouse to the in-view centre (plus `offset`) of
+// the element whose sharedId is `shared_id`, pressing nothing.
+boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id,
+                                       CentreOffset offset = {});
 
 // A point in a browsing context's viewport, in CSS pixels.
 struct ViewportPoint {

@@ -52,10 +52,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   // The page side watches the click in the tab's own document (not in a frame's).
-  ASSIGN_OR_RETURN(
-      const InputEffect effect,
-      PerformAndFollow(page, tab, ClickActionsParams(element.context, element.shared_id, *spec),
-                       "the click", element.context == tab));
+  ASSIGN_OR_RETURN(const InputEffect effect,
+                   PerformAndFollow(page, tab,
+                                    ClickActionsParams(element.context, element.shared_id, *spec,
+                                                       CentreOffsetOf(prepared.data)),
+                                    "the click", element.context == tab));
   ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
   if (element.matches > 1) result["matches"] = element.matches;
   return result;

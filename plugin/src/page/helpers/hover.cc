@@ -27,8 +27,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const ResolvedTarget& element = prepared.element;
   RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
     return page
-        .Command("input.performActions", HoverActionsParams(element.context, element.shared_id),
-                 "the mouse move's events to be dispatched")
+        .Command(
+            "input.performActions",
+            HoverActionsParams(element.context, element.shared_id, CentreOffsetOf(prepared.data)),
+            "the mouse move's events to be dispatched")
         .status();
   }));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));

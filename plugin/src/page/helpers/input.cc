@@ -72,11 +72,20 @@ absl::Status PageSideStatus(std::string_view method, const json::value& data) {
   return HelperError(code, absl::StrCat(ToAbsl(method), ": ", ToAbsl(StringAt(*o, "message"))));
 }
 
-absl::Status PrepareClick(PageContext& page, std::string_view method, std::string_view context,
-                          const json::object& node) {
+absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view method,
+                                          std::string_view context, const json::object& node) {
   ASSIGN_OR_RETURN(SandboxResult prepared,
                    page.Sandbox(context, ops::kInputPrepareClick, json::object{}, {node}));
-  return PageSideStatus(method, prepared.data);
+  RETURN_IF_ERROR(PageSideStatus(method, prepared.data));
+  return CentreOffsetOf(prepared.data);
+}
+
+CentreOffset CentreOffsetOf(const json::value& prepared) {
+  const json::object* data = prepared.if_object();
+  if (data == nullptr) return {};
+  const std::optional<double> dx = NumberAt(*data, "dx");
+  const std::optional<double> dy = NumberAt(*data, "dy");
+  return {.dx = static_cast<int>(dx.value_or(0)), .dy = static_cast<int>(dy.value_or(0))};
 }
 
 absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view tab,
@@ -243,7 +252,7 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,
                                   std::string_view context, const json::object& node,
                                   const ClickSpec& spec) {
-  RETURN_IF_ERROR(PrepareClick(page, method, context, node));
+  ASSIGN_OR_RETURN(const CentreOffset offset, PrepareClick(page, method, context, node));
   const json::value* shared_id = node.if_contains("sharedId");
   ASSIGN_OR_RETURN(
       const InputEffect effect,
@@ -252,7 +261,7 @@ absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, st
                                           shared_id != nullptr && shared_id->is_string()
                                               ? std::string_view(shared_id->get_string())
                                               : std::string_view(),
-                                          spec),
+                                          spec, offset),
                        "the click"));
   return effect.navigated;
 }

@@ -25,10 +25,15 @@ namespace firefox_bidi::page {
 absl::Status PageSideStatus(std::string_view method, const boost::json::value& data);
 
 // Scrolls the element (`node`: {"sharedId": ID} in browsing context `context`) into view and
-// checks that a pointer at its in-view centre would hit it: "element covered" naming the cover,
-// "element not visible", "stale ref"; nothing is clicked on failure.
-absl::Status PrepareClick(PageContext& page, std::string_view method, std::string_view context,
-                          const boost::json::object& node);
+// checks that a pointer at its in-view centre (or, when that is clipped away, the centre of
+// the part that shows) would hit it: "element covered" naming the cover, "element not
+// visible", "stale ref"; nothing is clicked on failure. The offset to click at.
+absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view method,
+                                          std::string_view context,
+                                          const boost::json::object& node);
+
+// The offset from an element's in-view centre that OPS.inputPrepareClick's data asks for.
+CentreOffset CentreOffsetOf(const boost::json::value& prepared);
 
 // How long an input that asked for a new document (InputEffect's PerformAndFollow) waits for
 // Firefox to start it once the input's events have been dispatched. Measured on the 2-core

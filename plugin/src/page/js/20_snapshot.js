@@ -125,7 +125,39 @@ function customComboboxValue(el) {
     const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
     if (option) return collapse(option.textContent);
   }
-  return collapse(flatText(el));
+  return collapse(textOutside(el, wrappedParts(el)));
+}
+
+// Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
+// box that wraps its search field and its list of options).
+const WRAPPED_ROLES = new Set(["textbox", "searchbox", "listbox", "option", "tree", "grid", "menu"]);
+
+// The fields and lists a combobox that is no form field holds and shows: listed below its
+// line (where a model types and picks), and not part of its value.
+function wrappedParts(el) {
+  const tag = localNameOf(el);
+  if (tag === "input" || tag === "select" || tag === "textarea") return [];
+  return flatElements(el).filter((e) => e !== el && WRAPPED_ROLES.has(roleOf(e)) && isVisible(e));
+}
+
+// The text of `el` outside the elements `parts` (and what they hold).
+function textOutside(el, parts) {
+  if (parts.length === 0) return flatText(el);
+  const holdsPart = (node) => parts.some((part) => part !== node && flatContains(node, part));
+  let text = "";
+  for (const child of flatChildren(el)) {
+    if (parts.includes(child)) continue;
+    text += " " + (holdsPart(child) ? textOutside(child, parts) : flatText(child));
+  }
+  return text;
+}
+
+// Whether `node` is `ancestor` or lies inside it in the flat tree.
+function flatContains(ancestor, node) {
+  for (let n = node; n; n = flatParentElement(n)) {
+    if (n === ancestor) return true;
+  }
+  return false;
 }
 
 // The focused element of `doc` (inside open shadow roots), or null when nothing is. A
@@ -172,7 +204,9 @@ function hintOf(el) {
 function namesItsParent(el) {
   switch (localNameOf(el)) {
     case "label":
-      return !!el.control;
+      // Only when the control is listed with that name: a label of a select a widget replaced
+      // (and hid) is the only place its words show.
+      return !!el.control && isVisible(el.control);
     case "legend": {
       const parent = parentElementOf(el);
       return !!parent && localNameOf(parent) === "fieldset" &&
@@ -322,7 +356,8 @@ function outline(input, nodes) {
       }
     }
     const shownRole = role || "generic";
-    const leaf = LEAF_ROLES.has(shownRole);
+    const leaf = LEAF_ROLES.has(shownRole) &&
+                 !(shownRole === "combobox" && wrappedParts(el).length > 0);
     let below = !leaf;
     let name = shownRole === "row" ? shownName(el, "row", memo) : accessibleName(el, shownRole);
     // Only text inside (a list item or cell of plain text): the text is its name, unless an

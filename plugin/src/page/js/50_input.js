@@ -145,8 +145,24 @@ export function inputPrepareClick(el, hover) {
   }
   const point = inputInViewCentre(el);
   if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
-  const hit = inputElementFromPoint(ownerDocumentOf(el), point.x, point.y);
-  if (hit && !inputContains(el, hit)) {
+  let hit = inputElementFromPoint(ownerDocumentOf(el), point.x, point.y);
+  let reached = !hit || inputContains(el, hit);
+  // An element wider than the box that clips it (a code editor's line is a million pixels
+  // wide): its centre is clipped away, the centre of the part that shows is not. There, an
+  // element that takes no pointer events (that line of text) is reached through the ancestor
+  // that gets them in its place.
+  let shown = null;
+  if (!reached) {
+    const centre = inputClippedCentre(el);
+    const centreHit = centre && inputElementFromPoint(ownerDocumentOf(el), centre.x, centre.y);
+    if (centreHit && (inputContains(el, centreHit) ||
+                      (styleOf(el).pointerEvents === 'none' && inputContains(centreHit, el)))) {
+      hit = centreHit;
+      reached = true;
+      shown = centre;
+    }
+  }
+  if (!reached) {
     const label = hit.closest && hit.closest('label');
     if (!(label && label.control === el)) {
       return {
@@ -159,7 +175,44 @@ export function inputPrepareClick(el, hover) {
     }
   }
   if (!hover) inputWatchOutcome(el, inputFollowedLink(el));
+  if (shown) {
+    // The pointer goes to the element's in-view centre plus this offset.
+    return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
+  }
   return {ok: true, x: point.x, y: point.y};
+}
+
+// The centre of the part of the element's first box that shows: inside the viewport and
+// inside the client box of every ancestor in its document that clips its overflow. Null when
+// none shows.
+function inputClippedCentre(el) {
+  const rects = el.getClientRects();
+  if (rects.length === 0) return null;
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const r = rects[0];
+  let left = Math.max(0, r.left);
+  let right = Math.min(win.innerWidth, r.right);
+  let top = Math.max(0, r.top);
+  let bottom = Math.min(win.innerHeight, r.bottom);
+  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
+       p = parentNodeOf(p) || p.host) {
+    if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
+    const style = styleOf(p);
+    const clipsX = style.overflowX !== 'visible';
+    const clipsY = style.overflowY !== 'visible';
+    if (!clipsX && !clipsY) continue;
+    const box = p.getBoundingClientRect();
+    if (clipsX) {
+      left = Math.max(left, box.left + p.clientLeft);
+      right = Math.min(right, box.left + p.clientLeft + p.clientWidth);
+    }
+    if (clipsY) {
+      top = Math.max(top, box.top + p.clientTop);
+      bottom = Math.min(bottom, box.top + p.clientTop + p.clientHeight);
+    }
+  }
+  if (right <= left || bottom <= top) return null;
+  return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
 }
 
 // Whether a plain click on `el` follows a link that loads another document in el's own
