@@ -227,6 +227,26 @@ BOOST_AUTO_TEST_CASE(a_modal_that_fades_in_after_its_backdrop_is_there_when_the_
   BOOST_TEST(ResultOf(result, 5) == R"([false,"none",0,"Account deleted"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_tooltip_fades_in_on_hover_and_goes_when_the_mouse_leaves_for_a_click) {
+  // Bootstrap's tooltip fades in for 150 ms above Autosave, over the Help button; it hides once
+  // the mouse leaves Autosave, so a click on Help moves the mouse there first, as a user does.
+  const std::string covering =
+      "const help = document.getElementById('help').getBoundingClientRect(); "
+      "[autosaveTip._isShown(), getComputedStyle(document.querySelector('.tooltip')).opacity, "
+      "document.elementFromPoint(help.left + help.width / 2, help.top + help.height / 2)"
+      ".className]";
+  const json::object result = Run(
+      Frames({Goto("lib_bootstrap.html"),
+              Frame("page.hover", R"({"target":{"role":"button","name":"Autosave"}})"),
+              Eval(covering), R"({"method":"page.snapshot","params":{"root":{"role":"tooltip"}}})",
+              Frame("page.click", R"({"target":{"role":"button","name":"Help"}})"),
+              Eval("[document.getElementById('log').textContent, autosaveTip._isShown(), "
+                   "document.querySelectorAll('.tooltip').length]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"([true,"0.9","tooltip-inner"])");
+  BOOST_TEST(ResultOf(result, 3) == R"("- tooltip \"Saves a draft every minute\"")");
+  BOOST_TEST(ResultOf(result, 5) == R"(["Help opened",null,0])");
+}
+
 BOOST_AUTO_TEST_CASE(an_accordion_section_is_open_when_the_click_returns) {
   // Bootstrap's collapse animates the section's height for 350 ms before it marks it shown;
   // the button inside the heading is listed with its state, not folded into the heading.

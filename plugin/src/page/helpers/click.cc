@@ -36,6 +36,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, ops::kInputPrepareClick, json::object{}));
   const ResolvedTarget& element = prepared.element;
   if (const json::object* data = prepared.data.if_object();
+      data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementCovered))) {
+    // A cover that goes once the mouse is on its way (a tooltip that hides when the mouse
+    // leaves its button, a menu that closes): move the mouse onto the element as a user
+    // would, let the page answer, and look again.
+    RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id, {}));
+    ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
+                                                       json::object{}, {element.argument}));
+    prepared.data = std::move(again.data);
+  }
+  if (const json::object* data = prepared.data.if_object();
       data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementDisabled))) {
     // A page often enables a button a moment after the field that completes a form changed:
     // wait a little for it before saying it is disabled.
@@ -80,7 +90,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputPrepareClick, ops::kInputWaitEnabled, ops::kInputOutcome,
+                           ops::kInputPointerSettled};
 
 }  // namespace
 

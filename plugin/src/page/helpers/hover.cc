@@ -25,14 +25,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, ops::kInputPrepareHover, json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
-  RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
-    return page
-        .Command(
-            "input.performActions",
-            HoverActionsParams(element.context, element.shared_id, CentreOffsetOf(prepared.data)),
-            "the mouse move's events to be dispatched")
-        .status();
-  }));
+  RETURN_IF_ERROR(
+      MoveMouseOnto(page, tab, element.context, element.shared_id, CentreOffsetOf(prepared.data)));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
   if (element.matches > 1) result["matches"] = element.matches;
@@ -43,7 +37,7 @@ constexpr Param kParams[] = {
     {.key = "target", .type = ParamType::kTarget, .help = "the element to move the mouse onto"},
 };
 
-constexpr PageOp kOps[] = {ops::kInputPrepareHover};
+constexpr PageOp kOps[] = {ops::kInputPrepareHover, ops::kInputPointerSettled};
 
 }  // namespace
 
@@ -53,7 +47,7 @@ const HelperSpec& HoverHelper() {
       .synopsis = R"~({target} -> {url, title})~",
       .summary =
           "Moves the real mouse onto an element, after scrolling it into view, so that menus and "
-          "tooltips that open on hover open.",
+          "tooltips that open on hover open; returns once their transitions have ended.",
       .params = kParams,
       .ops = kOps,
       .result =

@@ -80,6 +80,19 @@ absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view me
   return CentreOffsetOf(prepared.data);
 }
 
+absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
+                           std::string_view shared_id, CentreOffset offset) {
+  RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
+    return page
+        .Command("input.performActions", HoverActionsParams(context, shared_id, offset),
+                 "the mouse move's events to be dispatched")
+        .status();
+  }));
+  return page
+      .Sandbox(context, ops::kInputPointerSettled, json::object{{"cap_ms", kSettleMax.count()}})
+      .status();
+}
+
 CentreOffset CentreOffsetOf(const json::value& prepared) {
   const json::object* data = prepared.if_object();
   if (data == nullptr) return {};

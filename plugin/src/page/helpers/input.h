@@ -35,6 +35,14 @@ absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view me
 // The offset from an element's in-view centre that OPS.inputPrepareClick's data asks for.
 CentreOffset CentreOffsetOf(const boost::json::value& prepared);
 
+// Moves the real mouse onto the element whose sharedId is `shared_id` in browsing context
+// `context` (at `offset` from its in-view centre; prepared by OPS.inputPrepareClick or
+// inputPrepareHover), in the agent's turn on the focus, then lets the page answer: what the move
+// set off from a zero-delay timer, and the transitions it started (a tooltip fading in, one
+// fading out once the mouse left its button), kSettleMax at most.
+absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
+                           std::string_view shared_id, CentreOffset offset);
+
 // How long an input that asked for a new document (InputEffect's PerformAndFollow) waits for
 // Firefox to start it once the input's events have been dispatched. Measured on the 2-core
 // test machine: a link's navigation starts within a few ms; on a page that asks before it is

@@ -123,6 +123,9 @@ export function inputPrepareClick(el, hover) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
+  // Where on the animation timeline the pointer's move begins (OPS.inputPointerSettled).
+  globalThis.__firefoxBidiPointerMark =
+      defaultViewOf(ownerDocumentOf(el)).document.timeline.currentTime;
   const off = hover ? null : inputDisabledBy(el);
   if (off) return inputDisabled(el, off);
   const style = styleOf(el);
@@ -500,6 +503,23 @@ OPS.inputPrepareClick = function (input, nodes) {
 OPS.inputPrepareHover = function (input, nodes) {
   return {data: inputPrepareClick(nodes[0], true)};
 };
+
+// After the mouse moved onto an element (inputPrepareClick, then input.performActions): waits
+// a moment for what the move set off from a timer (a tooltip that hides once the mouse left
+// its button), then for the transitions it started to end (that tooltip fading in or out),
+// input.cap_ms at most.
+OPS.inputPointerSettled = async function (input) {
+  const start = globalThis.__firefoxBidiPointerMark;
+  if (typeof start !== 'number') return {data: {}};
+  const deadline = document.timeline.currentTime + input.cap_ms;
+  await new Promise((resolve) => setTimeout(resolve, INPUT_MOVE_ANSWER_MS));
+  await inputAnimationsEnd(globalThis, start, deadline);
+  return {data: {}};
+};
+
+// How long a page gets to answer a mouse move from a timer (handlers that hide or show on a
+// zero-delay timeout).
+const INPUT_MOVE_ANSWER_MS = 20;
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState",
