@@ -315,18 +315,19 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
     out.data = std::move(done.data);
   }
   element.then.reset();
-  // The first of several matches cannot be acted on (covered by a dialog that holds another
-  // match, hidden, disabled): say so, for the model to pick the one it means.
-  json::object* data = out.data.if_object();
-  if (element.matches > 1 && data != nullptr && data->contains("error")) {
-    if (json::string* message = (*data)["message"].if_string(); message != nullptr) {
-      message->append(absl::StrCat(" (the first of the ", element.matches,
-                                   " elements the target matches; the ref of another, from "
-                                   "page.snapshot, acts on that one)"));
-    }
-  }
+  NoteFirstOfMatches(element, out.data);
   out.element = std::move(element);
   return out;
+}
+
+void NoteFirstOfMatches(const ResolvedTarget& element, json::value& data) {
+  json::object* o = data.if_object();
+  if (element.matches <= 1 || o == nullptr || !o->contains("error")) return;
+  if (json::string* message = (*o)["message"].if_string(); message != nullptr) {
+    message->append(absl::StrCat(" (the first of the ", element.matches,
+                                 " elements the target matches; the ref of another, from "
+                                 "page.snapshot, acts on that one)"));
+  }
 }
 
 }  // namespace firefox_bidi::page

@@ -81,6 +81,11 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
                                         const boost::json::object& op_input,
                                         const ResolveOptions& options = {});
 
+// When the operation on the first of several matches failed (`data` an {"error", "message"}
+// object: covered by a dialog that holds another match, hidden, disabled), says so in its
+// message, for the model to pick the one it means by ref. ActOnTarget does it for its data.
+void NoteFirstOfMatches(const ResolvedTarget& element, boost::json::value& data);
+
 }  // namespace firefox_bidi::page
 
 #endif  // FIREFOX_BIDI_PAGE_TARGETS_H_

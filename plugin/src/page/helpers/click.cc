@@ -44,6 +44,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
                                                        json::object{}, {element.argument}));
     prepared.data = std::move(again.data);
+    NoteFirstOfMatches(element, prepared.data);
   }
   if (const json::object* data = prepared.data.if_object();
       data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementDisabled))) {
@@ -58,6 +59,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
                                                          json::object{}, {element.argument}));
       prepared.data = std::move(again.data);
+      NoteFirstOfMatches(element, prepared.data);
     }
   }
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
