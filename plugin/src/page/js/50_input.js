@@ -204,7 +204,7 @@ function inputClippedCentre(el) {
     const clipsX = style.overflowX !== 'visible';
     const clipsY = style.overflowY !== 'visible';
     if (!clipsX && !clipsY) continue;
-    const box = p.getBoundingClientRect();
+    const box = rectOf(p);
     if (clipsX) {
       left = Math.max(left, box.left + p.clientLeft);
       right = Math.min(right, box.left + p.clientLeft + p.clientWidth);
