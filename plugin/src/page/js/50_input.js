@@ -510,8 +510,9 @@ OPS.inputPrepareHover = function (input, nodes) {
 // input.cap_ms at most.
 OPS.inputPointerSettled = async function (input) {
   const start = globalThis.__firefoxBidiPointerMark;
-  if (typeof start !== 'number') return {data: {}};
-  const deadline = document.timeline.currentTime + input.cap_ms;
+  const now = document.timeline.currentTime;
+  if (typeof start !== 'number' || now === null) return {data: {}};
+  const deadline = now + input.cap_ms;
   await new Promise((resolve) => setTimeout(resolve, INPUT_MOVE_ANSWER_MS));
   await inputAnimationsEnd(globalThis, start, deadline);
   return {data: {}};
@@ -571,14 +572,17 @@ function inputRunningAnimations(win, start) {
   });
 }
 
-// Waits, until `deadline` (timeline time, which follows the page's clock) at most, for the transitions and animations the input
-// set off to end, and for those their ends set off (a backdrop that fades in, then the modal
-// it is for): what they show is there when the outcome is read. Nothing running: no wait.
+// Waits, until `deadline` (timeline time, which follows the page's clock) at most, for the
+// transitions and animations the input set off to end, and for those their ends set off (a
+// backdrop that fades in, then the modal it is for): what they show is there when the outcome
+// is read. Nothing running: no wait.
 async function inputAnimationsEnd(win, start, deadline) {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   let waited = false;
   for (;;) {
-    const left = deadline - win.document.timeline.currentTime;
+    const now = win.document.timeline.currentTime;
+    if (now === null) return;  // the document is no longer shown
+    const left = deadline - now;
     if (left <= 0) return;
     if (inputRunningAnimations(win, start).length === 0) {
       if (!waited) return;

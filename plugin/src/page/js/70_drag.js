@@ -118,10 +118,8 @@ OPS.dragPrepare = function (input, nodes) {
   return {data: {ok: true, via: "pointer", from: start, to: end}};
 };
 
-// Whether the viewport point `point` ({x, y} or an event) lies inside one of `el`'s boxes.
-function pointIn(el, point) {
-  const x = point.x !== undefined ? point.x : point.clientX;
-  const y = point.y !== undefined ? point.y : point.clientY;
+// Whether the viewport point {x, y} lies inside one of `el`'s boxes.
+function pointIn(el, {x, y}) {
   return Array.from(el.getClientRects()).some((r) =>
     x >= r.left && x < r.right && y >= r.top && y < r.bottom);
 }
@@ -151,8 +149,9 @@ OPS.dragPointerOutcome = async function (input, nodes) {
   }
   if (!up) return {data: {dropped: false, completed: false}};
   if (!to) return {data: {dropped: true, completed: false}};
-  const reached = to.isConnected && (pointIn(to, up) || inputContains(to, up.target));
-  return {data: {dropped: reached || (movedUnderUp && pointIn(source, up)), completed: false}};
+  const at = {x: up.clientX, y: up.clientY};
+  const reached = to.isConnected && (pointIn(to, at) || inputContains(to, up.target));
+  return {data: {dropped: reached || (movedUnderUp && pointIn(source, at)), completed: false}};
 };
 
 // Ends a native drag Firefox started but will never drop (the button came up and nothing
