@@ -125,6 +125,27 @@ BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {
   BOOST_TEST(ResultOf(result, 4) == R"("[{\"id\":5000,\"name\":\"Row 5000\",\"amount\":0}]")");
 }
 
+BOOST_AUTO_TEST_CASE(a_grids_sortable_column_headers_have_refs_and_sort_it) {
+  // Tabulator's headers say aria-sort="none" until sorted; a click sorts by that column, a
+  // second one reverses it.
+  const json::object result =
+      Run(Frames({Goto("lib_grid.html"), R"({"method":"page.snapshot","params":{"max_lines":6}})",
+                  Frame("page.click", R"({"target":{"role":"columnheader","name":"Amount"}})"),
+                  Frame("page.click", R"({"target":{"role":"columnheader","name":"Amount"}})"),
+                  Eval("[orders.getSorters().map((s) => [s.field, s.dir]), "
+                       "orders.getRows('active')[0].getData().amount]")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(
+      outline.starts_with(WithRefs("- heading \"Orders\" level=1\n"
+                                   "- grid\n"
+                                   "  - rowgroup\n"
+                                   "    - row \"Order | Amount\"\n"
+                                   "      - columnheader \"Order\" [ref={1}]\n"
+                                   "      - columnheader \"Amount\" [ref={2}]\n",
+                                   FirstRef(outline), 2)));
+  BOOST_TEST(ResultOf(result, 4) == R"([[["amount","desc"]],999])");
+}
+
 BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {
   // Shoelace: every control lives in a shadow root; the form sees their values.
   const json::object result = Run(Frames(

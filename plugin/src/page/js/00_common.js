@@ -718,11 +718,11 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
                                    "tab", "menuitem", "menuitemcheckbox", "menuitemradio",
                                    "treeitem", "option", "gridcell"]);
 
-// Interactive elements get refs: links, buttons, form fields, interactive roles, a tabindex,
-// contenteditable, draggable="true" (items of a sortable list: a script's listeners cannot
-// be seen, the attribute can), and where a pointer, grab or move cursor begins (a date
-// picker's month arrows, a card a script made clickable, a sortable list's items: the
-// page's own sign that a click or drag does something).
+// Interactive elements get refs: links, buttons, form fields, interactive roles, a sortable
+// column's header, a tabindex, contenteditable, draggable="true" (items of a sortable list: a
+// script's listeners cannot be seen, the attribute can), and where a pointer, grab or move
+// cursor begins (a date picker's month arrows, a card a script made clickable, a sortable
+// list's items: the page's own sign that a click or drag does something).
 export function isInteractive(el, role) {
   return remembered("interactive", el, ownIsInteractive, role);
 }
@@ -731,6 +731,11 @@ function ownIsInteractive(el, role) {
   if (role && INTERACTIVE_ROLES.has(role)) {
     // An <option> inside a <select> is chosen through the select (page.fill).
     return !(localNameOf(el) === "option" && el.closest("select"));
+  }
+  // A header that says how its column sorts (aria-sort, "none" included) sorts it on a click,
+  // unless a button inside it is what to click.
+  if ((role === "columnheader" || role === "rowheader") && hasAttr(el, "aria-sort")) {
+    return !holdsControl(el);
   }
   return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
          startsPointerCursor(el);
