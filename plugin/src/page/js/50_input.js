@@ -6,9 +6,10 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements, hasAttr,
-  isEditable, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentNodeOf, rectOf, seenText, shadowRootOf, styleOf, tagNameOf, textMatcher, truncate
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements,
+  flatParentElement, hasAttr, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
+  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, styleOf,
+  tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
@@ -123,9 +124,10 @@ export function inputPrepareClick(el, hover) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
-  // Where on the animation timeline the pointer's move begins (OPS.inputPointerSettled).
-  globalThis.__firefoxBidiPointerMark =
-      defaultViewOf(ownerDocumentOf(el)).document.timeline.currentTime;
+  // Where on the animation timeline the pointer's move begins, and onto what
+  // (OPS.inputPointerSettled).
+  globalThis.__firefoxBidiPointerMark = {
+    at: defaultViewOf(ownerDocumentOf(el)).document.timeline.currentTime, el};
   const off = hover ? null : inputDisabledBy(el);
   if (off) return inputDisabled(el, off);
   const style = styleOf(el);
@@ -295,6 +297,7 @@ function inputWatchOutcome(el, link) {
   watch.armed = true;
   watch.armedTimeline = win.document.timeline.currentTime;
   watch.clickTimeline = null;
+  watch.focused = el;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -509,12 +512,12 @@ OPS.inputPrepareHover = function (input, nodes) {
 // its button), then for the transitions it started to end (that tooltip fading in or out),
 // input.cap_ms at most.
 OPS.inputPointerSettled = async function (input) {
-  const start = globalThis.__firefoxBidiPointerMark;
+  const mark = globalThis.__firefoxBidiPointerMark;
   const now = document.timeline.currentTime;
-  if (typeof start !== 'number' || now === null) return {data: {}};
+  if (!mark || typeof mark.at !== 'number' || now === null) return {data: {}};
   const deadline = now + input.cap_ms;
   await new Promise((resolve) => setTimeout(resolve, INPUT_MOVE_ANSWER_MS));
-  await inputAnimationsEnd(globalThis, start, deadline);
+  await inputAnimationsEnd(globalThis, mark.at, deadline, mark.el);
   return {data: {}};
 };
 
@@ -534,7 +537,8 @@ OPS.inputOutcome = async function (input) {
   const click = watch && watch.armed ? watch.click : null;
   // Read on the clock of the click's own window (a frame's starts later than its page's).
   const view = click ? click.view : null;
-  // Where on the animation timeline what the input set off begins.
+  // Where on the animation timeline what the input set off begins (read before the watch is
+  // disarmed below).
   const startedAt = !watch || !watch.armed ? null :
       watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
   const pending = inputNavigationPending();
@@ -546,10 +550,21 @@ OPS.inputOutcome = async function (input) {
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
   await new Promise((resolve) => setTimeout(resolve, wait));
   if (input.cap_ms && startedAt !== null) {
-    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms);
+    // The control clicked (the button around the icon hit), else what had the keys' focus.
+    const acted = click ? inputControlOf(click.target) : watch.focused;
+    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms, acted);
   }
   return outcome();
 };
+
+// The control an event's target belongs to: itself or the nearest ancestor the snapshot gives
+// a ref (the button around the icon hit).
+function inputControlOf(target) {
+  for (let n = target; n && nodeTypeOf(n) === ELEMENT_NODE; n = flatParentElement(n)) {
+    if (isInteractive(n, roleOf(n))) return n;
+  }
+  return target;
+}
 
 // CSS properties whose transitions change what a snapshot shows (whether and where a thing
 // is), unlike a colour or a shadow: a modal fading in, a panel sliding open.
@@ -560,23 +575,26 @@ const INPUT_SHOWING_PROPERTIES = new Set([
 
 // The transitions and animations that began at or after `start` (timeline time) in `win`'s
 // document, run once or a few times (not a spinner's endless loop), that change what is shown,
-// and have not finished.
-function inputRunningAnimations(win, start) {
+// and have not finished; not those of `acted` (the control the input went to) or what it
+// holds: a button's own hover or press effect is feedback, not what it set off.
+function inputRunningAnimations(win, start, acted) {
   return Array.from(win.document.getAnimations()).filter((animation) => {
     if (animation.playState !== 'running') return false;
     if (animation.startTime !== null && animation.startTime < start) return false;
     const effect = animation.effect;
     if (!effect || !Number.isFinite(effect.getComputedTiming().endTime)) return false;
+    const target = effect.target;
+    if (acted && target && inputContains(acted, target)) return false;
     const property = animation.transitionProperty;
     return typeof property !== 'string' || INPUT_SHOWING_PROPERTIES.has(property);
   });
 }
 
 // Waits, until `deadline` (timeline time, which follows the page's clock) at most, for the
-// transitions and animations the input set off to end, and for those their ends set off (a
-// backdrop that fades in, then the modal it is for): what they show is there when the outcome
-// is read. Nothing running: no wait.
-async function inputAnimationsEnd(win, start, deadline) {
+// transitions and animations the input on `acted` set off to end, and for those their ends
+// set off (a backdrop that fades in, then the modal it is for): what they show is there when
+// the outcome is read. Nothing running: no wait.
+async function inputAnimationsEnd(win, start, deadline, acted) {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   let waited = false;
   for (;;) {
@@ -584,7 +602,7 @@ async function inputAnimationsEnd(win, start, deadline) {
     if (now === null) return;  // the document is no longer shown
     const left = deadline - now;
     if (left <= 0) return;
-    if (inputRunningAnimations(win, start).length === 0) {
+    if (inputRunningAnimations(win, start, acted).length === 0) {
       if (!waited) return;
       // A transitionend handler (or its fallback timer a few ms after) may start the next.
       waited = false;
