@@ -105,9 +105,9 @@ const HelperSpec& ClickHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked).)~",
+          R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked). It returns once the page has settled: 150 ms with nothing new begun, and the transitions the click set off (a modal fading in) ended; 500 ms at most.)~",
       .errors =
-          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is on top: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
+          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is still on top once the mouse is there: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~",
       .file = ResultFile::kJson,
