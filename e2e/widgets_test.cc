@@ -249,8 +249,9 @@ BOOST_AUTO_TEST_CASE(a_modal_that_fades_in_after_its_backdrop_is_there_when_the_
 }
 
 BOOST_AUTO_TEST_CASE(a_tooltip_fades_in_on_hover_and_goes_when_the_mouse_leaves_for_a_click) {
-  // Bootstrap's tooltip fades in for 150 ms above Autosave, over the Help button; it hides once
-  // the mouse leaves Autosave, so a click on Help moves the mouse there first, as a user does.
+  // Bootstrap's tooltip shows 100 ms after the mouse came and fades in for 150 ms above
+  // Autosave, over the Help button; it hides once the mouse leaves Autosave, so a click on Help
+  // moves the mouse there first, as a user does.
   const std::string covering =
       "const help = document.getElementById('help').getBoundingClientRect(); "
       "[autosaveTip._isShown(), getComputedStyle(document.querySelector('.tooltip')).opacity, "

@@ -40,7 +40,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // A cover that goes once the mouse is on its way (a tooltip that hides when the mouse
     // leaves its button, a menu that closes): move the mouse onto the element as a user
     // would, let the page answer, and look again.
-    RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id, {}));
+    RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id, {}, kCoverAnswer));
     ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
                                                        json::object{}, {element.argument}));
     prepared.data = std::move(again.data);

@@ -25,8 +25,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                    ActOnTarget(page, tab, target, ops::kInputPrepareHover, json::object{}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
-  RETURN_IF_ERROR(
-      MoveMouseOnto(page, tab, element.context, element.shared_id, CentreOffsetOf(prepared.data)));
+  RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id,
+                                CentreOffsetOf(prepared.data), kHoverAnswer));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
   if (element.matches > 1) result["matches"] = element.matches;

@@ -81,7 +81,8 @@ absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view me
 }
 
 absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
-                           std::string_view shared_id, CentreOffset offset) {
+                           std::string_view shared_id, CentreOffset offset,
+                           std::chrono::milliseconds wait) {
   RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
     return page
         .Command("input.performActions", HoverActionsParams(context, shared_id, offset),
@@ -89,7 +90,8 @@ absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_
         .status();
   }));
   return page
-      .Sandbox(context, ops::kInputPointerSettled, json::object{{"cap_ms", kSettleMax.count()}})
+      .Sandbox(context, ops::kInputPointerSettled,
+               json::object{{"wait_ms", wait.count()}, {"cap_ms", kSettleMax.count()}})
       .status();
 }
 

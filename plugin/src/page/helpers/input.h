@@ -37,11 +37,12 @@ CentreOffset CentreOffsetOf(const boost::json::value& prepared);
 
 // Moves the real mouse onto the element whose sharedId is `shared_id` in browsing context
 // `context` (at `offset` from its in-view centre; prepared by OPS.inputPrepareClick or
-// inputPrepareHover), in the agent's turn on the focus, then lets the page answer: what the move
-// set off from a zero-delay timer, and the transitions it started (a tooltip fading in, one
-// fading out once the mouse left its button), kSettleMax at most.
+// inputPrepareHover), in the agent's turn on the focus, then lets the page answer: `wait` of
+// the page's time for what the move set off from a timer, then the transitions it started (a
+// tooltip fading in, one fading out once the mouse left its button), kSettleMax at most.
 absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
-                           std::string_view shared_id, CentreOffset offset);
+                           std::string_view shared_id, CentreOffset offset,
+                           std::chrono::milliseconds wait);
 
 // How long an input that asked for a new document (InputEffect's PerformAndFollow) waits for
 // Firefox to start it once the input's events have been dispatched. Measured on the 2-core
@@ -58,6 +59,11 @@ inline constexpr std::chrono::milliseconds kNavigationStartWait{1000};
 // kSettleQuiet. page.dialog waits kSettleQuiet for the dialog that answering one may open.
 inline constexpr std::chrono::milliseconds kSettleQuiet{150};
 inline constexpr std::chrono::milliseconds kSettleMax{500};
+
+// What a hover waits for timers the move set off (a tooltip shown after a short delay): the
+// click's settle window. A click's look past a cover waits only for zero-delay timers.
+inline constexpr std::chrono::milliseconds kHoverAnswer = kSettleQuiet;
+inline constexpr std::chrono::milliseconds kCoverAnswer{20};
 
 // How long an input that started a download waits for it to end (within the frame's time)
 // before it reports the download as still running.

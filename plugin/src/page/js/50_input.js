@@ -508,22 +508,18 @@ OPS.inputPrepareHover = function (input, nodes) {
 };
 
 // After the mouse moved onto an element (inputPrepareClick, then input.performActions): waits
-// a moment for what the move set off from a timer (a tooltip that hides once the mouse left
-// its button), then for the transitions it started to end (that tooltip fading in or out),
-// input.cap_ms at most.
+// input.wait_ms of the page's time for what the move set off from a timer (a tooltip shown
+// after a short delay, or hidden once the mouse left its button), then for the transitions it
+// started to end (that tooltip fading in or out), input.cap_ms at most in all.
 OPS.inputPointerSettled = async function (input) {
   const mark = globalThis.__firefoxBidiPointerMark;
   const now = document.timeline.currentTime;
   if (!mark || typeof mark.at !== 'number' || now === null) return {data: {}};
   const deadline = now + input.cap_ms;
-  await new Promise((resolve) => setTimeout(resolve, INPUT_MOVE_ANSWER_MS));
+  await new Promise((resolve) => setTimeout(resolve, input.wait_ms));
   await inputAnimationsEnd(globalThis, mark.at, deadline, mark.el);
   return {data: {}};
 };
-
-// How long a page gets to answer a mouse move from a timer (handlers that hide or show on a
-// zero-delay timeout).
-const INPUT_MOVE_ANSWER_MS = 20;
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState",
