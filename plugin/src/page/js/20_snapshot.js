@@ -40,7 +40,9 @@ const DISABLED_TAGS = new Set(["button", "fieldset", "input", "link", "optgroup"
                                "select", "style", "textarea"]);
 const REQUIRED_TAGS = new Set(["input", "select", "textarea"]);
 
-function statesOf(el, role) {
+// The states a line shows after its name; `parts`: what a combobox that is no form field
+// holds and shows (wrappedParts), left out of its value.
+function statesOf(el, role, parts) {
   const states = [];
   const aria = (name) => attrOf(el, name);
   const tag = localNameOf(el);
@@ -97,7 +99,7 @@ function statesOf(el, role) {
     // What the page says it holds; its words (valuetext: "Medium") before the number.
     value = valueText || valueNow;
   } else if (role === "combobox" && !("value" in el) && tag !== "select") {
-    value = customComboboxValue(el);
+    value = customComboboxValue(el, parts);
   } else if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
              role === "slider" || role === "combobox") {
     if (tag === "select") {
@@ -114,8 +116,8 @@ function statesOf(el, role) {
 }
 
 // What a combobox that is no form field shows as chosen: the selected option of the listbox
-// it controls (aria-controls, aria-owns), else its own text.
-function customComboboxValue(el) {
+// it controls (aria-controls, aria-owns), else its own text outside `parts`.
+function customComboboxValue(el, parts) {
   const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
                   .split(/\s+/).filter(Boolean);
   const root = el.getRootNode();
@@ -125,7 +127,7 @@ function customComboboxValue(el) {
     const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
     if (option) return collapse(option.textContent);
   }
-  return collapse(textOutside(el, wrappedParts(el)));
+  return collapse(textOutside(el, parts));
 }
 
 // Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
@@ -344,7 +346,9 @@ function outline(input, nodes) {
       }
       return;
     }
-    const states = statesOf(el, role);
+    // What a combobox that is no form field holds and shows (listed below it; not its value).
+    const parts = role === "combobox" ? wrappedParts(el) : [];
+    const states = statesOf(el, role, parts);
     if (el === focused) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
     // listed where the cell would have been.
@@ -356,8 +360,7 @@ function outline(input, nodes) {
       }
     }
     const shownRole = role || "generic";
-    const leaf = LEAF_ROLES.has(shownRole) &&
-                 !(shownRole === "combobox" && wrappedParts(el).length > 0);
+    const leaf = LEAF_ROLES.has(shownRole) && parts.length === 0;
     let below = !leaf;
     let name = shownRole === "row" ? shownName(el, "row", memo) : accessibleName(el, shownRole);
     // Only text inside (a list item or cell of plain text): the text is its name, unless an
