@@ -285,6 +285,16 @@ BOOST_AUTO_TEST_CASE(an_accordion_section_is_open_when_the_click_returns) {
                                  FirstRef(outline), 1));
 }
 
+BOOST_AUTO_TEST_CASE(an_accordion_section_opened_with_a_key_is_open_when_the_key_returns) {
+  // As the click above, with Enter on the focused button: a key waits for the height
+  // animation it set off too.
+  const json::object result = Run(Frames(
+      {Goto("lib_bootstrap.html"),
+       Frame("page.press", R"({"key":"Enter","target":{"role":"button","name":"Shipping"}})"),
+       Eval("document.getElementById('shipping').className")}));
+  BOOST_TEST(ResultOf(result, 2) == R"("accordion-collapse collapse show")");
+}
+
 BOOST_AUTO_TEST_CASE(a_combobox_that_wraps_its_search_and_list_shows_them_and_takes_a_pick) {
   // Choices.js: the label names a select the library hid, so its words are listed as text; the
   // combobox holds the search field and the options, listed below it.
