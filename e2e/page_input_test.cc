@@ -430,6 +430,33 @@ BOOST_AUTO_TEST_CASE(fill_with_submit_presses_enter_and_follows_the_navigation) 
              R"({"index":3,"method":"page.eval","result":"/welcome.html Thanks Alan"})");
 }
 
+// page.fill leaves its field (blur, as a user moving on); a key pressed next without a target,
+// while nothing has the focus, goes back to that field: fill, then Enter submits its form.
+BOOST_AUTO_TEST_CASE(a_key_without_a_target_after_a_fill_goes_to_the_field_it_left) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",
+       R"({"method":"page.press","params":{"key":"Enter"}})",
+       Eval("document.getElementById('thanks').textContent")}));
+  BOOST_TEST(
+      Record(result, 2) ==
+      absl::StrCat(R"({"index":2,"method":"page.press","result":{"url":")",
+                   Url("welcome.html?name=Alan&email=&bio=old+bio&plan=free&terms=on&size=small"
+                       "&start=&notes=old+notes"),
+                   R"(","title":"Welcome","navigated":true}})"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Thanks Alan"})");
+}
+
+// Once the pointer went down elsewhere, the field is left for good: Enter goes to the page.
+BOOST_AUTO_TEST_CASE(a_key_after_a_fill_and_a_click_elsewhere_is_not_sent_to_the_field) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",
+       R"({"method":"page.click","silent":true,"params":{"css":"h1"}})",
+       R"({"method":"page.press","silent":true,"params":{"key":"Enter"}})",
+       Eval("location.pathname + ' ' + document.activeElement.localName")}));
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":"/signup.html body"})");
+}
+
 BOOST_AUTO_TEST_CASE(keys_and_chords_reach_the_focused_element) {
   const json::object result = Run(
       Frames({Goto("input.html"),

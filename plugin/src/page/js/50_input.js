@@ -472,7 +472,10 @@ function inputFill(el, value, leave) {
     doc.execCommand('insertText', false, text);
   }
   const after = inputFieldValue(el);
-  if (leave && !inputPicksFromList(el)) el.blur();
+  if (leave && !inputPicksFromList(el)) {
+    el.blur();
+    inputRememberLeft(el);
+  }
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
@@ -638,10 +641,35 @@ OPS.inputWaitEnabled = function (input, nodes) {
   });
 };
 
-// Before page.press without a target: arms the watch on the element that has the focus, which
-// receives the keys (Enter on a focused link follows it, in a form field submits the form).
+// The field page.fill last left in this document (it took the focus away, as a user moving
+// on), until the focus goes anywhere or the pointer goes down: keys sent without a target
+// while nothing has the focus go to it, where the user who typed would have pressed them
+// (fill, then Enter submits the form or commits a grid's cell editor).
+let inputLeftField = null;
+
+function inputRememberLeft(el) {
+  const doc = ownerDocumentOf(el);
+  const forget = () => {
+    if (inputLeftField === el) inputLeftField = null;
+    doc.removeEventListener('focusin', forget, true);
+    doc.removeEventListener('pointerdown', forget, true);
+  };
+  inputLeftField = el;
+  doc.addEventListener('focusin', forget, true);
+  doc.addEventListener('pointerdown', forget, true);
+}
+
+// Before page.press or page.type without a target: arms the watch on the element that has
+// the focus, which receives the keys (Enter on a focused link follows it, in a form field
+// submits the form); with nothing focused, the field page.fill left gets the focus back.
 OPS.inputArm = function () {
-  const el = document.activeElement || document.documentElement;
+  let el = document.activeElement || document.documentElement;
+  const nothingFocused = el === document.body || el === document.documentElement;
+  if (nothingFocused && inputLeftField && inputLeftField.isConnected &&
+      ownerDocumentOf(inputLeftField) === document && isVisible(inputLeftField)) {
+    el = inputLeftField;
+    el.focus();
+  }
   inputWatchOutcome(el, inputFollowedLink(el));
   return {data: {ok: true}};
 };
