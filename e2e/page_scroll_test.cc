@@ -61,6 +61,26 @@ BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[99790,true]})");
 }
 
+// A data grid scrolls its rows down in one box and its columns across in another inside it:
+// from a cell, scrolling down (until, by y) moves the first, across (by x) the second.
+BOOST_AUTO_TEST_CASE(from_a_cell_of_a_grid_down_and_across_scroll_their_own_boxes) {
+  // Row 400 is 7,980 px down; centred in the 200 px box the rows stand at 7,890.
+  const json::object result = Run(
+      Frames({Goto("scroll_grid.html"),
+              R"({"method":"page.scroll","params":{"text":"Row 1","until":{"text":"Row 400"}}})",
+              R"({"method":"page.scroll","params":{"text":"Row 400","by":{"x":120}}})",
+              R"({"method":"page.scroll","params":{"text":"Row 400","by":{"y":-90}}})",
+              Eval("[document.getElementById('rows').scrollTop, "
+                   "document.getElementById('cols').scrollLeft]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":7890,"moved":true}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.scroll","result":{"x":120,"y":0,"moved":true}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.scroll","result":{"x":0,"y":7800,"moved":true}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[7800,120]})");
+}
+
 BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
   const json::object result =
       Run(Frames({Goto("scroll.html"),

@@ -46,6 +46,15 @@ absl::StatusOr<json::object> ScrollBy(const json::value& by) {
   return out;
 }
 
+// The axis a box must scroll on to take `by` (see scrolls() in 60_scroll.js): a data grid
+// scrolls its rows in one box and its columns in another.
+std::string_view ScrollAxis(const json::object& by) {
+  const bool across = by.at("x").to_number<double>() != 0;
+  const bool down = by.at("y").to_number<double>() != 0;
+  if (across && down) return "xy";
+  return across ? "x" : "y";
+}
+
 // scrollUntil's `find` input for a target (refs name an element that already exists).
 absl::StatusOr<json::object> FindInput(const Target& target) {
   switch (target.kind) {
@@ -124,11 +133,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     ASSIGN_OR_RETURN(const Target to_target, NestedTarget(kMethod, params, "to"));
     ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
                                                              json::object{{"into_view", true}}));
-    ASSIGN_OR_RETURN(SandboxResult settled,
-                     page.Sandbox(scrolled.element.context, ops::kScrollSettle,
-                                  json::object{{"before", scrolled.data.as_object().at("before")},
-                                               {"into_view", true}},
-                                  {scrolled.element.argument}));
+    ASSIGN_OR_RETURN(
+        SandboxResult settled,
+        page.Sandbox(scrolled.element.context, ops::kScrollSettle,
+                     json::object{{"before", scrolled.data.as_object().at("before")}}, {}));
     return std::move(settled.data);
   }
   std::string context = tab;
@@ -150,15 +158,18 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                         "or a target"));
     }
     input["to"] = *to;
+    input["axis"] = "y";
   } else {
-    ASSIGN_OR_RETURN(input["by"], ScrollBy(params.at("by")));
+    ASSIGN_OR_RETURN(json::object by, ScrollBy(params.at("by")));
+    input["axis"] = ScrollAxis(by);
+    input["by"] = std::move(by);
   }
   ASSIGN_OR_RETURN(const SandboxResult scrolled,
                    page.Sandbox(context, ops::kScrollBox, input, nodes));
   ASSIGN_OR_RETURN(
       SandboxResult settled,
       page.Sandbox(context, ops::kScrollSettle,
-                   json::object{{"before", scrolled.data.as_object().at("before")}}, nodes));
+                   json::object{{"before", scrolled.data.as_object().at("before")}}, {}));
   return std::move(settled.data);
 }
 

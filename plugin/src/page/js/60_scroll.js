@@ -4,37 +4,38 @@
 import {OPS, defaultViewOf, ownerDocumentOf, parentElementOf, styleOf} from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
-// Whether `el` scrolls its content on one axis at least (an overflow that scrolls, and more
-// content than fits).
-function scrolls(el) {
+// Whether `el` scrolls its content on `axis`: "y" (down), "x" (across) or "xy" (either); an
+// overflow that scrolls, and more content than fits. A data grid often scrolls its rows in one
+// box and its columns in another inside it: scrolling down must find the first.
+function scrolls(el, axis) {
   const style = styleOf(el);
   const can = (overflow) => overflow === "auto" || overflow === "scroll" || overflow === "overlay";
-  return (can(style.overflowY) && el.scrollHeight > el.clientHeight) ||
-      (can(style.overflowX) && el.scrollWidth > el.clientWidth);
+  return (axis !== "x" && can(style.overflowY) && el.scrollHeight > el.clientHeight) ||
+      (axis !== "y" && can(style.overflowX) && el.scrollWidth > el.clientWidth);
 }
 
-// The scroll box of `el`: itself, else the largest box inside it that scrolls (a data grid
-// whose rows scroll in an inner element), else its nearest ancestor that scrolls (with
-// `outside`, an ancestor only), else the page's scrolling element.
-function scrollBoxOf(el, outside) {
+// The scroll box of `el` on `axis`: itself, else the largest box inside it that scrolls (a
+// data grid whose rows scroll in an inner element), else its nearest ancestor that scrolls
+// (with `outside`, an ancestor only), else the page's scrolling element.
+function scrollBoxOf(el, outside, axis) {
   const doc = el ? ownerDocumentOf(el) : document;
-  if (el && !outside && !scrolls(el)) {
-    const inner = largestScrollingInside(el);
+  if (el && !outside && !scrolls(el, axis)) {
+    const inner = largestScrollingInside(el, axis);
     if (inner) return inner;
   }
   for (let n = el && outside ? parentElementOf(el) : el; n; n = parentElementOf(n)) {
     if (n === doc.documentElement || n === doc.body) break;
-    if (scrolls(n)) return n;
+    if (scrolls(n, axis)) return n;
   }
   return doc.scrollingElement || doc.documentElement;
 }
 
-function largestScrollingInside(el) {
+function largestScrollingInside(el, axis) {
   let best = null;
   let bestArea = 0;
   for (const n of el.querySelectorAll("*")) {
     const area = n.clientWidth * n.clientHeight;
-    if (area > bestArea && scrolls(n)) {
+    if (area > bestArea && scrolls(n, axis)) {
       best = n;
       bestArea = area;
     }
@@ -78,11 +79,17 @@ function nextFrame(doc) {
   return new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-// input: {to: "top"|"bottom"} | {by: {x, y}} | {into_view: true} (nodes[0] scrolled into
-// view in its nearest scroll box). data: {before: {x, y}}, the box's position before.
+// The box OPS.scrollBox scrolled last in this document, which OPS.scrollSettle reads: the
+// element it was found from may be gone by then (a virtual list renders its rows again).
+let scrolledBox = null;
+
+// input: {axis, to: "top"|"bottom"} | {axis, by: {x, y}} | {into_view: true} (nodes[0]
+// scrolled into view in its nearest scroll box); axis: as scrolls() takes it. data: {before:
+// {x, y}}, the box's position before.
 OPS.scrollBox = function (input, nodes) {
   const el = nodes.length ? nodes[0] : null;
-  const box = scrollBoxOf(el, input.into_view === true);
+  const box = scrollBoxOf(el, input.into_view === true, input.axis || "xy");
+  scrolledBox = box;
   const before = positionOf(box);
   if (input.into_view === true) {
     el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
@@ -96,11 +103,10 @@ OPS.scrollBox = function (input, nodes) {
   return {data: {before}};
 };
 
-// After OPS.scrollBox with the same input and nodes: waits for the scroll to settle. data:
-// {x, y, moved} of the box.
-OPS.scrollSettle = async function (input, nodes) {
-  const el = nodes.length ? nodes[0] : null;
-  const box = scrollBoxOf(el, input.into_view === true);
+// After OPS.scrollBox: waits for the scroll to settle. data: {x, y, moved} of the box it
+// scrolled (of the page's, should this document have scrolled none).
+OPS.scrollSettle = async function (input) {
+  const box = scrolledBox || document.scrollingElement || document.documentElement;
   await settle(ownerDocumentOf(box));
   const at = positionOf(box);
   return {data: {x: at.x, y: at.y, moved: at.x !== input.before.x || at.y !== input.before.y}};
@@ -111,7 +117,7 @@ OPS.scrollSettle = async function (input, nodes) {
 // scrolls it into view. data: {found: true, x, y, start: {x, y}} | {end: true, x, y, start}
 // (the box's end came first) | {found: false, ...} (the time ran out).
 OPS.scrollUntil = async function (input, nodes) {
-  const box = scrollBoxOf(nodes.length ? nodes[0] : null, false);
+  const box = scrollBoxOf(nodes.length ? nodes[0] : null, false, "y");
   const doc = ownerDocumentOf(box);
   const page = box === doc.scrollingElement || box === doc.documentElement;
   const start = positionOf(box);
