@@ -1,9 +1,10 @@
 // The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
-// combobox that wraps its search and list, a code editor whose lines take no pointer events),
-// each doing a user's task the way a model would, from what the snapshot shows. The outcome is read
-// from the library's own state, not through the tool's reading of the page.
+// combobox that wraps its search and list, a code editor whose lines take no pointer events, an
+// editable data grid), each doing a user's task the way a model would, from what the snapshot
+// shows. The outcome is read from the library's own state, not through the tool's reading of
+// the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -144,6 +145,38 @@ BOOST_AUTO_TEST_CASE(a_grids_sortable_column_headers_have_refs_and_sort_it) {
                                    "      - columnheader \"Amount\" [ref={2}]\n",
                                    FirstRef(outline), 2)));
   BOOST_TEST(ResultOf(result, 4) == R"([[["amount","desc"]],999])");
+}
+
+BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
+  // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
+  // control of theirs); scrolling down from a cell moves the rows' box, not the columns' box
+  // inside it; the price 13263 is Model 900's; the editor's Enter commits the fill.
+  const json::object result = Run(Frames(
+      {Goto("lib_edit_grid.html"), R"({"method":"page.snapshot","params":{"max_lines":13}})",
+       Frame("page.click", R"({"target":{"role":"columnheader","name":"Price"}})"),
+       Frame("page.scroll",
+             R"({"target":{"role":"gridcell","name":"Model 1"},"until":{"text":"Model 900"}})"),
+       Frame("page.click", R"({"target":{"role":"gridcell","name":"13263"},"count":2})"),
+       Frame("page.fill", R"({"target":{"role":"spinbutton"},"value":"123"})"),
+       Frame("page.press", R"({"key":"Enter"})"),
+       Eval("[cars.getColumnState().filter((c) => c.sort).map((c) => c.colId + ' ' + c.sort), "
+            "cars.getRowNode('899').data.price, cars.getEditingCells().length]")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(
+      outline.starts_with(WithRefs("- heading \"Cars\" level=1\n"
+                                   "- treegrid\n"
+                                   "  - rowgroup\n"
+                                   "    - row \"Id | Make | Model | Price\"\n"
+                                   "      - columnheader \"Id\" [ref={1}]\n"
+                                   "        - generic \"Id\" [ref={2}]\n"
+                                   "      - columnheader \"Make\" [ref={3}]\n"
+                                   "        - generic \"Make\" [ref={4}]\n"
+                                   "      - columnheader \"Model\" [ref={5}]\n"
+                                   "        - generic \"Model\" [ref={6}]\n"
+                                   "      - columnheader \"Price\" [ref={7}]\n"
+                                   "        - generic \"Price\" [ref={8}]\n",
+                                   FirstRef(outline), 8)));
+  BOOST_TEST(ResultOf(result, 7) == R"([["price asc"],123,0])");
 }
 
 BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {

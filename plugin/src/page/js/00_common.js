@@ -754,11 +754,13 @@ function startsPointerCursor(el) {
   return (!parent || styleFacts(parent).cursor !== cursor) && !holdsControl(el);
 }
 
+// Whether a control (a focusable element or one of an interactive role) is inside `el`; a
+// hidden one does not count (a data grid's header keeps a select-all checkbox hidden).
 function holdsControl(el) {
   const children = flatChildren(el);
   for (let i = 0; i < children.length; ++i) {
     const child = children[i];
-    if (nodeTypeOf(child) !== ELEMENT_NODE) continue;
+    if (nodeTypeOf(child) !== ELEMENT_NODE || isHiddenSubtree(child)) continue;
     const role = roleOf(child);
     if (isNativelyFocusable(child) || (role && INTERACTIVE_ROLES.has(role)) || holdsControl(child)) {
       return true;
