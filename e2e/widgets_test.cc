@@ -2,9 +2,9 @@
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
-// editable data grid), each doing a user's task the way a model would, from what the snapshot
-// shows. The outcome is read from the library's own state, not through the tool's reading of
-// the page.
+// editable data grid, an editor in an iframe), each doing a user's task the way a model would,
+// from what the snapshot shows. The outcome is read from the library's own state, not through
+// the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -177,6 +177,31 @@ BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_
                                    "        - generic \"Price\" [ref={8}]\n",
                                    FirstRef(outline), 8)));
   BOOST_TEST(ResultOf(result, 7) == R"([["price asc"],123,0])");
+}
+
+BOOST_AUTO_TEST_CASE(an_editor_in_an_iframe_is_a_field_that_takes_text_and_bold) {
+  // TinyMCE's field is the contenteditable body of its iframe: a textbox line with a ref inside
+  // the iframe's line; the word selected there is what its Bold acts on.
+  const json::object result = Run(
+      Frames({Goto("lib_iframe_editor.html"), Frame("page.waitFor", R"({"css":".tox-tinymce"})"),
+              R"({"method":"page.snapshot"})",
+              Frame("page.fill", R"({"target":{"role":"textbox","name":"Rich Text Area"},)"
+                                 R"("value":"Hello world"})"),
+              Frame("page.select", R"({"target":{"role":"textbox"},"text":"world"})"),
+              Frame("page.click", R"({"target":{"role":"button","name":"Bold"}})"),
+              Eval("tinymce.activeEditor.getContent()")}));
+  const std::string outline = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Write a note\" level=1\n"
+                                 "- application\n"
+                                 "  - group\n"
+                                 "    - group\n"
+                                 "      - toolbar\n"
+                                 "        - button \"Bold\" [ref={1}]\n"
+                                 "        - button \"Italic\" [ref={2}]\n"
+                                 "  - iframe \"Rich Text Area\"\n"
+                                 "    - textbox \"Rich Text Area\" [ref={3}]",
+                                 FirstRef(outline), 3));
+  BOOST_TEST(ResultOf(result, 6) == R"("<p>Hello <strong>world</strong></p>")");
 }
 
 BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {

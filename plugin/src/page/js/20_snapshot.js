@@ -415,7 +415,10 @@ function outline(input, nodes) {
 
   try {
     if (nodeTypeOf(root) === ELEMENT_NODE) {
-      if (root === document.body || root === document.documentElement) {
+      // A body that is itself a field (an editor's iframe: a contenteditable body) or has a
+      // role of its own is a line; any other body only holds the page's lines.
+      const bodyLine = root === document.body && (isEditable(root) || hasAttr(root, "role"));
+      if ((root === document.body || root === document.documentElement) && !bodyLine) {
         walkChildren(root, base, true);
       } else {
         walk(root, base, true);
