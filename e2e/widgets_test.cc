@@ -2,9 +2,9 @@
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
-// editable data grid, an editor in an iframe), each doing a user's task the way a model would,
-// from what the snapshot shows. The outcome is read from the library's own state, not through
-// the tool's reading of the page.
+// editable data grid, an editor in an iframe, a guided tour), each doing a user's task the way a
+// model would, from what the snapshot shows. The outcome is read from the library's own state,
+// not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -202,6 +202,20 @@ BOOST_AUTO_TEST_CASE(an_editor_in_an_iframe_is_a_field_that_takes_text_and_bold)
                                  "    - textbox \"Rich Text Area\" [ref={3}]",
                                  FirstRef(outline), 3));
   BOOST_TEST(ResultOf(result, 6) == R"("<p>Hello <strong>world</strong></p>")");
+}
+
+BOOST_AUTO_TEST_CASE(a_tours_next_step_is_there_when_the_click_on_next_returns) {
+  // driver.js shows a step's popover once its script has moved the highlight there (400 ms,
+  // frame by frame): the click on Next returns with the "Users" step shown, whose Done the
+  // next frame clicks.
+  const json::object result =
+      Run(Frames({Goto("lib_tour.html"), Frame("page.click", R"({"target":{"text":"Start tour"}})"),
+                  Frame("page.click", R"({"target":{"role":"button","name":"Next"}})"),
+                  Eval("document.querySelector('.driver-popover-title').textContent"),
+                  Frame("page.click", R"({"target":{"role":"button","name":"Done"}})"),
+                  Eval("tour.isActive()")}));
+  BOOST_TEST(ResultOf(result, 3) == R"("Users")");
+  BOOST_TEST(ResultOf(result, 5) == "false");
 }
 
 BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {

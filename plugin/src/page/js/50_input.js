@@ -302,6 +302,27 @@ function inputWatchOutcome(el, link) {
   watch.click = null;
   watch.submit = null;
   watch.navigate = null;
+  inputWatchChanges(watch, win);
+}
+
+// Records in watch.lastChange when the page last changed its DOM (page time) since the input,
+// outside the control acted on, until OPS.inputOutcome is done: a script that animates (a
+// tour moving its highlight frame by frame, then showing its next step) changes it every
+// frame, which no CSS animation shows.
+function inputWatchChanges(watch, win) {
+  if (watch.changes) watch.changes.disconnect();
+  watch.lastChange = null;
+  let acted;  // found at the first change: the click has happened by then
+  watch.changes = new MutationObserver((records) => {
+    if (acted === undefined) {
+      acted = watch.click ? inputControlOf(watch.click.target) : watch.focused;
+    }
+    if (records.some((record) => !(acted && inputContains(acted, record.target)))) {
+      watch.lastChange = win.performance.now();
+    }
+  });
+  watch.changes.observe(win.document, {subtree: true, childList: true, attributes: true,
+                                       characterData: true});
 }
 
 // Whether what the armed input did asks for a new document in this browsing context: a
@@ -542,8 +563,13 @@ OPS.inputOutcome = async function (input) {
       watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
-  const outcome = () =>
-    ({data: Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data)});
+  const outcome = () => {
+    if (watch && watch.changes) {
+      watch.changes.disconnect();
+      watch.changes = null;
+    }
+    return {data: Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data)};
+  };
   if (pending || !input.settle_ms) return outcome();
   const since = view ? sinceClick() : 0;
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
@@ -552,9 +578,27 @@ OPS.inputOutcome = async function (input) {
     // The control clicked (the button around the icon hit), else what had the keys' focus.
     const acted = click ? inputControlOf(click.target) : watch.focused;
     await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms, acted);
+    await inputChangesEnd(view || globalThis, watch, startedAt + input.cap_ms);
   }
   return outcome();
 };
+
+// How long the DOM must stay unchanged for a script's animation to count as over: three
+// frames.
+const INPUT_QUIET_MS = 50;
+
+// Waits, until `deadline` (page time) at most, for INPUT_QUIET_MS without a change to the page
+// (inputWatchChanges). A page that changed nothing lately, or only at the input, does not wait.
+async function inputChangesEnd(win, watch, deadline) {
+  for (;;) {
+    const now = win.performance.now();
+    if (watch.lastChange === null || now - watch.lastChange >= INPUT_QUIET_MS || now >= deadline) {
+      return;
+    }
+    const wait = Math.min(INPUT_QUIET_MS - (now - watch.lastChange), deadline - now);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
 
 // The control an event's target belongs to: itself or the nearest ancestor the snapshot gives
 // a ref (the button around the icon hit).
