@@ -2,9 +2,9 @@
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
-// editable data grid, an editor in an iframe, a guided tour), each doing a user's task the way a
-// model would, from what the snapshot shows. The outcome is read from the library's own state,
-// not through the tool's reading of the page.
+// editable data grid, an editor in an iframe, a guided tour, resizable panes), each doing a user's
+// task the way a model would, from what the snapshot shows. The outcome is read from the library's
+// own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -216,6 +216,22 @@ BOOST_AUTO_TEST_CASE(a_tours_next_step_is_there_when_the_click_on_next_returns) 
                   Eval("tour.isActive()")}));
   BOOST_TEST(ResultOf(result, 3) == R"("Users")");
   BOOST_TEST(ResultOf(result, 5) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(the_gutter_between_two_panes_has_a_ref_and_drags_their_sizes) {
+  // Split.js's gutter is a bare div whose col-resize cursor says it can be dragged; dropped at
+  // x = 240 of the 800 px row, the first pane takes 30 % of it.
+  const json::object result =
+      Run(Frames({Goto("lib_split.html"), R"({"method":"page.snapshot"})",
+                  Frame("page.drag", R"({"from":{"css":".gutter"},"to":{"x":240,"y":150}})"),
+                  Eval("panes.getSizes().map((size) => Math.round(size * 10) / 10)")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- text \"Files\"\n"
+                                 "- generic [ref={1}] .gutter\n"
+                                 "- text \"Preview\"",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 3) == "[30,70]");
 }
 
 BOOST_AUTO_TEST_CASE(web_components_are_filled_chosen_checked_and_submitted) {

@@ -741,8 +741,12 @@ function ownIsInteractive(el, role) {
          startsPointerCursor(el);
 }
 
-// A pointer says "click me"; grab and move say "drag me" (a sortable list's items).
-const ACTION_CURSORS = new Set(["pointer", "grab", "move"]);
+// A pointer says "click me"; grab and move say "drag me" (a sortable list's items), and so do
+// the resize cursors (the gutter between two panes, a column's edge, a box's corner).
+const ACTION_CURSORS = new Set([
+  "pointer", "grab", "move", "col-resize", "row-resize", "ew-resize", "ns-resize", "nesw-resize",
+  "nwse-resize", "e-resize", "w-resize", "n-resize", "s-resize", "ne-resize", "nw-resize",
+  "se-resize", "sw-resize"]);
 
 // The cursor is inherited: only the element where it begins counts, not its children.
 // A label's click, or that of a wrapper around one control (a web component's host around
