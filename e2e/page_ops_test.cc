@@ -286,22 +286,29 @@ BOOST_AUTO_TEST_CASE(snapshot_with_match_marks_the_lines_whose_name_or_value_it_
 }
 
 BOOST_AUTO_TEST_CASE(an_unnamed_element_to_act_on_shows_what_its_id_or_class_says) {
-  // Arrows of a date picker drawn as icons: nothing names them but their class or id. A class
-  // a build tool made up, or one that only lays out, says nothing.
+  // Arrows of a date picker drawn as icons: nothing names them but their class, id or
+  // data-action (two arrows that share a class). A class a build tool made up, or one that only
+  // lays out, says nothing.
   Load(
       "<style>.c{cursor:pointer}</style>"
       "<span class='c flatpickr-next-month'><svg width=10 height=10></svg></span>"
       "<span class='c css-1q2w3e'><svg width=10 height=10></svg></span>"
       "<span id=close-panel class=c><svg width=10 height=10></svg></span>"
-      "<span class='c flex items-center'><svg width=10 height=10></svg></span>");
+      "<span class='c flex items-center'><svg width=10 height=10></svg></span>"
+      "<span class='c nav-action' data-action=prev><svg width=10 height=10></svg></span>"
+      "<span class='c nav-action' data-action=next><svg width=10 height=10></svg></span>");
   BOOST_TEST(Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"next":1000})") ==
              R"({"lines":["- generic [ref=e1000] .flatpickr-next-month",)"
              R"("- generic [ref=e1001]","- generic [ref=e1002] #close-panel",)"
-             R"("- generic [ref=e1003]"],"frames":[],"next":1004})");
+             R"("- generic [ref=e1003]","- generic [ref=e1004] [data-action=prev]",)"
+             R"("- generic [ref=e1005] [data-action=next]"],"frames":[],"next":1006})");
   // page.find sees the hint as it sees a name.
   BOOST_TEST(
       Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"month","next":1000})")
           .ends_with(R"("matched":[0]})"));
+  BOOST_TEST(
+      Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"next","next":1000})")
+          .ends_with(R"("matched":[0,5]})"));
 }
 
 BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {

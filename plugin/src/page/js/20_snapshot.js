@@ -194,10 +194,13 @@ function saysSomething(word) {
          !HINT_SAYS_NOTHING.has(word.split(/[-_]/)[0]);
 }
 
-// "#ID" or ".CLASS" (the first that saysSomething), or null.
+// "#ID", "[data-action=ACTION]" (what a widget's own script reads: its prev and next arrows
+// share a class) or ".CLASS" (the first that saysSomething), or null: each a CSS selector.
 function hintOf(el) {
   const id = attrOf(el, "id");
   if (id && saysSomething(id)) return "#" + id;
+  const action = attrOf(el, "data-action");
+  if (action && saysSomething(action)) return "[data-action=" + action + "]";
   const classes = (attrOf(el, "class") || "").split(/\s+/);
   const word = classes.find(saysSomething);
   return word ? "." + word : null;
@@ -439,18 +442,25 @@ function outline(input, nodes) {
   return {data, windows};
 }
 
+// The words of a line's state that is a hint (hintOf), or null.
+function hintWords(state) {
+  if (state.startsWith("#") || state.startsWith(".")) return state.slice(1);
+  const action = /^\[data-action=(.*)\]$/.exec(state);
+  return action ? action[1] : null;
+}
+
 // The indices of the lines whose name, value (a field's value="...") or hint (an unnamed
-// element's #id or .class) `matcher` finds its text in (matcher.contains: a plain text ignores
+// element's #id, [data-action] or .class) `matcher` finds its text in (matcher.contains: a plain text ignores
 // case, a regex tests).
 function matchedLines(records, matcher) {
   const matched = [];
   records.forEach((record, i) => {
     const states = record.states || [];
     const value = states.find((state) => state.startsWith("value="));
-    const hint = states.find((state) => state.startsWith("#") || state.startsWith("."));
+    const hint = states.map(hintWords).find((words) => words !== null);
     if ((record.name && matcher.contains(record.name)) ||
         (value && matcher.contains(JSON.parse(value.slice(6)))) ||
-        (hint && matcher.contains(hint.slice(1)))) {
+        (hint && matcher.contains(hint))) {
       matched.push(i);
     }
   });
