@@ -149,10 +149,11 @@ BOOST_AUTO_TEST_CASE(a_grids_sortable_column_headers_have_refs_and_sort_it) {
 
 BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
   // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
-  // control of theirs); scrolling down from a cell moves the rows' box, not the columns' box
-  // inside it; the price 13263 is Model 900's; the editor's Enter commits the fill.
+  // control of theirs), each with the handle that resizes its column (a col-resize cursor);
+  // scrolling down from a cell moves the rows' box, not the columns' box inside it; the price
+  // 13263 is Model 900's; the editor's Enter commits the fill.
   const json::object result = Run(Frames(
-      {Goto("lib_edit_grid.html"), R"({"method":"page.snapshot","params":{"max_lines":13}})",
+      {Goto("lib_edit_grid.html"), R"({"method":"page.snapshot","params":{"max_lines":17}})",
        Frame("page.click", R"({"target":{"role":"columnheader","name":"Price"}})"),
        Frame("page.scroll",
              R"({"target":{"role":"gridcell","name":"Model 1"},"until":{"text":"Model 900"}})"),
@@ -168,14 +169,18 @@ BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_
                                    "  - rowgroup\n"
                                    "    - row \"Id | Make | Model | Price\"\n"
                                    "      - columnheader \"Id\" [ref={1}]\n"
-                                   "        - generic \"Id\" [ref={2}]\n"
-                                   "      - columnheader \"Make\" [ref={3}]\n"
-                                   "        - generic \"Make\" [ref={4}]\n"
-                                   "      - columnheader \"Model\" [ref={5}]\n"
-                                   "        - generic \"Model\" [ref={6}]\n"
-                                   "      - columnheader \"Price\" [ref={7}]\n"
-                                   "        - generic \"Price\" [ref={8}]\n",
-                                   FirstRef(outline), 8)));
+                                   "        - generic [ref={2}] .ag-header-cell-resize\n"
+                                   "        - generic \"Id\" [ref={3}]\n"
+                                   "      - columnheader \"Make\" [ref={4}]\n"
+                                   "        - generic [ref={5}] .ag-header-cell-resize\n"
+                                   "        - generic \"Make\" [ref={6}]\n"
+                                   "      - columnheader \"Model\" [ref={7}]\n"
+                                   "        - generic [ref={8}] .ag-header-cell-resize\n"
+                                   "        - generic \"Model\" [ref={9}]\n"
+                                   "      - columnheader \"Price\" [ref={10}]\n"
+                                   "        - generic [ref={11}] .ag-header-cell-resize\n"
+                                   "        - generic \"Price\" [ref={12}]\n",
+                                   FirstRef(outline), 12)));
   BOOST_TEST(ResultOf(result, 7) == R"([["price asc"],123,0])");
 }
 
