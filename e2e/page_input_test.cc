@@ -446,6 +446,15 @@ BOOST_AUTO_TEST_CASE(a_key_without_a_target_after_a_fill_goes_to_the_field_it_le
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Thanks Alan"})");
 }
 
+// page.type without a target goes there too: the characters land after the filled text.
+BOOST_AUTO_TEST_CASE(typing_without_a_target_after_a_fill_goes_on_in_the_field_it_left) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#email","value":"al"}})",
+       R"({"method":"page.type","params":{"text":"an@example.com"}})"}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","result":{"value":"alan@example.com"}})");
+}
+
 // Once the pointer went down elsewhere, the field is left for good: Enter goes to the page.
 BOOST_AUTO_TEST_CASE(a_key_after_a_fill_and_a_click_elsewhere_is_not_sent_to_the_field) {
   const json::object result = Run(Frames(
