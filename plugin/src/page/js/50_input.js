@@ -314,9 +314,7 @@ function inputWatchChanges(watch, win) {
   watch.lastChange = null;
   let acted;  // found at the first change: the click has happened by then
   watch.changes = new MutationObserver((records) => {
-    if (acted === undefined) {
-      acted = watch.click ? inputControlOf(watch.click.target) : watch.focused;
-    }
+    if (acted === undefined) acted = inputActedOn(watch);
     if (records.some((record) => !(acted && inputContains(acted, record.target)))) {
       watch.lastChange = win.performance.now();
     }
@@ -575,9 +573,8 @@ OPS.inputOutcome = async function (input) {
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
   await new Promise((resolve) => setTimeout(resolve, wait));
   if (input.cap_ms && startedAt !== null) {
-    // The control clicked (the button around the icon hit), else what had the keys' focus.
-    const acted = click ? inputControlOf(click.target) : watch.focused;
-    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms, acted);
+    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms,
+                             inputActedOn(watch));
     await inputChangesEnd(view || globalThis, watch, startedAt + input.cap_ms);
   }
   return outcome();
@@ -598,6 +595,12 @@ async function inputChangesEnd(win, watch, deadline) {
     const wait = Math.min(INPUT_QUIET_MS - (now - watch.lastChange), deadline - now);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
+}
+
+// What the watched input acted on: the control clicked (the button around the icon hit), else
+// what had the keys' focus.
+function inputActedOn(watch) {
+  return watch.click ? inputControlOf(watch.click.target) : watch.focused;
 }
 
 // The control an event's target belongs to: itself or the nearest ancestor the snapshot gives
