@@ -252,12 +252,24 @@ BOOST_AUTO_TEST_CASE(a_target_is_taken_flat_or_as_a_target_object) {
       "page.click: give the target either flat (\"ref\": \"e5\") or as \"target\": an object "
       "of those keys, such as {\"ref\": \"e5\"} or {\"role\": \"button\", \"name\": "
       "\"Save\"}; not both";
-  for (std::string_view bad : {R"({"target":{"ref":"e3"},"css":"a"})", R"({"target":"e3"})",
-                               R"({"target":{"ref":"e3","value":"x"}})"}) {
+  for (std::string_view bad :
+       {R"({"target":{"ref":"e3"},"css":"a"})", R"({"target":"e3","css":"a"})"}) {
     auto refused = parse(bad);
     BOOST_TEST(HelperErrorCode(refused.status()).value_or("") == "invalid argument", bad);
     BOOST_TEST(refused.status().message() == both, bad);
   }
+  // A bare string is a ref: the one kind of target a string cannot be mistaken for.
+  auto bare = parse(R"({"target":"e3"})");
+  BOOST_REQUIRE(bare.ok() && bare->has_value());
+  BOOST_TEST((*bare)->Describe() == "ref e3");
+  BOOST_TEST(parse(R"({"target":"Save"})").status().message() ==
+             "page.click: \"target\" as a string is a ref from page.snapshot such as \"e5\", got "
+             "\"Save\"; for text or a role give an object: {\"text\": \"Save\"} or {\"role\": "
+             "\"button\", \"name\": \"Save\"}");
+  BOOST_TEST(parse(R"({"target":{"ref":"e3","value":"x"}})").status().message() ==
+             "page.click: \"target\" is a ref (\"e5\") or an object of the keys \"ref\", "
+             "\"css\", \"text\", \"role\" and \"name\", such as {\"role\": \"button\", "
+             "\"name\": \"Save\"}; got {\"ref\":\"e3\",\"value\":\"x\"}");
   auto two = parse(R"({"target":{"ref":"e3","css":"a"}})");
   BOOST_TEST(two.status().message() ==
              "page.click takes one target: exactly one of \"ref\", \"css\", \"text\" or "

@@ -8,7 +8,7 @@ namespace firefox_bidi::page {
 namespace {
 
 constexpr std::string_view kTarget =
-    R"~(one of "ref": "e12" (from page.snapshot or page.eval), "css": "form .submit", "text": "Sign in" (visible text: exact match first, else contains; "/^Sign/i" is a regex), or "role": "button" with "name": "Sign in" (or a regex), flat in params or as "target": {"ref": "e12"}; sees into open shadow roots and iframes)~";
+    R"~(one of "ref": "e12" (from page.snapshot or page.eval), "css": "form .submit", "text": "Sign in" (visible text: exact match first, else contains; "/^Sign/i" is a regex), or "role": "button" with "name": "Sign in" (or a regex), flat in params or as "target": {"ref": "e12"} ("target": "e12" for a ref); sees into open shadow roots and iframes)~";
 
 // clang-format off
 constexpr std::string_view kOverview =

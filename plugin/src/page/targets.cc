@@ -186,6 +186,20 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
   return FromNode(found.first_context, *found.first, found.count, std::move(found.then));
 }
 
+// A target given as a bare string ("target": "e5"): a ref, the one kind a string cannot be
+// mistaken for; any other string is an error that shows the object forms.
+absl::StatusOr<Target> RefString(std::string_view method, std::string_view key,
+                                 std::string_view value) {
+  if (RefRegistry::Number(value))
+    return Target{Target::Kind::kRef, std::string(value), std::nullopt};
+  return HelperError(
+      kInvalidArgument,
+      absl::StrCat(ToAbsl(method), ": \"", ToAbsl(key),
+                   "\" as a string is a ref from page.snapshot such as \"e5\", got ", Quoted(value),
+                   "; for text or a role give an object: {\"text\": ", Quoted(value),
+                   "} or {\"role\": \"button\", \"name\": ", Quoted(value), "}"));
+}
+
 }  // namespace
 
 std::string Target::Describe() const {
@@ -210,18 +224,27 @@ absl::StatusOr<std::optional<Target>> ParseTarget(std::string_view method,
     const json::object* object = nested->if_object();
     const bool flat = std::any_of(std::begin(kTargetKeys), std::end(kTargetKeys),
                                   [&](std::string_view key) { return params.contains(key); });
+    if (nested->is_string() && !flat) return RefString(method, "target", nested->get_string());
     const bool known =
         object != nullptr && std::all_of(object->begin(), object->end(), [](const auto& member) {
           return std::find(std::begin(kTargetKeys), std::end(kTargetKeys), member.key()) !=
                  std::end(kTargetKeys);
         });
-    if (!known || flat) {
+    if (flat) {
       return HelperError(kInvalidArgument,
                          absl::StrCat(ToAbsl(method),
                                       ": give the target either flat (\"ref\": \"e5\") or as "
                                       "\"target\": an object of those keys, such as {\"ref\": "
                                       "\"e5\"} or {\"role\": \"button\", \"name\": \"Save\"}; "
                                       "not both"));
+    }
+    if (!known) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(ToAbsl(method),
+                                      ": \"target\" is a ref (\"e5\") or an object of the keys "
+                                      "\"ref\", \"css\", \"text\", \"role\" and \"name\", such as "
+                                      "{\"role\": \"button\", \"name\": \"Save\"}; got ",
+                                      json::serialize(*nested)));
     }
     return ParseTarget(method, *object);
   }
@@ -283,6 +306,7 @@ absl::StatusOr<Target> RequireTarget(std::string_view method, const json::object
 absl::StatusOr<Target> NestedTarget(std::string_view method, const json::object& params,
                                     std::string_view key) {
   const json::value* value = params.if_contains(key);
+  if (value != nullptr && value->is_string()) return RefString(method, key, value->get_string());
   const json::object* object = value != nullptr ? value->if_object() : nullptr;
   std::optional<Target> target;
   if (object != nullptr) {
