@@ -160,13 +160,13 @@ export function inputPrepareClick(el, hover) {
   if (!reached) {
     const centre = inputClippedCentre(el);
     const centreHit = centre && inputElementFromPoint(ownerDocumentOf(el), centre.x, centre.y);
-    if (centreHit && (inputContains(el, centreHit) ||
-                      (styleOf(el).pointerEvents === 'none' && inputContains(centreHit, el)))) {
+    if (centreHit && (inputContains(el, centreHit) || inputDrawnBy(centreHit, el))) {
       hit = centreHit;
       reached = true;
       shown = centre;
     }
   }
+  if (!reached && inputDrawnBy(hit, el)) reached = true;
   if (!reached) {
     const label = hit.closest && hit.closest('label');
     if (!(label && label.control === el)) {
@@ -185,6 +185,18 @@ export function inputPrepareClick(el, hover) {
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
   return {ok: true, x: point.x, y: point.y};
+}
+
+// Whether `hit` is an ancestor that takes the pointer in place of `el`, which takes none
+// itself: `el` has pointer-events: none, or is visually hidden (clipped away, or a pixel wide)
+// inside the widget that draws it, as a custom slider's thumb holds its range input. A user
+// presses what is drawn.
+function inputDrawnBy(hit, el) {
+  if (!hit || hit === el || !inputContains(hit, el)) return false;
+  const style = styleOf(el);
+  const rect = rectOf(el);
+  return style.pointerEvents === 'none' || style.clip !== 'auto' || style.clipPath !== 'none' ||
+      rect.width <= 1 || rect.height <= 1;
 }
 
 // The centre of the part of the element's first box that shows: inside the viewport and
