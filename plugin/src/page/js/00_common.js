@@ -119,8 +119,10 @@ function childList(node) {
   return out;
 }
 
+// Runs of white space as one space, and no zero-width space or word joiner (a widget's
+// placeholder for "empty", a line-break hint inside a word): text as a user reads it.
 export function collapse(text) {
-  return String(text).replace(/\s+/g, " ").trim();
+  return String(text).replace(/[\u200B\u2060]/g, "").replace(/\s+/g, " ").trim();
 }
 
 // What a text target, a name or page.waitFor's text looks for: "/PATTERN/FLAGS" is a regular

@@ -111,23 +111,30 @@ function statesOf(el, role, parts) {
       value = collapse(el.textContent);
     }
   }
-  if (value) states.push("value=" + quoted(collapse(value), MAX_VALUE));
+  const shown = value ? collapse(value) : "";
+  if (shown) states.push("value=" + quoted(shown, MAX_VALUE));
   return states;
 }
 
-// What a combobox that is no form field shows as chosen: the selected option of the listbox
-// it controls (aria-controls, aria-owns), else its own text outside `parts`.
+// What a combobox that is no form field shows as chosen: while its list is closed, the
+// selected option of the listbox it controls (aria-controls, aria-owns); else its own text
+// outside `parts`. While the list is open, "selected" often marks the option the keys have
+// reached (Select2 marks the first before anything was chosen), so the box's text says it.
 function customComboboxValue(el, parts) {
-  const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
-                  .split(/\s+/).filter(Boolean);
-  const root = el.getRootNode();
-  for (const id of ids) {
-    const popup = root.getElementById ? root.getElementById(id)
-                                      : ownerDocumentOf(el).getElementById(id);
-    const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
-    if (option) return collapse(option.textContent);
+  if (attrOf(el, "aria-expanded") !== "true") {
+    const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
+                    .split(/\s+/).filter(Boolean);
+    const root = el.getRootNode();
+    for (const id of ids) {
+      const popup = root.getElementById ? root.getElementById(id)
+                                        : ownerDocumentOf(el).getElementById(id);
+      const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
+      if (option) return collapse(option.textContent);
+    }
   }
-  return collapse(textOutside(el, parts));
+  // A box named by its own text (the placeholder it labels itself with) shows no value.
+  const text = collapse(textOutside(el, parts));
+  return text === accessibleName(el, "combobox") ? "" : text;
 }
 
 // Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
@@ -489,8 +496,9 @@ function bare(record) {
 // What repeats in a page of cards, said once (DESIGN.md section 9: a 40-card shop page's whole
 // snapshot under 7 KB): a list item that only holds a card is the card (one line, and one
 // level less for all inside it); an image without a ref named as a line beside it (a product
-// photo whose alt text is the product's title) is not listed again; and text runs one after
-// the other at one level are one text line, when it stays within MAX_TEXT.
+// photo whose alt text is the product's title) is not listed again, nor a text that says again
+// the name of the line it stands under (a chip titled "Food" over its text "Food"); and text
+// runs one after the other at one level are one text line, when it stays within MAX_TEXT.
 function compactLines(records) {
   const out = [];
   const dropped = [];  // depths of the list items dropped above the current line
@@ -510,8 +518,14 @@ function compactLines(records) {
     }
     out.push(record);
   }
-  return out.filter((record, i) => !(record.role === "img" && !record.ref &&
-                                     namedBeside(out, i)));
+  const above = [];  // above[d]: the last line at depth d, the parent of a line at depth d + 1
+  return out.filter((record, i) => {
+    const parent = record.depth > 0 ? above[record.depth - 1] : null;
+    above.length = record.depth;
+    above.push(record);
+    if (record.role === "img" && !record.ref && namedBeside(out, i)) return false;
+    return !(record.role === "text" && parent && parent.name === record.name);
+  });
 }
 
 // Whether line `i` is a bare list item with one line below it, itself a bare card box.
