@@ -2,9 +2,10 @@
 // a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
-// editable data grid, an editor in an iframe, a guided tour, resizable panes), each doing a user's
-// task the way a model would, from what the snapshot shows. The outcome is read from the library's
-// own state, not through the tool's reading of the page.
+// editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
+// Material UI controls, Select2's boxes), each doing a user's task the way a model would, from
+// what the snapshot shows. The outcome is read from the library's own state, not through the
+// tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -427,6 +428,109 @@ BOOST_AUTO_TEST_CASE(a_code_line_is_clicked_where_it_shows_and_takes_keys_there)
               Eval("[editor.getValue(), editor.getCursorPosition()]")}));
   BOOST_TEST(ResultOf(result, 4) ==
              R"(["function hello() {\n  return 1; // one\n}",{"row":1,"column":18}])");
+}
+
+BOOST_AUTO_TEST_CASE(a_react_form_of_material_ui_controls_is_filled_picked_dragged_and_confirmed) {
+  // Material UI in React: every value is React state that only the components' handlers
+  // change. The select is a combobox whose empty value is a zero-width space; the slider's
+  // range input is clipped away inside the thumb that draws it, which takes the pointer in its
+  // place; the autocomplete lists its options as its field is filled.
+  const std::string mark =
+      "const r = document.querySelector('.MuiSlider-mark[data-index=\"4\"]')"
+      ".getBoundingClientRect(); "
+      "({x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2)})";
+  const json::object result = Run(Frames(
+      {Goto("lib_mui.html"), R"({"method":"page.snapshot"})",
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Full name"},"value":"Ada"})"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"Size"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Medium"}})"),
+       absl::StrCat(R"({"method":"page.eval","label":"mark","silent":true,"params":{"expression":)",
+                    PageSuite::Quote(mark), "}}"),
+       Frame("page.drag", R"({"from":{"role":"slider","name":"Quantity"},"to":"<<mark>>"})"),
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Country"},"value":"Fra"})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"France"}})"),
+       Frame("page.click", R"({"target":{"role":"checkbox","name":"Gift wrap"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Place order"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Confirm"}})"),
+       Eval("JSON.stringify(order.placed)"), R"({"method":"page.snapshot"})"}));
+  const std::string before = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(before == WithRefs("- heading \"Order\" level=1\n"
+                                "- textbox \"Full name\" [ref={1}]\n"
+                                "- text \"Size\"\n"
+                                "- combobox \"Size\" [ref={2}] collapsed\n"
+                                "- text \"Quantity\"\n"
+                                "- slider \"Quantity\" [ref={3}] value=\"2\"\n"
+                                "- combobox \"Country\" [ref={4}] collapsed\n"
+                                "- button \"Open\" [ref={5}]\n"
+                                "- checkbox \"Gift wrap\" [ref={6}]\n"
+                                "- button \"Place order\" [ref={7}]",
+                                FirstRef(before), 7));
+  BOOST_TEST(ResultOf(result, 6) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 12) ==
+             R"("{\"name\":\"Ada\",\"size\":\"m\",\"quantity\":5,\"country\":\"France\",)"
+             R"(\"gift\":true}")");
+  const std::string after = json::parse(ResultOf(result, 13)).as_string().c_str();
+  BOOST_TEST(after == WithRefs("- heading \"Order\" level=1\n"
+                               "- textbox \"Full name\" [ref={1}] value=\"Ada\"\n"
+                               "- text \"Size\"\n"
+                               "- combobox \"Size\" [ref={2}] collapsed value=\"Medium\"\n"
+                               "- text \"Quantity\"\n"
+                               "- slider \"Quantity\" [ref={3}] value=\"5\"\n"
+                               "- combobox \"Country\" [ref={4}] collapsed value=\"France\"\n"
+                               "- button \"Open\" [ref={5}]\n"
+                               "- checkbox \"Gift wrap\" [ref={6}] checked\n"
+                               "- button \"Place order\" [ref={7}] [active]\n"
+                               "- alert \"Order placed\"",
+                               FirstRef(before), 7));
+}
+
+BOOST_AUTO_TEST_CASE(a_select2_box_shows_what_is_chosen_not_the_option_the_keys_reached) {
+  // Select2 hides each native select behind a combobox box of its own and lists the options in
+  // a dropdown appended to the body, marking the option the keys have reached "selected":
+  // before anything is chosen, the box shows its placeholder (its name), not a value. A group's
+  // label and a chip's title (the chosen "Food") name their lines and are not listed again.
+  const json::object result = Run(Frames(
+      {Goto("lib_select2.html"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"Pick a city"}})"),
+       R"({"method":"page.snapshot"})",
+       Frame("page.click", R"({"target":{"role":"option","name":"Rome"}})"),
+       Frame("page.click", R"({"target":{"role":"searchbox"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Food"}})"),
+       Frame("page.fill", R"({"target":{"role":"searchbox"},"value":"hik"})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Hiking"}})"),
+       R"({"method":"page.snapshot"})",
+       Eval("[$('#city').val(), $('#interests').val()]")}));
+  const std::string open = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(open == WithRefs("- heading \"Plan a trip\" level=1\n"
+                              "- text \"Destination\"\n"
+                              "- combobox \"Pick a city\" [ref={1}] expanded\n"
+                              "  - textbox \"Pick a city\" [ref={2}]\n"
+                              "- text \"Interests\"\n"
+                              "- combobox [ref={3}] collapsed\n"
+                              "  - searchbox \"Search\" [ref={4}]\n"
+                              "- searchbox \"Search\" [ref={5}] [active]\n"
+                              "- listbox [ref={6}] expanded\n"
+                              "  - group \"Europe\"\n"
+                              "    - option \"Paris\" [ref={7}] selected\n"
+                              "    - option \"Rome\" [ref={8}]\n"
+                              "  - group \"Asia\"\n"
+                              "    - option \"Tokyo\" [ref={9}]\n"
+                              "    - option \"Seoul\" [ref={10}]",
+                              FirstRef(open), 10));
+  const std::string chosen = json::parse(ResultOf(result, 8)).as_string().c_str();
+  BOOST_TEST(chosen == WithRefs("- heading \"Plan a trip\" level=1\n"
+                                "- text \"Destination\"\n"
+                                "- combobox \"Rome\" [ref={1}] collapsed\n"
+                                "- text \"Interests\"\n"
+                                "- combobox [ref={3}] collapsed value=\"Food Hiking\"\n"
+                                "  - list\n"
+                                "    - listitem \"Food\"\n"
+                                "      - button \"Remove item\" [ref={11}]\n"
+                                "    - listitem \"Hiking\"\n"
+                                "      - button \"Remove item\" [ref={12}]\n"
+                                "  - searchbox \"Search\" [ref={4}] [active]",
+                                FirstRef(open), 12));
+  BOOST_TEST(ResultOf(result, 9) == R"(["rom",["Food","Hiking"]])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
