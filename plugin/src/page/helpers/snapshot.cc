@@ -1,10 +1,13 @@
 // page.snapshot: the text outline of the tab (or of a root element), iframes included.
 #include "page/helpers/snapshot.h"
 
+#include <algorithm>
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
+#include <chrono>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -21,6 +24,11 @@ namespace {
 
 constexpr char kMethod[] = "page.snapshot";
 constexpr std::int64_t kDefaultMaxLines = 300;
+// A page that holds elements but shows none of them (components that upgrade a moment after
+// the load event, as Ionic's do) is looked at again every kUnshownPoll, for up to
+// kUnshownGrace, before it is called empty.
+constexpr std::chrono::milliseconds kUnshownGrace{1000};
+constexpr std::chrono::milliseconds kUnshownPoll{50};
 
 }  // namespace
 
@@ -53,6 +61,9 @@ absl::StatusOr<OutlineLines> Outline(PageContext& page, const std::string& conte
     }
   }
   matched.assign(lines.size(), false);
+  if (const json::value* unshown = data->if_contains("unshown"); unshown && unshown->is_bool()) {
+    out.unshown = unshown->get_bool();
+  }
   if (const json::value* list = data->if_contains("matched"); list && list->is_array()) {
     for (const json::value& index : list->get_array()) {
       if (index.is_int64() && index.get_int64() >= 0 &&
@@ -223,9 +234,21 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (viewport_only.value_or(false) && context != tab) {
     ASSIGN_OR_RETURN(clip, RootClip(page, tab, context));
   }
-  ASSIGN_OR_RETURN(OutlineLines outline,
-                   Outline(page, context, root, 0, viewport_only.value_or(false),
-                           clip.is_object() ? &clip : nullptr, 0, std::nullopt));
+  auto outline_now = [&] {
+    return Outline(page, context, root, 0, viewport_only.value_or(false),
+                   clip.is_object() ? &clip : nullptr, 0, std::nullopt);
+  };
+  ASSIGN_OR_RETURN(OutlineLines outline, outline_now());
+  if (outline.unshown && root.empty() && !viewport_only.value_or(false)) {
+    const auto until =
+        PageContext::Clock::now() + std::min(kUnshownGrace, page.Remaining() - kUnshownPoll);
+    while (outline.lines.empty() && outline.unshown && PageContext::Clock::now() < until) {
+      const auto next = PageContext::Clock::now() + kUnshownPoll;
+      RETURN_IF_ERROR(page.AwaitFor(tab, kUnshownPoll, [] { return false; }).status());
+      std::this_thread::sleep_until(next);  // a transport that cannot wait returns at once
+      ASSIGN_OR_RETURN(outline, outline_now());
+    }
+  }
   std::vector<std::string>& lines = outline.lines;
   // An empty string would read as a failure; say what was seen.
   if (lines.empty()) {

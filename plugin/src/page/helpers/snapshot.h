@@ -17,6 +17,7 @@ namespace firefox_bidi::page {
 struct OutlineLines {
   std::vector<std::string> lines;  // "  - ROLE \"NAME\" [ref=eN] STATES", two spaces a level
   std::vector<bool> matched;       // per line: `match` found in its name or value
+  bool unshown = false;            // no lines, but elements that may show a moment later
 };
 
 // The outline of the document of browsing context `context` (of `root`'s node when given),

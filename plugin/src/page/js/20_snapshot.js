@@ -28,6 +28,8 @@ const EMPHASIS_ROLES = {b: "strong", strong: "strong", i: "emphasis", em: "empha
 // hold beyond text (a button, a link, a cell with a state): one line per plain row.
 const MAX_ROW_NAME = 300;
 const MAX_TEXT = 100;
+// Elements that never render: a page of only these is empty, not still upgrading.
+const UNRENDERED_TAGS = new Set(["script", "style", "template", "noscript", "link", "meta"]);
 const MAX_VALUE = 100;
 
 function quoted(text, max) {
@@ -446,6 +448,12 @@ function outline(input, nodes) {
   for (const frame of frames) frame.after = kept.indexOf(frame.after);
   const data = {lines, frames, next: counter.next};
   if (matcher) data.matched = matchedLines(kept, matcher);
+  // Elements that show nothing yet (components that upgrade a moment after the load event):
+  // the plugin looks again before it calls the page empty.
+  if (kept.length === 0) {
+    data.unshown = flatElements(root).some(
+        (el) => el !== root && !UNRENDERED_TAGS.has(localNameOf(el)));
+  }
   return {data, windows};
 }
 
