@@ -3,9 +3,9 @@
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
-// Material UI controls, Select2's boxes), each doing a user's task the way a model would, from
-// what the snapshot shows. The outcome is read from the library's own state, not through the
-// tool's reading of the page.
+// Material UI controls, Select2's boxes, Ionic's components), each doing a user's task the way
+// a model would, from what the snapshot shows. The outcome is read from the library's own
+// state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -531,6 +531,56 @@ BOOST_AUTO_TEST_CASE(a_select2_box_shows_what_is_chosen_not_the_option_the_keys_
                                 "  - searchbox \"Search\" [ref={4}] [active]",
                                 FirstRef(open), 12));
   BOOST_TEST(ResultOf(result, 9) == R"(["rom",["Food","Hiking"]])");
+}
+
+BOOST_AUTO_TEST_CASE(ionic_components_are_seen_once_upgraded_and_their_toast_once_it_has_entered) {
+  // Ionic: the page shows nothing until its components' modules have upgraded them, after the
+  // load event; the select opens a popover of radios; the toast's message is hidden from the
+  // accessibility tree until its entrance animation, which runs inside its shadow root, has
+  // ended: the click on Book waits for that animation and the DOM change after it.
+  const json::object result = Run(Frames(
+      {Goto("lib_ionic.html"), R"({"method":"page.snapshot"})",
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Guest name"},"value":"Ada"})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Room, Choose"}})"),
+       Frame("page.click", R"({"target":{"role":"radio","name":"Suite"}})"),
+       Frame("page.click", R"({"target":{"role":"switch","name":"Breakfast"}})"),
+       Frame("page.press", R"({"key":"ArrowRight","target":{"role":"slider"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Book"}})"),
+       R"({"method":"page.snapshot"})", Eval("JSON.stringify(booking)")}));
+  const std::string before = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(before == WithRefs("- banner \"Booking\"\n"
+                                "- main\n"
+                                "  - list\n"
+                                "    - listitem\n"
+                                "      - textbox \"Guest name\" [ref={1}]\n"
+                                "    - listitem\n"
+                                "      - button \"Room, Choose\" [ref={2}] collapsed\n"
+                                "    - listitem\n"
+                                "      - switch \"Breakfast\" [ref={3}]\n"
+                                "    - listitem\n"
+                                "      - text \"Nights\"\n"
+                                "      - slider \"Nights\" [ref={4}] value=\"2\"\n"
+                                "  - button \"Book\" [ref={5}]",
+                                FirstRef(before), 5));
+  const std::string after = json::parse(ResultOf(result, 8)).as_string().c_str();
+  BOOST_TEST(after == WithRefs("- banner \"Booking\"\n"
+                               "- main\n"
+                               "  - list\n"
+                               "    - listitem\n"
+                               "      - textbox \"Guest name\" [ref={1}] value=\"Ada\"\n"
+                               "    - listitem\n"
+                               "      - button \"Room, Suite\" [ref={2}] collapsed\n"
+                               "    - listitem\n"
+                               "      - switch \"Breakfast\" [ref={3}] checked\n"
+                               "    - listitem\n"
+                               "      - text \"Nights\"\n"
+                               "      - slider \"Nights\" [ref={4}] value=\"3\"\n"
+                               "  - button \"Book\" [ref={5}] [active]\n"
+                               "- generic [ref={6}] #toast\n"
+                               "  - status \"Booked a suite room for Ada\"",
+                               FirstRef(before), 6));
+  BOOST_TEST(ResultOf(result, 9) ==
+             R"("{\"guest\":\"Ada\",\"room\":\"suite\",\"breakfast\":true,\"nights\":3}")");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

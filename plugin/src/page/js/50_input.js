@@ -331,8 +331,26 @@ function inputWatchChanges(watch, win) {
       watch.lastChange = win.performance.now();
     }
   });
-  watch.changes.observe(win.document, {subtree: true, childList: true, attributes: true,
-                                       characterData: true});
+  const options = {subtree: true, childList: true, attributes: true, characterData: true};
+  watch.changes.observe(win.document, options);
+  for (const root of inputShadowRoots(win.document)) watch.changes.observe(root, options);
+}
+
+// The open shadow roots in `doc`, nested ones included: a document's MutationObserver and
+// its getAnimations() do not see into them (a web component's toast sliding in).
+function inputShadowRoots(doc) {
+  const roots = [];
+  const scan = (scope) => {
+    for (const el of scope.querySelectorAll('*')) {
+      const root = shadowRootOf(el);
+      if (root) {
+        roots.push(root);
+        scan(root);
+      }
+    }
+  };
+  scan(doc);
+  return roots;
 }
 
 // Whether what the armed input did asks for a new document in this browsing context: a
@@ -632,11 +650,14 @@ const INPUT_SHOWING_PROPERTIES = new Set([
   'clip-path', 'content-visibility']);
 
 // The transitions and animations that began at or after `start` (timeline time) in `win`'s
-// document, run once or a few times (not a spinner's endless loop), that change what is shown,
-// and have not finished; not those of `acted` (the control the input went to) or what it
-// holds: a button's own hover or press effect is feedback, not what it set off.
-function inputRunningAnimations(win, start, acted) {
-  return Array.from(win.document.getAnimations()).filter((animation) => {
+// document or its shadow roots `roots`, run once or a few times (not a spinner's endless
+// loop), that change what is shown, and have not finished; not those of `acted` (the control
+// the input went to) or what it holds: a button's own hover or press effect is feedback, not
+// what it set off.
+function inputRunningAnimations(win, roots, start, acted) {
+  const animations = Array.from(win.document.getAnimations());
+  for (const root of roots) animations.push(...root.getAnimations());
+  return animations.filter((animation) => {
     if (animation.playState !== 'running') return false;
     if (animation.startTime !== null && animation.startTime < start) return false;
     const effect = animation.effect;
@@ -654,13 +675,14 @@ function inputRunningAnimations(win, start, acted) {
 // the outcome is read. Nothing running: no wait.
 async function inputAnimationsEnd(win, start, deadline, acted) {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const roots = inputShadowRoots(win.document);
   let waited = false;
   for (;;) {
     const now = win.document.timeline.currentTime;
     if (now === null) return;  // the document is no longer shown
     const left = deadline - now;
     if (left <= 0) return;
-    if (inputRunningAnimations(win, start, acted).length === 0) {
+    if (inputRunningAnimations(win, roots, start, acted).length === 0) {
       if (!waited) return;
       // A transitionend handler (or its fallback timer a few ms after) may start the next.
       waited = false;
