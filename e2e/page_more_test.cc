@@ -595,6 +595,14 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(Str(PageSuite::Record(done, 4).at("result")) ==
              "many: report.txt (18 bytes), photo.png (3 bytes)");
 
+  // An upload area whose click opens a hidden input's chooser: that input gets the file, and
+  // no chooser opens (the next frame runs).
+  const json::object area =
+      s.Run(R"J({"frames":[{"method":"page.upload","params":{"text":"click to choose","files":[)J" +
+            PageSuite::Quote(report) + R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(area, 0).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(area, 1).at("result")) == "contract: report.txt (18 bytes)");
+
   // Outside file_roots: refused before anything is sent.
   const json::object outside = PageSuite::Record(
       s.Run(
@@ -614,7 +622,9 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   };
   BOOST_TEST(error(R"({"css":"#name","files":[")" + report + R"("]})") ==
              R"J({"error":"invalid argument","message":"page.upload: input#name is not a file )J"
-             R"J(input (<input type=file>)"})J");
+             R"J(input (<input type=file>) and a click on it opens no file chooser; target the )J"
+             R"J(input, or drop the files on it with page.drag {\"to\": TARGET, \"files\": )J"
+             R"J([...]}"})J");
   BOOST_TEST(error(R"({"css":"#one","files":[")" + report + R"(",")" + photo + R"("]})") ==
              R"J({"error":"invalid argument","message":"page.upload: the file input takes one )J"
              R"J(file, got 2"})J");

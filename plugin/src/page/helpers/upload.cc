@@ -1,5 +1,6 @@
-// page.upload: target (a file input, or its label); files -> {"files": N}. The paths were
-// judged against file_roots by the policy before the frame ran (core/policy.cc).
+// page.upload: target (a file input, its label, or what opens its chooser when clicked);
+// files -> {"files": N}. The paths were judged against file_roots by the policy before the
+// frame ran (core/policy.cc).
 #include <sys/stat.h>
 
 #include <boost/json/array.hpp>
@@ -80,7 +81,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 }
 
 constexpr Param kParams[] = {
-    {.key = "target", .type = ParamType::kTarget, .help = "an <input type=file>"},
+    {.key = "target",
+     .type = ParamType::kTarget,
+     .help = "an <input type=file>, its label, or what opens its file chooser when clicked (an "
+             "upload area, a styled Choose button)"},
     {.key = "files",
      .type = ParamType::kArray,
      .help = "absolute paths of existing files, inside the file_roots config (default: the host's "
@@ -100,7 +104,7 @@ const HelperSpec& UploadHelper() {
       .ops = kOps,
       .result = R"~({"files": N}: how many files the input now holds)~",
       .errors =
-          R"~("not allowed" (a path outside file_roots), "invalid argument" (not a file input, a missing file, a relative path), "no such element", "stale ref")~",
+          R"~("not allowed" (a path outside file_roots), "invalid argument" (no file input behind the target, a missing file, a relative path), "no such element", "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input type=file aria-label=Report>"},"silent":true},{"method":"page.upload","params":{"css":"input","files":["/tmp/report.txt"]}}]})~",
       .file = ResultFile::kJson,

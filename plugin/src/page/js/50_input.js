@@ -859,20 +859,49 @@ OPS.inputWaitFor = function (input) {
   });
 };
 
-// page.upload: the file input the target names (a label names its control), whether it takes
-// several files. {"ok": true, "multiple"} | {"error": "invalid argument", "message"}.
+// page.upload: the file input whose chooser the target opens (inputFileChooserOf), whether it
+// takes several files. {"ok": true, "multiple"} | {"error": "invalid argument", "message"}.
 OPS.inputFileInput = function (input, nodes) {
-  let el = nodes[0];
-  if (localNameOf(el) === 'label' && el.control) el = el.control;
-  if (localNameOf(el) !== 'input' || el.type !== 'file') {
+  const el = inputFileChooserOf(nodes[0]);
+  if (el === null) {
     return {data: {error: 'invalid argument',
-                   message: inputDescribe(el) + ' is not a file input (<input type=file>)'}};
+                   message: inputDescribe(nodes[0]) + ' is not a file input (<input type=file>) ' +
+                       'and a click on it opens no file chooser; target the input, or drop the ' +
+                       'files on it with page.drag {"to": TARGET, "files": [...]}'}};
   }
   if (el.disabled) {
     return {data: {error: 'invalid argument', message: inputDescribe(el) + ' is disabled'}};
   }
   return {data: {ok: true, multiple: el.multiple}, nodes: [el]};
 };
+
+const inputIsFileInput = (el) => localNameOf(el) === 'input' && el.type === 'file';
+
+// The file input a user's click on `el` opens the chooser of: `el` itself, the control of a
+// label, the one file input inside it, or the one its click handlers click (an upload area or
+// a styled button that forwards the click to a hidden input, as Dropzone does). That click is
+// made, and the chooser it would open is cancelled. Null when there is none.
+function inputFileChooserOf(el) {
+  if (localNameOf(el) === 'label' && el.control) el = el.control;
+  if (inputIsFileInput(el)) return el;
+  const inside = flatElements(el).filter(inputIsFileInput);
+  if (inside.length === 1) return inside[0];
+  let opened = null;
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const catchChooser = (event) => {
+    if (opened === null && inputIsFileInput(event.target)) {
+      opened = event.target;
+      event.preventDefault();
+    }
+  };
+  win.addEventListener('click', catchChooser, true);
+  try {
+    el.click();
+  } finally {
+    win.removeEventListener('click', catchChooser, true);
+  }
+  return opened;
+}
 
 OPS.inputFileCount = function (input, nodes) {
   return {data: {files: nodes[0].files.length}};
