@@ -3,15 +3,16 @@
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
-// Material UI controls, Select2's boxes, Ionic's components), each doing a user's task the way
-// a model would, from what the snapshot shows. The outcome is read from the library's own
-// state, not through the tool's reading of the page.
+// Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area), each doing
+// a user's task the way a model would, from what the snapshot shows. The outcome is read from the
+// library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -489,17 +490,16 @@ BOOST_AUTO_TEST_CASE(a_select2_box_shows_what_is_chosen_not_the_option_the_keys_
   // a dropdown appended to the body, marking the option the keys have reached "selected":
   // before anything is chosen, the box shows its placeholder (its name), not a value. A group's
   // label and a chip's title (the chosen "Food") name their lines and are not listed again.
-  const json::object result = Run(Frames(
-      {Goto("lib_select2.html"),
-       Frame("page.click", R"({"target":{"role":"combobox","name":"Pick a city"}})"),
-       R"({"method":"page.snapshot"})",
-       Frame("page.click", R"({"target":{"role":"option","name":"Rome"}})"),
-       Frame("page.click", R"({"target":{"role":"searchbox"}})"),
-       Frame("page.click", R"({"target":{"role":"option","name":"Food"}})"),
-       Frame("page.fill", R"({"target":{"role":"searchbox"},"value":"hik"})"),
-       Frame("page.click", R"({"target":{"role":"option","name":"Hiking"}})"),
-       R"({"method":"page.snapshot"})",
-       Eval("[$('#city').val(), $('#interests').val()]")}));
+  const json::object result = Run(
+      Frames({Goto("lib_select2.html"),
+              Frame("page.click", R"({"target":{"role":"combobox","name":"Pick a city"}})"),
+              R"({"method":"page.snapshot"})",
+              Frame("page.click", R"({"target":{"role":"option","name":"Rome"}})"),
+              Frame("page.click", R"({"target":{"role":"searchbox"}})"),
+              Frame("page.click", R"({"target":{"role":"option","name":"Food"}})"),
+              Frame("page.fill", R"({"target":{"role":"searchbox"},"value":"hik"})"),
+              Frame("page.click", R"({"target":{"role":"option","name":"Hiking"}})"),
+              R"({"method":"page.snapshot"})", Eval("[$('#city').val(), $('#interests').val()]")}));
   const std::string open = json::parse(ResultOf(result, 2)).as_string().c_str();
   BOOST_TEST(open == WithRefs("- heading \"Plan a trip\" level=1\n"
                               "- text \"Destination\"\n"
@@ -581,6 +581,27 @@ BOOST_AUTO_TEST_CASE(ionic_components_are_seen_once_upgraded_and_their_toast_onc
                                FirstRef(before), 6));
   BOOST_TEST(ResultOf(result, 9) ==
              R"("{\"guest\":\"Ada\",\"room\":\"suite\",\"breakfast\":true,\"nights\":3}")");
+}
+
+BOOST_AUTO_TEST_CASE(an_upload_area_takes_files_chosen_through_its_click) {
+  // Dropzone: the area is what a user clicks to choose files; its click opens the chooser of a
+  // hidden input it appended to the body, which gets the file.
+  const std::string notes = PageSuite::Get().files_dir() + "/notes.txt";
+  std::ofstream(notes) << "meeting notes\n";  // 14 bytes
+  const json::object result = Run(Frames(
+      {Goto("lib_dropzone.html"), R"({"method":"page.snapshot"})",
+       Frame(
+           "page.upload",
+           absl::StrCat(
+               R"({"target":{"role":"button","name":"Drop files here or click to choose them"},"files":[)",
+               PageSuite::Quote(notes), "]}")),
+       Eval("zone.files.map((file) => [file.name, file.size, file.status])")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Attachments\" level=1\n"
+                                 "- button \"Drop files here or click to choose them\" [ref={1}]",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(ResultOf(result, 2) == R"({"files":1})");
+  BOOST_TEST(ResultOf(result, 3) == R"([["notes.txt",14,"queued"]])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
