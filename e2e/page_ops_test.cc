@@ -296,12 +296,15 @@ BOOST_AUTO_TEST_CASE(an_unnamed_element_to_act_on_shows_what_its_id_or_class_say
       "<span id=close-panel class=c><svg width=10 height=10></svg></span>"
       "<span class='c flex items-center'><svg width=10 height=10></svg></span>"
       "<span class='c nav-action' data-action=prev><svg width=10 height=10></svg></span>"
-      "<span class='c nav-action' data-action=next><svg width=10 height=10></svg></span>");
+      "<span class='c nav-action' data-action=next><svg width=10 height=10></svg></span>"
+      "<button class=prev-year><svg width=10 height=10></svg></button>");
+  // Any role: an icon button is as unnamed as an icon.
   BOOST_TEST(Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"next":1000})") ==
              R"({"lines":["- generic [ref=e1000] .flatpickr-next-month",)"
              R"("- generic [ref=e1001]","- generic [ref=e1002] #close-panel",)"
              R"("- generic [ref=e1003]","- generic [ref=e1004] [data-action=prev]",)"
-             R"("- generic [ref=e1005] [data-action=next]"],"frames":[],"next":1006})");
+             R"("- generic [ref=e1005] [data-action=next]","- button [ref=e1006] .prev-year"],)"
+             R"("frames":[],"next":1007})");
   // page.find sees the hint as it sees a name.
   BOOST_TEST(
       Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"month","next":1000})")

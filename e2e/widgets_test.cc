@@ -108,7 +108,8 @@ BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_a_word_selected_by_its_text) {
       R"({\"insert\":\" on Friday\\n\"}]")");
   const std::string outline = json::parse(ResultOf(result, 5)).as_string().c_str();
   BOOST_TEST(outline ==
-             WithRefs("- textbox [ref={1}] [active] value=\"Ship the release on Friday\"\n"
+             WithRefs("- textbox [ref={1}] .ql-editor [active] value=\"Ship the release on "
+                      "Friday\"\n"
                       "  - strong: release",
                       FirstRef(outline), 1));
 }
@@ -403,15 +404,15 @@ BOOST_AUTO_TEST_CASE(a_combobox_that_wraps_its_search_and_list_shows_them_and_ta
   const std::string closed = json::parse(ResultOf(result, 1)).as_string().c_str();
   BOOST_TEST(closed == WithRefs("- heading \"New post\" level=1\n"
                                 "- text \"Tags\"\n"
-                                "- combobox [ref={1}] collapsed\n"
+                                "- combobox [ref={1}] .choices collapsed\n"
                                 "  - searchbox \"Tags\" [ref={2}]",
                                 FirstRef(closed), 2));
   const std::string open = json::parse(ResultOf(result, 3)).as_string().c_str();
   BOOST_TEST(open == WithRefs("- heading \"New post\" level=1\n"
                               "- text \"Tags\"\n"
-                              "- combobox [ref={1}] expanded\n"
+                              "- combobox [ref={1}] .choices expanded\n"
                               "  - searchbox \"Tags\" [ref={2}] [active]\n"
-                              "  - listbox [ref={3}]\n"
+                              "  - listbox [ref={3}] .choices__list\n"
                               "    - option \"News\" [ref={4}] selected\n"
                               "    - option \"Technology\" [ref={5}]\n"
                               "    - option \"Travel\" [ref={6}]\n"

@@ -404,9 +404,10 @@ function outline(input, nodes) {
         below = true;
       }
     }
-    // Something to act on with nothing to call it by (an icon's arrow): what its id or class
-    // says, so that a model can tell such elements apart.
-    if (ref && !name && shownRole === "generic") {
+    // Something to act on with nothing to call it by (an icon's arrow, a calendar's header
+    // cell drawn as an arrow): what its id or class says, so that a model can tell such
+    // elements apart.
+    if (ref && !name) {
       const hint = hintOf(el);
       if (hint) states.unshift(hint);
     }
