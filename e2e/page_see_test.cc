@@ -233,6 +233,24 @@ BOOST_AUTO_TEST_CASE(a_page_whose_elements_show_a_moment_after_its_load_is_looke
   BOOST_TEST(Result(result, 3) == "[nothing visible on the page]");
 }
 
+// A root, as a helper's "target", may be a bare ref; any other string is refused, saying what
+// a root is.
+BOOST_AUTO_TEST_CASE(a_root_may_be_a_bare_ref) {
+  const json::object result = Run(Frames(
+      {Goto("cards.html"),
+       R"J({"method":"page.eval","label":"card","params":{"expression":"document.getElementById('card-2')"}})J",
+       R"({"method":"page.snapshot","params":{"root":"<<card.ref>>"}})",
+       R"({"method":"page.snapshot","params":{"root":"main"}})"},
+      R"(,"on_error":"continue")"));
+  const std::string card = Result(result, 2);
+  BOOST_TEST(card == WithRefs(kCard2, FirstRef(card), 1));
+  BOOST_TEST(Error(result, 3) ==
+             R"({"error":"invalid argument","message":"page.snapshot: \"root\" as a string is a )"
+             R"(ref from page.snapshot such as \"e5\", got \"main\"; for text or a role give )"
+             R"(an object: {\"text\": \"main\"} or {\"role\": \"button\", \"name\": )"
+             R"(\"main\"}"})");
+}
+
 BOOST_AUTO_TEST_CASE(root_may_be_given_flat_as_page_text_takes_its_target) {
   const json::object result =
       Run(Frames({Goto("cards.html"), R"({"method":"page.snapshot","params":{"css":"#card-2"}})",
@@ -931,7 +949,7 @@ BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
                   R"({"method":"page.text","params":{"css":"div["}})",
                   R"({"method":"page.text","params":{"css":"p","text":"Hello"}})",
                   R"({"method":"page.snapshot","params":{"root":{"css":"p","ref":"e1"}}})",
-                  R"({"method":"page.snapshot","params":{"root":"main"}})",
+                  R"({"method":"page.snapshot","params":{"root":["main"]}})",
                   R"({"method":"page.text","params":{"name":"Hello"}})",
                   R"({"method":"page.text","params":{"ref":"button"}})",
                   R"({"method":"page.text","params":{"ref":"e999999"}})",

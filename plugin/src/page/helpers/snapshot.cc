@@ -217,10 +217,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     root.push_back(resolved.argument);
   } else if (const json::value* root_param = params.if_contains("root")) {
     const json::object* object = root_param->if_object();
-    ASSIGN_OR_RETURN(std::optional<Target> target,
-                     object != nullptr ? ParseTarget(kMethod, *object)
-                                       : absl::StatusOr<std::optional<Target>>(std::nullopt));
-    if (!target || object->contains("root") || object->size() != (target->name ? 2u : 1u)) {
+    std::optional<Target> target;
+    if (root_param->is_string()) {
+      ASSIGN_OR_RETURN(target, NestedTarget(kMethod, params, "root"));  // a bare ref: "e5"
+    } else if (object != nullptr) {
+      ASSIGN_OR_RETURN(target, ParseTarget(kMethod, *object));
+      if (target && (object->contains("root") || object->size() != (target->name ? 2u : 1u))) {
+        target.reset();
+      }
+    }
+    if (!target) {
       return HelperError(kInvalidArgument,
                          absl::StrCat(kMethod,
                                       ": \"root\" is a target object such as "

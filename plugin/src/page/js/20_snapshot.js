@@ -28,9 +28,9 @@ const EMPHASIS_ROLES = {b: "strong", strong: "strong", i: "emphasis", em: "empha
 // hold beyond text (a button, a link, a cell with a state): one line per plain row.
 const MAX_ROW_NAME = 300;
 const MAX_TEXT = 100;
+const MAX_VALUE = 100;
 // Elements that never render: a page of only these is empty, not still upgrading.
 const UNRENDERED_TAGS = new Set(["script", "style", "template", "noscript", "link", "meta"]);
-const MAX_VALUE = 100;
 
 function quoted(text, max) {
   return JSON.stringify(truncate(text, max));
