@@ -276,7 +276,7 @@ constexpr Param kParams[] = {
     {.key = "root",
      .type = ParamType::kTarget,
      .help =
-         R"~(a target object ({"ref": "e5"}, {"css": "main"}, ...) to outline only that part; or the target flat, as page.text takes it ("css": "main"))~"},
+         R"~(a target object ({"ref": "e5"}, {"css": "main"}, ...) or a bare ref ("e5") to outline only that part; or the target flat, as page.text takes it ("css": "main"))~"},
     {.key = "max_lines",
      .type = ParamType::kInteger,
      .default_value = "300",
