@@ -419,6 +419,47 @@ BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
                    "false for a checkbox or radio button"));
 }
 
+// A search box and a combobox answer their typing a moment later (a debounce, a fetch): a fill
+// or keys that change them keep their focus and return with the answer in the page; a plain
+// field is left at once.
+BOOST_AUTO_TEST_CASE(a_field_that_suggests_keeps_the_focus_and_its_answer_is_waited_for) {
+  const json::object result = Run(Frames(
+      {Goto("answers.html"),
+       R"({"method":"page.fill","params":{"role":"searchbox","name":"Search fruit","value":"an"}})",
+       Eval("[document.activeElement.id, Array.from(document.querySelectorAll('#fruit li'), "
+            "(li) => li.textContent)]"),
+       R"({"method":"page.type","params":{"text":"g"}})",
+       Eval("Array.from(document.querySelectorAll('#fruit li'), (li) => li.textContent)"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"l"}})",
+       R"({"method":"page.snapshot","params":{"root":{"css":"#cities"}}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Note","value":"call back"}})",
+       Eval("[document.activeElement.localName, window.events]")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"an"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["search",["Banana","Mango"]]})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.type","result":{"value":"ang"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Mango"]})");
+  BOOST_TEST(
+      Record(result, 6) ==
+      R"({"index":6,"method":"page.snapshot","result":"- listbox [ref=e1] #cities\n  - option \"Lille\" [ref=e2]\n  - option \"Lyon\" [ref=e3]"})");
+  BOOST_TEST(
+      Record(result, 8) ==
+      R"({"index":8,"method":"page.eval","result":["body",["search:blur","city:blur","note:blur"]]})");
+}
+
+// The settle window's deadlines are read on the page's clock: on a page that has drawn nothing
+// for a while, the animation timeline's time is that of its last frame, long past, and a key
+// whose handler draws its answer frame by frame from timers is still waited for.
+BOOST_AUTO_TEST_CASE(a_key_on_a_page_idle_for_a_while_waits_for_what_it_draws_frame_by_frame) {
+  const json::object result = Run(
+      Frames({Goto("answers.html"),
+              R"({"method":"page.press","params":{"role":"button","name":"Count","key":"Shift"}})",
+              R"({"method":"page.waitFor","params":{"ms":1000}})",
+              R"({"method":"page.press","params":{"key":"Enter"}})",
+              Eval("document.getElementById('counted').textContent")}));
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Counted to 10"})");
+}
+
 BOOST_AUTO_TEST_CASE(fill_with_submit_presses_enter_and_follows_the_navigation) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",

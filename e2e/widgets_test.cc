@@ -3,9 +3,9 @@
 // components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
-// Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area), each doing
-// a user's task the way a model would, from what the snapshot shows. The outcome is read from the
-// library's own state, not through the tool's reading of the page.
+// Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
+// autocomplete), each doing a user's task the way a model would, from what the snapshot shows.
+// The outcome is read from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -603,6 +603,49 @@ BOOST_AUTO_TEST_CASE(an_upload_area_takes_files_chosen_through_its_click) {
                                  FirstRef(outline), 1));
   BOOST_TEST(ResultOf(result, 2) == R"({"files":1})");
   BOOST_TEST(ResultOf(result, 3) == R"([["notes.txt",14,"queued"]])");
+}
+
+BOOST_AUTO_TEST_CASE(
+    suggestions_and_results_a_field_answers_after_a_delay_are_there_when_it_returns) {
+  // jQuery UI's autocomplete searches 300 ms after the last key and cancels the search when its
+  // field loses the focus; the shelf filters itself 250 ms after its search box changed. A fill
+  // or keys into such a field keep its focus and wait for the page's answer, so the next frame
+  // sees the suggestions and the filtered shelf.
+  const json::object result = Run(
+      Frames({Goto("lib_autocomplete.html"),
+              Frame("page.fill", R"({"target":{"role":"textbox","name":"Language"},"value":"ja"})"),
+              R"({"method":"page.snapshot"})", Frame("page.click", R"({"text":"JavaScript"})"),
+              Frame("page.fill",
+                    R"({"target":{"role":"searchbox","name":"Filter the shelf"},"value":"java"})"),
+              Eval("[$('#language').val(), $('#chosen').text(), "
+                   "Array.from(document.querySelectorAll('#shelf li'), (li) => li.textContent)]"),
+              Frame("page.fill", R"({"target":{"role":"textbox","name":"Language"},"value":""})"),
+              Frame("page.type", R"({"text":"Pe"})"),
+              Eval("$('#language').autocomplete('widget').find('li:visible').map((i, li) => "
+                   "li.textContent).get()")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"ja"})");
+  const std::string suggested = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(
+      suggested ==
+      WithRefs("- heading \"Languages\" level=1\n"
+               "- textbox \"Language\" [ref={1}] [active] value=\"ja\"\n"
+               "- text \"Chosen:\"\n"
+               "- status \"none\"\n"
+               "- searchbox \"Filter the shelf\" [ref={2}]\n"
+               "- list\n"
+               "  - listitem \"Haskell in depth\"\n"
+               "  - listitem \"Java by comparison\"\n"
+               "  - listitem \"Learning Perl\"\n"
+               "- list [ref={3}] #ui-id-1\n"
+               "  - listitem [ref={4}] .ui-menu-item\n"
+               "    - generic \"Java\" [ref={5}]\n"
+               "  - listitem [ref={6}] .ui-menu-item\n"
+               "    - generic \"JavaScript\" [ref={7}]\n"
+               "- status \"2 results are available, use up and down arrow keys to navigate.\"",
+               FirstRef(suggested), 7));
+  BOOST_TEST(ResultOf(result, 5) == R"(["JavaScript","JavaScript",["Java by comparison"]])");
+  BOOST_TEST(ResultOf(result, 7) == R"({"value":"Pe"})");
+  BOOST_TEST(ResultOf(result, 8) == R"(["Perl"])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -33,9 +33,9 @@ function innermost(candidates) {
 // true): only elements that are seen count; then/thenInput: see thenOn. Returns data {count,
 // frames: [{before}], then?}, nodes [the first match], windows [each iframe's WindowProxy, in
 // document order]. The search is a reading pass (see readingPass); input.then runs after it.
-OPS.find = function (input, nodes) {
+OPS.find = async function (input, nodes) {
   const found = readingPass(() => search(input, nodes));
-  if (found.first) thenOn(input, found.first, found.data);
+  if (found.first) await thenOn(input, found.first, found.data);
   return {data: found.data, nodes: found.nodes, windows: found.windows};
 };
 
@@ -126,18 +126,19 @@ export function findFirst(input) {
 
 // With input.then (an operation's name), runs it with input.thenInput on the element found,
 // in the same call, and keeps its data as data.then: the plugin then needs no second call.
-function thenOn(input, el, data) {
+// An operation that waits for the page (page.fill on a search box) is awaited.
+async function thenOn(input, el, data) {
   if (input.then === undefined) return;
-  const out = OPS[input.then](Object.assign({next: input.next}, input.thenInput), [el]);
+  const out = await OPS[input.then](Object.assign({next: input.next}, input.thenInput), [el]);
   data.then = out.data === undefined ? null : out.data;
   if (data.then && data.then.next !== undefined) data.next = data.then.next;
 }
 
 // input: {ref}. The named node (nodes[0]) if it is still in this document; else data.stale.
-OPS.ref = function (input) {
+OPS.ref = async function (input) {
   const el = nodeOfRef(input.ref);
   if (!el) return {data: {stale: true}};
   const data = {stale: false};
-  thenOn(input, el, data);
+  await thenOn(input, el, data);
   return {data, nodes: [el]};
 };

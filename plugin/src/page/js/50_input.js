@@ -308,8 +308,11 @@ function inputWatchOutcome(el, link) {
   }
   watch.armed = true;
   watch.armedTimeline = win.document.timeline.currentTime;
+  watch.armedAt = win.performance.now();
   watch.clickTimeline = null;
   watch.focused = el;
+  // A field that suggests, and its value before the input (inputTypedIntoSuggesting).
+  watch.typed = inputSuggests(el) ? {el, value: inputFieldValue(el)} : null;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -406,22 +409,35 @@ function inputPicksFromList(el) {
       attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null;
 }
 
+// What a target names to fill: a label stands for its field.
+function inputFieldOf(el) {
+  return localNameOf(el) === 'label' && el.control ? el.control : el;
+}
+
+// True for a field whose typing the page answers as it goes, with suggestions or results: one
+// that picks from a list, a search box, or jQuery UI's autocomplete, which marks its field with
+// nothing but its class and autocomplete=off (which many plain form fields have too).
+function inputSuggests(el) {
+  if (inputPicksFromList(el) || attrOf(el, 'role') === 'searchbox') return true;
+  return localNameOf(el) === 'input' &&
+      (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
+}
+
 // Fills the element with `value`; an element that an open modal dialog keeps from input is
 // "element covered".
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
 //     it through the browser's editor (document.execCommand "insertText", or "delete" for an
 //     empty value), which fires trusted beforeinput/input events as typing does; then, with
 //     `leave`, the field loses the focus as when the user moves on: blur and focusout, and
-//     the browser's own change event when the value changed. A field whose typing drives a
-//     list to pick from (a combobox, an input with a datalist) keeps the focus, so the list
-//     stays open.
+//     the browser's own change event when the value changed. A field that suggests
+//     (inputSuggests: a combobox, a search box, an autocomplete) keeps the focus, so its list
+//     opens and stays open (jQuery UI's autocomplete cancels its search on blur).
 //   select: the option whose label (visible text) or value is `value`; input + change.
 //   date/time/color/range inputs: the value set directly; input + change.
 //   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
 function inputFill(el, value, leave) {
-  if (localNameOf(el) === 'label' && el.control) el = el.control;  // a label fills its field
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -506,6 +522,10 @@ function inputFill(el, value, leave) {
   const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
   el.focus();
+  // What the focus moving here changed (a widget that closes its list on blur) is not what
+  // the typing set off.
+  const watch = globalThis.__firefoxBidiInputWatch;
+  if (watch && watch.changes) watch.changes.takeRecords();
   if (editable) {
     el.select();
   } else {
@@ -521,7 +541,7 @@ function inputFill(el, value, leave) {
     doc.execCommand('insertText', false, text);
   }
   const after = inputFieldValue(el);
-  if (leave && !inputPicksFromList(el)) {
+  if (leave && !inputSuggests(el)) {
     el.blur();
     inputRememberLeft(el);
   }
@@ -565,9 +585,10 @@ OPS.inputPrepareHover = function (input, nodes) {
 // started to end (that tooltip fading in or out), input.cap_ms at most in all.
 OPS.inputPointerSettled = async function (input) {
   const mark = globalThis.__firefoxBidiPointerMark;
-  const now = document.timeline.currentTime;
-  if (!mark || typeof mark.at !== 'number' || now === null) return {data: {}};
-  const deadline = now + input.cap_ms;
+  if (!mark || typeof mark.at !== 'number' || document.timeline.currentTime === null) {
+    return {data: {}};
+  }
+  const deadline = globalThis.performance.now() + input.cap_ms;
   await new Promise((resolve) => setTimeout(resolve, input.wait_ms));
   await inputAnimationsEnd(globalThis, mark.at, deadline, mark.el);
   return {data: {}};
@@ -589,6 +610,9 @@ OPS.inputOutcome = async function (input) {
   // disarmed below).
   const startedAt = !watch || !watch.armed ? null :
       watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
+  // When the input was, on the clock of `view || globalThis`: its click, else the arming.
+  const inputAt = click ? click.timeStamp : watch ? watch.armedAt : null;
+  const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
   const outcome = () => {
@@ -603,9 +627,10 @@ OPS.inputOutcome = async function (input) {
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
   await new Promise((resolve) => setTimeout(resolve, wait));
   if (input.cap_ms && startedAt !== null) {
-    await inputAnimationsEnd(view || globalThis, startedAt, startedAt + input.cap_ms,
-                             inputActedOn(watch));
-    await inputChangesEnd(view || globalThis, watch, startedAt + input.cap_ms);
+    if (answered) await inputAnswerSettled(globalThis, watch);
+    const win = view || globalThis;
+    await inputAnimationsEnd(win, startedAt, inputAt + input.cap_ms, inputActedOn(watch));
+    await inputChangesEnd(win, watch, inputAt + input.cap_ms);
   }
   return outcome();
 };
@@ -614,17 +639,51 @@ OPS.inputOutcome = async function (input) {
 // frames.
 const INPUT_QUIET_MS = 50;
 
-// Waits, until `deadline` (page time) at most, for INPUT_QUIET_MS without a change to the page
+// Waits, until `deadline` (page time) at most, for `quiet` ms without a change to the page
 // (inputWatchChanges). A page that changed nothing lately, or only at the input, does not wait.
-async function inputChangesEnd(win, watch, deadline) {
+async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
   for (;;) {
     const now = win.performance.now();
-    if (watch.lastChange === null || now - watch.lastChange >= INPUT_QUIET_MS || now >= deadline) {
+    if (watch.lastChange === null || now - watch.lastChange >= quiet || now >= deadline) {
       return;
     }
-    const wait = Math.min(INPUT_QUIET_MS - (now - watch.lastChange), deadline - now);
+    const wait = Math.min(quiet - (now - watch.lastChange), deadline - now);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
+}
+
+// Typing into a field that suggests is answered a moment later: a debounced search (Grid.js
+// waits 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions. Such an input
+// waits up to INPUT_ANSWER_MS for the page to change something outside the field, then until
+// the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window: the answer's
+// own timers, such as jQuery UI's screen-reader message 100 ms after its list, are part of
+// it, not of the next input's answer), INPUT_ANSWER_CAP_MS after the input in all: what the
+// page answered is in the next frame's snapshot. A field the page does not answer costs
+// INPUT_ANSWER_MS.
+const INPUT_ANSWER_MS = 600;
+const INPUT_ANSWER_QUIET_MS = 150;
+const INPUT_ANSWER_CAP_MS = 1000;
+
+// Whether the watched input changed the value of a field that suggests (keys or a fill; not a
+// click, not a key that only moved in its list).
+function inputTypedIntoSuggesting(watch) {
+  const typed = watch.typed;
+  return Boolean(typed) && !watch.click && typed.el.isConnected &&
+      inputFieldValue(typed.el) !== typed.value;
+}
+
+// The wait above, on `win`'s clock (the one watch.lastChange is read on).
+async function inputAnswerSettled(win, watch) {
+  const start = watch.armedAt;
+  const answerBy = start + INPUT_ANSWER_MS;
+  while (watch.lastChange === null) {
+    const left = answerBy - win.performance.now();
+    if (left <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 16)));
+  }
+  const cap = start + INPUT_ANSWER_CAP_MS;
+  await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.typed.el);
+  await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
 }
 
 // What the watched input acted on: the control clicked (the button around the icon hit), else
@@ -669,18 +728,21 @@ function inputRunningAnimations(win, roots, start, acted) {
   });
 }
 
-// Waits, until `deadline` (timeline time, which follows the page's clock) at most, for the
-// transitions and animations the input on `acted` set off to end, and for those their ends
-// set off (a backdrop that fades in, then the modal it is for): what they show is there when
-// the outcome is read. Nothing running: no wait.
+// Waits, until `deadline` (win.performance.now() time) at most, for the transitions and
+// animations the input on `acted` set off (since `start`, timeline time) to end, and for those
+// their ends set off (a backdrop that fades in, then the modal it is for): what they show is
+// there when the outcome is read. Nothing running: no wait.
+//
+// The timeline's time is that of the page's last frame, and a page that draws nothing has
+// none: it stood 900 ms behind performance.now() on an idle page, so deadlines are read on the
+// page's clock, and the timeline only tells which animations began since the input.
 async function inputAnimationsEnd(win, start, deadline, acted) {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const roots = inputShadowRoots(win.document);
   let waited = false;
   for (;;) {
-    const now = win.document.timeline.currentTime;
-    if (now === null) return;  // the document is no longer shown
-    const left = deadline - now;
+    if (win.document.timeline.currentTime === null) return;  // the document is no longer shown
+    const left = deadline - win.performance.now();
     if (left <= 0) return;
     if (inputRunningAnimations(win, roots, start, acted).length === 0) {
       if (!waited) return;
@@ -755,9 +817,16 @@ OPS.inputArm = function () {
   return {data: {ok: true}};
 };
 
-OPS.inputFill = function (input, nodes) {
-  inputWatchOutcome(nodes[0], false);  // an Enter after the fill may submit the form
-  return {data: inputFill(nodes[0], input.value, input.leave)};
+OPS.inputFill = async function (input, nodes) {
+  const field = inputFieldOf(nodes[0]);
+  inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
+  const filled = inputFill(field, input.value, input.leave);
+  // The page's answer to what was typed (an Enter that follows has its own settle window).
+  const watch = globalThis.__firefoxBidiInputWatch;
+  if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
+    await inputAnswerSettled(globalThis, watch);
+  }
+  return {data: filled};
 };
 
 OPS.inputFocus = function (input, nodes) {
@@ -766,7 +835,7 @@ OPS.inputFocus = function (input, nodes) {
 
 OPS.inputValue = function (input, nodes) {
   const el = nodes[0];
-  return {data: inputFieldValue(localNameOf(el) === 'label' && el.control ? el.control : el)};
+  return {data: inputFieldValue(inputFieldOf(el))};
 };
 
 // page.type's result: the value of the field that has the focus in this document (through
@@ -882,7 +951,7 @@ const inputIsFileInput = (el) => localNameOf(el) === 'input' && el.type === 'fil
 // a styled button that forwards the click to a hidden input, as Dropzone does). That click is
 // made, and the chooser it would open is cancelled. Null when there is none.
 function inputFileChooserOf(el) {
-  if (localNameOf(el) === 'label' && el.control) el = el.control;
+  el = inputFieldOf(el);
   if (inputIsFileInput(el)) return el;
   const inside = flatElements(el).filter(inputIsFileInput);
   if (inside.length === 1) return inside[0];
