@@ -77,6 +77,28 @@ class StalledTab {
   PageSuite& s_;
 };
 
+// What a page draws in the moments after its load event (rows a grid draws 90 ms after showing
+// that it is loading) is there when the navigation returns: a goto, a reload, a click on a
+// link, a new tab.
+BOOST_AUTO_TEST_CASE(what_a_page_draws_right_after_its_load_event_is_there_when_it_returns) {
+  PageSuite& s = PageSuite::Get();
+  const std::string rows = "document.querySelectorAll('#orders tr').length";
+  const json::object result =
+      s.Run(Frames({GotoUrl(s.pages.url("drawn.html")), Eval(rows),
+                    R"J({"method":"page.goto","params":{"reload":true}})J", Eval(rows),
+                    R"J({"method":"page.click","params":{"text":"Again"}})J", Eval(rows),
+                    R"J({"method":"page.tabs","params":{"action":"new","url":)J" +
+                        PageSuite::Quote(s.pages.url("drawn.html")) + "}}",
+                    Eval(rows), R"J({"method":"page.tabs","params":{"action":"close"}})J"}));
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == "2");
+  BOOST_TEST(json::serialize(s.Record(result, 3).at("result")) == "2");
+  BOOST_TEST(json::serialize(s.Record(result, 4).at("result")) ==
+             R"J({"url":")J" + s.pages.url("drawn.html?again") +
+                 R"J(","title":"Drawn","navigated":true})J");
+  BOOST_TEST(json::serialize(s.Record(result, 5).at("result")) == "2");
+  BOOST_TEST(json::serialize(s.Record(result, 7).at("result")) == "2");
+}
+
 BOOST_AUTO_TEST_CASE(a_subresource_that_never_finishes_ends_the_default_wait_at_interactive) {
   PageSuite& s = PageSuite::Get();
   const std::string stalled = s.pages.url("stalled.html");

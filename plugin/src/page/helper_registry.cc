@@ -55,7 +55,7 @@ const HelperSpec* FindHelper(std::string_view method) {
 std::span<const std::string_view> HelperMethods() { return TheRegistry().methods; }
 
 std::span<const PageOp> CommonOps() {
-  static constexpr PageOp kCommon[] = {ops::kInfo, ops::kFind, ops::kRef};
+  static constexpr PageOp kCommon[] = {ops::kInfo, ops::kLoadSettled, ops::kFind, ops::kRef};
   return kCommon;
 }
 

@@ -263,13 +263,7 @@ absl::StatusOr<SandboxResult> PageContext::Sandbox(std::string_view context, con
       StringIs(remote->get_object().if_contains("type"), "null")) {
     // This realm (a new document) has no library yet: send it along, and have every later
     // document of the session set it up as it starts.
-    if (!state_.session->library_preloaded) {
-      state_.session->library_preloaded = true;
-      RETURN_IF_ERROR(Command("script.addPreloadScript",
-                              json::object{{"functionDeclaration", SandboxPreloadFunction()},
-                                           {"sandbox", kSandbox}})
-                          .status());
-    }
+    RETURN_IF_ERROR(EnsureLibraryPreloaded());
     params["functionDeclaration"] = SandboxFunction();
     ASSIGN_OR_RETURN(result, Command("script.callFunction", params));
     object = result.if_object();
@@ -387,6 +381,15 @@ absl::StatusOr<std::string> PageContext::Tab(const json::object& params) {
   ASSIGN_OR_RETURN(std::optional<std::string> tab, StringParam(method_, params, "tab"));
   if (tab) return *tab;
   return CurrentTab();
+}
+
+absl::Status PageContext::EnsureLibraryPreloaded() {
+  if (state_.session->library_preloaded) return absl::OkStatus();
+  state_.session->library_preloaded = true;
+  return Command(
+             "script.addPreloadScript",
+             json::object{{"functionDeclaration", SandboxPreloadFunction()}, {"sandbox", kSandbox}})
+      .status();
 }
 
 absl::Status PageContext::EnsureSubscribed() {

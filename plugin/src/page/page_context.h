@@ -194,6 +194,11 @@ class PageContext {
 
   // The plugin's own event subscription (kInternalEvents), made once per session.
   absl::Status EnsureSubscribed();
+  // The sandbox library as a preload script of the session, added once: every document from
+  // then on has it from its start. Sandbox() adds it when a call finds a realm without the
+  // library; a navigation adds it before it starts, so that its document is watched from its
+  // start (OPS.loadSettled).
+  absl::Status EnsureLibraryPreloaded();
 
   // Watches the events this frame receives from now on (during its commands and waits) for
   // one `done` holds for; each event goes on to the batch as well. One watch at a time.

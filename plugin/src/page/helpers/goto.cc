@@ -121,7 +121,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   } else {
     ASSIGN_OR_RETURN(loaded, TraverseAndWait(page, tab, back ? -1 : 1, load_wait));
   }
-  ASSIGN_OR_RETURN(PageInfo info, GetPageInfo(page, tab));
+  // A wait for the load event also waits for what the page draws right after it.
+  const bool settle = loaded == Loaded::kComplete &&
+                      (load_wait == LoadWait::kComplete || load_wait == LoadWait::kCompleteOrGrace);
+  ASSIGN_OR_RETURN(PageInfo info, settle ? GetSettledPageInfo(page, tab) : GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
   NoteLoaded(loaded, info, result);
   return result;

@@ -286,6 +286,8 @@ absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab
   PageInfo info;
   if (effect.info) {
     info = *effect.info;
+  } else if (effect.navigated && effect.loaded == Loaded::kComplete) {
+    ASSIGN_OR_RETURN(info, GetSettledPageInfo(page, tab));  // as page.goto's
   } else {
     ASSIGN_OR_RETURN(info, GetPageInfo(page, tab));
   }

@@ -18,6 +18,15 @@ absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context
   return PageInfoOf(result.data);
 }
 
+absl::StatusOr<PageInfo> GetSettledPageInfo(PageContext& page, std::string_view context) {
+  ASSIGN_OR_RETURN(SandboxResult result,
+                   page.Sandbox(context, ops::kLoadSettled,
+                                json::object{{"quiet_ms", kLoadQuiet.count()},
+                                             {"busy_quiet_ms", kLoadBusyQuiet.count()},
+                                             {"cap_ms", kLoadQuietMax.count()}}));
+  return PageInfoOf(result.data);
+}
+
 PageInfo PageInfoOf(const json::value& value) {
   PageInfo info;
   if (const json::object* data = value.if_object()) {
@@ -50,6 +59,8 @@ absl::StatusOr<Loaded> AwaitLoadOrGrace(PageContext& page, std::string_view tab,
 absl::StatusOr<Loaded> NavigateAndWait(PageContext& page, const std::string& tab,
                                        const std::string& url, LoadWait wait,
                                        std::string_view waiting_for) {
+  // The new document gets the library as it starts, to watch its first moments.
+  RETURN_IF_ERROR(page.EnsureLibraryPreloaded());
   const std::string_view method =
       url.empty() ? "browsingContext.reload" : "browsingContext.navigate";
   json::object params{{"context", tab}};

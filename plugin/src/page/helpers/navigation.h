@@ -21,6 +21,16 @@ struct PageInfo {
 };
 
 absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context);
+
+// What a page draws in the first moments after its load event (a framework's first render,
+// rows a grid draws from a throttled promise) belongs to the navigation that loaded it:
+// GetPageInfo once the document's DOM has stayed unchanged for kLoadQuiet, or, when it changed
+// meanwhile (the page is still at work), for kLoadBusyQuiet (a click's settle window) since
+// its last change; kLoadQuietMax after the load event at most. A still page costs kLoadQuiet.
+inline constexpr std::chrono::milliseconds kLoadQuiet{50};
+inline constexpr std::chrono::milliseconds kLoadBusyQuiet{150};
+inline constexpr std::chrono::milliseconds kLoadQuietMax{1000};
+absl::StatusOr<PageInfo> GetSettledPageInfo(PageContext& page, std::string_view context);
 // The page side's {"url","title","readyState"} (OPS.info's data, or data that includes it).
 PageInfo PageInfoOf(const boost::json::value& data);
 

@@ -39,7 +39,11 @@ absl::Status NavigateNewTab(PageContext& page, const std::string& tab, const std
   const absl::StatusOr<Loaded> navigated =
       NavigateAndWait(page, tab, url, LoadWait::kCompleteOrGrace,
                       absl::StrCat("\"", url, "\" to load in the new tab"));
-  if (navigated.ok()) return absl::OkStatus();
+  if (navigated.ok()) {
+    // As page.goto, what the page draws right after its load event is waited for.
+    if (*navigated == Loaded::kComplete) return GetSettledPageInfo(page, tab).status();
+    return absl::OkStatus();
+  }
   const std::optional<std::string> code = HelperErrorCode(navigated.status());
   if (!code || *code == FrameErrorName(kTimeout)) return navigated.status();
   return HelperError(*code, absl::StrCat(kMethod, ": the new tab (now current) could not open \"",

@@ -635,6 +635,52 @@ OPS.inputOutcome = async function (input) {
   return outcome();
 };
 
+// A new document's first moments after its load event: a framework's first render, a grid
+// that draws its rows from a throttled promise (Grid.js: 80 ms after the load event),
+// components that upgrade themselves. Answers as OPS.info once the document's DOM (its open
+// shadow roots included) has stayed unchanged for input.busy_quiet_ms since its last change
+// when it changed after the load event (the page is still at work), else for input.quiet_ms
+// from this call (unless it changes meanwhile); input.cap_ms after the load event at most. The
+// next frame's snapshot sees the page drawn.
+OPS.loadSettled = async function (input) {
+  const clock = globalThis.performance;
+  const timing = clock.getEntriesByType('navigation')[0];
+  const loadedAt = timing && timing.loadEventEnd > 0 ? timing.loadEventEnd : clock.now();
+  const since = loadWatch.lastChange;
+  const watch = {lastChange: since !== null && since >= loadedAt ? since : null};
+  const observer = new MutationObserver(() => {
+    watch.lastChange = clock.now();
+  });
+  const options = {subtree: true, childList: true, attributes: true, characterData: true};
+  observer.observe(document, options);
+  for (const root of inputShadowRoots(document)) observer.observe(root, options);
+  const cap = loadedAt + input.cap_ms;
+  if (watch.lastChange === null) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(input.quiet_ms, cap - clock.now())));
+  }
+  await inputChangesEnd(globalThis, watch, cap, input.busy_quiet_ms);
+  observer.disconnect();
+  return OPS.info();
+};
+
+// When this document last changed, from its DOMContentLoaded until 2 s after its load event:
+// the library is set up as a document starts (a preload script), so OPS.loadSettled knows
+// whether the page was still at work in the moments after its load event, before it was
+// asked. A document the library came to later is not watched.
+const loadWatch = {lastChange: null};
+if (document.readyState === 'loading') {
+  const clock = globalThis.performance;
+  const observer = new MutationObserver(() => {
+    loadWatch.lastChange = clock.now();
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  }, {once: true});
+  globalThis.addEventListener('load', () => {
+    setTimeout(() => observer.disconnect(), 2000);
+  }, {once: true});
+}
+
 // How long the DOM must stay unchanged for a script's animation to count as over: three
 // frames.
 const INPUT_QUIET_MS = 50;
