@@ -24,10 +24,12 @@ absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context
 
 // What a page draws in the first moments after its load event (a framework's first render,
 // rows a grid draws from a throttled promise) belongs to the navigation that loaded it:
-// GetPageInfo once the document's DOM has stayed unchanged for kLoadQuiet, or, when it changed
-// meanwhile (the page is still at work), for kLoadBusyQuiet (a click's settle window) since
-// its last change; kLoadQuietMax after the load event at most. A still page costs kLoadQuiet.
-inline constexpr std::chrono::milliseconds kLoadQuiet{50};
+// GetPageInfo once kLoadQuiet has passed since the load event without a change to the
+// document's DOM (two frames: what a load handler, a timer or a promise draws next), or, when
+// it changed after the load event (the page is still at work), once it has stayed unchanged
+// for kLoadBusyQuiet (a click's settle window) since its last change; kLoadQuietMax after the
+// load event at most. A still page costs what is left of kLoadQuiet when the call comes.
+inline constexpr std::chrono::milliseconds kLoadQuiet{30};
 inline constexpr std::chrono::milliseconds kLoadBusyQuiet{150};
 inline constexpr std::chrono::milliseconds kLoadQuietMax{1000};
 absl::StatusOr<PageInfo> GetSettledPageInfo(PageContext& page, std::string_view context);

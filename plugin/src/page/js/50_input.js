@@ -639,15 +639,17 @@ OPS.inputOutcome = async function (input) {
 // that draws its rows from a throttled promise (Grid.js: 80 ms after the load event),
 // components that upgrade themselves. Answers as OPS.info once the document's DOM (its open
 // shadow roots included) has stayed unchanged for input.busy_quiet_ms since its last change
-// when it changed after the load event (the page is still at work), else for input.quiet_ms
-// from this call (unless it changes meanwhile); input.cap_ms after the load event at most. The
-// next frame's snapshot sees the page drawn.
+// when it changed after the load event (the page is still at work), else once input.quiet_ms
+// have passed since the load event without a change (since this call, in a document
+// loadWatch did not watch); input.cap_ms after the load event at most. The next frame's
+// snapshot sees the page drawn.
 OPS.loadSettled = async function (input) {
   const clock = globalThis.performance;
   const timing = clock.getEntriesByType('navigation')[0];
   const loadedAt = timing && timing.loadEventEnd > 0 ? timing.loadEventEnd : clock.now();
   const since = loadWatch.lastChange;
   const watch = {lastChange: since !== null && since >= loadedAt ? since : null};
+  const quietFrom = loadWatch.watched ? loadedAt : clock.now();
   const observer = new MutationObserver(() => {
     watch.lastChange = clock.now();
   });
@@ -655,8 +657,9 @@ OPS.loadSettled = async function (input) {
   observer.observe(document, options);
   for (const root of inputShadowRoots(document)) observer.observe(root, options);
   const cap = loadedAt + input.cap_ms;
-  if (watch.lastChange === null) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(input.quiet_ms, cap - clock.now())));
+  const still = Math.min(quietFrom + input.quiet_ms, cap) - clock.now();
+  if (watch.lastChange === null && still > 0) {
+    await new Promise((resolve) => setTimeout(resolve, still));
   }
   await inputChangesEnd(globalThis, watch, cap, input.busy_quiet_ms);
   observer.disconnect();
@@ -667,8 +670,8 @@ OPS.loadSettled = async function (input) {
 // the library is set up as a document starts (a preload script), so OPS.loadSettled knows
 // whether the page was still at work in the moments after its load event, before it was
 // asked. A document the library came to later is not watched.
-const loadWatch = {lastChange: null};
-if (document.readyState === 'loading') {
+const loadWatch = {lastChange: null, watched: document.readyState === 'loading'};
+if (loadWatch.watched) {
   const clock = globalThis.performance;
   const observer = new MutationObserver(() => {
     loadWatch.lastChange = clock.now();
