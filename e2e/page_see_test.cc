@@ -817,6 +817,23 @@ std::string RenumberedFromOne(const std::string& outline) {
   return out + outline.substr(at);
 }
 
+// Text runs one after the other are one line, but a live region's message and a toast fixed
+// over the page keep to themselves: they are not read as part of the page's text around them.
+BOOST_AUTO_TEST_CASE(a_live_message_and_a_toast_are_lines_of_their_own) {
+  const std::string outline = RenumberedFromOne(Result(
+      Run(Frames({Goto("notices.html"), R"({"method":"page.click","params":{"text":"Delete"}})",
+                  R"({"method":"page.snapshot"})"})),
+      2));
+  BOOST_TEST(outline ==
+             "- heading \"Files\" level=1\n"
+             "- text \"Deleted: yes\"\n"
+             "- text \"main.py deleted\"\n"
+             "- text \"Two files left.\"\n"
+             "- button \"Delete\" [ref=e1] [active]\n"
+             "- text \"Last synced today.\"\n"
+             "- text \"Saved 34 characters\"");
+}
+
 // A shop's grid of 40 product cards (a photo, a title link in a heading, a star rating, a
 // price, a button each): the whole outline stays under 7 KB, with a ref for every card's link
 // and button. The exact size is asserted, so that any growth shows.

@@ -12,7 +12,7 @@ import {
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
   isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
-  shownRegion, styleFacts, tagNameOf, textMatcher, truncate
+  shownRegion, standsApart, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -266,16 +266,21 @@ function outline(input, nodes) {
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   // The outline's lines as records, written out once compacted (compactLines).
+  // The element standing apart (standsApart) that the walk is inside, if any: text lines are
+  // joined only within one (compactLines).
+  let apart = null;
   const emit = (depth, role, name, ref, states) => {
-    const record = {depth, role, name, ref, states};
+    const record = {depth, role, name, ref, states, apart};
     records.push(record);
     return record;
   };
 
   const hasLine = (el) => isFrame(el) || !!roleOf(el) || isInteractive(el, roleOf(el));
+  // An element standing apart is walked into (not read as one text with what is around it),
+  // so that its text keeps to itself.
   const isMeaningful = (el) => {
     if (meaningful.has(el)) return meaningful.get(el);
-    const result = hasLine(el) || hasMeaningfulChild(el);
+    const result = hasLine(el) || standsApart(el) || hasMeaningfulChild(el);
     meaningful.set(el, result);
     return result;
   };
@@ -315,6 +320,20 @@ function outline(input, nodes) {
   };
 
   const walk = (el, depth, showText) => {
+    if (!standsApart(el)) {
+      walkElement(el, depth, showText);
+      return;
+    }
+    const outer = apart;
+    apart = el;
+    try {
+      walkElement(el, depth, showText);
+    } finally {
+      apart = outer;
+    }
+  };
+
+  const walkElement = (el, depth, showText) => {
     // Inert content, closed popups, replaced selects: as good as absent (isLeftOut).
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(el)) || isHiddenSubtree(el) || isLeftOut(el)) return;
     const style = styleFacts(el);
@@ -507,7 +526,8 @@ function bare(record) {
 // level less for all inside it); an image without a ref named as a line beside it (a product
 // photo whose alt text is the product's title) is not listed again, nor a text that says again
 // the name of the line it stands under (a chip titled "Food" over its text "Food"); and text
-// runs one after the other at one level are one text line, when it stays within MAX_TEXT.
+// runs one after the other at one level are one text line, when it stays within MAX_TEXT and
+// neither stands apart from the other (a toast's message beside the page's text).
 function compactLines(records) {
   const out = [];
   const dropped = [];  // depths of the list items dropped above the current line
@@ -521,7 +541,7 @@ function compactLines(records) {
     record.depth -= dropped.length;
     const last = out[out.length - 1];
     if (record.role === "text" && last && last.role === "text" && last.depth === record.depth &&
-        last.name.length + 1 + record.name.length <= MAX_TEXT) {
+        last.apart === record.apart && last.name.length + 1 + record.name.length <= MAX_TEXT) {
       last.name += " " + record.name;
       continue;
     }
