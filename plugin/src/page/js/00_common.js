@@ -372,10 +372,11 @@ export function styleOf(el) {
 // Whether the element stands apart from the page's flow of text: an aria-live region (a toast,
 // a notice the page announces), or a box the body holds out of the flow (position fixed or
 // absolute: a toast container, a popup). Its text is never joined to text around it.
-export function standsApart(el) {
+// `body`: the element's document's body, which the caller has at hand.
+export function standsApart(el, body) {
   const live = attrOf(el, "aria-live");
   if (live === "polite" || live === "assertive") return true;
-  if (parentElementOf(el) !== ownerDocumentOf(el).body) return false;
+  if (parentElementOf(el) !== body) return false;
   const position = PROPERTY_VALUE.call(styleOf(el), "position");
   return position === "fixed" || position === "absolute";
 }

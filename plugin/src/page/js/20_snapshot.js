@@ -276,11 +276,21 @@ function outline(input, nodes) {
   };
 
   const hasLine = (el) => isFrame(el) || !!roleOf(el) || isInteractive(el, roleOf(el));
+  const body = ownerDocumentOf(root).body;
+  const apartOf = new Map();  // element -> standsApart
+  const isApart = (el) => {
+    let result = apartOf.get(el);
+    if (result === undefined) {
+      result = standsApart(el, body);
+      apartOf.set(el, result);
+    }
+    return result;
+  };
   // An element standing apart is walked into (not read as one text with what is around it),
   // so that its text keeps to itself.
   const isMeaningful = (el) => {
     if (meaningful.has(el)) return meaningful.get(el);
-    const result = hasLine(el) || standsApart(el) || hasMeaningfulChild(el);
+    const result = hasLine(el) || isApart(el) || hasMeaningfulChild(el);
     meaningful.set(el, result);
     return result;
   };
@@ -320,7 +330,7 @@ function outline(input, nodes) {
   };
 
   const walk = (el, depth, showText) => {
-    if (!standsApart(el)) {
+    if (!isApart(el)) {
       walkElement(el, depth, showText);
       return;
     }
