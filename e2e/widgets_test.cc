@@ -4,8 +4,9 @@
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
 // Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
-// autocomplete), each doing a user's task the way a model would, from what the snapshot shows.
-// The outcome is read from the library's own state, not through the tool's reading of the page.
+// autocomplete, toastr's toasts), each doing a user's task the way a model would, from what the
+// snapshot shows. The outcome is read from the library's own state, not through the tool's reading
+// of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -646,6 +647,28 @@ BOOST_AUTO_TEST_CASE(
   BOOST_TEST(ResultOf(result, 5) == R"(["JavaScript","JavaScript",["Java by comparison"]])");
   BOOST_TEST(ResultOf(result, 7) == R"({"value":"Pe"})");
   BOOST_TEST(ResultOf(result, 8) == R"(["Perl"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_toast_is_read_apart_from_the_page_and_goes_when_clicked) {
+  // toastr appends its container to the body, fixed over the page: the toast's title and
+  // message are a line of their own, not joined to the page's last text; a click on the toast
+  // fades it out (its own fade, which the click's settle leaves alone as a control's feedback:
+  // page.waitFor waits for it to go) and removes it.
+  const json::object result = Run(
+      Frames({Goto("lib_toast.html"), Frame("page.click", R"({"text":"Save"})"),
+              R"({"method":"page.snapshot"})", Eval("$('#toast-container .toast').length"),
+              Frame("page.click", R"({"text":"Saved 34 words"})"),
+              Frame("page.waitFor", R"({"text":"Saved 34 words","gone":true,"timeout_ms":3000})"),
+              Eval("$('#toast-container .toast').length")}));
+  const std::string outline = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Draft\" level=1\n"
+                                 "- text \"Words: 34\"\n"
+                                 "- button \"Save\" [ref={1}] [active]\n"
+                                 "- text \"Autosave is off.\"\n"
+                                 "- text \"Draft saved Saved 34 words\"",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(ResultOf(result, 3) == "1");
+  BOOST_TEST(ResultOf(result, 6) == "0");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
