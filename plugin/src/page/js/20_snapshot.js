@@ -533,7 +533,8 @@ function bare(record) {
 
 // What repeats in a page of cards, said once (DESIGN.md section 9: a 40-card shop page's whole
 // snapshot under 7 KB): a list item that only holds a card is the card (one line, and one
-// level less for all inside it); an image without a ref named as a line beside it (a product
+// level less for all inside it); an item named only by a hint over its text's focusable box is
+// one line (wrapsOneNamedBox); an image without a ref named as a line beside it (a product
 // photo whose alt text is the product's title) is not listed again, nor a text that says again
 // the name of the line it stands under (a chip titled "Food" over its text "Food"); and text
 // runs one after the other at one level are one text line, when it stays within MAX_TEXT and
@@ -547,6 +548,10 @@ function compactLines(records) {
     if (isCardItem(records, i)) {
       dropped.push(record.depth);
       continue;
+    }
+    if (wrapsOneNamedBox(records, i)) {
+      const box = records[++i];
+      Object.assign(record, {name: box.name, ref: box.ref, states: box.states});
     }
     record.depth -= dropped.length;
     const last = out[out.length - 1];
@@ -565,6 +570,22 @@ function compactLines(records) {
     if (record.role === "img" && !record.ref && namedBeside(out, i)) return false;
     return !(record.role === "text" && parent && parent.name === record.name);
   });
+}
+
+// Whether line `i` is something to act on with nothing to call it by but a hint, whose one
+// line below is a named box with a ref and nothing under it: a menu item whose text sits in a
+// focusable wrapper (jQuery UI's `listitem .ui-menu-item` over `generic "Java"`). One line says
+// both: the item's role, the box's name, ref and states.
+function wrapsOneNamedBox(records, i) {
+  const outer = records[i];
+  const box = records[i + 1];
+  if (!outer.ref || outer.name || outer.plain || !box || box.depth !== outer.depth + 1 ||
+      !(outer.states || []).every((state) => hintWords(state) !== null)) {
+    return false;
+  }
+  if (box.role !== "generic" || !box.name || !box.ref || box.plain) return false;
+  const next = records[i + 2];
+  return !next || next.depth <= outer.depth;
 }
 
 // Whether line `i` is a bare list item with one line below it, itself a bare card box.
