@@ -94,6 +94,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
       .Reply(R"({"subscription":"internal"})")
       .Reply(R"({"script":"P1"})")
       .Reply(R"({"contexts":[{"context":"T1","children":[]},{"context":"T2","children":[]}]})")
+      .Reply(R"({"script":"P2"})")
       .Event(R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})")
       .Event(R"({"type":"event","method":"network.responseStarted","params":{}})")
       .Reply(R"({"navigation":"N","url":"http://x/"})")
@@ -109,7 +110,7 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
   BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://y/","title":""})");
   BOOST_TEST(
       f.Methods() == (std::vector<std::string>{"session.subscribe", "script.addPreloadScript",
-                                               "browsingContext.getTree",
+                                               "browsingContext.getTree", "script.addPreloadScript",
                                                "browsingContext.navigate", "script.callFunction",
                                                "browsingContext.navigate", "script.callFunction"}),
       boost::test_tools::per_element());
@@ -122,6 +123,10 @@ BOOST_AUTO_TEST_CASE(goto_subscribes_once_finds_the_first_tab_and_navigates) {
                  .as_string()
                  .starts_with("() => {\n  const page = window.wrappedJSObject;\n"));
   sent.erase(sent.begin() + 1);
+  // The library, before the first navigation: its document is watched from its start.
+  BOOST_TEST(json::parse(sent[2].params).at("functionDeclaration").as_string() ==
+             SandboxPreloadFunction());
+  sent.erase(sent.begin() + 2);
   BOOST_TEST(sent[0].params ==
              R"({"events":["browsingContext.contextCreated","browsingContext.contextDestroyed",)"
              R"("browsingContext.navigationStarted","browsingContext.navigationCommitted",)"
@@ -325,16 +330,48 @@ BOOST_AUTO_TEST_CASE(the_current_tab_closing_makes_the_first_tab_current_again) 
 BOOST_AUTO_TEST_CASE(the_library_is_sent_to_a_realm_that_lacks_it_and_preloaded_after) {
   LayerFixture f;
   f.layer.BeginCall(1);
+  // A step back in history, the first thing the session does in a page: no navigation of the
+  // plugin's own sets the library up first.
+  f.transport.Reply("{}")
+      .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply("{}")
+      .Reply(R"({"type":"success","realm":"R","result":{"type":"null"}})")
+      .Reply(R"({"script":"P"})")
+      .Reply(SandboxReply(R"({"url":"http://a/","title":"A","readyState":"complete"})"))
+      .Reply(SandboxReply(R"({"url":"http://a/","title":"A","readyState":"complete"})"));
+  auto reply = f.Execute("page.goto", R"({"back":true})");
+  BOOST_REQUIRE(reply.ok());
+  BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://a/","title":"A"})");
+  const auto& sent = f.transport.received();
+  BOOST_REQUIRE(sent.size() == 7u);
+  const auto declaration = [&](std::size_t i) {
+    return std::string(json::parse(sent[i].params).at("functionDeclaration").as_string());
+  };
+  BOOST_TEST(sent[2].method == "browsingContext.traverseHistory");
+  // The document's realm answers the short call with null: the library becomes a preload
+  // script of the session (once), and follows the call; the next call is short again.
+  BOOST_TEST(declaration(3) == std::string(SandboxCallFunction()));
+  BOOST_TEST(sent[4].method == "script.addPreloadScript");
+  BOOST_TEST(declaration(4) == std::string(SandboxPreloadFunction()));
+  BOOST_TEST(json::parse(sent[4].params).at("sandbox") == "firefox_bidi");
+  BOOST_TEST(declaration(5) == std::string(SandboxFunction()));
+  BOOST_TEST(declaration(6) == std::string(SandboxCallFunction()));
+  BOOST_TEST(SandboxCallFunction().size() < 400u);
+  BOOST_TEST(SandboxFunction().size() > 20000u);
+}
+
+BOOST_AUTO_TEST_CASE(the_library_is_preloaded_before_the_first_navigation_once) {
+  LayerFixture f;
+  f.layer.BeginCall(1);
   const std::string data = R"({"url":"http://a/","title":"A","readyState":"complete"})";
   // The default wait goes on to the document's load event, which comes with the navigation.
   const std::string load =
       R"({"type":"event","method":"browsingContext.load","params":{"context":"T1"}})";
   f.transport.Reply("{}")
       .Reply(R"({"contexts":[{"context":"T1","children":[]}]})")
+      .Reply(R"({"script":"P"})")
       .Event(load)
       .Reply("{}")
-      .Reply(R"({"type":"success","realm":"R","result":{"type":"null"}})")
-      .Reply(R"({"script":"P"})")
       .Reply(SandboxReply(data))
       .Event(load)
       .Reply("{}")
@@ -343,21 +380,22 @@ BOOST_AUTO_TEST_CASE(the_library_is_sent_to_a_realm_that_lacks_it_and_preloaded_
   auto reply = f.Execute("page.goto", R"({"url":"http://a/"})");
   BOOST_REQUIRE(reply.ok());
   BOOST_TEST(json::serialize(reply->reply.result.value()) == R"({"url":"http://a/","title":"A"})");
+  BOOST_TEST(
+      f.Methods() == (std::vector<std::string>{"session.subscribe", "browsingContext.getTree",
+                                               "script.addPreloadScript",
+                                               "browsingContext.navigate", "script.callFunction",
+                                               "browsingContext.navigate", "script.callFunction"}),
+      boost::test_tools::per_element());
   const auto& sent = f.transport.received();
-  BOOST_REQUIRE(sent.size() == 8u);
-  const auto declaration = [&](std::size_t i) {
-    return std::string(json::parse(sent[i].params).at("functionDeclaration").as_string());
-  };
-  // The new document's realm answers the short call with null: the library becomes a preload
-  // script of the session (once), and follows the call.
-  BOOST_TEST(declaration(3) == std::string(SandboxCallFunction()));
-  BOOST_TEST(sent[4].method == "script.addPreloadScript");
-  BOOST_TEST(declaration(4) == std::string(SandboxPreloadFunction()));
-  BOOST_TEST(json::parse(sent[4].params).at("sandbox") == "firefox_bidi");
-  BOOST_TEST(declaration(5) == std::string(SandboxFunction()));
-  BOOST_TEST(declaration(7) == std::string(SandboxCallFunction()));
-  BOOST_TEST(SandboxCallFunction().size() < 400u);
-  BOOST_TEST(SandboxFunction().size() > 20000u);
+  BOOST_TEST(json::parse(sent[2].params).at("functionDeclaration").as_string() ==
+             SandboxPreloadFunction());
+  // The new document's look at its first moments after the load event (OPS.loadSettled).
+  const json::array arguments = json::parse(sent[4].params).at("arguments").as_array();
+  BOOST_TEST(arguments.at(0).at("value").as_string() == "loadSettled");
+  const json::object input = json::parse(arguments.at(1).at("value").as_string()).as_object();
+  BOOST_TEST(json::serialize(input.at("quiet_ms")) == "30");
+  BOOST_TEST(json::serialize(input.at("busy_quiet_ms")) == "150");
+  BOOST_TEST(json::serialize(input.at("cap_ms")) == "1000");
 }
 
 BOOST_AUTO_TEST_CASE(a_user_prompt_is_shown_though_only_the_plugin_subscribed) {
