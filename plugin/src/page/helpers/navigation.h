@@ -33,6 +33,7 @@ inline constexpr std::chrono::milliseconds kLoadQuiet{30};
 inline constexpr std::chrono::milliseconds kLoadBusyQuiet{150};
 inline constexpr std::chrono::milliseconds kLoadQuietMax{1000};
 absl::StatusOr<PageInfo> GetSettledPageInfo(PageContext& page, std::string_view context);
+
 // The page side's {"url","title","readyState"} (OPS.info's data, or data that includes it).
 PageInfo PageInfoOf(const boost::json::value& data);
 
