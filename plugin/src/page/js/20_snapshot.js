@@ -265,10 +265,10 @@ function outline(input, nodes) {
   const focused = focusedElement(ownerDocumentOf(root));
   const meaningful = new Map();   // element -> has a line of its own or below it
 
-  // The outline's lines as records, written out once compacted (compactLines).
   // The element standing apart (standsApart) that the walk is inside, if any: text lines are
   // joined only within one (compactLines).
   let apart = null;
+  // The outline's lines as records, written out once compacted (compactLines).
   const emit = (depth, role, name, ref, states) => {
     const record = {depth, role, name, ref, states, apart};
     records.push(record);
