@@ -321,18 +321,20 @@ function inputWatchOutcome(el, link) {
 }
 
 // Records in watch.lastChange when the page last changed its DOM (page time) since the input,
-// outside the control acted on, until OPS.inputOutcome is done: a script that animates (a
-// tour moving its highlight frame by frame, then showing its next step) changes it every
-// frame, which no CSS animation shows.
+// until OPS.inputOutcome is done: a script that animates (a tour moving its highlight frame
+// by frame, then showing its next step) changes it every frame, which no CSS animation shows.
+// What changes inside the control acted on is its own feedback (a ripple, a pressed look) and
+// does not count, but a script's styling of the control itself does: a toast the click
+// dismisses fades itself out, frame by frame, before the page removes it.
 function inputWatchChanges(watch, win) {
   if (watch.changes) watch.changes.disconnect();
   watch.lastChange = null;
   let acted;  // found at the first change: the click has happened by then
+  const counts = (record) => !acted || !inputContains(acted, record.target) ||
+      (record.target === acted && record.attributeName === 'style');
   watch.changes = new MutationObserver((records) => {
     if (acted === undefined) acted = inputActedOn(watch);
-    if (records.some((record) => !(acted && inputContains(acted, record.target)))) {
-      watch.lastChange = win.performance.now();
-    }
+    if (records.some(counts)) watch.lastChange = win.performance.now();
   });
   const options = {subtree: true, childList: true, attributes: true, characterData: true};
   watch.changes.observe(win.document, options);
