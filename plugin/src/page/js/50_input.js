@@ -311,8 +311,8 @@ function inputWatchOutcome(el, link) {
   watch.armedAt = win.performance.now();
   watch.clickTimeline = null;
   watch.focused = el;
-  // A field that suggests, and its value before the input (inputTypedIntoSuggesting).
-  watch.typed = inputSuggests(el) ? {el, value: inputFieldValue(el)} : null;
+  // The value before the input of a field that suggests (inputTypedIntoSuggesting).
+  watch.valueBefore = inputSuggests(el) ? inputFieldValue(el) : undefined;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -718,9 +718,9 @@ const INPUT_ANSWER_CAP_MS = 1000;
 // Whether the watched input changed the value of a field that suggests (keys or a fill; not a
 // click, not a key that only moved in its list).
 function inputTypedIntoSuggesting(watch) {
-  const typed = watch.typed;
-  return Boolean(typed) && !watch.click && typed.el.isConnected &&
-      inputFieldValue(typed.el) !== typed.value;
+  const field = watch.focused;
+  return watch.valueBefore !== undefined && !watch.click && field.isConnected &&
+      inputFieldValue(field) !== watch.valueBefore;
 }
 
 // The wait above, on `win`'s clock (the one watch.lastChange is read on).
@@ -733,7 +733,7 @@ async function inputAnswerSettled(win, watch) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 16)));
   }
   const cap = start + INPUT_ANSWER_CAP_MS;
-  await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.typed.el);
+  await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
   await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
 }
 
