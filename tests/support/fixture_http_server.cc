@@ -1,9 +1,12 @@
 #include "support/fixture_http_server.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -75,6 +78,11 @@ TestHttpReply FixtureHttpServer::Serve(const TestHttpRequest& request, bool firs
   // A small JSON API (fixtures/pages/requests.html): GET /api/items answers 200 with a list,
   // GET /api/fail 500, POST /api/orders 500 naming the order it was sent.
   if (path == "api/items" && request.method == "GET") {
+    // "?after_ms=N": a slow server, answering N ms (2000 at most) after the request came.
+    if (const std::size_t after = request.target.find("after_ms="); after != std::string::npos) {
+      const long ms = std::strtol(request.target.c_str() + after + 9, nullptr, 10);
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::clamp(ms, 0L, 2000L)));
+    }
     return TestHttpReply::Raw(
         Response(200, "OK", "application/json", R"({"items":["apple","pear"]})"));
   }

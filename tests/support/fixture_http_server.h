@@ -12,7 +12,8 @@
 // "{{OTHER_ORIGIN}}" in an .html file becomes the other port's origin
 // ("http://127.0.0.1:PORT") and "{{SAME_ORIGIN}}" its own. A missing file is a 404 page.
 // GET /redirect?to=URL answers 302 with Location: URL, as written.
-// GET /api/items answers 200 {"items":["apple","pear"]}, GET /api/fail 500
+// GET /api/items answers 200 {"items":["apple","pear"]} (with "?after_ms=N", N ms after the
+// request came: a slow server; the port serves nothing else meanwhile), GET /api/fail 500
 // {"error":"database down"}, POST /api/orders 500 {"error":"out of stock","order":BODY}.
 // GET /stall never answers (the connection stays open until the server stops).
 // GET /NAME?attachment serves the file with "Content-Disposition: attachment" (a download).

@@ -55,6 +55,7 @@ void PageState::Reset(std::uint64_t new_generation) {
   logs = TabLogs();
   dialogs.Clear();
   requests = TabRequests();
+  in_flight = RequestsInFlight();
   routes = Routes();
   origins = VisitedOrigins();
 }

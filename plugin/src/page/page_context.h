@@ -28,6 +28,7 @@
 #include "page/page_ops.h"
 #include "page/refs.h"
 #include "page/request_lines.h"
+#include "page/requests_in_flight.h"
 #include "page/routes.h"
 #include "page/storage_state.h"
 #include "page/tab_history.h"
@@ -104,12 +105,13 @@ struct PageState {
   std::string current_tab;  // "" until first needed, or after the current tab closed
   EventFilter events;
   RefRegistry refs;
-  TabHistory tab_history;  // the tabs current before this one, for when it closes
-  TabLogs logs;            // what page.logs returns, per tab
-  Dialogs dialogs;         // the dialog open in each tab
-  TabRequests requests;    // what page.requests returns, per tab
-  Routes routes;           // page.route's, and the plugin's intercept while there are any
-  VisitedOrigins origins;  // whose localStorage page.storage keeps
+  TabHistory tab_history;      // the tabs current before this one, for when it closes
+  TabLogs logs;                // what page.logs returns, per tab
+  Dialogs dialogs;             // the dialog open in each tab
+  TabRequests requests;        // what page.requests returns, per tab
+  RequestsInFlight in_flight;  // what the settle waits ask of a tab's requests still out
+  Routes routes;               // page.route's, and the plugin's intercept while there are any
+  VisitedOrigins origins;      // whose localStorage page.storage keeps
 
   void Reset(std::uint64_t new_generation);
 };

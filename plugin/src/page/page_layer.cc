@@ -295,6 +295,7 @@ bool PageLayer::OnEvent(const json::value& event) {
   state_.logs.Observe(*object);
   state_.origins.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c) == c; });
   state_.requests.Observe(*object, state_.logs);
+  state_.in_flight.Observe(*object, [this](std::string_view c) { return state_.logs.TabOf(c); });
   if (name == "network.beforeRequestSent" && p != nullptr) return OnBeforeRequestSent(*p);
   return state_.events.Shows(name);
 }

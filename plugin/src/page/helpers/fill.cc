@@ -35,6 +35,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // The field keeps the focus when Enter follows: the key goes to it and submits its form.
   // Focused, typed into and left in the agent's turn on the focus (blur and change fire).
   std::optional<ActedTarget> acted;
+  const PageContext::Clock::time_point began = PageContext::Clock::now();
   RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
     ASSIGN_OR_RETURN(
         acted, ActOnTarget(page, tab, target, ops::kInputFill,
@@ -64,6 +65,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // before it is left): that is what it did, and the result carries the dialog (the page
     // layer adds it), as a click's does.
     if (!submitted.ok() && !IsHelperError(submitted, kDialogOpen)) return submitted;
+  }
+  // What the fill asked of the server (a check as the field is left, suggestions) is
+  // answered in its result. Enter's own settle waited for what it began.
+  if (!submit.value_or(false)) {
+    const json::value* reacted = filled.data.as_object().if_contains("reacted");
+    RETURN_IF_ERROR(AwaitRequestsAnswered(
+        page, tab, began, reacted != nullptr && reacted->is_bool() && reacted->get_bool()));
   }
   json::object result{{"value", std::move(after)}};
   if (const json::value* label = filled.data.as_object().if_contains("label")) {

@@ -39,27 +39,47 @@ json::object DownloadOf(const json::object& began, const std::optional<json::obj
 }
 
 // Waits until nothing new has begun in `tab` for kSettleQuiet since `last_activity` (which the
-// caller's watch moves on), kSettleMax at most, or until `followed()` (the input started
-// something the caller follows on its own). A dialog that opens: the "dialog open" HelperError.
+// caller's watch moves on) and no request of the tab begun at `input_began` or later is still
+// out (its response is what the page draws next), kSettleMax at most, or until `followed()`
+// (the input started something the caller follows on its own). A dialog that opens: the
+// "dialog open" HelperError.
 absl::Status AwaitSettled(PageContext& page, std::string_view tab,
                           const PageContext::Clock::time_point& last_activity,
+                          PageContext::Clock::time_point input_began,
                           const std::function<bool()>& followed) {
   const PageContext::Clock::time_point cap = PageContext::Clock::now() + kSettleMax;
+  const auto requests_out = [&] { return page.state().in_flight.Count(tab, input_began) > 0; };
   while (!followed()) {
-    const PageContext::Clock::time_point seen = last_activity;
-    const PageContext::Clock::time_point quiet_at = std::min(seen + kSettleQuiet, cap);
     const PageContext::Clock::time_point now = PageContext::Clock::now();
-    if (now >= quiet_at) return absl::OkStatus();
+    const PageContext::Clock::time_point seen = last_activity;
+    const bool waiting_on_requests = requests_out();
+    const PageContext::Clock::time_point until =
+        waiting_on_requests ? cap : std::min(seen + kSettleQuiet, cap);
+    if (now >= until) return absl::OkStatus();
     ASSIGN_OR_RETURN(
         const bool moved,
-        page.AwaitFor(tab, std::chrono::ceil<std::chrono::milliseconds>(quiet_at - now),
-                      [&] { return followed() || last_activity != seen; }));
-    if (!moved) return absl::OkStatus();  // quiet until quiet_at (or no time, or no events)
+        page.AwaitFor(tab, std::chrono::ceil<std::chrono::milliseconds>(until - now), [&] {
+          return followed() || last_activity != seen || requests_out() != waiting_on_requests;
+        }));
+    if (!moved) return absl::OkStatus();  // quiet until `until` (or no time, or no events)
   }
   return absl::OkStatus();
 }
 
 }  // namespace
+
+absl::Status AwaitRequestsAnswered(PageContext& page, std::string_view tab,
+                                   PageContext::Clock::time_point since, bool reacted) {
+  const RequestsInFlight& requests = page.state().in_flight;
+  const auto answered = [&] { return requests.Count(tab, since) == 0; };
+  if (reacted) {
+    RETURN_IF_ERROR(page.AwaitFor(tab, kRequestReportGrace, [&] { return !answered(); }).status());
+  }
+  if (answered()) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const bool all_answered, page.AwaitFor(tab, kSettleMax, answered));
+  if (!all_answered) return absl::OkStatus();
+  return page.AwaitFor(tab, kSettleQuiet, [] { return false; }).status();
+}
 
 absl::Status PageSideStatus(std::string_view method, const json::value& data) {
   const json::object* o = data.if_object();
@@ -140,7 +160,8 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
       return false;
     }
     if (StringAt(p, "context") != tab) return false;
-    if (method == "network.responseCompleted" || method == "network.fetchError") {
+    if (method == "network.beforeRequestSent" || method == "network.responseCompleted" ||
+        method == "network.fetchError") {
       last_activity = PageContext::Clock::now();
       return false;
     }
@@ -176,6 +197,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     return ours;
   });
   const absl::Cleanup unwatch = [&page] { page.Unwatch(); };  // the watch refers to locals
+  const PageContext::Clock::time_point input_began = PageContext::Clock::now();
   // In the agent's turn on the focus; the settle window below is not (other agents' input may
   // take the focus meanwhile).
   RETURN_IF_ERROR(page.InInputTurn(tab, dispatch));
@@ -222,7 +244,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
     }
   }
   if (!started && !download_began) {
-    RETURN_IF_ERROR(AwaitSettled(page, tab, last_activity,
+    RETURN_IF_ERROR(AwaitSettled(page, tab, last_activity, input_began,
                                  [&] { return started || download_began.has_value(); }));
   }
   if (started) effect.info.reset();  // read before the navigation

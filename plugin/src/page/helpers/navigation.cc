@@ -1,10 +1,12 @@
 #include "page/helpers/navigation.h"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/policy.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
@@ -19,12 +21,31 @@ absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context
 }
 
 absl::StatusOr<PageInfo> GetSettledPageInfo(PageContext& page, std::string_view context) {
-  ASSIGN_OR_RETURN(SandboxResult result,
-                   page.Sandbox(context, ops::kLoadSettled,
-                                json::object{{"quiet_ms", kLoadQuiet.count()},
-                                             {"busy_quiet_ms", kLoadBusyQuiet.count()},
-                                             {"cap_ms", kLoadQuietMax.count()}}));
-  return PageInfoOf(result.data);
+  json::object input{{"quiet_ms", kLoadQuiet.count()},
+                     {"busy_quiet_ms", kLoadBusyQuiet.count()},
+                     {"cap_ms", kLoadQuietMax.count()}};
+  const RequestsInFlight& requests = page.state().in_flight;
+  const auto requests_out = [&] { return requests.Count(context) > 0; };
+  for (;;) {
+    ASSIGN_OR_RETURN(SandboxResult result, page.Sandbox(context, ops::kLoadSettled, input));
+    PageInfo info = PageInfoOf(result.data);
+    // Data the page fetches as it starts is drawn when its response comes: wait for the
+    // requests still out, within what is left of the cap, then for the page to draw what came
+    // (or came a moment ago). A document still loading has had its grace.
+    const json::object* data = result.data.if_object();
+    const double left = data != nullptr ? NumberAt(*data, "left_ms").value_or(0) : 0;
+    const auto answered_lately = [&] {
+      return PageContext::Clock::now() - requests.LastAnswer(context) < kLoadBusyQuiet;
+    };
+    if (info.ready_state != "complete" || left < 1 || (!requests_out() && !answered_lately())) {
+      return info;
+    }
+    ASSIGN_OR_RETURN(const bool answered,
+                     page.AwaitFor(context, std::chrono::milliseconds(static_cast<long>(left)),
+                                   [&] { return !requests_out(); }));
+    if (!answered) return info;
+    input["after_requests"] = true;
+  }
 }
 
 PageInfo PageInfoOf(const json::value& value) {

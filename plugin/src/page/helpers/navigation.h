@@ -28,7 +28,11 @@ absl::StatusOr<PageInfo> GetPageInfo(PageContext& page, std::string_view context
 // document's DOM (two frames: what a load handler, a timer or a promise draws next), or, when
 // it changed after the load event (the page is still at work), once it has stayed unchanged
 // for kLoadBusyQuiet (a click's settle window) since its last change; kLoadQuietMax after the
-// load event at most. A still page costs what is left of kLoadQuiet when the call comes.
+// load event at most. Requests the document began still out then (data it fetches as it
+// starts) are waited for within that cap, and then the page's drawing of what came: the
+// document counts as changed when they are answered, as it does when a fetch or
+// XMLHttpRequest was answered in the last kLoadBusyQuiet (RequestsInFlight). A still page
+// costs what is left of kLoadQuiet when the call comes.
 inline constexpr std::chrono::milliseconds kLoadQuiet{30};
 inline constexpr std::chrono::milliseconds kLoadBusyQuiet{150};
 inline constexpr std::chrono::milliseconds kLoadQuietMax{1000};

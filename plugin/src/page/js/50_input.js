@@ -643,14 +643,17 @@ OPS.inputOutcome = async function (input) {
 // shadow roots included) has stayed unchanged for input.busy_quiet_ms since its last change
 // when it changed after the load event (the page is still at work), else once input.quiet_ms
 // have passed since the load event without a change (since this call, in a document
-// loadWatch did not watch); input.cap_ms after the load event at most. The next frame's
-// snapshot sees the page drawn.
+// loadWatch did not watch); input.cap_ms after the load event at most. With
+// input.after_requests (responses to the page's own requests came in since the last answer:
+// their data is drawn next), this call counts as a change. left_ms: what is left of the cap.
+// The next frame's snapshot sees the page drawn.
 OPS.loadSettled = async function (input) {
   const clock = globalThis.performance;
   const timing = clock.getEntriesByType('navigation')[0];
   const loadedAt = timing && timing.loadEventEnd > 0 ? timing.loadEventEnd : clock.now();
   const since = loadWatch.lastChange;
   const watch = {lastChange: since !== null && since >= loadedAt ? since : null};
+  if (input.after_requests) watch.lastChange = clock.now();
   const quietFrom = loadWatch.watched ? loadedAt : clock.now();
   const observer = new MutationObserver(() => {
     watch.lastChange = clock.now();
@@ -658,14 +661,16 @@ OPS.loadSettled = async function (input) {
   const options = {subtree: true, childList: true, attributes: true, characterData: true};
   observer.observe(document, options);
   for (const root of inputShadowRoots(document)) observer.observe(root, options);
-  const cap = loadedAt + input.cap_ms;
+  const cap = Math.max(loadedAt + input.cap_ms, input.after_requests ? clock.now() + input.quiet_ms : 0);
   const still = Math.min(quietFrom + input.quiet_ms, cap) - clock.now();
   if (watch.lastChange === null && still > 0) {
     await new Promise((resolve) => setTimeout(resolve, still));
   }
   await inputChangesEnd(globalThis, watch, cap, input.busy_quiet_ms);
   observer.disconnect();
-  return OPS.info();
+  const info = OPS.info();
+  info.data.left_ms = Math.max(0, loadedAt + input.cap_ms - clock.now());
+  return info;
 };
 
 // When this document last changed, from its DOMContentLoaded until 2 s after its load event:
@@ -876,6 +881,12 @@ OPS.inputFill = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiInputWatch;
   if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
+  } else if (filled.ok && input.leave && 'value' in filled) {
+    // Whether the page changed something outside the field as it was typed into and left (a
+    // check shown as it is left): the plugin then looks for a request it began. The watch's
+    // records come in a microtask.
+    await null;
+    if (watch.lastChange !== null) filled.reacted = true;
   }
   return {data: filled};
 };
