@@ -451,21 +451,27 @@ BOOST_AUTO_TEST_CASE(a_field_that_suggests_keeps_the_focus_and_its_answer_is_wai
 
 // A request the page began is answered within the result of what began it: data fetched as
 // the page loads (page.goto), an XMLHttpRequest a click sent, a check a field makes with the
-// server as it is left (page.fill). The server answers each 300 ms after it asked, longer
-// than a settle window's quiet 150 ms.
+// server as it is left, the options of a list that depends on a select (page.fill). The
+// server answers each 300 ms after it asked, longer than a settle window's quiet 150 ms.
 BOOST_AUTO_TEST_CASE(what_a_page_asks_of_a_slow_server_is_in_the_result_of_what_asked) {
   const json::object result = Run(Frames(
       {Goto("fetched.html"), Eval("document.getElementById('list').textContent"),
        R"({"method":"page.click","params":{"role":"button","name":"Refresh"}})",
        Eval("document.getElementById('list').textContent"),
        R"({"method":"page.fill","params":{"role":"textbox","name":"User name","value":"ann"}})",
-       Eval("document.getElementById('check').textContent")}));
+       Eval("document.getElementById('check').textContent"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Basket","value":"Fruit"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Fruit","value":"pear"}})"}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.eval","result":"In stock: apple, pear"})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.eval","result":"Refreshed: apple, pear"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":"ann"}})");
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"ann is free"})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.fill","result":{"value":"Fruit","label":"Fruit"}})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.fill","result":{"value":"pear","label":"pear"}})");
 }
 
 // The settle window's deadlines are read on the page's clock: on a page that has drawn nothing

@@ -544,6 +544,9 @@ function inputFill(el, value, leave) {
   }
   const after = inputFieldValue(el);
   if (leave && !inputSuggests(el)) {
+    // What the typing changed (a controlled field's echo, a character count) is not what
+    // leaving the field set off (OPS.inputFill's `reacted`).
+    if (watch && watch.changes) watch.changes.takeRecords();
     el.blur();
     inputRememberLeft(el);
   }
@@ -882,9 +885,9 @@ OPS.inputFill = async function (input, nodes) {
   if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
   } else if (filled.ok && input.leave && 'value' in filled) {
-    // Whether the page changed something outside the field as it was typed into and left (a
-    // check shown as it is left): the plugin then looks for a request it began. The watch's
-    // records come in a microtask.
+    // Whether the page changed something outside the field as it was left (a check shown
+    // then), or as a select or a date took its value: the plugin then looks for a request it
+    // began. The watch's records come in a microtask.
     await null;
     if (watch.lastChange !== null) filled.reacted = true;
   }
