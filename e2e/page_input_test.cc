@@ -165,6 +165,29 @@ BOOST_AUTO_TEST_CASE(a_disabled_button_is_clicked_only_once_the_page_enables_it)
                  kDisabledWhy);
 }
 
+// A disabled field is not filled: the fill waits up to 1 s for the page to enable it (a
+// field or list enabled once the step before it is done), then says it is disabled.
+BOOST_AUTO_TEST_CASE(a_disabled_field_is_filled_only_once_the_page_enables_it) {
+  const json::object result = Run(Frames(
+      {Goto("signup.html"),
+       Eval("document.getElementById('name').disabled = true; "
+            "setTimeout(() => { document.getElementById('name').disabled = false; }, 300)"),
+       R"({"method":"page.fill","params":{"css":"#name","value":"Ada"}})",
+       Eval("const f = document.createElement('fieldset'); f.disabled = true; "
+            "document.getElementById('email').replaceWith(f); "
+            "f.append(document.createElement('input')); f.firstChild.id = 'email'"),
+       R"({"method":"page.fill","params":{"css":"#email","value":"ada@example.com"}})",
+       Eval("[document.getElementById('name').value, document.getElementById('email').value]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Ada"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","error":{"error":"not fillable",)"
+             R"("message":"page.fill: input#email is disabled: the page does not take input )"
+             R"(there now, and nothing was filled. A page.snapshot shows what the form needs )"
+             R"(first"}})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":["Ada",""]})");
+}
+
 // page.fill says when nothing it typed stayed: a field an open modal dialog keeps from input,
 // a field whose page removes what was typed.
 BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {

@@ -17,13 +17,6 @@ namespace {
 
 constexpr char kMethod[] = "page.click";
 
-// How long a click waits for a disabled target to be enabled: 1 s, within the frame's time.
-std::int64_t DisabledWaitMs(const PageContext& page) {
-  constexpr std::int64_t kWaitMs = 1000;
-  return std::max<std::int64_t>(
-      0, std::min<std::int64_t>(kWaitMs, page.WaitRemaining().count() - 200));
-}
-
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   absl::StatusOr<ClickSpec> spec = ParseClickSpec(params);
   if (!spec.ok()) {
@@ -48,14 +41,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (const json::object* data = prepared.data.if_object();
       data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementDisabled))) {
-    // A page often enables a button a moment after the field that completes a form changed:
-    // wait a little for it before saying it is disabled.
-    ASSIGN_OR_RETURN(const SandboxResult waited,
-                     page.Sandbox(element.context, ops::kInputWaitEnabled,
-                                  json::object{{"ms", DisabledWaitMs(page)}}, {element.argument}));
-    const json::object* outcome = waited.data.if_object();
-    const json::value* enabled = outcome != nullptr ? outcome->if_contains("enabled") : nullptr;
-    if (enabled != nullptr && enabled->is_bool() && enabled->get_bool()) {
+    // Wait a little for the page to enable it before saying it is disabled.
+    ASSIGN_OR_RETURN(const bool enabled, AwaitEnabled(page, element.context, element.argument));
+    if (enabled) {
       ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
                                                          json::object{}, {element.argument}));
       prepared.data = std::move(again.data);

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "page/actions.h"
 #include "page/helper_error.h"
@@ -35,14 +36,27 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // The field keeps the focus when Enter follows: the key goes to it and submits its form.
   // Focused, typed into and left in the agent's turn on the focus (blur and change fire).
   std::optional<ActedTarget> acted;
+  const json::object fill_input{{"value", *value}, {"leave", !submit.value_or(false)}};
   const PageContext::Clock::time_point began = PageContext::Clock::now();
   RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
-    ASSIGN_OR_RETURN(
-        acted, ActOnTarget(page, tab, target, ops::kInputFill,
-                           json::object{{"value", *value}, {"leave", !submit.value_or(false)}}));
+    ASSIGN_OR_RETURN(acted, ActOnTarget(page, tab, target, ops::kInputFill, fill_input));
     return absl::OkStatus();
   }));
   ActedTarget& filled = *acted;
+  if (const json::object* data = filled.data.if_object();
+      data != nullptr && BoolAt(*data, "disabled")) {
+    // A field the page enables a moment later (a list once its options came): fill it then.
+    ASSIGN_OR_RETURN(const bool enabled,
+                     AwaitEnabled(page, filled.element.context, filled.element.argument));
+    if (enabled) {
+      RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
+        ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(filled.element.context, ops::kInputFill,
+                                                           fill_input, {filled.element.argument}));
+        filled.data = std::move(again.data);
+        return absl::OkStatus();
+      }));
+    }
+  }
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
   const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];
@@ -69,9 +83,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // What the fill asked of the server (a check as the field is left, suggestions) is
   // answered in its result. Enter's own settle waited for what it began.
   if (!submit.value_or(false)) {
-    const json::value* reacted = filled.data.as_object().if_contains("reacted");
-    RETURN_IF_ERROR(AwaitRequestsAnswered(
-        page, tab, began, reacted != nullptr && reacted->is_bool() && reacted->get_bool()));
+    RETURN_IF_ERROR(
+        AwaitRequestsAnswered(page, tab, began, BoolAt(filled.data.as_object(), "reacted")));
   }
   json::object result{{"value", std::move(after)}};
   if (const json::value* label = filled.data.as_object().if_contains("label")) {
@@ -100,8 +113,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFill, ops::kInputValue, ops::kInputPrepareClick,
-                           ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputFill, ops::kInputWaitEnabled, ops::kInputValue,
+                           ops::kInputPrepareClick, ops::kInputOutcome};
 
 }  // namespace
 

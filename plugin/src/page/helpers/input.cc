@@ -68,6 +68,19 @@ absl::Status AwaitSettled(PageContext& page, std::string_view tab,
 
 }  // namespace
 
+absl::StatusOr<bool> AwaitEnabled(PageContext& page, std::string_view context,
+                                  const json::object& element) {
+  constexpr std::int64_t kWaitMs = 1000;
+  const std::int64_t wait_ms = std::max<std::int64_t>(
+      0, std::min<std::int64_t>(kWaitMs, page.WaitRemaining().count() - 200));
+  ASSIGN_OR_RETURN(
+      const SandboxResult waited,
+      page.Sandbox(context, ops::kInputWaitEnabled, json::object{{"ms", wait_ms}}, {element}));
+  const json::object* outcome = waited.data.if_object();
+  const json::value* enabled = outcome != nullptr ? outcome->if_contains("enabled") : nullptr;
+  return enabled != nullptr && enabled->is_bool() && enabled->get_bool();
+}
+
 absl::Status AwaitRequestsAnswered(PageContext& page, std::string_view tab,
                                    PageContext::Clock::time_point since, bool reacted) {
   const RequestsInFlight& requests = page.state().in_flight;

@@ -71,6 +71,14 @@ inline constexpr std::chrono::milliseconds kRequestReportGrace{20};
 absl::Status AwaitRequestsAnswered(PageContext& page, std::string_view tab,
                                    PageContext::Clock::time_point since, bool reacted);
 
+// A page often enables a control a moment after the step before it (a button once the field
+// that completes a form changed, a list once its options came): a click or fill on a disabled
+// element waits up to 1 s, within the frame's time, for the page to enable it
+// (OPS.inputWaitEnabled on `element`, an argument of browsing context `context`). True once
+// it is enabled.
+absl::StatusOr<bool> AwaitEnabled(PageContext& page, std::string_view context,
+                                  const boost::json::object& element);
+
 // What a hover waits for timers the move set off (a tooltip shown after a short delay): the
 // click's settle window. A click's look past a cover waits only for zero-delay timers.
 inline constexpr std::chrono::milliseconds kHoverAnswer = kSettleQuiet;

@@ -404,6 +404,17 @@ function inputFillError(el, what) {
   return {error: 'not fillable', message: inputDescribe(el) + ' ' + what};
 }
 
+// A field the page has disabled (its own `disabled`, or a disabled fieldset's): page.fill
+// waits a moment for the page to enable it, then gives this.
+function inputFillDisabled(el) {
+  return {
+    error: 'not fillable',
+    message: inputDescribe(el) + ' is disabled: the page does not take input there now, and ' +
+        'nothing was filled. A page.snapshot shows what the form needs first',
+    disabled: true,
+  };
+}
+
 // True for a field whose typing drives a list to pick from: a combobox (by role, or by
 // aria-autocomplete or aria-expanded on the field), or an input with a datalist.
 function inputPicksFromList(el) {
@@ -459,7 +470,7 @@ function inputFill(el, value, leave) {
     if (typeof value !== 'boolean') {
       return inputFillError(el, 'is a ' + type + ': give value true or false');
     }
-    if (el.disabled) return inputFillError(el, 'is disabled');
+    if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
     if (el.checked === value) return {ok: true, value: value};
     if (type === 'radio' && !value) {
       return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
@@ -475,7 +486,7 @@ function inputFill(el, value, leave) {
     return inputFillError(el, 'takes a string value');
   }
   if (tag === 'select') {
-    if (el.disabled) return inputFillError(el, 'is disabled');
+    if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
     const options = Array.from(el.options);
     const option = options.find((o) => o.label.trim() === text.trim()) ||
         options.find((o) => o.value === text);
@@ -502,7 +513,7 @@ function inputFill(el, value, leave) {
     return inputFillError(el, 'is a file input: use page.upload');
   }
   if (tag === 'input' && INPUT_SET_TYPES.has(type)) {
-    if (el.disabled) return inputFillError(el, 'is disabled');
+    if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
     const before = el.value;
     el.value = text;
     if (el.value !== text && text !== '') {
@@ -518,7 +529,7 @@ function inputFill(el, value, leave) {
     return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
         'target the field itself');
   }
-  if (el.disabled) return inputFillError(el, 'is disabled');
+  if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
   if (el.readOnly) return inputFillError(el, 'is read-only');
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
