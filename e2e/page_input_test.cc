@@ -497,6 +497,39 @@ BOOST_AUTO_TEST_CASE(what_a_page_asks_of_a_slow_server_is_in_the_result_of_what_
              R"({"index":7,"method":"page.fill","result":{"value":"pear","label":"pear"}})");
 }
 
+// What comes later than any settle waits (suggestions a slow server sends a second later) is
+// waited for by the role and name a target would give it, as page.snapshot shows them.
+BOOST_AUTO_TEST_CASE(page_waitFor_waits_for_a_role_and_name_to_appear_and_to_go) {
+  const std::string later =
+      "setTimeout(() => { document.body.insertAdjacentHTML('beforeend', '<ul role=\"listbox\">"
+      "<li role=\"option\">Apple</li><li role=\"option\">Apricot <b>(ripe)</b></li></ul>'); "
+      "setTimeout(() => document.querySelector('ul').remove(), 300); }, 700)";
+  const json::object result = Run(Frames(
+      {Goto("plain.html"), Eval(later),
+       R"J({"method":"page.waitFor","params":{"role":"option","name":"Apricot (ripe)"}})J",
+       Eval("document.querySelectorAll('[role=option]').length"),
+       R"J({"method":"page.waitFor","params":{"role":"option","name":"Apricot","gone":true}})J",
+       Eval("document.querySelectorAll('[role=option]').length"),
+       R"J({"method":"page.waitFor","params":{"css":"p","name":"Apricot"}})J",
+       R"J({"method":"page.waitFor","params":{"role":"listbox"},"timeout_ms":600})J"},
+      R"J(,"on_error":"continue")J"));
+  const std::string at = R"J({"url":")J" + Url("plain.html") + R"J(","title":"Plain"})J";
+  BOOST_TEST(Record(result, 2) == R"J({"index":2,"method":"page.waitFor","result":)J" + at + "}");
+  BOOST_TEST(Record(result, 3) == R"J({"index":3,"method":"page.eval","result":2})J");
+  BOOST_TEST(Record(result, 4) == R"J({"index":4,"method":"page.waitFor","result":)J" + at + "}");
+  BOOST_TEST(Record(result, 5) == R"J({"index":5,"method":"page.eval","result":0})J");
+  BOOST_TEST(Record(result, 6) ==
+             R"J({"index":6,"method":"page.waitFor","error":{"error":"invalid argument",)J"
+             R"J("message":"page.waitFor: \"name\" goes with \"role\" (an element's accessible )J"
+             R"J(name, as page.snapshot shows it)"}})J");
+  BOOST_TEST(Record(result, 7) ==
+             R"J({"index":7,"method":"page.waitFor","error":{"error":"timeout","message":)J"
+             R"J("page.waitFor waited 600 ms for an element of role \"listbox\" to appear (the tab )J"
+             R"J(shows )J" + Url("plain.html") +
+                 R"J(); raise the frame's \"timeout_ms\", or check the page with )J"
+                 R"J(page.snapshot"}})J");
+}
+
 // The settle window's deadlines are read on the page's clock: on a page that has drawn nothing
 // for a while, the animation timeline's time is that of its last frame, long past, and a key
 // whose handler draws its answer frame by frame from timers is still waited for.

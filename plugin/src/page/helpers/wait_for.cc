@@ -1,5 +1,6 @@
-// page.waitFor: one of text, css, url; gone; timeout_ms -> {"url","title"}, bounded by the
-// frame's timeout_ms and kept up across navigations and reloads; or ms alone, a fixed wait.
+// page.waitFor: one of text, css, role (with name), url; gone; timeout_ms -> {"url","title"},
+// bounded by the frame's timeout_ms and kept up across navigations and reloads; or ms alone, a
+// fixed wait.
 #include <algorithm>
 #include <boost/json/object.hpp>
 #include <chrono>
@@ -50,7 +51,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::optional<std::int64_t> fixed_ms,
                    IntParam(kMethod, params, "ms", 0, kMaxWaitMs));
   if (fixed_ms.has_value()) {
-    for (const std::string_view other : {"text", "css", "url", "gone", "timeout_ms"}) {
+    for (const std::string_view other :
+         {"text", "css", "role", "name", "url", "gone", "timeout_ms"}) {
       if (params.contains(other)) {
         return HelperError(
             kInvalidArgument,
@@ -62,7 +64,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   std::string kind;
   std::string value;
-  for (const std::string_view k : {"text", "css", "url"}) {
+  for (const std::string_view k : {"text", "css", "role", "url"}) {
     ASSIGN_OR_RETURN(std::optional<std::string> v, StringParam(kMethod, params, k));
     if (!v.has_value()) continue;
     if (!kind.empty()) {
@@ -75,20 +77,31 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (kind.empty()) {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod,
-                                    " takes exactly one of \"text\", \"css\" or \"url\" "
-                                    "(a part of the tab's URL), or \"ms\" alone"));
+                                    " takes exactly one of \"text\", \"css\", \"role\" (with "
+                                    "\"name\") or \"url\" (a part of the tab's URL), or \"ms\" "
+                                    "alone"));
+  }
+  ASSIGN_OR_RETURN(const std::optional<std::string> name, StringParam(kMethod, params, "name"));
+  if (name.has_value() && kind != "role") {
+    return HelperError(kInvalidArgument,
+                       absl::StrCat(kMethod,
+                                    ": \"name\" goes with \"role\" (an element's "
+                                    "accessible name, as page.snapshot shows it)"));
   }
   ASSIGN_OR_RETURN(const std::optional<bool> gone_param, BoolParam(kMethod, params, "gone"));
   const bool gone = gone_param.value_or(false);
   if (gone && kind == "url") {
     return HelperError(kInvalidArgument,
-                       absl::StrCat(kMethod, ": \"gone\" applies to text and css, not url"));
+                       absl::StrCat(kMethod, ": \"gone\" applies to text, css and role, not url"));
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   const std::string what =
-      kind == "url" ? absl::StrCat("the tab's URL to contain \"", value, "\"")
-                    : absl::StrCat(kind == "text" ? "the text \"" : "an element matching \"", value,
-                                   "\" ", gone ? "to disappear" : "to appear");
+      kind == "url"    ? absl::StrCat("the tab's URL to contain \"", value, "\"")
+      : kind == "role" ? absl::StrCat("an element of role \"", value, "\"",
+                                      name ? absl::StrCat(" named \"", *name, "\"") : "", " ",
+                                      gone ? "to disappear" : "to appear")
+                       : absl::StrCat(kind == "text" ? "the text \"" : "an element matching \"",
+                                      value, "\" ", gone ? "to disappear" : "to appear");
   for (;;) {
     // The page layer bounds the helper's time by its timeout_ms param (ApplyTimeoutParam).
     const auto slice = std::min({page.Remaining() - kReportMargin, page.WaitRemaining(), kSlice});
@@ -100,9 +113,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                        info.ok() ? absl::StrCat(" (the tab shows ", info->url, ")") : "", "; ",
                        ToAbsl(page.RaiseTimeout()), ", or check the page with page.snapshot"));
     }
-    absl::StatusOr<SandboxResult> waited = page.Sandbox(
-        tab, ops::kInputWaitFor,
-        json::object{{"kind", kind}, {"value", value}, {"want", !gone}, {"ms", slice.count()}});
+    json::object condition{
+        {"kind", kind}, {"value", value}, {"want", !gone}, {"ms", slice.count()}};
+    if (name) condition["name"] = *name;
+    absl::StatusOr<SandboxResult> waited = page.Sandbox(tab, ops::kInputWaitFor, condition);
     if (waited.ok()) {
       const json::value* done =
           waited->data.is_object() ? waited->data.get_object().if_contains("done") : nullptr;
@@ -137,6 +151,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 constexpr Param kParams[] = {
     {.key = "text", .type = ParamType::kString, .help = "visible text to wait for"},
     {.key = "css", .type = ParamType::kString, .help = "a selector to wait for (a visible match)"},
+    {.key = "role", .type = ParamType::kString, .help = "as a target's role"},
+    {.key = "name", .type = ParamType::kString, .help = "with role: its name"},
     {.key = "url", .type = ParamType::kString, .help = "a substring of the tab's URL"},
     {.key = "gone",
      .type = ParamType::kBoolean,
@@ -153,7 +169,7 @@ constexpr PageOp kOps[] = {ops::kInputWaitFor};
 const HelperSpec& WaitForHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({text|css|url, gone?} or {ms} -> {url, title})~",
+      .synopsis = R"~({text|css|role|url, gone?} or {ms} -> {url, title})~",
       .summary =
           "Waits until text or an element appears (or with gone: true disappears), or the URL "
           "contains a string; keeps waiting across navigations. Or waits a fixed ms.",

@@ -11,6 +11,7 @@ import {
   nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, styleOf,
   tagNameOf, textMatcher, truncate
 } from "./00_common.js";
+import {findFirst} from "./10_find.js";
 
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
 // characters of its visible text in quotes. `div#overlay "Please wait"`.
@@ -927,10 +928,15 @@ OPS.inputActiveValue = function () {
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
 // the page, through open shadow roots and same-origin iframes, contains input.value, spaces
-// collapsed), "css" (a visible element matches input.value there) or "url" (the document's
-// URL contains input.value).
+// collapsed), "css" (a visible element matches input.value there), "role" (a visible element
+// of this document has role input.value and, with input.name, that name, as a target
+// {role, name} finds it) or "url" (the document's URL contains input.value).
 function inputConditionHolds(input) {
   if (input.kind === 'url') return location.href.includes(input.value);
+  if (input.kind === 'role') {
+    const target = input.name === undefined ? {role: input.value} : {role: input.value, name: input.name};
+    return findFirst(target) !== null;
+  }
   const docs = [document];
   for (let i = 0; i < docs.length; i++) {
     for (const frame of docs[i].querySelectorAll('iframe, frame')) {
