@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "page_suite.h"
 
 namespace firefox_bidi::testing {
@@ -667,6 +668,36 @@ BOOST_AUTO_TEST_CASE(a_toast_is_read_apart_from_the_page_and_goes_when_clicked) 
                                  FirstRef(outline), 1));
   BOOST_TEST(ResultOf(result, 3) == "1");
   BOOST_TEST(ResultOf(result, 5) == "0");
+}
+
+BOOST_AUTO_TEST_CASE(material_web_components_fill_select_and_check_through_their_shadow_roots) {
+  // Material Web's select draws its options from its children, slotted into a menu inside its
+  // shadow root whose host has no height while it opens, each option's label slotted into the
+  // list item inside the option's own shadow root: the options are listed under the listbox,
+  // one line each, and a click on one reaches it (its slotted label is no cover). The
+  // checkbox's input, in its shadow root, is named by the label around its host.
+  const json::object result = Run(Frames(
+      {Goto("lib_material.html"),
+       Frame("page.fill", R"({"role":"textbox","name":"Display name","value":"Ada"})"),
+       Frame("page.click", R"({"role":"combobox","name":"Plan"})"),
+       Frame("page.snapshot", R"({"role":"listbox","name":"Plan"})"),
+       Frame("page.click", R"({"role":"option","name":"Pro"})"),
+       Frame("page.fill", R"({"role":"checkbox","name":"Newsletter","value":true})"),
+       Frame("page.click", R"({"role":"button","name":"Save"})"),
+       Eval("[document.getElementById('name').value, document.getElementById('plan').value, "
+            "document.getElementById('news').checked, "
+            "document.getElementById('saved').textContent]")}));
+  // Which option has the focus as the menu opens is the library's to decide.
+  const std::string options = absl::StrReplaceAll(
+      json::parse(ResultOf(result, 3)).as_string().c_str(), {{" [active]", ""}});
+  // Each option element takes the focus too: its ref is the one before its item's.
+  BOOST_TEST(options == WithRefs("- listbox \"Plan\" [ref={1}]\n"
+                                 "  - option \"Free\" [ref={3}]\n"
+                                 "  - option \"Pro\" [ref={5}]\n"
+                                 "  - option \"Team\" [ref={7}]",
+                                 FirstRef(options), 7));
+  BOOST_TEST(ResultOf(result, 5) == R"({"value":true})");
+  BOOST_TEST(ResultOf(result, 7) == R"(["Ada","pro",true,"Saved Ada / pro / news"])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

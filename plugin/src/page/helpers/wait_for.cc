@@ -149,15 +149,15 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
 }
 
 constexpr Param kParams[] = {
-    {.key = "text", .type = ParamType::kString, .help = "visible text to wait for"},
-    {.key = "css", .type = ParamType::kString, .help = "a selector to wait for (a visible match)"},
+    {.key = "text", .type = ParamType::kString, .help = "visible text"},
+    {.key = "css", .type = ParamType::kString, .help = "a selector (a visible match)"},
     {.key = "role", .type = ParamType::kString, .help = "as a target's role"},
     {.key = "name", .type = ParamType::kString, .help = "with role: its name"},
-    {.key = "url", .type = ParamType::kString, .help = "a substring of the tab's URL"},
+    {.key = "url", .type = ParamType::kString, .help = "part of the tab's URL"},
     {.key = "gone",
      .type = ParamType::kBoolean,
      .default_value = "false",
-     .help = "true waits for the text or element to disappear"},
+     .help = "true waits for it to disappear"},
     kTimeoutParam,
     {.key = "ms", .type = ParamType::kInteger, .help = "alone: a fixed wait of this many ms"},
 };

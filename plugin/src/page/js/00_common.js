@@ -682,7 +682,7 @@ export function accessibleName(el, role) {
     const labels = el.labels;
     const parts = [];
     for (let i = 0; labels && i < labels.length; ++i) parts.push(flatText(labels[i], null, el));
-    const text = collapse(parts.join(" "));
+    const text = collapse(parts.join(" ")) || hostLabelText(el);
     if (text) return text;
     const placeholder = collapse(attrOf(el, "placeholder") || "");
     if (placeholder) return placeholder;
@@ -704,6 +704,27 @@ export function accessibleName(el, role) {
   }
   const title = attrOf(el, "title");
   return title ? collapse(title) : "";
+}
+
+// The text of the labels of the custom element whose shadow root holds field `el` (a <label>
+// around the host, or for its id): a form-associated element's field is named by them
+// (Material's checkbox inside "<label><md-checkbox></md-checkbox> Newsletter</label>").
+function hostLabelText(el) {
+  const host = el.getRootNode().host;
+  if (!host) return "";
+  const labels = [];
+  const around = host.closest("label");
+  if (around) labels.push(around);
+  const id = attrOf(host, "id");
+  const root = host.getRootNode();
+  if (id && root.querySelectorAll) {
+    for (const label of root.querySelectorAll("label[for]")) {
+      if (attrOf(label, "for") === id && label !== around) labels.push(label);
+    }
+  }
+  const parts = labels.filter((label) => label.control === host)
+                      .map((label) => flatText(label, null, host));
+  return collapse(parts.join(" "));
 }
 
 export const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);

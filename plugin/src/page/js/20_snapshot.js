@@ -412,7 +412,9 @@ function outline(input, nodes) {
     }
     if (zeroNamed) {
       name = name || shownName(el, shownRole, memo);
-      below = false;
+      // What it holds overflows its empty box: an alert's text is its name, the options of a
+      // menu drawn out of an empty host (Material's select, as it opens) are listed below it.
+      below = below && hasMeaningfulChild(el);
     }
     // An author's name that already says what the text inside says (a calendar's day
     // "March 14, 2026" over "14"): the text is not listed again.
@@ -551,7 +553,8 @@ function compactLines(records) {
     }
     if (wrapsOneNamedBox(records, i)) {
       const box = records[++i];
-      Object.assign(record, {name: box.name, ref: box.ref, states: box.states});
+      const role = box.role === "generic" ? record.role : box.role;
+      Object.assign(record, {role, name: box.name, ref: box.ref, states: box.states});
     }
     record.depth -= dropped.length;
     const last = out[out.length - 1];
@@ -575,7 +578,8 @@ function compactLines(records) {
 // Whether line `i` is something to act on with nothing to call it by but a hint, whose one
 // line below is a named box with a ref and nothing under it: a menu item whose text sits in a
 // focusable wrapper (jQuery UI's `listitem .ui-menu-item` over `generic "Java"`). One line says
-// both: the item's role, the box's name, ref and states.
+// both: the item's role, the box's name, ref and states. A role-less wrapper over a named line
+// of a role (Material's option element, focusable, over the `option` inside it) is that line.
 function wrapsOneNamedBox(records, i) {
   const outer = records[i];
   const box = records[i + 1];
@@ -583,7 +587,8 @@ function wrapsOneNamedBox(records, i) {
       !(outer.states || []).every((state) => hintWords(state) !== null)) {
     return false;
   }
-  if (box.role !== "generic" || !box.name || !box.ref || box.plain) return false;
+  if (!box.name || !box.ref || box.plain) return false;
+  if (box.role !== "generic" && outer.role !== "generic") return false;
   const next = records[i + 2];
   return !next || next.depth <= outer.depth;
 }

@@ -48,6 +48,11 @@ export function inputContains(el, node) {
   for (let n = node; n; n = parentNodeOf(n) || n.host) {
     if (n === el) return true;
   }
+  // A slotted node is inside the element that holds its slot, as the pointer sees it (an
+  // event's path goes through the slot): a Material option's label, slotted into its list item.
+  for (let n = node; n; n = flatParentElement(n)) {
+    if (n === el) return true;
+  }
   return false;
 }
 
