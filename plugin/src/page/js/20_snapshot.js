@@ -134,9 +134,12 @@ function customComboboxValue(el, parts) {
       if (option) return collapse(option.textContent);
     }
   }
-  // A box named by its own text (the placeholder it labels itself with) shows no value.
+  // A box named by its own text (the placeholder it labels itself with) shows no value; one
+  // whose label floats inside it (Material's select: "Plan Pro") shows what follows it.
   const text = collapse(textOutside(el, parts));
-  return text === accessibleName(el, "combobox") ? "" : text;
+  const name = accessibleName(el, "combobox");
+  if (text === name) return "";
+  return name && text.startsWith(name + " ") ? text.slice(name.length + 1) : text;
 }
 
 // Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
