@@ -834,6 +834,17 @@ BOOST_AUTO_TEST_CASE(a_live_message_and_a_toast_are_lines_of_their_own) {
              "- text \"Saved 34 characters\"");
 }
 
+// An element to act on is named by its text when nothing else it holds is a line: a hidden
+// control inside it (a calendar event's resize handle, shown on hover) does not count.
+BOOST_AUTO_TEST_CASE(a_hidden_control_inside_does_not_keep_an_element_from_its_text_name) {
+  const std::string outline = RenumberedFromOne(
+      Result(Run(Frames({Goto("events.html"), R"({"method":"page.snapshot"})"})), 1));
+  BOOST_TEST(outline ==
+             "- heading \"Week\" level=1\n"
+             "- text \"Mon 8\"\n"
+             "- generic \"Dentist\" [ref=e1]");
+}
+
 // A shop's grid of 40 product cards (a photo, a title link in a heading, a star rating, a
 // price, a button each): the whole outline stays under 7 KB, with a ref for every card's link
 // and button. The exact size is asserted, so that any growth shows.

@@ -298,10 +298,14 @@ function outline(input, nodes) {
     return result;
   };
 
+  // What is not rendered (a calendar event's resize handle, shown on hover) means nothing here.
   const hasMeaningfulChild = (el) => {
     const children = flatChildren(el);
     for (let i = 0; i < children.length; ++i) {
-      if (nodeTypeOf(children[i]) === ELEMENT_NODE && isMeaningful(children[i])) return true;
+      const child = children[i];
+      if (nodeTypeOf(child) === ELEMENT_NODE && !isHiddenSubtree(child) && isMeaningful(child)) {
+        return true;
+      }
     }
     return false;
   };
