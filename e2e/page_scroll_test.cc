@@ -63,6 +63,20 @@ BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
 
 // A data grid scrolls its rows down in one box and its columns across in another inside it:
 // from a cell, scrolling down (until, by y) moves the first, across (by x) the second.
+// A list that asks a slow server for more as its end comes into view: a scroll returns with
+// what it asked for, and until scrolls on as the list grows.
+BOOST_AUTO_TEST_CASE(a_list_that_loads_more_as_it_is_scrolled_has_grown_when_the_scroll_returns) {
+  const std::string last = Eval(
+      "[document.querySelectorAll('li').length, document.querySelector('li:last-child')"
+      ".textContent]");
+  const json::object result = Run(Frames(
+      {Goto("feed.html"), R"({"method":"page.scroll","params":{"to":"bottom"}})", last,
+       R"({"method":"page.scroll","params":{"until":{"text":"Item 70"}}})",
+       Eval("document.querySelectorAll('li')[69].textContent")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[40,"Item 40"]})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Item 70"})");
+}
+
 BOOST_AUTO_TEST_CASE(from_a_cell_of_a_grid_down_and_across_scroll_their_own_boxes) {
   // Row 400 is 7,980 px down; centred in the 200 px box the rows stand at 7,890.
   const json::object result = Run(

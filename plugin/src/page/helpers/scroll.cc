@@ -12,6 +12,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
+#include "page/helpers/input.h"
 #include "page/targets.h"
 
 namespace firefox_bidi::page {
@@ -82,8 +83,11 @@ json::object Position(const json::object& data, const json::object& start) {
                       {"moved", data.at("x") != start.at("x") || data.at("y") != start.at("y")}};
 }
 
-// Scrolls down in `context` (the box of `nodes`, else the page) until `target` exists.
-absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view context,
+// Scrolls down in `context` (the box of `nodes`, else the page) until `target` exists. At the
+// end, a list that loads more as it is scrolled (a request of `tab` still out) is waited for,
+// and scrolled on once it has grown.
+absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
+                                        std::string_view context,
                                         const std::vector<json::value>& nodes,
                                         const Target& target) {
   ASSIGN_OR_RETURN(const json::object find, FindInput(target));
@@ -102,6 +106,13 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view cont
     const json::object& data = step.data.as_object();
     if (!start) start = data.at("start").as_object();
     if (data.contains("end")) {
+      // The page's requests, this call's or one an earlier scroll began (the next page still
+      // on its way).
+      if (page.state().in_flight.Count(tab) > 0) {
+        RETURN_IF_ERROR(AwaitRequestsAnswered(page, tab, {}, /*reacted=*/false));
+        // Answered: the list may have grown. Still out (a long poll): it is not growing.
+        if (page.state().in_flight.Count(tab) == 0) continue;
+      }
       return HelperError(kNoSuchElement,
                          absl::StrCat(kMethod, ": scrolled to the end of ",
                                       nodes.empty() ? "the page" : "the target's scroll box",
@@ -131,12 +142,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                       "leave out the other target"));
     }
     ASSIGN_OR_RETURN(const Target to_target, NestedTarget(kMethod, params, "to"));
+    const PageContext::Clock::time_point began = PageContext::Clock::now();
     ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
                                                              json::object{{"into_view", true}}));
     ASSIGN_OR_RETURN(
         SandboxResult settled,
         page.Sandbox(scrolled.element.context, ops::kScrollSettle,
                      json::object{{"before", scrolled.data.as_object().at("before")}}, {}));
+    RETURN_IF_ERROR(AwaitRequestsAnswered(page, tab, began, /*reacted=*/false));
     return std::move(settled.data);
   }
   std::string context = tab;
@@ -148,7 +161,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (params.contains("until")) {
     ASSIGN_OR_RETURN(const Target until, NestedTarget(kMethod, params, "until"));
-    return ScrollUntil(page, context, nodes, until);
+    return ScrollUntil(page, tab, context, nodes, until);
   }
   json::object input;
   if (to != nullptr) {
@@ -164,12 +177,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     input["axis"] = ScrollAxis(by);
     input["by"] = std::move(by);
   }
+  const PageContext::Clock::time_point began = PageContext::Clock::now();
   ASSIGN_OR_RETURN(const SandboxResult scrolled,
                    page.Sandbox(context, ops::kScrollBox, input, nodes));
   ASSIGN_OR_RETURN(
       SandboxResult settled,
       page.Sandbox(context, ops::kScrollSettle,
                    json::object{{"before", scrolled.data.as_object().at("before")}}, {}));
+  // What the scroll asked the server for (the next page of a list that loads as it is
+  // scrolled) is there when it returns.
+  RETURN_IF_ERROR(AwaitRequestsAnswered(page, tab, began, /*reacted=*/false));
   return std::move(settled.data);
 }
 
