@@ -522,12 +522,14 @@ BOOST_AUTO_TEST_CASE(page_waitFor_waits_for_a_role_and_name_to_appear_and_to_go)
              R"J({"index":6,"method":"page.waitFor","error":{"error":"invalid argument",)J"
              R"J("message":"page.waitFor: \"name\" goes with \"role\" (an element's accessible )J"
              R"J(name, as page.snapshot shows it)"}})J");
-  BOOST_TEST(Record(result, 7) ==
-             R"J({"index":7,"method":"page.waitFor","error":{"error":"timeout","message":)J"
-             R"J("page.waitFor waited 600 ms for an element of role \"listbox\" to appear (the tab )J"
-             R"J(shows )J" + Url("plain.html") +
-                 R"J(); raise the frame's \"timeout_ms\", or check the page with )J"
-                 R"J(page.snapshot"}})J");
+  BOOST_TEST(
+      Record(result, 7) ==
+      R"J({"index":7,"method":"page.waitFor","error":{"error":"timeout","message":)J"
+      R"J("page.waitFor waited 600 ms for an element of role \"listbox\" to appear (the tab )J"
+      R"J(shows )J" +
+          Url("plain.html") +
+          R"J(); raise the frame's \"timeout_ms\", or check the page with )J"
+          R"J(page.snapshot"}})J");
 }
 
 // The settle window's deadlines are read on the page's clock: on a page that has drawn nothing

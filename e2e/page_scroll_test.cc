@@ -69,10 +69,10 @@ BOOST_AUTO_TEST_CASE(a_list_that_loads_more_as_it_is_scrolled_has_grown_when_the
   const std::string last = Eval(
       "[document.querySelectorAll('li').length, document.querySelector('li:last-child')"
       ".textContent]");
-  const json::object result = Run(Frames(
-      {Goto("feed.html"), R"({"method":"page.scroll","params":{"to":"bottom"}})", last,
-       R"({"method":"page.scroll","params":{"until":{"text":"Item 70"}}})",
-       Eval("document.querySelectorAll('li')[69].textContent")}));
+  const json::object result =
+      Run(Frames({Goto("feed.html"), R"({"method":"page.scroll","params":{"to":"bottom"}})", last,
+                  R"({"method":"page.scroll","params":{"until":{"text":"Item 70"}}})",
+                  Eval("document.querySelectorAll('li')[69].textContent")}));
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[40,"Item 40"]})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Item 70"})");
 }
