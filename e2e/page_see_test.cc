@@ -907,6 +907,7 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
 - combobox "Colour" [ref={2}] collapsed value="Red"
 - combobox "Size" [ref={3}] value="Small"
 - button "Price" [ref={4}]
+  - text "Cheap"
 - combobox "Country" [ref={5}] value="France"
   - option "France" selected
 - combobox "Sort" [ref={6}] value="Newest"

@@ -4,9 +4,9 @@
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
 // Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
-// autocomplete, toastr's toasts), each doing a user's task the way a model would, from what the
-// snapshot shows. The outcome is read from the library's own state, not through the tool's reading
-// of the page.
+// autocomplete, toastr's toasts, Ant Design's selects, date picker, table filter and menu), each
+// doing a user's task the way a model would, from what the snapshot shows. The outcome is read from
+// the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -704,6 +704,89 @@ BOOST_AUTO_TEST_CASE(material_web_components_fill_select_and_check_through_their
                                 FirstRef(chosen), 1));
   BOOST_TEST(ResultOf(result, 6) == R"({"value":true})");
   BOOST_TEST(ResultOf(result, 8) == R"(["Ada","pro",true,"Saved Ada / pro / news"])");
+}
+
+BOOST_AUTO_TEST_CASE(ant_design_lists_are_chosen_from_what_they_draw) {
+  // Ant Design draws a select's options as plain elements marked aria-selected, beside a
+  // listbox of no size it keeps for screen readers: the drawn ones are the options a target
+  // finds. Its switch is a button named by a <label for>; its date picker's header buttons are
+  // named "Choose a month" over the month they show; its table's filter menu marks the teams
+  // chosen with checkboxes; its dropdown opens 150 ms after the mouse came.
+  const json::object result = Run(Frames(
+      {Goto("lib_antd.html"),
+       R"({"method":"page.snapshot"})",
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"Mana"})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Manager"}})"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"Skills"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Rust"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Go"}})"),
+       Frame("page.press", R"({"key":"Escape"})"),
+       Frame("page.click", R"({"target":{"role":"textbox","name":"Born"}})"),
+       R"({"method":"page.snapshot","params":{"root":{"css":".ant-picker-header"}}})",
+       Frame("page.click", R"({"target":{"role":"cell","name":"14"}})"),
+       Frame("page.click", R"({"target":{"role":"switch","name":"Newsletter"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Save profile"}})"),
+       Eval("JSON.stringify(console_state.saved)"),
+       Frame("page.click", R"({"target":{"role":"button","name":"filter"}})"),
+       Frame("page.click", R"({"target":{"role":"menuitem","name":"Blue"}})"),
+       R"({"method":"page.snapshot","params":{"root":{"role":"menu"}}})",
+       Frame("page.click", R"({"target":{"role":"button","name":"OK"}})"),
+       Eval("JSON.stringify(console_state.filters)"),
+       Frame("page.hover", R"({"target":{"role":"button","name":"Actions"}})"),
+       Frame("page.click", R"({"target":{"role":"menuitem","name":"Export"}})"),
+       Eval("console_state.action"),
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Skills"},"value":"C"})")}));
+  const std::string before = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(before == WithRefs("- heading \"Team console\" level=1\n"
+                                "- text \"Role\"\n"
+                                "- combobox \"Role\" [ref={1}] collapsed\n"
+                                "- text \"Select a role\"\n"
+                                "- text \"Skills\"\n"
+                                "- combobox \"Skills\" [ref={2}] collapsed\n"
+                                "- text \"Add skills\"\n"
+                                "- text \"Born\"\n"
+                                "- textbox \"Born\" [ref={3}]\n"
+                                "- img \"calendar\"\n"
+                                "- text \"Newsletter\"\n"
+                                "- switch \"Newsletter\" [ref={4}]\n"
+                                "- button \"Save profile\" [ref={5}]\n"
+                                "- table\n"
+                                "  - row \"Name | Team filter\"\n"
+                                "    - button \"filter\" [ref={6}]\n"
+                                "  - row \"Ada | Red\"\n"
+                                "  - row \"Bob | Blue\"\n"
+                                "  - row \"Cleo | Green\"\n"
+                                "  - row \"Dan | Red\"\n"
+                                "  - row \"Eve | Blue\"\n"
+                                "  - row \"Finn | Green\"\n"
+                                "- button \"Actions\" [ref={7}]",
+                                FirstRef(before), 7));
+  const std::string header = json::parse(ResultOf(result, 9)).as_string().c_str();
+  BOOST_TEST(header == WithRefs("- button \"Last year (Control + left)\" [ref={1}]\n"
+                                "- button \"Previous month (PageUp)\" [ref={2}]\n"
+                                "- button \"Choose a month\" [ref={3}]\n"
+                                "  - text \"Mar\"\n"
+                                "- button \"Choose a year\" [ref={4}]\n"
+                                "  - text \"2026\"\n"
+                                "- button \"Next month (PageDown)\" [ref={5}]\n"
+                                "- button \"Next year (Control + right)\" [ref={6}]",
+                                FirstRef(header), 6));
+  BOOST_TEST(ResultOf(result, 13) ==
+             R"("{\"role\":\"manager\",\"skills\":[\"Rust\",\"Go\"],\"born\":\"2026-03-14\",)"
+             R"(\"news\":true}")");
+  const std::string menu = json::parse(ResultOf(result, 16)).as_string().c_str();
+  BOOST_TEST(menu == WithRefs("- menu [ref={1}] .ant-dropdown-menu\n"
+                              "  - menuitem \"Red\" [ref={2}]\n"
+                              "  - menuitem \"Blue\" [ref={3}] [active] checked\n"
+                              "  - menuitem \"Green\" [ref={4}]",
+                              FirstRef(menu), 4));
+  BOOST_TEST(ResultOf(result, 18) == R"("{\"team\":[\"Blue\"]}")");
+  BOOST_TEST(ResultOf(result, 21) == R"("export")");
+  BOOST_TEST(Record(result, 22) ==
+             R"({"index":22,"method":"page.fill","error":{"error":"not fillable",)"
+             R"("message":"page.fill: input#skills is read-only: it takes no typing, only a )"
+             R"(choice from its list; click it, then click the option you want in the list it )"
+             R"(opens"}})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -79,9 +79,10 @@ absl::Status AwaitRequestsAnswered(PageContext& page, std::string_view tab,
 absl::StatusOr<bool> AwaitEnabled(PageContext& page, std::string_view context,
                                   const boost::json::object& element);
 
-// What a hover waits for timers the move set off (a tooltip shown after a short delay): the
-// click's settle window. A click's look past a cover waits only for zero-delay timers.
-inline constexpr std::chrono::milliseconds kHoverAnswer = kSettleQuiet;
+// What a hover waits for timers the move set off (a tooltip or menu shown after a delay: 100
+// to 150 ms in MUI's and Ant Design's, 300 ms in many menus), and for the page to draw what
+// they opened. A click's look past a cover waits only for zero-delay timers.
+inline constexpr std::chrono::milliseconds kHoverAnswer{350};
 inline constexpr std::chrono::milliseconds kCoverAnswer{20};
 
 // How long an input that started a download waits for it to end (within the frame's time)

@@ -286,6 +286,10 @@ function subtreeText(node, memo, skip, ariaHiddenShown) {
       text = "";
     } else if (tag === "img" || (tag === "input" && node.type === "image")) {
       text = attrOf(node, "alt") || "";
+    } else if (!ariaHiddenShown && attrOf(node, "role") === "img" && authorName(node)) {
+      // An icon drawn as an image with a name ("filter", "star") is its name, as an <img>'s
+      // alt is: a button of nothing but an icon is named by it. Not text a reader sees.
+      text = " " + authorName(node) + " ";
     } else if (tag === "select") {
       // What it shows: the chosen option (not every option's text).
       const option = node.selectedOptions && node.selectedOptions[0];
@@ -333,14 +337,25 @@ export function inputButtonLabel(el) {
   return el.value || (el.type === "submit" ? "Submit" : el.type === "reset" ? "Reset" : "");
 }
 
-// A zero-sized element the page gave a role (a role attribute) and that has a name or text
-// (a live region kept at zero height until it speaks): seen as a screen reader sees it, so
-// listed (its line only: what it holds is clipped away) and found as a target.
+// A zero-sized element the page gave a role (a role attribute) and that has a name or text:
+// a live region kept at zero height until it speaks (seen as a screen reader hears it, its
+// line only: what it holds is clipped away), or a host its content overflows (a menu drawn
+// out of an empty box). Listed, and found as a target. A zero-sized box that clips what it
+// holds and is no live region (a list kept for screen readers beside the one drawn) is not.
 export function isNamedZeroSize(el) {
   if (!hasAttr(el, "role") || !roleOf(el)) return false;
   const rect = rectOf(el);
   if (rect.width > 0 && rect.height > 0) return false;
+  if (isClipped(el) && !isLiveRegion(el)) return false;
   return !!(authorName(el) || collapse(textInside(el)));
+}
+
+const LIVE_ROLES = new Set(["alert", "status", "log", "marquee", "timer"]);
+
+// What a screen reader reads out when it changes: a live role or aria-live.
+function isLiveRegion(el) {
+  const live = attrOf(el, "aria-live");
+  return LIVE_ROLES.has(roleOf(el)) || live === "polite" || live === "assertive";
 }
 
 // The text of what `el` holds, its own box not considered (a zero-sized box clips it away).
@@ -621,6 +636,9 @@ function ownRoleOf(el) {
       return "iframe";
     default:
       if (LANDMARK_TAGS[tag]) return LANDMARK_TAGS[tag];
+      // Marked selected or not, it is a choice (a library's drawn list items beside the
+      // listbox it keeps for screen readers).
+      if (hasAttr(el, "aria-selected")) return "option";
       // The editable root of contenteditable content is a text field.
       return isEditableRoot(el) ? "textbox" : null;
   }
@@ -687,6 +705,11 @@ export function accessibleName(el, role) {
     const placeholder = collapse(attrOf(el, "placeholder") || "");
     if (placeholder) return placeholder;
     return collapse(attrOf(el, "title") || "");
+  }
+  // A button is labelable too (a switch drawn as a button, with a <label for> beside it).
+  if (tag === "button" && el.labels && el.labels.length) {
+    const text = collapse(Array.from(el.labels, (label) => flatText(label, null, el)).join(" "));
+    if (text) return text;
   }
   if (tag === "img") return collapse(attrOf(el, "alt") || attrOf(el, "title") || "");
   if (tag === "fieldset") {

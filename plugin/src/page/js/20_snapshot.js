@@ -12,7 +12,7 @@ import {
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
   isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
-  shownRegion, standsApart, styleFacts, tagNameOf, textMatcher, truncate
+  seenText, shownRegion, standsApart, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -36,6 +36,9 @@ function quoted(text, max) {
   return JSON.stringify(truncate(text, max));
 }
 
+// Items chosen from a list or menu, which a checkbox inside may mark.
+const CHOICE_ROLES = new Set(["menuitem", "option", "treeitem"]);
+
 // Tags whose elements have the disabled, required or readOnly properties (other elements have
 // none of them).
 const DISABLED_TAGS = new Set(["button", "fieldset", "input", "link", "optgroup", "option",
@@ -58,6 +61,15 @@ function statesOf(el, role, parts) {
     if (checked) states.push("checked");
     if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
       states.push("mixed");
+    }
+  }
+  // A menu item or option drawn with a checkbox in it (a table's filter menu): the
+  // checkbox's state is the item's.
+  if (CHOICE_ROLES.has(role) && !hasAttr(el, "aria-checked") && !hasAttr(el, "aria-selected")) {
+    const box = el.querySelector("input[type=checkbox], input[type=radio], [role=checkbox]");
+    if (box && (localNameOf(box) === "input" ? box.checked
+                                             : attrOf(box, "aria-checked") === "true")) {
+      states.push("checked");
     }
   }
   if (aria("aria-pressed") === "true") states.push("pressed");
@@ -238,6 +250,11 @@ function namesItsParent(el) {
   }
 }
 
+// Whether the element is a label or holds one.
+function holdsLabel(el) {
+  return localNameOf(el) === "label" || !!el.querySelector("label");
+}
+
 // A reading pass (see readingPass): each node's style, box, role and text asked once.
 OPS.snapshot = function (input, nodes) {
   return readingPass(() => outline(input, nodes));
@@ -390,7 +407,11 @@ function outline(input, nodes) {
         walkChildren(el, depth, textShown);
       } else if (textShown) {
         const text = collapse(flatText(el, memo));
-        if (text) emit(depth, "text", truncate(text, MAX_TEXT));
+        if (!text) return;
+        const line = emit(depth, "text", truncate(text, MAX_TEXT));
+        // A label's text is a line of its own, not joined to the text before it (the
+        // placeholder drawn in the field above) or after it.
+        if (holdsLabel(el)) line.apart = el;
       }
       return;
     }
@@ -450,6 +471,17 @@ function outline(input, nodes) {
       if (hint) states.unshift(hint);
     }
     emit(depth, shownRole, name, ref, states);
+    // A name its author gave in place of the words it shows (a calendar's button "Choose a
+    // month" showing "Dec", a box "Price" showing its choice): the words are a line below it.
+    // Not a one-character glyph ("X" on a close button).
+    if (leaf && name && NAME_FROM_CONTENT.has(shownRole) &&
+        (hasAttr(el, "aria-label") || hasAttr(el, "aria-labelledby"))) {
+      const shows = collapse(seenText(el));
+      if (/[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(shows) &&
+          !name.toLowerCase().includes(shows.toLowerCase())) {
+        emit(depth + 1, "text", truncate(shows, MAX_TEXT));
+      }
+    }
     if (leaf && isEditable(el)) {
       listEmphasis(el, depth + 1);
       return;

@@ -536,7 +536,12 @@ function inputFill(el, value, leave) {
         'target the field itself');
   }
   if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
-  if (el.readOnly) return inputFillError(el, 'is read-only');
+  if (el.readOnly) {
+    return inputFillError(el, inputPicksFromList(el)
+        ? 'is read-only: it takes no typing, only a choice from its list; click it, then ' +
+          'click the option you want in the list it opens'
+        : 'is read-only');
+  }
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
