@@ -4,9 +4,9 @@
 // combobox that wraps its search and list, a code editor whose lines take no pointer events, an
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
 // Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
-// autocomplete, toastr's toasts, Ant Design's selects, date picker, table filter and menu), each
-// doing a user's task the way a model would, from what the snapshot shows. The outcome is read from
-// the library's own state, not through the tool's reading of the page.
+// autocomplete, toastr's toasts, Ant Design's selects, date picker, table filter and menu, Element
+// Plus's checkboxes), each doing a user's task the way a model would, from what the snapshot shows.
+// The outcome is read from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
 // (ctest -R e2e_widgets); the suite is disabled in the plain e2e_tests run.
@@ -787,6 +787,59 @@ BOOST_AUTO_TEST_CASE(ant_design_lists_are_chosen_from_what_they_draw) {
              R"("message":"page.fill: input#skills is read-only: it takes no typing, only a )"
              R"(choice from its list; click it, then click the option you want in the list it )"
              R"(opens"}})");
+}
+
+BOOST_AUTO_TEST_CASE(element_plus_checkboxes_kept_at_no_size_are_seen_and_checked_where_drawn) {
+  // Element Plus keeps its checkboxes' and switch's inputs at 0x0 inside the label or box that
+  // draws them: they are listed, and clicked on what draws them. The switch's input stays
+  // unchecked (its click is prevented) while aria-checked says what is drawn. The multiple
+  // select's placeholder lies over its field, inside the wrapper that opens the list.
+  const json::object result = Run(Frames(
+      {Goto("lib_element_plus.html"), R"({"method":"page.snapshot"})",
+       Frame("page.click", R"({"target":{"role":"combobox","name":"Tags"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Travel"}})"),
+       Frame("page.press", R"({"key":"Escape"})"),
+       Frame("page.fill", R"({"target":{"role":"switch","name":"Instant delivery"},"value":true})"),
+       Frame("page.click", R"({"target":{"role":"checkbox","name":"Promotion activities"}})"),
+       Frame("page.fill", R"({"target":{"role":"radio","name":"Venue"},"value":true})"),
+       Eval("JSON.stringify(activity)"), R"({"method":"page.snapshot"})"}));
+  const std::string before = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(before == WithRefs("- heading \"Create activity\" level=1\n"
+                                "- generic [ref={1}] .el-select__wrapper\n"
+                                "  - combobox \"Tags\" [ref={2}] collapsed\n"
+                                "  - text \"Pick tags\"\n"
+                                "- switch \"Instant delivery\" [ref={3}]\n"
+                                "- generic [ref={4}] .el-switch__core\n"
+                                "- text \"Activity type\"\n"
+                                "- group \"Activity type\"\n"
+                                "  - checkbox \"Online activities\" [ref={5}]\n"
+                                "  - checkbox \"Promotion activities\" [ref={6}]\n"
+                                "- text \"Resources\"\n"
+                                "- radiogroup \"Resources\"\n"
+                                "  - radio \"Sponsor\" [ref={7}] checked\n"
+                                "  - radio \"Venue\" [ref={8}]",
+                                FirstRef(before), 8));
+  BOOST_TEST(ResultOf(result, 5) == R"({"value":true})");
+  BOOST_TEST(ResultOf(result, 8) ==
+             R"("{\"tags\":[\"Travel\"],\"delivery\":true,\"type\":[\"Promotion\"],)"
+             R"(\"resource\":\"Venue\"}")");
+  const std::string after = json::parse(ResultOf(result, 9)).as_string().c_str();
+  BOOST_TEST(after == WithRefs("- heading \"Create activity\" level=1\n"
+                               "- generic [ref={1}] .el-select__wrapper\n"
+                               "  - text \"Travel\"\n"
+                               "  - button \"Close this tag\" [ref={9}]\n"
+                               "  - combobox \"Tags\" [ref={2}] collapsed\n"
+                               "- switch \"Instant delivery\" [ref={3}] checked\n"
+                               "- generic [ref={4}] .el-switch__core\n"
+                               "- text \"Activity type\"\n"
+                               "- group \"Activity type\"\n"
+                               "  - checkbox \"Online activities\" [ref={5}]\n"
+                               "  - checkbox \"Promotion activities\" [ref={6}] checked\n"
+                               "- text \"Resources\"\n"
+                               "- radiogroup \"Resources\"\n"
+                               "  - radio \"Sponsor\" [ref={7}]\n"
+                               "  - radio \"Venue\" [ref={8}] [active] checked",
+                               FirstRef(before), 9));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -433,6 +433,37 @@ export function isHiddenSubtree(el) {
   return styleFacts(el).display === "none";
 }
 
+// Whether a checkbox, radio button or switch is checked: an input's own state, unless the page
+// says otherwise with aria-checked (Element Plus's switch keeps its input unchecked, the
+// click that toggled it prevented, and says "true" there as it draws it on).
+export function isChecked(el) {
+  const aria = attrOf(el, "aria-checked");
+  if (localNameOf(el) === "input" && (aria === null || aria === "mixed")) return el.checked;
+  return aria === "true";
+}
+
+// What draws a checkbox or radio button kept at no size (Element Plus keeps the input at 0×0
+// inside the label or box that draws it): the label around it, else a label of it, else the
+// element holding it, whichever has a size. A user sees and clicks that; null for any other
+// element, or one without a box at all (display: none).
+export function standInOf(el) {
+  if (localNameOf(el) !== "input" || (el.type !== "checkbox" && el.type !== "radio")) return null;
+  const rect = rectOf(el);
+  if ((rect.width > 0 && rect.height > 0) || el.getClientRects().length === 0) return null;
+  const drawn = (box) => {
+    const r = rectOf(box);
+    return r.width > 0 && r.height > 0 && isVisible(box);
+  };
+  const around = el.closest("label");
+  if (around && drawn(around)) return around;
+  const labels = el.labels || [];
+  for (let i = 0; i < labels.length; ++i) {
+    if (drawn(labels[i])) return labels[i];
+  }
+  const parent = flatParentElement(el);
+  return parent && drawn(parent) ? parent : null;
+}
+
 // The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no
 // ancestor (in the flat tree) hides it with aria-hidden or clips it away with a zero-sized
 // box whose overflow is not visible (display:none ancestors leave it without a box at all).
@@ -444,7 +475,9 @@ export function isVisible(el, ariaHiddenHides = true) {
   if (isUnrendered(el, style)) return false;
   if (style.display !== "contents") {
     const rect = rectOf(el);
-    if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el)) return false;
+    if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el) && !standInOf(el)) {
+      return false;
+    }
   }
   if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {

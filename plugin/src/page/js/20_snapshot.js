@@ -10,9 +10,9 @@ import {
   CELL_ROLES, ELEMENT_NODE, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName,
   attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
   flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
-  isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  isChecked, isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
-  seenText, shownRegion, standsApart, styleFacts, tagNameOf, textMatcher, truncate
+  seenText, shownRegion, standInOf, standsApart, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -57,8 +57,7 @@ function statesOf(el, role, parts) {
   }
   if (role === "checkbox" || role === "radio" || role === "switch" ||
       role === "menuitemcheckbox" || role === "menuitemradio") {
-    const checked = tag === "input" ? el.checked : aria("aria-checked") === "true";
-    if (checked) states.push("checked");
+    if (isChecked(el)) states.push("checked");
     if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
       states.push("mixed");
     }
@@ -67,8 +66,7 @@ function statesOf(el, role, parts) {
   // checkbox's state is the item's.
   if (CHOICE_ROLES.has(role) && !hasAttr(el, "aria-checked") && !hasAttr(el, "aria-selected")) {
     const box = el.querySelector("input[type=checkbox], input[type=radio], [role=checkbox]");
-    if (box && (localNameOf(box) === "input" ? box.checked
-                                             : attrOf(box, "aria-checked") === "true")) {
+    if (box && isChecked(box)) {
       states.push("checked");
     }
   }
@@ -376,7 +374,8 @@ function outline(input, nodes) {
     if (isUnrendered(el, style)) return;
     const rect = contents ? null : rectOf(el);
     const zeroNamed = !contents && (rect.width <= 0 || rect.height <= 0) && isNamedZeroSize(el);
-    const sized = contents || (rect.width > 0 && rect.height > 0) || zeroNamed;
+    const sized = contents || (rect.width > 0 && rect.height > 0) || zeroNamed ||
+        !!standInOf(el);
     if (!sized && style.overflow !== "visible") return;
     const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
     // With viewport_only an element off screen is not listed, nor its own text; its

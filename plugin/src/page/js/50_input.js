@@ -7,8 +7,8 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements,
-  flatParentElement, hasAttr, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
-  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, styleOf,
+  flatParentElement, hasAttr, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
+  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf,
   tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
@@ -69,7 +69,8 @@ export function inputElementFromPoint(doc, x, y) {
 }
 
 // WebDriver's in-view centre point of the element's first client rect: the point an
-// element-origin pointerMove with x = y = 0 goes to. Null when no part of it is in view.
+// element-origin pointerMove with x = y = 0 goes to. Null when no part of it is in view (a
+// box of no size has its corner as its centre, when that is in view).
 export function inputInViewCentre(el) {
   const rects = el.getClientRects();
   if (rects.length === 0) return null;
@@ -79,7 +80,8 @@ export function inputInViewCentre(el) {
   const right = Math.min(win.innerWidth, Math.max(r.x, r.x + r.width));
   const top = Math.max(0, Math.min(r.y, r.y + r.height));
   const bottom = Math.min(win.innerHeight, Math.max(r.y, r.y + r.height));
-  if (right <= left || bottom <= top) return null;
+  const empty = r.width === 0 || r.height === 0;
+  if (empty ? right < left || bottom < top : right <= left || bottom <= top) return null;
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
 }
 
@@ -140,6 +142,17 @@ export function inputPrepareClick(el, hover) {
   if (style.visibility === 'hidden' || style.visibility === 'collapse') {
     return inputNotVisible(el, 'is hidden (visibility: ' + style.visibility + ')');
   }
+  // A checkbox kept at no size is clicked where it is drawn (standInOf): on its label, whose
+  // click checks it, or on the box that draws it.
+  const standIn = standInOf(el);
+  if (standIn) {
+    const prepared = inputPrepareClick(standIn, hover);
+    const origin = inputInViewCentre(el);
+    if (!prepared.ok || !origin) return prepared;
+    // The pointer goes to the input's in-view centre plus this offset.
+    return {ok: true, x: prepared.x, y: prepared.y, dx: prepared.x - origin.x,
+            dy: prepared.y - origin.y};
+  }
   const rect = rectOf(el);
   if (el.getClientRects().length === 0 || rect.width === 0 || rect.height === 0) {
     return inputNotVisible(el, 'has no size on the page (display: none, or zero width or height)');
@@ -172,7 +185,7 @@ export function inputPrepareClick(el, hover) {
       shown = centre;
     }
   }
-  if (!reached && inputDrawnBy(hit, el)) reached = true;
+  if (!reached && (inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit))) reached = true;
   if (!reached) {
     const label = hit.closest && hit.closest('label');
     if (!(label && label.control === el)) {
@@ -203,6 +216,24 @@ function inputDrawnBy(hit, el) {
   const rect = rectOf(el);
   return style.pointerEvents === 'none' || style.clip !== 'auto' || style.clipPath !== 'none' ||
       rect.width <= 1 || rect.height <= 1;
+}
+
+// Whether `hit`, over `el`, is a plain part of the small box that takes the clicks for both:
+// a placeholder drawn over a select's field inside the wrapper that opens its list (Element
+// Plus). The nearest ancestor of `el` that takes input, at most 3 levels up, holds `hit`, and
+// nothing from `hit` up to it takes input of its own. A user's click there reaches the same
+// control; an overlay, a menu or a button over the field does not pass.
+function inputPartOfSameBox(el, hit) {
+  let box = flatParentElement(el);
+  for (let level = 1; box && !isInteractive(box, roleOf(box)); ++level) {
+    if (level === 3) return false;
+    box = flatParentElement(box);
+  }
+  if (!box || !inputContains(box, hit)) return false;
+  for (let n = hit; n && n !== box; n = flatParentElement(n)) {
+    if (isInteractive(n, roleOf(n))) return false;
+  }
+  return true;
 }
 
 // The centre of the part of the element's first box that shows: inside the viewport and
@@ -401,7 +432,7 @@ function inputFireInputAndChange(el) {
 // checked state, a contenteditable element's text, else its value.
 function inputFieldValue(el) {
   const tag = tagNameOf(el).toLowerCase();
-  if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+  if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return isChecked(el);
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
   return el.innerText;
 }
@@ -477,7 +508,7 @@ function inputFill(el, value, leave) {
       return inputFillError(el, 'is a ' + type + ': give value true or false');
     }
     if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
-    if (el.checked === value) return {ok: true, value: value};
+    if (isChecked(el) === value) return {ok: true, value: value};
     if (type === 'radio' && !value) {
       return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
           'fill another radio button of its group with true');
