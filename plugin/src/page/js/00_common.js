@@ -350,7 +350,7 @@ export function isNamedZeroSize(el) {
   return !!(authorName(el) || collapse(textInside(el)));
 }
 
-const LIVE_ROLES = new Set(["alert", "status", "log", "marquee", "timer"]);
+export const LIVE_ROLES = new Set(["alert", "status", "log", "marquee", "timer"]);
 
 // What a screen reader reads out when it changes: a live role or aria-live.
 function isLiveRegion(el) {
@@ -754,12 +754,29 @@ export function accessibleName(el, role) {
     if (caption) return collapse(flatText(caption));
   }
   if (tag === "iframe" || tag === "frame") return collapse(attrOf(el, "title") || "");
-  if (NAME_FROM_CONTENT.has(role || roleOf(el))) {
+  const shownRole = role || roleOf(el);
+  // A combobox drawn around the combobox field it holds (Vuetify's select) is named as that
+  // field.
+  if (shownRole === "combobox") {
+    const field = innerFieldOf(el);
+    if (field) return accessibleName(field);
+  }
+  if (NAME_FROM_CONTENT.has(shownRole)) {
     const text = collapse(flatText(el));
     if (text) return text;
   }
   const title = attrOf(el, "title");
   return title ? collapse(title) : "";
+}
+
+// The combobox field a combobox that is no form field draws around itself: the first <input>
+// inside it, when that is a combobox too (Vuetify's select and autocomplete), or null. (A
+// search box inside a combobox, as Choices.js and Select2 draw one, is a part of it, listed
+// below it.)
+export function innerFieldOf(el) {
+  if ("value" in el || isEditable(el)) return null;
+  const field = el.querySelector("input:not([type=hidden])");
+  return field && roleOf(field) === "combobox" ? field : null;
 }
 
 // The text of the labels of the custom element whose shadow root holds field `el` (a <label>

@@ -102,6 +102,8 @@ function search(input, nodes) {
   if (input.text !== undefined) {
     const kept = new Set(innermost(matches.map((m) => m.el)));
     matches = matches.filter((m) => kept.has(m.el));
+  } else if (input.role !== undefined && matches.length > 1) {
+    matches = outermostOfEachName(matches, input.role.trim().toLowerCase());
   }
   for (const frame of frames) {
     frame.before = matches.filter((m) => m.position <= frame.position).length;
@@ -112,6 +114,20 @@ function search(input, nodes) {
   const first = matches.length && !frames.some((f) => f.position < matches[0].position)
                     ? matches[0].el : null;
   return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows, first};
+}
+
+// Role matches without those inside another match of the same name: the field a combobox
+// draws around itself (Vuetify's) is that combobox, which the snapshot lists, not a second
+// match. Nested matches of other names (a tree's items) all stay.
+function outermostOfEachName(matches, role) {
+  const memo = new Map();
+  const names = new Map(matches.map((m) => [m.el, shownName(m.el, role, memo)]));
+  return matches.filter((m) => {
+    for (let p = flatParentElement(m.el); p; p = flatParentElement(p)) {
+      if (names.has(p) && names.get(p) === names.get(m.el)) return false;
+    }
+    return true;
+  });
 }
 
 // The first visible element of this document (no iframes) that target input {css} | {text} |

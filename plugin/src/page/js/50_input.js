@@ -7,7 +7,7 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements,
-  flatParentElement, hasAttr, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
+  flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
   nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf,
   tagNameOf, textMatcher, truncate
 } from "./00_common.js";
@@ -459,9 +459,11 @@ function inputPicksFromList(el) {
       attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null;
 }
 
-// What a target names to fill: a label stands for its field.
+// What a target names to fill: a label stands for its field, and a combobox drawn around a
+// combobox field (innerFieldOf) for that field.
 function inputFieldOf(el) {
-  return localNameOf(el) === 'label' && el.control ? el.control : el;
+  if (localNameOf(el) === 'label' && el.control) return el.control;
+  return (roleOf(el) === 'combobox' && innerFieldOf(el)) || el;
 }
 
 // True for a field whose typing the page answers as it goes, with suggestions or results: one
@@ -487,7 +489,7 @@ function inputSuggests(el) {
 //   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
-function inputFill(el, value, leave) {
+async function inputFill(el, value, leave) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -576,7 +578,18 @@ function inputFill(el, value, leave) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
+  const focusedBefore = inputFocusedIn(doc) === el;
   el.focus();
+  if (!focusedBefore) {
+    // A user's first key comes a moment after the focus: what the page does as a field takes
+    // the focus runs first (Vuetify's autocomplete resets its search text then, which would
+    // wipe text typed at once).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!el.isConnected) {
+      return {error: 'stale ref', message: 'the page replaced the field as it took the focus; ' +
+          'take a new page.snapshot'};
+    }
+  }
   // What the focus moving here changed (a widget that closes its list on blur) is not what
   // the typing set off.
   const watch = globalThis.__firefoxBidiInputWatch;
@@ -932,7 +945,7 @@ OPS.inputArm = function () {
 OPS.inputFill = async function (input, nodes) {
   const field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
-  const filled = inputFill(field, input.value, input.leave);
+  const filled = await inputFill(field, input.value, input.leave);
   // The page's answer to what was typed (an Enter that follows has its own settle window).
   const watch = globalThis.__firefoxBidiInputWatch;
   if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
@@ -956,11 +969,17 @@ OPS.inputValue = function (input, nodes) {
   return {data: inputFieldValue(inputFieldOf(el))};
 };
 
+// The element that has the focus in document `doc`, through open shadow roots; null when none.
+function inputFocusedIn(doc) {
+  let el = doc.activeElement;
+  while (el && shadowRootOf(el) && shadowRootOf(el).activeElement) el = shadowRootOf(el).activeElement;
+  return el;
+}
+
 // page.type's result: the value of the field that has the focus in this document (through
 // open shadow roots), or nothing when the focus is on no field.
 OPS.inputActiveValue = function () {
-  let el = document.activeElement;
-  while (el && shadowRootOf(el) && shadowRootOf(el).activeElement) el = shadowRootOf(el).activeElement;
+  const el = inputFocusedIn(document);
   if (!el) return {data: {}};
   const tag = localNameOf(el);
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
