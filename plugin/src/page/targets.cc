@@ -21,6 +21,9 @@ std::string Quoted(std::string_view s) { return json::serialize(json::string(s))
 
 struct Found {
   std::uint64_t count = 0;
+  // With no match seen: matches drawn inside content the page made inert (while a menu,
+  // listbox or dialog is open).
+  std::uint64_t inert = 0;
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
@@ -51,6 +54,8 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   Found found;
   const json::value* count = data->if_contains("count");
   found.count = count != nullptr && count->is_int64() ? count->get_int64() : 0;
+  const json::value* inert = data->if_contains("inert");
+  found.inert = inert != nullptr && inert->is_int64() ? inert->get_int64() : 0;
   if (found.count > 0 && !result.nodes.empty()) {
     found.first = result.nodes[0];
     found.first_context = context;
@@ -81,6 +86,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
       return inner.status();
     }
     found.count += inner->count;
+    found.inert += inner->inert;
     if (decided || inner->count == 0) continue;
     if (ahead_of_local || !first_is_local) {
       found.first = std::move(inner->first);
@@ -174,6 +180,15 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
       input["mode"] = "contains";
       ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
     }
+  }
+  if (found.count == 0 && found.inert > 0) {
+    return HelperError(
+        kNoSuchElement,
+        absl::StrCat(ToAbsl(page.method()), ": no visible element matches ", target.Describe(),
+                     "; ", found.inert, found.inert == 1 ? " match lies" : " matches lie",
+                     " in content the page has made inert (no input reaches it, and the "
+                     "snapshot leaves it out), as pages do while a menu, a listbox or a dialog "
+                     "is open: close that first (e.g. page.press Escape), or act inside it"));
   }
   if (found.count == 0 || !found.first) {
     return HelperError(

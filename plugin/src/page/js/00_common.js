@@ -270,19 +270,24 @@ export function seenText(node, memo) {
   return subtreeText(node, memo, undefined, true);
 }
 
-function subtreeText(node, memo, skip, ariaHiddenShown) {
+// `top`: `node` is the one whose text is asked for, whose own left-out state (isLeftOut: the
+// page made it inert) does not blank it; such a value is not memoized, as it would be wrong
+// for `node` inside another's text.
+function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
   if (memo && memo.has(node)) return memo.get(node);
   let text = "";
   if (node === skip) return text;
   const type = nodeTypeOf(node);
+  let ownLeftOut = false;
   if (type === TEXT_NODE) {
     const parent = flatParentElement(node);
     if (!parent || styleFacts(parent).visibility === "visible") text = dataOf(node);
   } else if (type === ELEMENT_NODE) {
     const tag = localNameOf(node);
+    ownLeftOut = top && isLeftOut(node);
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) ||
         (ariaHiddenShown ? styleFacts(node).display === "none" : isHiddenSubtree(node)) ||
-        isUnrendered(node) || isClipped(node) || isLeftOut(node)) {
+        isUnrendered(node) || isClipped(node) || (!top && isLeftOut(node))) {
       text = "";
     } else if (tag === "img" || (tag === "input" && node.type === "image")) {
       text = attrOf(node, "alt") || "";
@@ -304,15 +309,16 @@ function subtreeText(node, memo, skip, ariaHiddenShown) {
       const children = flatChildren(node);
       const parts = [];
       for (let i = 0; i < children.length; ++i) {
-        parts.push(subtreeText(children[i], memo, skip, ariaHiddenShown));
+        parts.push(subtreeText(children[i], memo, skip, ariaHiddenShown, false));
       }
       text = parts.join("");
       if (isBlockLike(node)) text = " " + text + " ";
     }
   } else if (type === DOCUMENT_FRAGMENT_NODE) {
-    text = flatChildren(node).map((c) => subtreeText(c, memo, skip, ariaHiddenShown)).join("");
+    text = flatChildren(node).map((c) => subtreeText(c, memo, skip, ariaHiddenShown, false))
+               .join("");
   }
-  if (memo) memo.set(node, text);
+  if (memo && !ownLeftOut) memo.set(node, text);
   return text;
 }
 

@@ -6,7 +6,7 @@
 import {
   ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
   localNameOf,
-  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, roleOf, seenText, shownName,
+  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf, roleOf, seenText, shownName,
   textMatcher
 } from "./00_common.js";
 
@@ -88,6 +88,7 @@ function search(input, nodes) {
   let matches = [];
   const frames = [];
   const windows = [];
+  const unseen = [];  // matches left out as not visible
   all.forEach((el, position) => {
     // An iframe element can match itself (css "iframe", role "iframe"); its content comes
     // right after it.
@@ -95,7 +96,10 @@ function search(input, nodes) {
     const matched = test(el);
     if (!matched && !frame) return;
     // Text is matched as a reader sees it: aria-hidden text on screen counts.
-    if (visibleOnly && !isVisible(el, input.text === undefined)) return;
+    if (visibleOnly && !isVisible(el, input.text === undefined)) {
+      if (matched) unseen.push(el);
+      return;
+    }
     if (matched) matches.push({position, el});
     if (frame) frames.push({position, el});
   });
@@ -110,6 +114,14 @@ function search(input, nodes) {
   }
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};
+  // None seen: how many are drawn but inside content the page made inert (everything but an
+  // open menu, listbox or dialog), which the error then names.
+  if (!matches.length && unseen.length) {
+    data.inert = unseen.filter((el) => {
+      const rect = rectOf(el);
+      return rect.width > 0 && rect.height > 0 && el.closest("[inert]") !== null;
+    }).length;
+  }
   // The first match here is the first of the whole search when no iframe comes before it.
   const first = matches.length && !frames.some((f) => f.position < matches[0].position)
                     ? matches[0].el : null;
