@@ -118,6 +118,23 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
   BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
 }
 
+// A click that another element got, because the page moved the content as the mouse came
+// (a banner pushing the buttons down), fails naming what got it, never reports success.
+BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {
+  const json::object result = Run(Frames(
+      {Goto("shifting.html"), R"({"method":"page.click","params":{"role":"button","name":"Pay"}})",
+       Eval("window.clicked"), R"({"method":"page.click","params":{"role":"button","name":"Pay"}})",
+       Eval("window.clicked")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"click missed",)"
+             R"("message":"page.click: the page moved the element as the click came: button )"
+             R"(\"Delete\" got the click instead, and the page may have acted on it. Take a new )"
+             R"(page.snapshot to see where things are now, then click again"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"delete"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pay"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
   const json::object result =
       Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"button"}})"}));

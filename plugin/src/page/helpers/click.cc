@@ -57,6 +57,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                     ClickActionsParams(element.context, element.shared_id, *spec,
                                                        CentreOffsetOf(prepared.data)),
                                     "the click", element.context == tab));
+  if (effect.missed) {
+    return HelperError(
+        kClickMissed,
+        absl::StrCat(kMethod, ": the page moved the element as the click came: ", *effect.missed,
+                     " got the click instead, and the page may have acted on it. Take a new "
+                     "page.snapshot to see where things are now, then click again"));
+  }
   ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
@@ -95,7 +102,7 @@ const HelperSpec& ClickHelper() {
       .result =
           R"~({"url","title","navigated"}: navigated is true when the click started a navigation, and the new page has then loaded ("waited": "interactive" when its load event had not come 3 s after DOM ready, as for page.goto); a click that would leave a page that asks first returns with that "dialog". "opened": ["TAB"] when the click opened a new tab (the current tab stays; page.tabs selects it). "matches": N when the target matched N elements (the first one was clicked). It returns once the page has settled: 150 ms with nothing new begun, and the transitions the click set off (a modal fading in) ended; 500 ms at most.)~",
       .errors =
-          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is still on top once the mouse is there: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "timeout")~",
+          R"~("no such element", "stale ref" (take a new page.snapshot), "element covered" (another element, named in the message, is still on top once the mouse is there: close it first; nothing was clicked), "element disabled" (still disabled after 1 s: the page wants something first; nothing was clicked), "click missed" (the page moved the element as the click came and another element, named, got it), "timeout")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"this.textContent='Done'\">Buy</button>"},"silent":true},{"method":"page.click","params":{"role":"button","name":"Buy"}},{"method":"page.text"}]})~",
       .file = ResultFile::kJson,

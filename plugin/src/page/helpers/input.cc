@@ -244,6 +244,10 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
               .status());
     } else if (outcome.ok() && !started && !download_began) {
       effect.info = PageInfoOf(outcome->data);
+      if (const json::value* missed = data != nullptr ? data->if_contains("missed") : nullptr;
+          missed != nullptr && missed->is_string()) {
+        effect.missed = std::string(missed->get_string());
+      }
       // Nothing began since the input: its quiet window counts from its click, as the page's
       // own settle window did.
       if (const std::optional<double> since =

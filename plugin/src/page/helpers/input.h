@@ -99,6 +99,9 @@ struct InputEffect {
   // A download it started: {"file","size"} once saved, {"url","running":true} while it runs,
   // {"url","canceled":true} when the browser gave it up.
   std::optional<boost::json::object> download;
+  // A click aimed at an element that another element got (the page moved it as the click
+  // came): that element, described for a message.
+  std::optional<std::string> missed;
 };
 
 // Sends input.performActions `action_params` and reports whether it started a navigation of

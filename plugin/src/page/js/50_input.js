@@ -185,25 +185,33 @@ export function inputPrepareClick(el, hover) {
       shown = centre;
     }
   }
-  if (!reached && (inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit))) reached = true;
-  if (!reached) {
-    const label = hit.closest && hit.closest('label');
-    if (!(label && label.control === el)) {
-      return {
-        error: 'element covered',
-        message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
-            ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
-            (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover ' +
-            '(e.g. page.waitFor its text with gone: true), or click it instead',
-      };
-    }
+  if (!reached && !inputReaches(el, hit)) {
+    return {
+      error: 'element covered',
+      message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
+          ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
+          (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover ' +
+          '(e.g. page.waitFor its text with gone: true), or click it instead',
+    };
   }
-  if (!hover) inputWatchOutcome(el, inputFollowedLink(el));
+  if (!hover) {
+    inputWatchOutcome(el, inputFollowedLink(el));
+    globalThis.__firefoxBidiInputWatch.aimed = el;  // OPS.inputOutcome's `missed`
+  }
   if (shown) {
     // The pointer goes to the element's in-view centre plus this offset.
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
   return {ok: true, x: point.x, y: point.y};
+}
+
+// Whether a pointer on `hit` reaches `el`: `hit` is in it (or slotted into it), an ancestor
+// that takes the pointer in its place (inputDrawnBy), a plain part of the small box that takes
+// its clicks (inputPartOfSameBox), or in a label of it.
+function inputReaches(el, hit) {
+  if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit)) return true;
+  const label = hit.closest && hit.closest('label');
+  return !!label && label.control === el;
 }
 
 // Whether `hit` is an ancestor that takes the pointer in place of `el`, which takes none
@@ -331,9 +339,14 @@ function inputWatchOutcome(el, link) {
     win.addEventListener('click', record('click'), true);
     // The animation timeline's time at the click: what its handlers start begins then (the
     // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
-    win.addEventListener('click', () => {
+    win.addEventListener('mousedown', (event) => {
+      if (watch.armed && !watch.pressTarget) watch.pressTarget = event.composedPath()[0];
+    }, true);
+    win.addEventListener('click', (event) => {
       if (watch.armed && watch.clickTimeline === null) {
         watch.clickTimeline = win.document.timeline.currentTime;
+        // What got it, inside open shadow roots too (the path is gone after dispatch).
+        watch.clickTarget = event.composedPath()[0];
       }
     }, true);
     win.addEventListener('submit', record('submit'), true);
@@ -347,6 +360,9 @@ function inputWatchOutcome(el, link) {
   watch.armedTimeline = win.document.timeline.currentTime;
   watch.armedAt = win.performance.now();
   watch.clickTimeline = null;
+  watch.clickTarget = null;
+  watch.pressTarget = null;
+  watch.aimed = null;
   watch.focused = el;
   // The value before the input of a field that suggests (inputTypedIntoSuggesting).
   watch.valueBefore = inputSuggests(el) ? inputFieldValue(el) : undefined;
@@ -687,12 +703,15 @@ OPS.inputOutcome = async function (input) {
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
+  const missed = click ? inputMissed(watch) : null;
   const outcome = () => {
     if (watch && watch.changes) {
       watch.changes.disconnect();
       watch.changes = null;
     }
-    return {data: Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data)};
+    const data = Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data);
+    if (missed) data.missed = missed;
+    return {data};
   };
   if (pending || !input.settle_ms) return outcome();
   const since = view ? sinceClick() : 0;
@@ -706,6 +725,26 @@ OPS.inputOutcome = async function (input) {
   }
   return outcome();
 };
+
+// What got a click aimed at an element (watch.aimed, set by inputPrepareClick) when that was
+// not the element: the page moved it, or moved something over it, between the hit test and
+// the press (a banner pushing the content down as the mouse came). Null when the press or the
+// click reached it; when the click went to an ancestor of it (the press began on it and the
+// button came up on something the press opened, such as a menu's backdrop: the click goes to
+// what holds both); or when the element is gone (the page re-drew it under the mouse).
+function inputMissed(watch) {
+  const aimed = watch.aimed;
+  const target = watch.clickTarget;
+  if (!aimed || !target || !aimed.isConnected || nodeTypeOf(target) !== ELEMENT_NODE) {
+    return null;
+  }
+  const press = watch.pressTarget;
+  if (inputReaches(aimed, target) || inputContains(target, aimed) ||
+      (press && nodeTypeOf(press) === ELEMENT_NODE && inputReaches(aimed, press))) {
+    return null;
+  }
+  return inputDescribeCover(target);
+}
 
 // A new document's first moments after its load event: a framework's first render, a grid
 // that draws its rows from a throttled promise (Grid.js: 80 ms after the load event),
