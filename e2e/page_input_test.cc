@@ -364,6 +364,34 @@ BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
 
 // A select is filled by an option's label or value; the result gives both, and the label is
 // what page.snapshot shows as the select's value.
+// Buttons with the ARIA role of a switch, radio button or checkbox (Radix draws them so) fill
+// with true or false as native ones do: clicked when their aria-checked must change.
+BOOST_AUTO_TEST_CASE(aria_switches_radios_and_checkboxes_fill_with_true_or_false) {
+  const json::object result = Run(Frames(
+      {Goto("aria_toggles.html"),
+       R"({"method":"page.fill","params":{"role":"switch","name":"Airplane mode","value":true}})",
+       R"({"method":"page.fill","params":{"role":"switch","name":"Airplane mode","value":true}})",
+       R"({"method":"page.fill","params":{"role":"radio","name":"Large","value":true}})",
+       R"({"method":"page.fill","params":{"role":"radio","name":"Large","value":false}})",
+       R"({"method":"page.fill","params":{"role":"switch","name":"Airplane mode","value":"on"}})",
+       Eval("Array.from(document.querySelectorAll('button'), "
+            "(b) => b.textContent + '=' + b.getAttribute('aria-checked')).join(' ')")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: button \"Large\" is a checked radio button, which a click cannot )"
+             R"(uncheck; fill another radio button of its group with true"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: button \"on\" is a switch: give value true or false"}})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.eval","result":"on=true Small=false Large=true )"
+             R"(Locked=false"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_filled_select_reports_its_option_value_and_label) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#plan","value":"team"}})",

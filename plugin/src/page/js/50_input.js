@@ -448,7 +448,10 @@ function inputFireInputAndChange(el) {
 // checked state, a contenteditable element's text, else its value.
 function inputFieldValue(el) {
   const tag = tagNameOf(el).toLowerCase();
-  if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return isChecked(el);
+  if ((tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) ||
+      (tag !== 'input' && INPUT_TOGGLE_ROLES[roleOf(el)])) {
+    return isChecked(el);
+  }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
   return el.innerText;
 }
@@ -491,6 +494,10 @@ function inputSuggests(el) {
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
 }
 
+// Roles of elements a click checks and unchecks, by the kind page.fill's messages name.
+const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemcheckbox: 'checkbox',
+                            radio: 'radio', menuitemradio: 'radio'};
+
 // Fills the element with `value`; an element that an open modal dialog keeps from input is
 // "element covered".
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
@@ -521,13 +528,20 @@ async function inputFill(el, value, leave) {
   const tag = tagNameOf(el).toLowerCase();
   // The type the browser gives it: an unknown or missing type attribute is a text field.
   const type = tag === 'input' ? el.type : '';
-  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) {
+  // A native checkbox or radio button, or an element the page gives such a role (Radix's
+  // buttons with role="radio" or "switch"), which a click toggles.
+  const toggle = tag === 'input' ? (type === 'checkbox' || type === 'radio' ? type : null)
+                                 : INPUT_TOGGLE_ROLES[roleOf(el)] || null;
+  if (toggle) {
     if (typeof value !== 'boolean') {
-      return inputFillError(el, 'is a ' + type + ': give value true or false');
+      const kind = tag === 'input' ? type : roleOf(el);
+      return inputFillError(el, 'is a ' + kind + ': give value true or false');
     }
-    if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
+    if (matchesOf(el, ':disabled') || attrOf(el, 'aria-disabled') === 'true') {
+      return inputFillDisabled(el);
+    }
     if (isChecked(el) === value) return {ok: true, value: value};
-    if (type === 'radio' && !value) {
+    if (toggle === 'radio' && !value) {
       return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
           'fill another radio button of its group with true');
     }
