@@ -135,6 +135,22 @@ BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pay"})");
 }
 
+// A field kept for screen readers in a box clipped to a pixel (PrimeVue's multiselect) is
+// clicked where a user sees its widget, which opens the list.
+BOOST_AUTO_TEST_CASE(a_field_kept_for_screen_readers_is_clicked_on_the_widget_that_shows_it) {
+  const json::object result =
+      Run(Frames({Goto("hidden_field.html"),
+                  R"({"method":"page.click","params":{"role":"combobox","name":"Cities"}})",
+                  R"({"method":"page.snapshot"})"}));
+  const std::string outline(PageSuite::Record(result, 2).at("result").as_string());
+  BOOST_TEST(outline == WithRefs("- combobox \"Cities\" [ref={1}] expanded\n"
+                                 "- text \"Select Cities\"\n"
+                                 "- listbox \"Cities\" [ref={2}]\n"
+                                 "  - option \"Rome\" [ref={3}]\n"
+                                 "  - option \"Paris\" [ref={4}]",
+                                 FirstRef(outline), 4));
+}
+
 BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
   const json::object result =
       Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"button"}})"}));

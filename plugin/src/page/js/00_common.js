@@ -448,26 +448,43 @@ export function isChecked(el) {
   return aria === "true";
 }
 
-// What draws a checkbox or radio button kept at no size (Element Plus keeps the input at 0×0
-// inside the label or box that draws it): the label around it, else a label of it, else the
-// element holding it, whichever has a size. A user sees and clicks that; null for any other
-// element, or one without a box at all (display: none).
+// What draws a field the user does not see: a checkbox or radio button kept at no size
+// (Element Plus keeps the input at 0×0 inside the label or box that draws it: the label around
+// it, else a label of it, else the element holding it, whichever has a size), or a field kept
+// for screen readers inside a box that clips it to a pixel (PrimeVue's multiselect: the
+// nearest box above that one, the widget a user sees). A user sees and clicks that; null for
+// any other element, or one without a box at all (display: none).
 export function standInOf(el) {
-  if (localNameOf(el) !== "input" || (el.type !== "checkbox" && el.type !== "radio")) return null;
+  if (localNameOf(el) !== "input" || el.getClientRects().length === 0) return null;
   const rect = rectOf(el);
-  if ((rect.width > 0 && rect.height > 0) || el.getClientRects().length === 0) return null;
+  const toggle = el.type === "checkbox" || el.type === "radio";
+  const hider = hiddenByPixelBox(el);
+  if (!hider && !(toggle && (rect.width <= 0 || rect.height <= 0))) return null;
   const drawn = (box) => {
     const r = rectOf(box);
-    return r.width > 0 && r.height > 0 && isVisible(box);
+    return r.width > 1 && r.height > 1 && isVisible(box);
   };
-  const around = el.closest("label");
-  if (around && drawn(around)) return around;
-  const labels = el.labels || [];
-  for (let i = 0; i < labels.length; ++i) {
-    if (drawn(labels[i])) return labels[i];
+  if (toggle) {
+    const around = el.closest("label");
+    if (around && drawn(around)) return around;
+    const labels = el.labels || [];
+    for (let i = 0; i < labels.length; ++i) {
+      if (drawn(labels[i])) return labels[i];
+    }
   }
-  const parent = flatParentElement(el);
+  const parent = flatParentElement(hider || el);
   return parent && drawn(parent) ? parent : null;
+}
+
+// The parent or grandparent of `el` that clips it to a pixel or less (overflow hidden, at most
+// 1×1: the "visually hidden" box of screen-reader-only content), or null.
+function hiddenByPixelBox(el) {
+  let box = flatParentElement(el);
+  for (let level = 0; box && level < 2; ++level, box = flatParentElement(box)) {
+    const r = rectOf(box);
+    if (styleFacts(box).overflow !== "visible" && r.width <= 1 && r.height <= 1) return box;
+  }
+  return null;
 }
 
 // The element itself is seen: not hidden, not visibility:hidden, not zero-sized, and no

@@ -5,9 +5,8 @@
 
 import {
   ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
-  localNameOf,
-  matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf, roleOf, seenText, shownName,
-  textMatcher
+  localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf, roleOf,
+  seenText, shownName, textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {

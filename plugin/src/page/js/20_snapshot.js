@@ -7,12 +7,13 @@
 // line after which it goes and its depth; windows the iframe's WindowProxy).
 
 import {
-  CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, accessibleName,
-  attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren, flatElements,
-  flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable, isHiddenSubtree,
-  isChecked, isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, passTextMemo, readingPass, rectOf, refOf, roleOf, shadowRootOf, shownName,
-  seenText, shownRegion, standInOf, standsApart, styleFacts, tagNameOf, textMatcher, truncate
+  CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
+  accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren,
+  flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable,
+  isHiddenSubtree, isChecked, isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible,
+  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
+  rectOf, refOf, roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart,
+  styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -610,8 +611,8 @@ function compactLines(records) {
     above.push(record);
     if (record.role === "img" && !record.ref && namedBeside(out, i)) return false;
     // A live region with nothing to say yet (a field's place for its messages).
-    if (LIVE_ROLES.has(record.role) && !record.name && !record.ref && !(record.states || []).length &&
-        !(out[i + 1] && out[i + 1].depth > record.depth)) {
+    if (LIVE_ROLES.has(record.role) && !record.name && !record.ref &&
+        !(record.states || []).length && !(out[i + 1] && out[i + 1].depth > record.depth)) {
       return false;
     }
     return !(record.role === "text" && parent && parent.name === record.name);

@@ -7,9 +7,9 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements,
-  flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
-  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf,
-  tagNameOf, textMatcher, truncate
+  flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
+  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText,
+  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -142,8 +142,9 @@ export function inputPrepareClick(el, hover) {
   if (style.visibility === 'hidden' || style.visibility === 'collapse') {
     return inputNotVisible(el, 'is hidden (visibility: ' + style.visibility + ')');
   }
-  // A checkbox kept at no size is clicked where it is drawn (standInOf): on its label, whose
-  // click checks it, or on the box that draws it.
+  // A field the user does not see is clicked where it is drawn (standInOf): a checkbox kept at
+  // no size on its label, whose click checks it, or on the box that draws it; a field kept for
+  // screen readers on the widget around it.
   const standIn = standInOf(el);
   if (standIn) {
     const prepared = inputPrepareClick(standIn, hover);
@@ -222,8 +223,16 @@ function inputDrawnBy(hit, el) {
   if (!hit || hit === el || !inputContains(hit, el)) return false;
   const style = styleOf(el);
   const rect = rectOf(el);
-  return style.pointerEvents === 'none' || style.clip !== 'auto' || style.clipPath !== 'none' ||
-      rect.width <= 1 || rect.height <= 1;
+  if (!(style.pointerEvents === 'none' || style.clip !== 'auto' || style.clipPath !== 'none' ||
+        rect.width <= 1 || rect.height <= 1)) {
+    return false;
+  }
+  // The widget that draws it is the nearest that takes input: a page's far container that holds
+  // that widget (hit beside the widget) is not it.
+  for (let n = flatParentElement(el); n && n !== hit; n = flatParentElement(n)) {
+    if (isInteractive(n, roleOf(n))) return false;
+  }
+  return true;
 }
 
 // Whether `hit`, over `el`, is a plain part of the small box that takes the clicks for both:
@@ -337,11 +346,12 @@ function inputWatchOutcome(el, link) {
       if (watch.armed && !watch[name]) watch[name] = event;
     };
     win.addEventListener('click', record('click'), true);
-    // The animation timeline's time at the click: what its handlers start begins then (the
-    // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
+    // What the press went to (OPS.inputOutcome's `missed`).
     win.addEventListener('mousedown', (event) => {
       if (watch.armed && !watch.pressTarget) watch.pressTarget = event.composedPath()[0];
     }, true);
+    // The animation timeline's time at the click: what its handlers start begins then (the
+    // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
     win.addEventListener('click', (event) => {
       if (watch.armed && watch.clickTimeline === null) {
         watch.clickTimeline = win.document.timeline.currentTime;
@@ -494,7 +504,7 @@ function inputSuggests(el) {
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
 }
 
-// Roles of elements a click checks and unchecks, by the kind page.fill's messages name.
+// Roles of elements a click checks and unchecks: 'radio' for those a click cannot uncheck.
 const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemcheckbox: 'checkbox',
                             radio: 'radio', menuitemradio: 'radio'};
 
@@ -742,10 +752,10 @@ OPS.inputOutcome = async function (input) {
 
 // What got a click aimed at an element (watch.aimed, set by inputPrepareClick) when that was
 // not the element: the page moved it, or moved something over it, between the hit test and
-// the press (a banner pushing the content down as the mouse came). Null when the press or the
-// click reached it; when the click went to an ancestor of it (the press began on it and the
-// button came up on something the press opened, such as a menu's backdrop: the click goes to
-// what holds both); or when the element is gone (the page re-drew it under the mouse).
+// the press (a banner pushing the content down as the mouse came). Null when the press
+// reached it (the button may come up on something the press opened, such as a menu's
+// backdrop: the click then goes to what holds both) or the click did, or when the element is
+// gone (the page re-drew it under the mouse).
 function inputMissed(watch) {
   const aimed = watch.aimed;
   const target = watch.clickTarget;
@@ -753,7 +763,7 @@ function inputMissed(watch) {
     return null;
   }
   const press = watch.pressTarget;
-  if (inputReaches(aimed, target) || inputContains(target, aimed) ||
+  if (inputReaches(aimed, target) ||
       (press && nodeTypeOf(press) === ELEMENT_NODE && inputReaches(aimed, press))) {
     return null;
   }
