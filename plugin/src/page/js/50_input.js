@@ -229,10 +229,7 @@ function inputDrawnBy(hit, el) {
   }
   // The widget that draws it is the nearest that takes input: a page's far container that holds
   // that widget (hit beside the widget) is not it.
-  for (let n = flatParentElement(el); n && n !== hit; n = flatParentElement(n)) {
-    if (isInteractive(n, roleOf(n))) return false;
-  }
-  return true;
+  return !inputTakesInputBetween(flatParentElement(el), hit);
 }
 
 // Whether `hit`, over `el`, is a plain part of the small box that takes the clicks for both:
@@ -246,11 +243,16 @@ function inputPartOfSameBox(el, hit) {
     if (level === 3) return false;
     box = flatParentElement(box);
   }
-  if (!box || !inputContains(box, hit)) return false;
-  for (let n = hit; n && n !== box; n = flatParentElement(n)) {
-    if (isInteractive(n, roleOf(n))) return false;
+  return !!box && inputContains(box, hit) && !inputTakesInputBetween(hit, box);
+}
+
+// Whether an element from `from` up to `above` (its flat ancestor, itself left out) takes
+// input of its own.
+function inputTakesInputBetween(from, above) {
+  for (let n = from; n && n !== above; n = flatParentElement(n)) {
+    if (isInteractive(n, roleOf(n))) return true;
   }
-  return true;
+  return false;
 }
 
 // The centre of the part of the element's first box that shows: inside the viewport and
