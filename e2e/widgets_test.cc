@@ -323,6 +323,38 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_that_follows_the_mouse_reports_the_drop_it_
   BOOST_TEST(ResultOf(result, 2) == R"(["lyon","nice","paris","marseille"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_board_card_is_dropped_where_the_library_drew_it_and_the_drag_awaits_it) {
+  // @hello-pangea/dnd follows the mouse once a frame and drops where it last drew the card,
+  // then animates the card into place before onDragEnd moves it in the app's state: moves a
+  // frame apart and a hold before the release put it there, and the drag returns after.
+  const json::object result = Run(
+      Frames({Goto("lib_board.html"),
+              Frame("page.drag", R"({"from":{"text":"Write docs"},"to":{"text":"Design logo"}})"),
+              Eval("[board.todo.cards, board.done.cards]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) ==
+             R"([["Fix login bug","Plan sprint"],["Set up CI","Write docs","Design logo"]])");
+}
+
+BOOST_AUTO_TEST_CASE(a_map_pans_by_the_drag_alone_and_its_marker_image_follows_the_mouse) {
+  // Leaflet moves the map once a frame and flings it on with the speed of the release; its
+  // marker is an <img> whose browser drag it cancels to follow mouse events. On a flat plane
+  // one unit is a pixel: the map's centre moves by exactly the drag, the marker too (pressed
+  // at its icon's centre, 450,279).
+  const json::object result =
+      Run(Frames({Goto("lib_map.html"),
+                  Frame("page.drag", R"({"from":{"css":"#map"},"to":{"x":200,"y":250}})"),
+                  Eval("depot().centre"), Goto("lib_map.html"),
+                  Frame("page.drag", R"({"from":{"role":"button","name":"Marker"},)"
+                                     R"("to":{"x":350,"y":329}})"),
+                  Eval("depot()")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) == R"({"lat":250,"lng":400})");
+  BOOST_TEST(ResultOf(result, 4) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 5) ==
+             R"({"centre":{"lat":200,"lng":300},"marker":{"lat":50,"lng":350}})");
+}
+
 BOOST_AUTO_TEST_CASE(a_modal_that_fades_in_after_its_backdrop_is_there_when_the_click_returns) {
   // Bootstrap shows its modal only once the backdrop's 150 ms fade has ended, and hides it
   // (then removes the backdrop) after fades of its own: each click returns once they ended.

@@ -114,16 +114,25 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
   const auto move_to = [](int x, int y) {
     return json::object{{"type", "pointerMove"}, {"x", x}, {"y", y}, {"origin", "viewport"}};
   };
+  const auto pause = [](std::chrono::milliseconds ms) {
+    return json::object{{"type", "pause"}, {"duration", ms.count()}};
+  };
   json::array pointer;
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
   steps = std::max(steps, 1);
   for (int i = 1; i <= steps; ++i) {
+    // A frame apart: pages that follow the pointer once a frame (a board's cards, a map) see
+    // every step, as they see a hand's.
+    pointer.push_back(pause(kDragStepPause));
     // Rounded to the nearest pixel; the last step lands on `to` exactly.
     pointer.push_back(move_to(
         from.x + static_cast<int>(std::lround(static_cast<double>(to.x - from.x) * i / steps)),
         from.y + static_cast<int>(std::lround(static_cast<double>(to.y - from.y) * i / steps))));
   }
+  // Held still before the release, as a hand places a thing: the page has drawn the last step
+  // (where it drops), and a map's fling reads no speed.
+  pointer.push_back(pause(kDragHold));
   pointer.push_back(json::object{{"type", "pointerUp"}, {"button", 0}});
   json::array sources;
   sources.push_back(MouseSource(std::move(pointer)));

@@ -10,6 +10,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+#include <chrono>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,9 +58,14 @@ struct ViewportPoint {
   int y = 0;
 };
 
+// The pause before each step of a drag: one frame (60 per second).
+inline constexpr std::chrono::milliseconds kDragStepPause{16};
+// How long a drag holds still at its destination before it releases the button.
+inline constexpr std::chrono::milliseconds kDragHold{100};
+
 // {"context":C,"actions":[...]} that presses the left button at `from`, moves the mouse in
-// `steps` equal steps (at least 1) to `to`, and releases it there: a drag by real pointer
-// input, viewport-origin moves in context C.
+// `steps` equal steps (at least 1) to `to`, kDragStepPause apart, holds still kDragHold, and
+// releases it there: a drag by real pointer input, viewport-origin moves in context C.
 boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
                                       ViewportPoint to, int steps);
 

@@ -338,7 +338,7 @@ function inputTargetsItself(el, target) {
 // window: they see the events first and read, afterwards, whether the page cancelled them)
 // before an input; OPS.inputOutcome reads them after it. `link`: a click on the element
 // follows a link (inputFollowedLink).
-function inputWatchOutcome(el, link) {
+export function inputWatchOutcome(el, link) {
   const win = defaultViewOf(ownerDocumentOf(el));
   let watch = globalThis.__firefoxBidiInputWatch;
   if (!watch) {
@@ -350,15 +350,24 @@ function inputWatchOutcome(el, link) {
     win.addEventListener('click', record('click'), true);
     // What the press went to (OPS.inputOutcome's `missed`).
     win.addEventListener('mousedown', (event) => {
-      if (watch.armed && !watch.pressTarget) watch.pressTarget = event.composedPath()[0];
+      if (watch.armed && !watch.pressTarget) {
+        watch.pressTarget = event.composedPath()[0];
+        watch.pressReached = inputReachedAimed(watch, watch.pressTarget);
+      }
+    }, true);
+    // When the button came up: what a drag's release set off counts from there.
+    win.addEventListener('mouseup', (event) => {
+      if (watch.armed) watch.upAt = event.timeStamp;
     }, true);
     // The animation timeline's time at the click: what its handlers start begins then (the
     // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
     win.addEventListener('click', (event) => {
       if (watch.armed && watch.clickTimeline === null) {
         watch.clickTimeline = win.document.timeline.currentTime;
-        // What got it, inside open shadow roots too (the path is gone after dispatch).
+        // What got it, inside open shadow roots too (the path is gone after dispatch), judged
+        // before the page's handlers run (one may replace the icon that got it).
         watch.clickTarget = event.composedPath()[0];
+        watch.clickReached = inputReachedAimed(watch, watch.clickTarget);
       }
     }, true);
     win.addEventListener('submit', record('submit'), true);
@@ -373,8 +382,12 @@ function inputWatchOutcome(el, link) {
   watch.armedAt = win.performance.now();
   watch.clickTimeline = null;
   watch.clickTarget = null;
+  watch.clickReached = true;
   watch.pressTarget = null;
+  watch.pressReached = true;
+  watch.upAt = null;
   watch.aimed = null;
+  watch.dragging = false;
   watch.focused = el;
   // The value before the input of a field that suggests (inputTypedIntoSuggesting).
   watch.valueBefore = inputSuggests(el) ? inputFieldValue(el) : undefined;
@@ -725,7 +738,7 @@ OPS.inputOutcome = async function (input) {
   const startedAt = !watch || !watch.armed ? null :
       watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
   // When the input was, on the clock of `view || globalThis`: its click, else the arming.
-  const inputAt = click ? click.timeStamp : watch ? watch.armedAt : null;
+  const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
@@ -764,12 +777,16 @@ function inputMissed(watch) {
   if (!aimed || !target || !aimed.isConnected || nodeTypeOf(target) !== ELEMENT_NODE) {
     return null;
   }
-  const press = watch.pressTarget;
-  if (inputReaches(aimed, target) ||
-      (press && nodeTypeOf(press) === ELEMENT_NODE && inputReaches(aimed, press))) {
-    return null;
-  }
+  if (watch.clickReached || (watch.pressTarget && watch.pressReached)) return null;
   return inputDescribeCover(target);
+}
+
+// Whether an event's target reached the element the click was aimed at, judged as the event
+// came (what the page's handlers then do to the DOM does not change it). True when nothing was
+// aimed at or the target is no element.
+function inputReachedAimed(watch, target) {
+  return !watch.aimed || !target || nodeTypeOf(target) !== ELEMENT_NODE ||
+      inputReaches(watch.aimed, target);
 }
 
 // A new document's first moments after its load event: a framework's first render, a grid
@@ -880,6 +897,7 @@ async function inputAnswerSettled(win, watch) {
 // What the watched input acted on: the control clicked (the button around the icon hit), else
 // what had the keys' focus.
 function inputActedOn(watch) {
+  if (watch.dragging) return null;  // what the drop moves is what it set off
   return watch.click ? inputControlOf(watch.click.target) : watch.focused;
 }
 

@@ -3,11 +3,11 @@
 // data (OPS.dragDropItems), drops them from outside the page.
 //
 // Two ways, chosen by the source:
-//   pointer: the source is no HTML5 drag source (a slider handle, a canvas, a list that follows
-//     pointer events). The C++ side sends real pointer input (input.performActions); the page
-//     side arms a watch before it and reads afterwards whether the button came up over the
-//     destination.
-//   html5: the source is draggable (draggable=true on it or an ancestor, a link, an image).
+//   pointer: the source is not marked draggable (a slider handle, a canvas, a list that follows
+//     pointer events, a map's marker image). The C++ side sends real pointer input
+//     (input.performActions); the page side arms a watch before it and reads afterwards
+//     whether the button came up over the destination.
+//   html5: the source is marked draggable (draggable=true on it or an ancestor).
 //     Firefox starts a native drag session from such pointer input but never ends it (no drop,
 //     no dragend after the button comes up: docs/browser.md), so the page side runs the
 //     HTML drag-and-drop processing model itself: dragstart, drag/dragenter/dragleave/dragover
@@ -15,23 +15,26 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, hasAttr, localNameOf, nodeTypeOf,
-  ownerDocumentOf, parentNodeOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, nodeTypeOf, ownerDocumentOf,
+  parentNodeOf
 } from "./00_common.js";
 import {
-  inputContains, inputDescribe, inputElementFromPoint, inputInViewCentre, inputPrepareClick
+  inputContains, inputDescribe, inputElementFromPoint, inputInViewCentre, inputPrepareClick,
+  inputWatchOutcome
 } from "./50_input.js";
 
-// The element an HTML5 drag from `el` would carry: `el` or its nearest ancestor (across shadow
-// roots) that the browser drags (draggable=true, and links and images unless draggable=false);
-// null when there is none before an element that says draggable=false.
+// The element an HTML5 drag from `el` would carry when the page asks for one: `el` or its
+// nearest ancestor (across shadow roots) marked draggable=true; null when there is none before
+// an element that says draggable=false. A link or an image, which the browser drags unless
+// the page says otherwise, gets pointer input: a page that moves it by the mouse (a map's
+// marker) cancels the browser's drag, and one that does not gets the native drag, which
+// OPS.dragPointerOutcome completes.
 function dragSourceOf(el) {
   for (let n = el; n && nodeTypeOf(n) !== DOCUMENT_NODE; n = parentNodeOf(n) || n.host) {
     if (nodeTypeOf(n) !== ELEMENT_NODE) continue;
-    if (attrOf(n, "draggable") === "false") return null;
-    if (n.draggable === true) return n;
-    // A link or an image is draggable by default (what n.draggable says for them).
-    if ((localNameOf(n) === "a" && hasAttr(n, "href")) || localNameOf(n) === "img") return n;
+    const draggable = attrOf(n, "draggable");
+    if (draggable === "false") return null;
+    if (draggable === "true") return n;
   }
   return null;
 }
@@ -105,6 +108,10 @@ OPS.dragPrepare = function (input, nodes) {
   const start = {x: prepared.x, y: prepared.y};
   const end = dragDestination(from, to, input.to_point);
   if (end.error) return {data: end};
+  // What the drop sets off (a card's drop animation, the list re-drawn) is awaited as a
+  // click's outcome is (OPS.inputOutcome), from the release.
+  inputWatchOutcome(from, false);
+  globalThis.__firefoxBidiInputWatch.dragging = true;
   // What the button goes down on, and what the browser would drag from there.
   const doc = ownerDocumentOf(from);
   const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
