@@ -135,6 +135,18 @@ BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pay"})");
 }
 
+// The icon a click went to, which the button's handler then drew anew, was inside the button
+// when the click came: the click reached it.
+BOOST_AUTO_TEST_CASE(a_click_whose_handler_redraws_what_it_hit_reached_its_element) {
+  const json::object result = Run(
+      Frames({Goto("redraw.html"), R"({"method":"page.click","params":{"role":"button","name":"Bold"}})",
+              Eval("[window.clicks, document.querySelector('button').ariaPressed]")}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":")",
+                          Url("redraw.html"), R"(","title":"Redraw","navigated":false}})"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[1,"true"]})");
+}
+
 // A field kept for screen readers in a box clipped to a pixel (PrimeVue's multiselect) is
 // clicked where a user sees its widget, which opens the list.
 BOOST_AUTO_TEST_CASE(a_field_kept_for_screen_readers_is_clicked_on_the_widget_that_shows_it) {

@@ -18,10 +18,12 @@ struct NamedKey {
   char32_t code;
 };
 
-// W3C WebDriver, keyboard actions: the normalised key values of keys that are not text.
-constexpr std::array<NamedKey, 60> kNamedKeys = {{
+// W3C WebDriver, keyboard actions: the normalised key values of keys that are not text. Enter
+// is the main keyboard's (U+E006, code "Enter"); U+E007 is the keypad's (code "NumpadEnter"),
+// which pages that check event.code for "Enter" ignore.
+constexpr std::array<NamedKey, 61> kNamedKeys = {{
     {"cancel", 0xE001},     {"help", 0xE002},         {"backspace", 0xE003},  {"tab", 0xE004},
-    {"clear", 0xE005},      {"return", 0xE006},       {"enter", 0xE007},      {"shift", 0xE008},
+    {"clear", 0xE005},      {"return", 0xE006},       {"enter", 0xE006},      {"shift", 0xE008},
     {"control", 0xE009},    {"ctrl", 0xE009},         {"alt", 0xE00A},        {"option", 0xE00A},
     {"pause", 0xE00B},      {"escape", 0xE00C},       {"esc", 0xE00C},        {"space", 0xE00D},
     {"pageup", 0xE00E},     {"pagedown", 0xE00F},     {"end", 0xE010},        {"home", 0xE011},
@@ -35,6 +37,7 @@ constexpr std::array<NamedKey, 60> kNamedKeys = {{
     {"f12", 0xE03C},        {"meta", 0xE03D},         {"command", 0xE03D},    {"cmd", 0xE03D},
     {"left", 0xE012},       {"up", 0xE013},           {"right", 0xE014},      {"down", 0xE015},
     {"shiftright", 0xE050}, {"controlright", 0xE051}, {"altright", 0xE052},   {"metaright", 0xE053},
+    {"numpadenter", 0xE007},
 }};
 
 constexpr absl::string_view kExamples =
@@ -210,9 +213,9 @@ absl::StatusOr<json::array> TypeTextKeyActions(std::string_view text) {
     value.clear();
     if (*c == '\r') {
       if (i < text.size() && text[i] == '\n') continue;  // "\r\n" types one Enter
-      AppendUtf8(0xE007, value);
+      AppendUtf8(0xE006, value);
     } else if (*c == '\n') {
-      AppendUtf8(0xE007, value);
+      AppendUtf8(0xE006, value);
     } else if (*c == '\t') {
       AppendUtf8(0xE004, value);
     } else if (*c < 0x20 || *c == 0x7F) {

@@ -70,7 +70,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     after = std::move(read.data);
   }
   if (submit.value_or(false)) {
-    const KeyChord enter{{}, "\xEE\x80\x87"};  // U+E007, Enter
+    const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::Status submitted =
         PerformAndFollow(page, tab, KeyActionsParams(element.context, ChordKeyActions(enter)),
                          "the Enter that submitted the field", element.context == tab)
