@@ -135,6 +135,36 @@ BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pay"})");
 }
 
+// page.fill reports the value the field holds once it was left, as its blur's handlers left it
+// (at once, or from a task), refuses a value the page cleared then, and after the Enter of
+// submit reports what Enter left.
+BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_left) {
+  const json::object result = Run(Frames(
+      {Goto("leaving.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Seats","value":"99"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Guests","value":"12"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Check-out","value":"2025-06-01"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Check-out","value":"2025-06-12"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Fruit","value":"Kiwi","submit":true}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Fruit","value":"Pear","submit":true}})",
+       Eval("booking")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"50"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"8"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#checkout took \"2025-06-01\" as typed, but its value is \"\" )"
+             R"(once the field was left: the page refused the value (e.g. outside the range or )"
+             R"J(the format it allows)"}})J");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","result":{"value":"2025-06-12"}})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.fill","result":{"value":""}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.fill","result":{"value":"Pear"}})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.eval","result":{"seats":"50","guests":"8",)"
+             R"("checkout":"2025-06-12","fruit":"Pear"}})");
+}
+
 // The icon a click went to, which the button's handler then drew anew, was inside the button
 // when the click came: the click reached it.
 BOOST_AUTO_TEST_CASE(a_click_whose_handler_redraws_what_it_hit_reached_its_element) {

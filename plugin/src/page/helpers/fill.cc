@@ -71,14 +71,24 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
-    const absl::Status submitted =
+    const absl::StatusOr<InputEffect> submitted =
         PerformAndFollow(page, tab, KeyActionsParams(element.context, ChordKeyActions(enter)),
-                         "the Enter that submitted the field", element.context == tab)
-            .status();
+                         "the Enter that submitted the field", element.context == tab);
     // Enter reached the page and opened a dialog (a submit handler that asks, a page that asks
     // before it is left): that is what it did, and the result carries the dialog (the page
     // layer adds it), as a click's does.
-    if (!submitted.ok() && !IsHelperError(submitted, kDialogOpen)) return submitted;
+    if (!submitted.ok() && !IsHelperError(submitted.status(), kDialogOpen)) {
+      return submitted.status();
+    }
+    // The value Enter left in a field that stays (a combobox that clears what matched no
+    // option); a field the page replaced or left keeps the value typed.
+    if (submitted.ok() && !submitted->navigated) {
+      if (absl::StatusOr<SandboxResult> read = page.Sandbox(element.context, ops::kInputValue,
+                                                            json::object{}, {element.argument});
+          read.ok()) {
+        after = std::move(read->data);
+      }
+    }
   }
   // What the fill asked of the server (a check as the field is left, suggestions) is
   // answered in its result. Enter's own settle waited for what it began.
@@ -127,9 +137,9 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result comes once the page has answered the typing (its suggestions or filtered results, 1 s at most); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result comes once the page has answered the typing (its suggestions or filtered results, 1 s at most); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
       .errors =
-          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed), "invalid argument")~",
+          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~",
       .file = ResultFile::kJson,

@@ -664,15 +664,25 @@ async function inputFill(el, value, leave) {
   } else {
     doc.execCommand('insertText', false, text);
   }
-  const after = inputFieldValue(el);
+  const typed = inputFieldValue(el);
+  let after = typed;
   if (leave && !inputSuggests(el)) {
     // What the typing changed (a controlled field's echo, a character count) is not what
     // leaving the field set off (OPS.inputFill's `reacted`).
     if (watch && watch.changes) watch.changes.takeRecords();
     el.blur();
     inputRememberLeft(el);
+    // What the page does as the field is left is part of its value (a number clamped to its
+    // range, a date it refuses cleared), done by the blur's handlers or from a task they set.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (el.isConnected) after = inputFieldValue(el);
   }
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
+    if (collapse(typed) === collapse(text)) {
+      return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
+          JSON.stringify(truncate(after, 60)) + ' once the field was left: the page refused ' +
+          'the value (e.g. outside the range or the format it allows)');
+    }
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
         JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
