@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(results_as_text_and_as_values_give_identical_output) {
   BOOST_TEST(as_text.files[0] == "000001-1-big.json=" + BigResult());
   BOOST_TEST(as_text.files[1] == std::string("000001-5-shot.png=\x89PNG\r\n\x1a\n"));
   BOOST_TEST(as_text.files[2] == "000001-7.json=" + BigResult());
-  BOOST_TEST(as_text.results[0].find(R"("result":{"n":1E-1,"big":18446744073709551615}})") !=
+  BOOST_TEST(as_text.results[0].find(R"("result":{"n":0.1,"big":18446744073709551615}})") !=
              std::string::npos);
   BOOST_TEST(as_text.results[1] ==
              R"({"frames":[{"index":0,"method":"a.b","result":{"second":"<<call>>"}}]})");

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/json_text.h"
+
 namespace firefox_bidi {
 namespace {
 
@@ -33,7 +35,7 @@ boost::json::parse_options DeepParseOptions() {
 bool RoundTrips(std::string_view text) {
   boost::system::error_code ec;
   const boost::json::value value = boost::json::parse(text, ec, {}, DeepParseOptions());
-  return !ec && boost::json::serialize(value) == text;
+  return !ec && JsonText(value) == text;
 }
 
 // True when `value` holds only what the scanner promises to accept: no doubles, integers of at
@@ -73,7 +75,7 @@ bool WithinAcceptedForms(const boost::json::value& value, std::size_t open) {
 bool MustBeAccepted(std::string_view text) {
   boost::system::error_code ec;
   const boost::json::value value = boost::json::parse(text, ec, {}, DeepParseOptions());
-  return !ec && boost::json::serialize(value) == text && WithinAcceptedForms(value, 0);
+  return !ec && JsonText(value) == text && WithinAcceptedForms(value, 0);
 }
 
 std::string EncodeUtf8(char32_t code_point) {

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/canonical_json.h"
 #include "core/json_kind.h"
+#include "core/json_text.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "core/text_buffers.h"
@@ -101,7 +102,7 @@ absl::StatusOr<std::uint64_t> IdOf(const boost::json::value& id, const char* typ
   if (id.is_uint64() && id.get_uint64() <= kMaxId) return id.get_uint64();
   return absl::InvalidArgumentError(
       absl::StrCat("BiDi ", type, " message: \"id\" must be an integer in [0, 2^53-1], got ",
-                   id.is_number() ? boost::json::serialize(id) : JsonKindName(id)));
+                   id.is_number() ? JsonText(id) : JsonKindName(id)));
 }
 
 absl::StatusOr<std::string> StringMember(const boost::json::object& object, const char* name,
@@ -371,13 +372,13 @@ const boost::json::value& ReplyResult::value() const {
 
 const std::string& ReplyResult::text() const {
   Check();
-  if (!text_) text_ = boost::json::serialize(*value_);
+  if (!text_) text_ = JsonText(*value_);
   return *text_;
 }
 
 std::string ReplyResult::TakeText() && {
   Check();
-  if (!text_) text_ = boost::json::serialize(*value_);
+  if (!text_) text_ = JsonText(*value_);
   std::string text = std::move(*text_);
   text_.reset();
   value_ = boost::json::value();

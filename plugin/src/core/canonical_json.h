@@ -1,15 +1,15 @@
-// Recognizes JSON text that is already exactly what boost::json::serialize writes for the value
-// it parses to, so that the text itself can serve as the result's serialization: no parse and
+// Recognizes JSON text that is already exactly what JsonText (json_text.h: boost::json::serialize's
+// form, but for numbers with a fraction) writes for the value it parses to, so that the text itself can serve as the result's serialization: no parse and
 // no second serialization. Firefox sends compact JSON (JSON.stringify), so big results —
 // strings of page text, node trees — almost always qualify.
 //
-// "Canonical" here is deliberately narrower than "what Boost writes": whatever is accepted
-// satisfies serialize(parse(text)) == text byte for byte; whatever is refused simply takes the
+// "Canonical" here is deliberately narrower than "what JsonText writes": whatever is accepted
+// satisfies JsonText(parse(text)) == text byte for byte; whatever is refused simply takes the
 // parse-and-serialize path. Accepted:
 //   - no whitespace outside strings;
 //   - true, false, null;
 //   - integers -?(0|[1-9][0-9]*) of at most 18 digits, not -0 (fractions and exponents are
-//     refused: Boost writes doubles in its own notation, e.g. 1E-1 for 0.1);
+//     refused: a double's shortest form is not checked here);
 //   - strings of strictly valid UTF-8 (Unicode table 3-7) with no raw control characters,
 //     escaping only \" \\ \b \f \n \r \t and the other code points below 0x20 as \u00xx with
 //     lowercase hex (no \/, no other \u escapes, no surrogate escapes);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/records.h"
+#include "core/json_text.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi {
@@ -22,7 +23,7 @@ EventLog::EventLog(const Limits& limits) : limits_(limits) {}
 
 void EventLog::Add(boost::json::value event, std::int64_t frame) {
   if (boost::json::object* object = event.if_object()) object->insert_or_assign("frame", frame);
-  std::string text = boost::json::serialize(event);
+  std::string text = JsonText(event);
   if (text.size() > limits_.max_event_bytes) {
     ++dropped_;
     return;

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/ref_path.h"
+#include "core/json_text.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 
@@ -172,7 +173,7 @@ class Interpolator {
           status = TooLarge(token);
           return false;
         }
-        text = boost::json::serialize(**value);
+        text = JsonText(**value);
         added = EscapedSize(text);
         if (added > room) {
           status = TooLarge(token);

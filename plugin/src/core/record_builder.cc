@@ -1,13 +1,13 @@
 #include "core/record_builder.h"
 
 #include <boost/json/object.hpp>
-#include <boost/json/serialize.hpp>
 #include <utility>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/base64.h"
 #include "core/frame_error.h"
+#include "core/json_text.h"
 #include "core/media_type.h"
 #include "core/ref_path.h"
 #include "core/string_view_compat.h"
@@ -84,12 +84,12 @@ bool RecordBuilder::AddResult(const RecordHead& head, const Frame& frame,
   // The benchmark baseline serializes the result a second time just to measure it.
   std::optional<std::string> measured;
   if (options_.two_pass_record_size) {
-    measured = boost::json::serialize(picked ? *picked : result.value());
+    measured = JsonText(picked ? *picked : result.value());
   }
   // The one serialization of R: the picked part's, or the reply's own text. A result no
   // label holds gives its text up; a labeled one shares it with the label.
   SpoolData result_data =
-      picked ? SpoolData(boost::json::serialize(*picked))
+      picked ? SpoolData(JsonText(*picked))
       : frame.label.empty()
           ? SpoolData(std::move(result).TakeText())
           : SpoolData(std::shared_ptr<const std::string>(shared_result, &result.text()));

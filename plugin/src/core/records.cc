@@ -1,7 +1,8 @@
 #include "core/records.h"
 
 #include <boost/json/object.hpp>
-#include <boost/json/serialize.hpp>
+
+#include "core/json_text.h"
 
 namespace firefox_bidi {
 namespace {
@@ -20,7 +21,7 @@ boost::json::object Head(const RecordHead& head) {
 std::string ProbeRecord(const RecordHead& head) {
   boost::json::object record = Head(head);
   record.emplace("result", 0);
-  return boost::json::serialize(record);
+  return JsonText(record);
 }
 
 std::string InlineRecord(std::string_view probe, std::string_view result_text) {
@@ -32,18 +33,18 @@ std::string InlineRecord(std::string_view probe, std::string_view result_text) {
   return record;
 }
 
-std::string SilentRecord(const RecordHead& head) { return boost::json::serialize(Head(head)); }
+std::string SilentRecord(const RecordHead& head) { return JsonText(Head(head)); }
 
 std::string SkippedRecord(const RecordHead& head) {
   boost::json::object record = Head(head);
   record.emplace("skipped", true);
-  return boost::json::serialize(record);
+  return JsonText(record);
 }
 
 std::string ErrorRecord(const RecordHead& head, std::string_view code, std::string_view message) {
   boost::json::object record = Head(head);
   record.emplace("error", boost::json::object{{"error", code}, {"message", message}});
-  return boost::json::serialize(record);
+  return JsonText(record);
 }
 
 std::string SpooledRecord(const RecordHead& head, const SpoolMarker& marker) {
@@ -65,7 +66,7 @@ std::string SpooledRecord(const RecordHead& head, const SpoolMarker& marker) {
                                                       {"height", model->height},
                                                       {"bytes", model->bytes}});
   }
-  return boost::json::serialize(record);
+  return JsonText(record);
 }
 
 std::string_view Utf8Prefix(std::string_view text, std::size_t max_bytes) {
