@@ -501,6 +501,32 @@ BOOST_AUTO_TEST_CASE(an_input_of_unknown_type_fills_as_text) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"12.50"})");
 }
 
+// Fields that say they open a list (aria-haspopup, as Mantine's select and autocomplete do
+// without a role): a select the page draws as a button, or as a read-only field, says to click
+// and pick; a field that types into its list keeps the focus, so the list stays open.
+BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<button aria-haspopup=listbox aria-label=Size>M</button>)"
+       R"(<input readonly aria-haspopup=listbox aria-label=Country>)"
+       R"(<input aria-haspopup=listbox aria-label=City>"}})",
+       R"({"method":"page.fill","params":{"role":"button","name":"Size","value":"L"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Country","value":"Peru"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"City","value":"To"}})",
+       Eval("document.activeElement.ariaLabel")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: button \"M\" is a list the page draws, not a text field: click )"
+             R"(it (page.click), then click the option you want in the list it opens"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input is read-only: it takes no typing, only a choice )"
+             R"(from its list; click it, then click the option you want in the list it opens"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"To"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
+}
+
 BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
   const json::object result = Run(
       Frames({Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#code","value":"x"}})",

@@ -499,8 +499,10 @@ function inputFillDisabled(el) {
 // True for a field whose typing drives a list to pick from: a combobox (by role, or by
 // aria-autocomplete or aria-expanded on the field), or an input with a datalist.
 function inputPicksFromList(el) {
+  const popup = attrOf(el, 'aria-haspopup');
   return attrOf(el, 'role') === 'combobox' || attrOf(el, 'aria-autocomplete') !== null ||
-      attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null;
+      attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null ||
+      popup === 'listbox' || popup === 'true';
 }
 
 // What a target names to fill: a label stands for its field, and a combobox drawn around a
@@ -620,6 +622,14 @@ async function inputFill(el, value, leave) {
   }
   const editable = tag === 'textarea' || (tag === 'input' && INPUT_TYPED_TYPES.has(type));
   if (!editable && !isEditable(el)) {
+    // A select the page draws (a button or a custom element that opens its list) takes no
+    // text: a user opens it and picks.
+    const popup = attrOf(el, 'aria-haspopup');
+    if (inputPicksFromList(el) || (popup !== null && popup !== 'false') ||
+        roleOf(el) === 'listbox') {
+      return inputFillError(el, 'is a list the page draws, not a text field: click it ' +
+          '(page.click), then click the option you want in the list it opens');
+    }
     return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
         'target the field itself');
   }
