@@ -100,6 +100,17 @@ BOOST_AUTO_TEST_CASE(what_a_page_draws_right_after_its_load_event_is_there_when_
   BOOST_TEST(json::serialize(s.Record(result, 7).at("result")) == "2");
 }
 
+// A dialog the page fades out as it starts (300 ms after its load event) is gone when the
+// goto returns: the snapshot shows the page at rest.
+BOOST_AUTO_TEST_CASE(what_a_page_sets_moving_as_it_starts_has_come_to_rest_when_it_returns) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result =
+      s.Run(Frames({GotoUrl(s.pages.url("fading.html")), R"J({"method":"page.snapshot"})J"}));
+  const std::string outline(s.Record(result, 1).at("result").as_string());
+  BOOST_TEST(outline.starts_with("- button \"Open\" [ref=e"));
+  BOOST_TEST(outline.find('\n') == std::string::npos);  // nothing more: no dialog
+}
+
 BOOST_AUTO_TEST_CASE(a_subresource_that_never_finishes_ends_the_default_wait_at_interactive) {
   PageSuite& s = PageSuite::Get();
   const std::string stalled = s.pages.url("stalled.html");

@@ -811,7 +811,8 @@ function inputReachedAimed(watch, target) {
 
 // A new document's first moments after its load event: a framework's first render, a grid
 // that draws its rows from a throttled promise (Grid.js: 80 ms after the load event),
-// components that upgrade themselves. Answers as OPS.info once the document's DOM (its open
+// components that upgrade themselves, transitions they began (inputAnimationsEnd). Answers as
+// OPS.info once those have ended and the document's DOM (its open
 // shadow roots included) has stayed unchanged for input.busy_quiet_ms since its last change
 // when it changed after the load event (the page is still at work), else once input.quiet_ms
 // have passed since the load event without a change (since this call, in a document
@@ -838,6 +839,9 @@ OPS.loadSettled = async function (input) {
   if (watch.lastChange === null && still > 0) {
     await new Promise((resolve) => setTimeout(resolve, still));
   }
+  // What the page set moving as it started (a dialog fading out, a panel sliding in) ends
+  // first: the snapshot then shows where it came to rest.
+  await inputAnimationsEnd(globalThis, 0, cap, null);
   await inputChangesEnd(globalThis, watch, cap, input.busy_quiet_ms);
   observer.disconnect();
   const info = OPS.info();
