@@ -970,16 +970,19 @@ BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_li
 }
 
 BOOST_AUTO_TEST_CASE(text_that_an_authors_name_already_says_is_not_listed_again) {
-  // A calendar's day, a note whose label holds its text, and one whose label does not.
+  // A calendar's day, a note whose label holds its text, one whose label does not, and a date
+  // picker's button named by its <label for>, which shows the date.
   const json::object result = Run(Frames({
-      R"J({"method":"page.goto","params":{"url":"data:text/html,<div tabindex=0 aria-label='March 14, 2026'>14</div><div role=note aria-label='Saved at noon'>Saved</div><div role=note aria-label='Cart, 0 items'>Cart (0)</div>"},"silent":true})J",
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div tabindex=0 aria-label='March 14, 2026'>14</div><div role=note aria-label='Saved at noon'>Saved</div><div role=note aria-label='Cart, 0 items'>Cart (0)</div><label for=start>Start date</label><button id=start>June 17, 2025</button>"},"silent":true})J",
       R"({"method":"page.snapshot"})",
       R"({"method":"page.click","params":{"target":{"role":"generic","name":"March 14, 2026"}}})",
   }));
   // Refs are numbered across the suite's shared browser: from e1 as a new browser would.
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
              "- generic \"March 14, 2026\" [ref=e1]\n- note \"Saved at noon\"\n"
-             "- note \"Cart, 0 items\"\n  - text \"Cart (0)\"");
+             "- note \"Cart, 0 items\"\n  - text \"Cart (0)\"\n"
+             "- button \"Start date\" [ref=e2]\n"
+             "  - text \"June 17, 2025\"");
   BOOST_TEST(Record(result, 2).find(R"("result":{"url":"data:text/html,)") != std::string::npos,
              Record(result, 2));
 }

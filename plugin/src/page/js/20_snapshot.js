@@ -472,10 +472,12 @@ function outline(input, nodes) {
     }
     emit(depth, shownRole, name, ref, states);
     // A name its author gave in place of the words it shows (a calendar's button "Choose a
-    // month" showing "Dec", a box "Price" showing its choice): the words are a line below it.
-    // Not a one-character glyph ("X" on a close button).
-    if (leaf && name && NAME_FROM_CONTENT.has(shownRole) &&
-        (hasAttr(el, "aria-label") || hasAttr(el, "aria-labelledby"))) {
+    // month" showing "Dec", a box "Price" showing its choice, a date picker's button named by
+    // its <label for> showing the date): the words are a line below it. Not a one-character
+    // glyph ("X" on a close button).
+    const namedApart = hasAttr(el, "aria-label") || hasAttr(el, "aria-labelledby") ||
+        (localNameOf(el) === "button" && el.labels && el.labels.length > 0);
+    if (leaf && name && NAME_FROM_CONTENT.has(shownRole) && namedApart) {
       const shows = collapse(seenText(el));
       if (/[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(shows) &&
           !name.toLowerCase().includes(shows.toLowerCase())) {
