@@ -233,6 +233,8 @@ BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there)
           R"({"method":"page.select","params":{"css":"#note","text":"the   release"}})",
           R"({"method":"page.select","params":{"css":"#note","text":"Monday"}})",
           R"({"method":"page.select","params":{"css":"#title","text":"summary"}})",
+          R"({"method":"page.select","params":{"css":"#note","text":"Friday. Tell"}})",
+          R"({"method":"page.select","params":{"css":"#code","text":"x = 1"}})",
       },
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
@@ -255,6 +257,16 @@ BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there)
              R"("message":"page.select: no text \"summary\" inside the value of input#title )"
              R"J((\"Quarterly report draft\"); give text the element shows, or leave it out to )J"
              R"(select all of it"}})");
+  // Across two paragraphs, whose texts meet with nothing between them.
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.select","result":{"selected":"Friday.\n\nTell"}})");
+  // An editor that takes the selection back says so.
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.select","error":{"error":"not selectable",)"
+             R"("message":"page.select: div#code \"let x = 1; let y = 2;\" did not keep the )"
+             R"(selection: it holds \"\" where \"x = 1\" was selected, as an editor that keeps )"
+             R"J(a selection of its own does; select with the keys instead (page.click the text, )J"
+             R"J(then page.press Shift+End, Shift+ArrowRight or Control+a)"}})J");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -72,11 +72,12 @@ BOOST_AUTO_TEST_CASE(names_and_meanings_are_unique_and_found_by_their_code) {
     BOOST_TEST(!info.meaning.empty(), info.name);
     BOOST_TEST(FrameErrorName(info.code) == info.name);
   }
-  BOOST_TEST(names.size() == 32u);
+  BOOST_TEST(names.size() == 33u);
   BOOST_TEST(FrameErrorName(FrameError::kNotAllowed) == "not allowed");
   BOOST_TEST(FrameErrorName(FrameError::kUnknownError) == "unknown error");
   BOOST_TEST(FrameErrorName(FrameError::kNoSuchTab) == "no such tab");
   BOOST_TEST(FrameErrorName(FrameError::kClickMissed) == "click missed");
+  BOOST_TEST(FrameErrorName(FrameError::kNotSelectable) == "not selectable");
 }
 
 // Every code a row of tool-reference.md's error tables names is in the table, and every code

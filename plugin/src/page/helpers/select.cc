@@ -61,14 +61,14 @@ const HelperSpec& SelectHelper() {
       .method = kMethod,
       .synopsis = R"~({target, text?} -> {selected})~",
       .summary =
-          "Selects text inside an element (a field, an editor, any text) as a user would, so "
-          "that the page's toolbar acts on it.",
+          "Selects text (a text selection, not a list's option) inside an element (a field, an "
+          "editor, any text) as a user would, so that the page's toolbar acts on it.",
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
+          R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space, or none where two blocks' texts meet); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
       .errors =
-          R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "invalid argument")~",
+          R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "not selectable" (the page moved or dropped the selection, as a code editor that keeps its own does: select with keys), "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p contenteditable>Ship it on Friday</p>"},"silent":true},{"method":"page.select","params":{"css":"p","text":"Friday"}},{"method":"page.eval","params":{"expression":"document.queryCommandEnabled('bold') && document.execCommand('bold') && document.querySelector('p').innerHTML"}}]})~",
       .file = ResultFile::kJson,

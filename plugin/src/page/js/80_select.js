@@ -8,11 +8,17 @@ import {
 } from "./00_common.js";
 import {inputContains, inputDescribe} from "./50_input.js";
 
-// `text` as a pattern whose runs of white space match any run of white space (the page's
-// source text breaks lines where the reader sees a space).
+// `text` as a pattern whose runs of white space match any run of white space, or none (the
+// page's source text breaks lines where the reader sees a space, and two paragraphs' texts
+// meet with nothing between them where the reader sees a break).
 function loosePattern(text) {
   const words = text.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(words.join("\\s+"));
+  return new RegExp(words.join("\\s*"));
+}
+
+// A text without its white space, to compare what was selected with what was asked for.
+function withoutSpaces(text) {
+  return text.replace(/\s+/g, "");
 }
 
 // The text nodes under `root` in document order (script and style text left out).
@@ -128,10 +134,24 @@ OPS.selectText = async function (input, nodes) {
   } else if (active && active !== doc.body && !inputContains(el, active)) {
     active.blur();
   }
+  const wanted = range.toString();
   const selection = defaultViewOf(doc).getSelection();
   const settled = selectionSettled(doc);
   selection.removeAllRanges();
   selection.addRange(range);
   await settled;
-  return {data: {ok: true, selected: selection.toString()}};
+  const selected = selection.toString();
+  // A page that keeps a selection of its own (a code editor that draws its lines out of
+  // reading order and holds the caret in a field of its own) moves or drops this one.
+  if (withoutSpaces(selected) !== withoutSpaces(wanted)) {
+    return {data: {
+      error: "not selectable",
+      message: inputDescribe(el) + " did not keep the selection: it holds " +
+          JSON.stringify(truncate(selected, 60)) + " where " + JSON.stringify(truncate(wanted, 60)) +
+          " was selected, as an editor that keeps a selection of its own does; select with " +
+          "the keys instead (page.click the text, then page.press Shift+End, Shift+ArrowRight " +
+          "or Control+a)",
+    }};
+  }
+  return {data: {ok: true, selected}};
 };
