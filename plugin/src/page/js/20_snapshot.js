@@ -33,6 +33,13 @@ const MAX_VALUE = 100;
 // Elements that never render: a page of only these is empty, not still upgrading.
 const UNRENDERED_TAGS = new Set(["script", "style", "template", "noscript", "link", "meta"]);
 
+// A field's value as the outline shows it: white space collapsed within each of its lines,
+// its line breaks kept (a textarea's lines, an editor's paragraphs and code lines), blank
+// lines left out.
+function valueLines(text) {
+  return text.split("\n").map(collapse).filter(Boolean).join("\n");
+}
+
 function quoted(text, max) {
   return JSON.stringify(truncate(text, max));
 }
@@ -121,10 +128,10 @@ function statesOf(el, role, parts) {
     } else if ("value" in el && tag !== "button") {
       value = el.type === "password" ? (el.value ? "••••" : "") : el.value;
     } else if (isEditable(el)) {
-      value = collapse(el.textContent);
+      value = el.innerText;  // its paragraphs and lines apart, as they are drawn
     }
   }
-  const shown = value ? collapse(value) : "";
+  const shown = value ? valueLines(value) : "";
   if (shown) states.push("value=" + quoted(shown, MAX_VALUE));
   return states;
 }
