@@ -132,7 +132,7 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
   - textbox "Password" [ref={1}] value="••••"
   - textbox "Code" [ref={2}] required readonly value="X1"
   - spinbutton "Count" [ref={3}] value="3"
-  - slider "Volume" [ref={4}] value="7"
+  - slider "Volume" [ref={4}] value="7" min=0 max=10
   - checkbox "Some" [ref={5}] mixed
   - combobox "Size" [ref={6}] value="M"
     - option "S"
@@ -759,9 +759,9 @@ BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items
   // The custom combobox shows the option selected in the listbox it controls (not its own
   // text), or its own text when it controls none; an ARIA slider's valuetext wins over its
   // number. The zero-height live region stays; inert content is left out.
-  BOOST_TEST(outline == WithRefs(R"(- slider "Volume" [ref={1}] value="30"
-- slider "Size" [ref={2}] value="Medium"
-- slider "Zoom" [ref={3}] value="150"
+  BOOST_TEST(outline == WithRefs(R"(- slider "Volume" [ref={1}] value="30" min=0 max=100
+- slider "Size" [ref={2}] value="Medium" min=1 max=3
+- slider "Zoom" [ref={3}] value="150" min=0 max=200
 - text "Plan"
 - combobox "Plan" [ref={4}] [active] collapsed value="Pro"
 - text "Shirt size"

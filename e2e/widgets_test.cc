@@ -276,8 +276,29 @@ BOOST_AUTO_TEST_CASE(a_slider_moves_by_its_steps_with_arrow_keys) {
   BOOST_TEST(ResultOf(result, 4) == R"("40.00")");
   const std::string outline = json::parse(ResultOf(result, 5)).as_string().c_str();
   BOOST_TEST(outline == WithRefs("- heading \"Budget\" level=1\n"
-                                 "- slider \"Budget\" [ref={1}] [active] value=\"40.00\"",
+                                 "- slider \"Budget\" [ref={1}] [active] value=\"40.00\" "
+                                 "min=0.0 max=100.0",
                                  FirstRef(outline), 1));
+}
+
+BOOST_AUTO_TEST_CASE(a_slider_is_filled_with_a_number_by_its_arrow_keys) {
+  // noUiSlider steps by 5: 70 is reached, 12.5 stops at the nearest step (10, a tie going
+  // back the way it came), 500 lies outside its range.
+  const json::object result = Run(Frames(
+      {Goto("lib_slider.html"),
+       Frame("page.fill", R"({"role":"slider","name":"Budget","value":70})"),
+       Eval("budget.noUiSlider.get()"),
+       Frame("page.fill", R"({"role":"slider","name":"Budget","value":"12.5"})"),
+       Eval("budget.noUiSlider.get()"),
+       Frame("page.fill", R"({"role":"slider","name":"Budget","value":"500"})")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"70.0"})");
+  BOOST_TEST(ResultOf(result, 2) == R"("70.00")");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"10.0"})");
+  BOOST_TEST(ResultOf(result, 4) == R"("10.00")");
+  BOOST_TEST(PageSuite::Record(result, 5).at("error").at("message").as_string() ==
+             "page.fill: div.noUi-handle.noUi-handle-lower takes values from 0.0 to 100.0, "
+             "not 500");
 }
 
 BOOST_AUTO_TEST_CASE(a_slider_handle_is_dragged_to_a_point_on_its_track) {
@@ -495,7 +516,7 @@ BOOST_AUTO_TEST_CASE(a_react_form_of_material_ui_controls_is_filled_picked_dragg
                                 "- text \"Size\"\n"
                                 "- combobox \"Size\" [ref={2}] collapsed\n"
                                 "- text \"Quantity\"\n"
-                                "- slider \"Quantity\" [ref={3}] value=\"2\"\n"
+                                "- slider \"Quantity\" [ref={3}] value=\"2\" min=1 max=10\n"
                                 "- combobox \"Country\" [ref={4}] collapsed\n"
                                 "- button \"Open\" [ref={5}]\n"
                                 "- checkbox \"Gift wrap\" [ref={6}]\n"
@@ -511,7 +532,7 @@ BOOST_AUTO_TEST_CASE(a_react_form_of_material_ui_controls_is_filled_picked_dragg
                                "- text \"Size\"\n"
                                "- combobox \"Size\" [ref={2}] collapsed value=\"Medium\"\n"
                                "- text \"Quantity\"\n"
-                               "- slider \"Quantity\" [ref={3}] value=\"5\"\n"
+                               "- slider \"Quantity\" [ref={3}] value=\"5\" min=1 max=10\n"
                                "- combobox \"Country\" [ref={4}] collapsed value=\"France\"\n"
                                "- button \"Open\" [ref={5}]\n"
                                "- checkbox \"Gift wrap\" [ref={6}] checked\n"
@@ -594,7 +615,7 @@ BOOST_AUTO_TEST_CASE(ionic_components_are_seen_once_upgraded_and_their_toast_onc
                                 "      - switch \"Breakfast\" [ref={3}]\n"
                                 "    - listitem\n"
                                 "      - text \"Nights\"\n"
-                                "      - slider \"Nights\" [ref={4}] value=\"2\"\n"
+                                "      - slider \"Nights\" [ref={4}] value=\"2\" min=1 max=7\n"
                                 "  - button \"Book\" [ref={5}]",
                                 FirstRef(before), 5));
   const std::string after = json::parse(ResultOf(result, 8)).as_string().c_str();
@@ -609,7 +630,7 @@ BOOST_AUTO_TEST_CASE(ionic_components_are_seen_once_upgraded_and_their_toast_onc
                                "      - switch \"Breakfast\" [ref={3}] checked\n"
                                "    - listitem\n"
                                "      - text \"Nights\"\n"
-                               "      - slider \"Nights\" [ref={4}] value=\"3\"\n"
+                               "      - slider \"Nights\" [ref={4}] value=\"3\" min=1 max=7\n"
                                "  - button \"Book\" [ref={5}] [active]\n"
                                "- generic [ref={6}] #toast\n"
                                "  - status \"Booked a suite room for Ada\"",

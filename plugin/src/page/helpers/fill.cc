@@ -1,8 +1,14 @@
 // page.fill: target; value; submit -> {"value"}, and "label" for a select, "maxlength" for
 // text a field's maxlength cut.
+#include <algorithm>
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <cmath>
 #include <optional>
+#include <string>
+#include <string_view>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "core/json_fields.h"
 #include "core/status_macros.h"
@@ -18,6 +24,70 @@ namespace json = boost::json;
 namespace {
 
 constexpr char kMethod[] = "page.fill";
+
+// A slider's value as page.fill reports it (its aria-valuenow) and as a number.
+struct SliderValue {
+  std::string text;
+  double number = 0;
+};
+
+// Presses `key` `count` times in `element`'s context, in the agent's turn on the focus, and
+// reads the slider's value afterwards.
+absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view tab,
+                                          const ResolvedTarget& element, std::string_view key,
+                                          int count) {
+  json::array actions;
+  for (int i = 0; i < count; ++i) {
+    const json::array press = ChordKeyActions(KeyChord{{}, std::string(key)});
+    actions.insert(actions.end(), press.begin(), press.end());
+  }
+  RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
+    return page
+        .Command("input.performActions", KeyActionsParams(element.context, std::move(actions)),
+                 "the slider's keys to be dispatched")
+        .status();
+  }));
+  ASSIGN_OR_RETURN(const SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
+                                                          json::object{}, {element.argument}));
+  SliderValue value;
+  if (const json::string* text = read.data.if_string()) value.text = std::string(*text);
+  if (!absl::SimpleAtod(value.text, &value.number)) {
+    return HelperError(kNotFillable, absl::StrCat(kMethod, ": the slider no longer says its value"));
+  }
+  return value;
+}
+
+// A slider the page draws, focused by the page side ({"now", "target"}), moved by its arrow
+// keys as a keyboard user moves it: one press tells its step, then as many presses as the
+// rest needs, then single presses while that leaves it more than half a step away (a step
+// that does not divide the value stops at the nearest). Its value afterwards.
+absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
+                                       const ResolvedTarget& element, const json::object& slider) {
+  constexpr std::string_view kRight = "\xEE\x80\x94";  // U+E014, ArrowRight
+  constexpr std::string_view kLeft = "\xEE\x80\x92";   // U+E012, ArrowLeft
+  constexpr int kMaxPresses = 1000;
+  const double target = slider.at("target").to_number<double>();
+  SliderValue now{.text = "", .number = slider.at("now").to_number<double>()};
+  double step = 0;
+  for (int round = 0; round < 4; ++round) {
+    const double left = std::abs(target - now.number);
+    if (left == 0 || (step > 0 && left <= step / 2)) break;
+    const int count =
+        step > 0 ? std::clamp(static_cast<int>(std::lround(left / step)), 1, kMaxPresses) : 1;
+    ASSIGN_OR_RETURN(const SliderValue moved,
+                     PressOnSlider(page, tab, element, target > now.number ? kRight : kLeft,
+                                   count));
+    if (moved.number == now.number) break;  // at its end, or it takes no keys
+    if (step == 0) step = std::abs(moved.number - now.number);
+    now = moved;
+  }
+  if (now.text.empty()) {  // not moved: read as it is
+    ASSIGN_OR_RETURN(const SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
+                                                            json::object{}, {element.argument}));
+    return read.data;
+  }
+  return json::value(now.text);
+}
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const json::value* value = params.if_contains("value");
@@ -69,6 +139,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                       json::object{}, {element.argument}));
     after = std::move(read.data);
   }
+  if (const json::value* slider = filled.data.as_object().if_contains("slider")) {
+    ASSIGN_OR_RETURN(after, MoveSlider(page, tab, element, slider->as_object()));
+  }
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::StatusOr<InputEffect> submitted =
@@ -114,7 +187,7 @@ constexpr Param kParams[] = {
     {.key = "value",
      .type = ParamType::kAny,
      .help = "text (replaces what was there); for a select an option's label or value; for a "
-             "checkbox or radio true or false"},
+             "checkbox or radio true or false; for a slider a number (moved by its arrow keys)"},
     {.key = "submit",
      .type = ParamType::kBoolean,
      .default_value = "false",

@@ -133,6 +133,14 @@ function statesOf(el, role, parts) {
   }
   const shown = value ? valueLines(value) : "";
   if (shown) states.push("value=" + quoted(shown, MAX_VALUE));
+  // A slider's range, so that a model can tell where on its track a value lies.
+  if (role === "slider") {
+    const range = tag === "input" && el.type === "range";
+    const min = aria("aria-valuemin") ?? (range ? el.min || "0" : null);
+    const max = aria("aria-valuemax") ?? (range ? el.max || "100" : null);
+    if (min !== null) states.push("min=" + min);
+    if (max !== null) states.push("max=" + max);
+  }
   return states;
 }
 

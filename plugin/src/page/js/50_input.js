@@ -478,6 +478,7 @@ function inputFieldValue(el) {
     return isChecked(el);
   }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
+  if (roleOf(el) === 'slider') return attrOf(el, 'aria-valuenow') || '';
   return el.innerText;
 }
 
@@ -581,6 +582,7 @@ async function inputFill(el, value, leave) {
   if (typeof text !== 'string') {
     return inputFillError(el, 'takes a string value');
   }
+  if (tag !== 'input' && roleOf(el) === 'slider') return inputSliderFill(el, text);
   if (tag === 'select') {
     if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
     const options = Array.from(el.options);
@@ -634,6 +636,14 @@ async function inputFill(el, value, leave) {
         'target the field itself');
   }
   if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
+  // A date field drawn as editable segments (React Aria's: role=spinbutton, contenteditable)
+  // keeps its value apart from the text it shows, and takes keys only: replaced text would
+  // show a value it does not hold.
+  if (!editable && roleOf(el) === 'spinbutton') {
+    return inputFillError(el, 'is a segment of a field that takes keys, not text: type into ' +
+        'it with page.type (e.g. {"target": ..., "text": "06202025"} for a date), or press ' +
+        'ArrowUp and ArrowDown');
+  }
   if (el.readOnly) {
     return inputFillError(el, inputPicksFromList(el)
         ? 'is read-only: it takes no typing, only a choice from its list; click it, then ' +
@@ -704,6 +714,30 @@ async function inputFill(el, value, leave) {
     return {ok: true, value: after, maxlength: el.maxLength};
   }
   return {ok: true, value: after};
+}
+
+// A slider the page draws (role=slider, not a range input) moves by its keys, as a keyboard
+// user moves it: focused here, {"ok": true, "slider": {"now", "target"}} for the plugin, which
+// presses the arrow keys and reads where it came to (its aria-valuenow).
+function inputSliderFill(el, text) {
+  const target = Number(text);
+  if (text.trim() === '' || !Number.isFinite(target)) {
+    return inputFillError(el, 'is a slider: give its value as a number');
+  }
+  const now = Number(attrOf(el, 'aria-valuenow'));
+  if (attrOf(el, 'aria-valuenow') === null || !Number.isFinite(now)) {
+    return inputFillError(el, 'is a slider that says no value (aria-valuenow): drag its ' +
+        'handle with page.drag');
+  }
+  if (attrOf(el, 'aria-disabled') === 'true') return inputFillDisabled(el);
+  const min = Number(attrOf(el, 'aria-valuemin') ?? -Infinity);
+  const max = Number(attrOf(el, 'aria-valuemax') ?? Infinity);
+  if (target < min || target > max) {
+    return inputFillError(el, 'takes values from ' + attrOf(el, 'aria-valuemin') + ' to ' +
+        attrOf(el, 'aria-valuemax') + ', not ' + text);
+  }
+  el.focus();
+  return {ok: true, slider: {now, target}};
 }
 
 // Focuses the element before page.press sends its keys.
