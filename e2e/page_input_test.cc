@@ -527,6 +527,24 @@ BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) 
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
 }
 
+// A date field drawn as segments that take keys (React Aria's) is not filled with text that
+// would show a value it does not hold.
+BOOST_AUTO_TEST_CASE(a_segment_that_takes_keys_is_typed_into_not_filled) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<div role=group aria-label=Date><span role=spinbutton contenteditable tabindex=0 )"
+       R"(aria-label=Month aria-valuetext=Empty>mm</span></div>"}})",
+       R"({"method":"page.fill","params":{"role":"spinbutton","name":"Month","value":"06"}})",
+       Eval("document.querySelector('span').textContent")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: span \"mm\" is a segment of a field that takes keys, not text: type )"
+             R"(into it with page.type (e.g. {\"target\": ..., \"text\": \"06202025\"} for a )"
+             R"(date), or press ArrowUp and ArrowDown"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"mm"})");
+}
+
 BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
   const json::object result = Run(
       Frames({Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#code","value":"x"}})",
