@@ -527,6 +527,22 @@ BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) 
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
 }
 
+// An editor that keeps its own model and copies the selection on selectionchange (Lexical)
+// gets the fill's text in place of what it holds, every time, and the result is what it
+// drew.
+BOOST_AUTO_TEST_CASE(an_editor_that_keeps_its_own_selection_takes_each_fill) {
+  const json::object result = Run(Frames(
+      {Goto("editor_model.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Message","value":"Gamma"}})",
+       Eval("editorText()"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Message","value":"Delta"}})",
+       Eval("editorText()")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Gamma"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Gamma"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Delta"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Delta"})");
+}
+
 // A date field drawn as segments that take keys (React Aria's) is not filled with text that
 // would show a value it does not hold.
 BOOST_AUTO_TEST_CASE(a_segment_that_takes_keys_is_typed_into_not_filled) {

@@ -676,8 +676,16 @@ async function inputFill(el, value, leave) {
     const range = doc.createRange();
     range.selectNodeContents(el);
     const selection = win.getSelection();
+    const settled = inputSelectionSettled(doc);
     selection.removeAllRanges();
     selection.addRange(range);
+    // An editor that keeps a selection of its own (Lexical) takes it from the page's
+    // selectionchange, which comes after a task: the text then replaces what it holds.
+    await settled;
+    if (!el.isConnected) {
+      return {error: 'stale ref', message: 'the page replaced the field as it was selected; ' +
+          'take a new page.snapshot'};
+    }
   }
   if (text === '') {
     doc.execCommand('delete', false, null);
@@ -738,6 +746,20 @@ function inputSliderFill(el, text) {
   }
   el.focus();
   return {ok: true, slider: {now, target}};
+}
+
+// Resolves once the page has had its selectionchange (at most 200 ms), then one task later
+// (what a listener started in a microtask or timer of its own has run).
+export function inputSelectionSettled(doc) {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener('selectionchange', done, true);
+      clearTimeout(limit);
+      setTimeout(resolve, 0);
+    };
+    const limit = setTimeout(done, 200);
+    doc.addEventListener('selectionchange', done, true);
+  });
 }
 
 // Focuses the element before page.press sends its keys.

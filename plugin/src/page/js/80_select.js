@@ -6,7 +6,7 @@ import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
   ownerDocumentOf, parentElementOf, tagNameOf, truncate
 } from "./00_common.js";
-import {inputContains, inputDescribe} from "./50_input.js";
+import {inputContains, inputDescribe, inputSelectionSettled} from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
 // page's source text breaks lines where the reader sees a space, and two paragraphs' texts
@@ -70,20 +70,6 @@ function textMissing(el, text, value) {
   };
 }
 
-// Resolves once the page has had its selectionchange (at most 200 ms), then one task later
-// (what a listener started in a microtask or timer of its own has run).
-function selectionSettled(doc) {
-  return new Promise((resolve) => {
-    const done = () => {
-      doc.removeEventListener("selectionchange", done, true);
-      clearTimeout(limit);
-      setTimeout(resolve, 0);
-    };
-    const limit = setTimeout(done, 200);
-    doc.addEventListener("selectionchange", done, true);
-  });
-}
-
 // A text field: focused, its selection set (the page gets select and selectionchange).
 async function selectInField(el, text) {
   const value = el.value;
@@ -91,7 +77,7 @@ async function selectInField(el, text) {
   if (start < 0) return textMissing(el, text, value);
   const end = text === undefined ? value.length : start + text.length;
   el.focus();
-  const settled = selectionSettled(ownerDocumentOf(el));
+  const settled = inputSelectionSettled(ownerDocumentOf(el));
   el.setSelectionRange(start, end);
   await settled;
   return {ok: true, selected: el.value.slice(el.selectionStart, el.selectionEnd)};
@@ -136,7 +122,7 @@ OPS.selectText = async function (input, nodes) {
   }
   const wanted = range.toString();
   const selection = defaultViewOf(doc).getSelection();
-  const settled = selectionSettled(doc);
+  const settled = inputSelectionSettled(doc);
   selection.removeAllRanges();
   selection.addRange(range);
   await settled;
