@@ -187,12 +187,12 @@ constexpr Param kParams[] = {
     {.key = "value",
      .type = ParamType::kAny,
      .help = "text (replaces what was there); for a select an option's label or value; for a "
-             "checkbox or radio true or false; for a slider a number (moved by its arrow keys)"},
+             "checkbox or radio true or false; for a slider a number"},
     {.key = "submit",
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help =
-         R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks, a page that asks before it is left) is in the result as "dialog")~"},
+         R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks) is in the result as "dialog")~"},
     kTimeoutParam,
 };
 

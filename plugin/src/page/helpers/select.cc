@@ -61,8 +61,8 @@ const HelperSpec& SelectHelper() {
       .method = kMethod,
       .synopsis = R"~({target, text?} -> {selected})~",
       .summary =
-          "Selects text (a text selection, not a list's option) inside an element (a field, an "
-          "editor, any text) as a user would, so that the page's toolbar acts on it.",
+          "Selects text inside an element (a field, an editor, any text) as a user would, so "
+          "that the page's toolbar acts on it.",
       .params = kParams,
       .ops = kOps,
       .result =
