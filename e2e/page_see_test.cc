@@ -885,7 +885,8 @@ BOOST_AUTO_TEST_CASE(a_40_card_shop_page_outline_stays_under_7_kb) {
 
 // What is rendered but not there for a user is left out of the snapshot, of targets and of
 // page.text alike: a closed menu parked off screen, a listbox faded out, the native selects
-// Select2, Tom Select and bootstrap-select replace, inert content. A select a user reaches stays
+// Select2, Tom Select and bootstrap-select replace, inert content, what only screen readers
+// read (a visually hidden box, unless a live region). A select a user reaches stays
 // (a transparent one over a styled box too), and a menu whose button is not rendered shows.
 // Bold and italic runs in editable content get a line each. A target that matches only inert
 // content says so.
@@ -900,7 +901,9 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
               R"({"method":"page.click","params":{"role":"button","name":"Behind"}})",
               R"({"method":"page.text","params":{"text":"Inert words"}})",
               R"({"method":"page.text","params":{"css":"#nav"}})",
-              R"({"method":"page.click","params":{"role":"button","name":"Asleep"}})"},
+              R"({"method":"page.click","params":{"role":"button","name":"Asleep"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Dismiss"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Close"}})"},
              R"(,"on_error":"continue")"));
   const std::string outline = Result(result, 1);
   const std::uint64_t first = FirstRef(outline);
@@ -917,13 +920,15 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
 - list
   - listitem
     - link "About" [ref={7}]
-- textbox "Note" [ref={8}] value="Hello bold and leaning words"
+- button "Close" [ref={8}]
+- status "3 results"
+- textbox "Note" [ref={9}] value="Hello bold and leaning words"
   - strong: bold
   - emphasis: leaning)",
-                                 first, 8));
+                                 first, 9));
   BOOST_TEST(Result(result, 2) ==
-             "Left out\nAccount Red\nSmall\nCheap\nCountry France Sort Newest\nAbout\n"
-             "Hello bold and leaning words");
+             "Left out\nAccount Red\nSmall\nCheap\nCountry France Sort Newest\nAbout\n✕\n"
+             "3 results\nHello bold and leaning words");
   const auto missing = [](const std::string& method, const std::string& target) {
     return absl::StrCat(R"({"error":"no such element","message":")", method,
                         ": no visible element matches ", target,
@@ -950,6 +955,10 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
   // An element made inert itself (as Headless UI does to all but an open menu) is found so.
   BOOST_TEST(Error(result, 11) == inert("page.click", R"(role \"button\" named \"Asleep\")"));
   BOOST_TEST(Result(result, 10) == "About");
+  // A button in a visually hidden box is not seen; an icon button named by such a box's word
+  // is.
+  BOOST_TEST(Error(result, 12) == missing("page.click", R"(role \"button\" named \"Dismiss\")"));
+  BOOST_TEST(PageSuite::Record(result, 13).contains("result"));
 }
 
 // Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.

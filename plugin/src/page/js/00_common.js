@@ -377,6 +377,19 @@ export function isClipped(el) {
   return rect.width <= 0 || rect.height <= 0;
 }
 
+// The "visually hidden" box of what only screen readers read (a popover's "Dismiss" button):
+// a pixel across, its overflow not visible. Not seen, though its words are part of the names
+// around it (an icon button's "Close"), as a screen reader reads them. A live region's words
+// are read out as news: it is not one.
+export function isReadersOnly(el) {
+  const style = styleFacts(el);
+  if (style.display === "contents" || style.overflow === "visible" || isLiveRegion(el)) {
+    return false;
+  }
+  const rect = rectOf(el);
+  return rect.width <= 1 && rect.height <= 1;
+}
+
 // The window last asked for a computed style and its getComputedStyle.
 let styleView = null;
 let styleFunction = null;
@@ -496,16 +509,19 @@ export function isVisible(el, ariaHiddenHides = true) {
   const style = styleFacts(el);
   if (style.visibility === "hidden" || style.visibility === "collapse") return false;
   if (isUnrendered(el, style)) return false;
+  // A field kept for screen readers that a widget draws (standInOf) is seen there.
+  const standIn = standInOf(el);
   if (style.display !== "contents") {
     const rect = rectOf(el);
-    if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el) && !standInOf(el)) {
+    if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el) && !standIn) {
       return false;
     }
+    if (!standIn && isReadersOnly(el)) return false;
   }
   if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isClipped(p) ||
-        isLeftOut(p)) {
+    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") ||
+        isClipped(p) || (isReadersOnly(p) && !standIn) || isLeftOut(p)) {
       return false;
     }
   }

@@ -10,7 +10,8 @@ import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren,
   flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable,
-  isHiddenSubtree, isChecked, isInteractive, isLeftOut, isNamedZeroSize, isUnrendered, isVisible,
+  isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly,
+  isUnrendered, isVisible,
   localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
   rectOf, refOf, roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart,
   styleFacts, tagNameOf, textMatcher, truncate
@@ -367,17 +368,27 @@ function outline(input, nodes) {
     }
   };
 
+  // Inside a box of a pixel that clips what it holds (visually hidden: only screen readers
+  // read it, as a popover's "Dismiss" button): nothing is listed but a field a widget draws
+  // (standInOf).
+  let readersOnly = false;
   const walk = (el, depth, showText) => {
-    if (!isApart(el)) {
-      walkElement(el, depth, showText);
-      return;
-    }
-    const outer = apart;
-    apart = el;
+    const hides = !readersOnly && isReadersOnly(el);
+    if (hides) readersOnly = true;
     try {
-      walkElement(el, depth, showText);
+      if (!isApart(el)) {
+        walkElement(el, depth, showText);
+        return;
+      }
+      const outer = apart;
+      apart = el;
+      try {
+        walkElement(el, depth, showText);
+      } finally {
+        apart = outer;
+      }
     } finally {
-      apart = outer;
+      if (hides) readersOnly = false;
     }
   };
 
@@ -397,7 +408,7 @@ function outline(input, nodes) {
     // With viewport_only an element off screen is not listed, nor its own text; its
     // descendants are still walked (a fixed or overflowing one can be on screen).
     const offscreen = viewportOnly && !contents && sized && el !== root && !inViewport(el, shown);
-    const seen = visible && sized && !offscreen;
+    const seen = visible && sized && !offscreen && (!readersOnly || !!standInOf(el));
     const role = roleOf(el);
     const interactive = isInteractive(el, role);
     if (isFrame(el)) {
@@ -416,7 +427,7 @@ function outline(input, nodes) {
     }
     // A label's, legend's or caption's text names its control, group or table: not listed
     // again.
-    const textShown = showText && visible && !offscreen && !namesItsParent(el);
+    const textShown = showText && visible && !offscreen && !readersOnly && !namesItsParent(el);
     if (!seen || (!role && !interactive)) {
       if (!seen || isMeaningful(el)) {
         walkChildren(el, depth, textShown);

@@ -5,14 +5,15 @@
 //
 // Walked here rather than read from innerText: innerText stays in the light DOM, so an open
 // shadow root's content, or slotted text under an element inside a shadow root, would be
-// missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box) is left
-// out, and so is what the snapshot leaves out though rendered (isLeftOut: inert content,
+// missing. Hidden text (display:none, visibility:hidden, clipped by a zero-sized box, in a
+// visually hidden box only screen readers read: isReadersOnly) is left out, and so is what the snapshot leaves out though rendered (isLeftOut: inert content,
 // closed popups, replaced selects); iframes' documents are not entered (as innerText). Unlike
 // innerText, a select shows its chosen option and an input button its label, as on screen.
 
 import {
   ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, flatChildren, inputButtonLabel, isClipped,
-  isInputButton, isLeftOut, isUnrendered, localNameOf, nodeTypeOf, readingPass, styleOf, tagNameOf
+  isInputButton, isLeftOut, isReadersOnly, isUnrendered, localNameOf, nodeTypeOf, readingPass,
+  styleOf, tagNameOf
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -49,7 +50,7 @@ function visibleText(root) {
       if (style.visibility === "visible") out.push("\n");
       return;
     }
-    if (isClipped(el)) return;
+    if (isClipped(el) || isReadersOnly(el)) return;  // no box, or one only screen readers read
     const block = !INLINE_DISPLAYS.has(style.display);
     if (block) out.push("\n");
     for (const child of flatChildren(el)) walk(child, style);
