@@ -250,8 +250,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // Settles as a click does, so what the drop set off (a reorder, a request) has happened.
   RETURN_IF_ERROR(
       DispatchAndFollow(page, tab, dispatch, "the drag", /*armed=*/from.context == tab).status());
-  return json::object{{"dropped", dropped},
+  json::object result{{"dropped", dropped},
                       {"via", html5 || completed_by_events ? "html5" : "pointer"}};
+  // A target that matched several elements: the first was taken, as page.click says.
+  if (from.matches > 1) result["matches"] = from.matches;
+  if (to && to->matches > 1) result["to_matches"] = to->matches;
+  return result;
 }
 
 constexpr Param kParams[] = {
@@ -281,7 +285,7 @@ const HelperSpec& DragHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"dropped": bool, "via": "pointer" or "html5"}. A source marked draggable (draggable=true on it or an ancestor) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
+          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover along the way, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
       .example =
