@@ -368,12 +368,27 @@ BOOST_AUTO_TEST_CASE(a_map_pans_by_the_drag_alone_and_its_marker_image_follows_t
                   Eval("depot().centre"), Goto("lib_map.html"),
                   Frame("page.drag", R"({"from":{"role":"button","name":"Marker"},)"
                                      R"("to":{"x":350,"y":329}})"),
-                  Eval("depot()")}));
+                  Eval("depot()"),
+                  // By an offset from the press, and from a point of the map (no element
+                  // named).
+                  Frame("page.drag", R"({"from":{"css":"#map"},"by":{"x":-100,"y":50}})"),
+                  Eval("depot().centre"),
+                  Frame("page.drag", R"({"from":{"x":100,"y":100},"to":{"x":50,"y":100}})"),
+                  Eval("depot().centre"),
+                  Frame("page.drag", R"({"from":{"css":"#map"},"by":{"x":-1000,"y":0}})")},
+                 R"(,"on_error":"continue")"));
   BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
   BOOST_TEST(ResultOf(result, 2) == R"({"lat":250,"lng":400})");
   BOOST_TEST(ResultOf(result, 4) == R"({"dropped":true,"via":"pointer"})");
   BOOST_TEST(ResultOf(result, 5) ==
              R"({"centre":{"lat":200,"lng":300},"marker":{"lat":50,"lng":350}})");
+  BOOST_TEST(ResultOf(result, 6) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 7) == R"({"lat":250,"lng":400})");
+  BOOST_TEST(ResultOf(result, 8) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 9) == R"({"lat":250,"lng":450})");
+  BOOST_TEST(PageSuite::Record(result, 10).at("error").at("message").as_string() ==
+             "page.drag: \"by\" {\"x\": -1000, \"y\": 0} takes the pointer to {\"x\": -700, "
+             "\"y\": 200}, outside the viewport (1366 x 682)");
 }
 
 BOOST_AUTO_TEST_CASE(a_modal_that_fades_in_after_its_backdrop_is_there_when_the_click_returns) {

@@ -158,19 +158,40 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (sources == 1 && params.contains("to") && !params.contains("from")) {
     return DropItems(page, params);
   }
-  if (sources != 1 || !params.contains("to")) {
+  const int destinations = params.contains("to") + params.contains("by");
+  if (sources != 1 || destinations != 1) {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod,
-                                    " needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}), "
-                                    "\"files\" or \"data\", and \"to\" (a target, or a viewport "
-                                    "point {\"x\": N, \"y\": N})"));
+                                    " needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}, "
+                                    "or a viewport point {\"x\": N, \"y\": N}), \"files\" or "
+                                    "\"data\", and one of \"to\" (a target, or a viewport point) "
+                                    "or \"by\" (an offset {\"x\": N, \"y\": N} from where the "
+                                    "button goes down)"));
   }
   ASSIGN_OR_RETURN(const std::optional<std::int64_t> steps,
                    IntParam(kMethod, params, "steps", 1, 200));
-  ASSIGN_OR_RETURN(const Target from_target, NestedTarget(kMethod, params, "from"));
-  const std::optional<json::object> to_point = PointOf(params.at("to"));
+  json::object prepare_input;
+  // The source: a target, or a viewport point (what lies there is pressed there).
+  const std::optional<json::object> from_point = PointOf(params.at("from"));
+  std::optional<Target> from_target;
+  if (from_point) {
+    prepare_input["from_point"] = *from_point;
+  } else {
+    ASSIGN_OR_RETURN(from_target, NestedTarget(kMethod, params, "from"));
+  }
+  // The destination: a target, a viewport point, or an offset from the press.
   std::optional<Target> to_target;
-  if (!to_point) {
+  if (params.contains("by")) {
+    const std::optional<json::object> by = PointOf(params.at("by"));
+    if (!by) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod, ": \"by\" is an offset in pixels, e.g. {\"x\": "
+                                               "100, \"y\": 0}"));
+    }
+    prepare_input["by"] = *by;
+  } else if (const std::optional<json::object> to_point = PointOf(params.at("to"))) {
+    prepare_input["to_point"] = *to_point;
+  } else {
     absl::StatusOr<Target> nested = NestedTarget(kMethod, params, "to");
     if (!nested.ok()) {
       return HelperError(kInvalidArgument,
@@ -181,24 +202,27 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     to_target = *std::move(nested);
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
-  ASSIGN_OR_RETURN(const ResolvedTarget from, ResolveTarget(page, tab, from_target));
-  std::vector<json::value> nodes{from.argument};
+  std::optional<ResolvedTarget> from;
+  std::vector<json::value> nodes;
+  if (from_target) {
+    ASSIGN_OR_RETURN(from, ResolveTarget(page, tab, *from_target));
+    nodes.push_back(from->argument);
+  }
+  // A point lies in the tab's own document.
+  const std::string context = from ? from->context : tab;
   std::optional<ResolvedTarget> to;
-  json::object prepare_input;
   if (to_target) {
     ASSIGN_OR_RETURN(to, ResolveTarget(page, tab, *to_target));
-    if (to->context != from.context) {
+    if (to->context != context) {
       return HelperError(kInvalidArgument,
                          absl::StrCat(kMethod,
                                       ": \"from\" and \"to\" lie in different frames; "
                                       "a drag stays within one document"));
     }
     nodes.push_back(to->argument);
-  } else {
-    prepare_input["to_point"] = *to_point;
   }
   ASSIGN_OR_RETURN(const SandboxResult prepared,
-                   page.Sandbox(from.context, ops::kDragPrepare, prepare_input, nodes));
+                   page.Sandbox(context, ops::kDragPrepare, prepare_input, nodes));
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const json::object& plan = prepared.data.as_object();
   const bool html5 = plan.at("via") == "html5";
@@ -219,7 +243,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     drag_nodes.insert(drag_nodes.end(), destination.begin(), destination.end());
     dispatch = [&, drag_nodes] {
       ASSIGN_OR_RETURN(const SandboxResult outcome,
-                       page.Sandbox(from.context, ops::kDragHtml5,
+                       page.Sandbox(context, ops::kDragHtml5,
                                     json::object{{"from", plan.at("from")},
                                                  {"to", plan.at("to")},
                                                  {"steps", steps.value_or(kDefaultSteps)}},
@@ -231,13 +255,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     dispatch = [&] {
       RETURN_IF_ERROR(
           page.Command("input.performActions",
-                       DragActionsParams(from.context, PointFrom(plan.at("from")),
+                       DragActionsParams(context, PointFrom(plan.at("from")),
                                          PointFrom(plan.at("to")),
                                          static_cast<int>(steps.value_or(kDefaultSteps))),
                        "the drag's input events to be dispatched")
               .status());
       ASSIGN_OR_RETURN(const SandboxResult outcome,
-                       page.Sandbox(from.context, ops::kDragPointerOutcome,
+                       page.Sandbox(context, ops::kDragPointerOutcome,
                                     json::object{{"to", plan.at("to")}}, destination));
       dropped = DroppedIn(outcome.data);
       // The input started a native drag (the page made its item draggable on the button
@@ -249,20 +273,21 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   // Settles as a click does, so what the drop set off (a reorder, a request) has happened.
   RETURN_IF_ERROR(
-      DispatchAndFollow(page, tab, dispatch, "the drag", /*armed=*/from.context == tab).status());
+      DispatchAndFollow(page, tab, dispatch, "the drag", /*armed=*/context == tab).status());
   json::object result{{"dropped", dropped},
                       {"via", html5 || completed_by_events ? "html5" : "pointer"}};
   // A target that matched several elements: the first was taken, as page.click says.
-  if (from.matches > 1) result["matches"] = from.matches;
+  if (from && from->matches > 1) result["matches"] = from->matches;
   if (to && to->matches > 1) result["to_matches"] = to->matches;
   return result;
 }
 
 constexpr Param kParams[] = {
-    {.key = "from", .type = ParamType::kAny, .help = "the element to drag (a target object)"},
+    {.key = "from", .type = ParamType::kAny, .help = R"~(a target object, or a point {"x","y"})~"},
     {.key = "to",
      .type = ParamType::kAny,
      .help = R"~(a target object or a viewport point {"x","y"}; steps: moves on the way)~"},
+    {.key = "by", .type = ParamType::kAny, .help = R"~(instead of to: an offset {"x","y"})~"},
     {.key = "steps", .type = ParamType::kInteger, .default_value = "10"},
     {.key = "files",
      .type = ParamType::kArray,
@@ -278,7 +303,7 @@ constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5, ops::kDragPointer
 const HelperSpec& DragHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({from | files | data, to, steps?} -> {dropped, via})~",
+      .synopsis = R"~({from | files | data, to | by, steps?} -> {dropped, via})~",
       .summary =
           "Drags an element onto another element or a point: real pointer input, or an HTML5 "
           "drag and drop for a draggable source.",

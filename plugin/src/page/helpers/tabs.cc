@@ -163,7 +163,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kString,
      .default_value = R"~("list")~",
      .help =
-         R"~("list" (default), "new" (opens a tab, loads url if given, makes it current), "select" (makes tab current), "close" (closes tab, default the current one; the tab that was current before it becomes current again))~"},
+         R"~("list" (default), "new" (opens a tab, loads url if given, makes it current), "select" (makes tab current), "close" (closes tab, default the current one))~"},
     {.key = "url", .type = ParamType::kString, .help = "for new"},
     {.key = "tab",
      .type = ParamType::kString,

@@ -43,18 +43,22 @@ function notVisible(el, why) {
   return {error: "element not visible", message: inputDescribe(el) + " " + why};
 }
 
+// `point` in whole pixels when it lies in `win`'s viewport, else an "invalid argument" whose
+// message says(point as text) begins: '"to" {"x": 5, "y": 9} lies outside'.
+function viewportPoint(win, point, says) {
+  if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
+    const text = "{\"x\": " + point.x + ", \"y\": " + point.y + "}";
+    return {error: "invalid argument", message: says(text) + " the viewport (" + win.innerWidth +
+        " x " + win.innerHeight + ")"};
+  }
+  return {x: Math.floor(point.x), y: Math.floor(point.y)};
+}
+
 // Where the destination is: its in-view centre (scrolled into view when needed, as long as the
 // source stays in view), or `point` checked against the viewport.
 function dragDestination(from, to, point) {
   const win = defaultViewOf(ownerDocumentOf(from));
-  if (point) {
-    if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
-      return {error: "invalid argument", message: "\"to\" {\"x\": " + point.x + ", \"y\": " +
-          point.y + "} lies outside the viewport (" + win.innerWidth + " x " + win.innerHeight +
-          ")"};
-    }
-    return {x: Math.floor(point.x), y: Math.floor(point.y)};
-  }
+  if (point) return viewportPoint(win, point, (text) => "\"to\" " + text + " lies outside");
   if (!to.isConnected) {
     return {error: "stale ref", message: "the \"to\" element is no longer in the page; take a new page.snapshot"};
   }
@@ -99,14 +103,34 @@ function pointerWatch(win) {
 // Brings the source (and the destination) into view and says how to drag:
 // {"ok": true, "via": "pointer"|"html5", "from": {x, y}, "to": {x, y}} | {"error", "message"}.
 // For "pointer" it arms the watch OPS.dragPointerOutcome reads; for "html5", nodes [the
-// element the drag carries].
+// element the drag carries]. The source is nodes[0], pressed at its in-view centre, or with
+// input.from_point what lies at that point, pressed there (a box's edge that resizes it); the
+// destination the next node, input.to_point, or input.by (an offset from the press).
 OPS.dragPrepare = function (input, nodes) {
-  const from = nodes[0];
-  const to = nodes[1] || null;
-  const prepared = inputPrepareClick(from, true);
-  if (prepared.error) return {data: prepared};
-  const start = {x: prepared.x, y: prepared.y};
-  const end = dragDestination(from, to, input.to_point);
+  let from;
+  let start;
+  if (input.from_point) {
+    start = viewportPoint(globalThis, input.from_point,
+                          (text) => "\"from\" " + text + " lies outside");
+    if (start.error) return {data: start};
+    from = inputElementFromPoint(document, start.x, start.y);
+    if (!from) {
+      return {data: {error: "no such element", message: "nothing of the page lies at \"from\" " +
+          "{\"x\": " + start.x + ", \"y\": " + start.y + "}"}};
+    }
+  } else {
+    from = nodes[0];
+    const prepared = inputPrepareClick(from, true);
+    if (prepared.error) return {data: prepared};
+    start = {x: prepared.x, y: prepared.y};
+  }
+  const to = (input.from_point ? nodes[0] : nodes[1]) || null;
+  const by = input.by;
+  const end = by
+      ? viewportPoint(defaultViewOf(ownerDocumentOf(from)), {x: start.x + by.x, y: start.y + by.y},
+                      (text) => "\"by\" {\"x\": " + by.x + ", \"y\": " + by.y + "} takes " +
+                          "the pointer to " + text + ", outside")
+      : dragDestination(from, to, input.to_point);
   if (end.error) return {data: end};
   // What the drop sets off (a card's drop animation, the list re-drawn) is awaited as a
   // click's outcome is (OPS.inputOutcome), from the release.
