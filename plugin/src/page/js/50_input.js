@@ -738,11 +738,12 @@ function inputSliderFill(el, text) {
         'handle with page.drag');
   }
   if (attrOf(el, 'aria-disabled') === 'true') return inputFillDisabled(el);
-  const min = Number(attrOf(el, 'aria-valuemin') ?? -Infinity);
-  const max = Number(attrOf(el, 'aria-valuemax') ?? Infinity);
-  if (target < min || target > max) {
-    return inputFillError(el, 'takes values from ' + attrOf(el, 'aria-valuemin') + ' to ' +
-        attrOf(el, 'aria-valuemax') + ', not ' + text);
+  const min = attrOf(el, 'aria-valuemin');
+  const max = attrOf(el, 'aria-valuemax');
+  if ((min !== null && target < Number(min)) || (max !== null && target > Number(max))) {
+    const range = min === null ? 'up to ' + max :
+        max === null ? 'from ' + min : 'from ' + min + ' to ' + max;
+    return inputFillError(el, 'takes values ' + range + ', not ' + text);
   }
   el.focus();
   return {ok: true, slider: {now, target}};
@@ -813,7 +814,8 @@ OPS.inputOutcome = async function (input) {
   // disarmed below).
   const startedAt = !watch || !watch.armed ? null :
       watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
-  // When the input was, on the clock of `view || globalThis`: its click, else the arming.
+  // When the input was, on the clock of `view || globalThis`: its click, else the button's
+  // release (a drag's), else the arming.
   const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const pending = inputNavigationPending();

@@ -44,7 +44,8 @@ function notVisible(el, why) {
 }
 
 // `point` in whole pixels when it lies in `win`'s viewport, else an "invalid argument" whose
-// message says(point as text) begins: '"to" {"x": 5, "y": 9} lies outside'.
+// message is says(the point as text) + " the viewport (W x H)": says gives '"to" {"x": -5,
+// "y": 9} lies outside'.
 function viewportPoint(win, point, says) {
   if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
     const text = "{\"x\": " + point.x + ", \"y\": " + point.y + "}";
