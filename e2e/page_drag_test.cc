@@ -197,12 +197,13 @@ BOOST_AUTO_TEST_CASE(files_and_text_dropped_from_outside_reach_the_page_that_acc
              R"({"index":8,"method":"page.drag","error":{"error":"invalid argument",)"
              R"("message":"page.drag: \"data\" maps types to text, e.g. {\"text/plain\": )"
              R"(\"Hello\"}"}})");
-  BOOST_TEST(Record(result, 9) ==
-             R"({"index":9,"method":"page.drag","error":{"error":"invalid argument",)"
-             R"~("message":"page.drag needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}, )~"
-             R"~(or a viewport point {\"x\": N, \"y\": N}), \"files\" or \"data\", and one of )~"
-             R"~(\"to\" (a target, or a viewport point) or \"by\" (an offset {\"x\": N, \"y\": N} )~"
-             R"~(from where the button goes down)"}})~");
+  BOOST_TEST(
+      Record(result, 9) ==
+      R"({"index":9,"method":"page.drag","error":{"error":"invalid argument",)"
+      R"~("message":"page.drag needs one of \"from\" (a target, e.g. {\"ref\": \"e5\"}, )~"
+      R"~(or a viewport point {\"x\": N, \"y\": N}), \"files\" or \"data\", and one of )~"
+      R"~(\"to\" (a target, or a viewport point) or \"by\" (an offset {\"x\": N, \"y\": N} )~"
+      R"~(from where the button goes down)"}})~");
 }
 
 BOOST_AUTO_TEST_CASE(select_then_bold_makes_exactly_the_selected_word_bold) {

@@ -168,9 +168,9 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_l
 // The icon a click went to, which the button's handler then drew anew, was inside the button
 // when the click came: the click reached it.
 BOOST_AUTO_TEST_CASE(a_click_whose_handler_redraws_what_it_hit_reached_its_element) {
-  const json::object result = Run(
-      Frames({Goto("redraw.html"), R"({"method":"page.click","params":{"role":"button","name":"Bold"}})",
-              Eval("[window.clicks, document.querySelector('button').ariaPressed]")}));
+  const json::object result = Run(Frames(
+      {Goto("redraw.html"), R"({"method":"page.click","params":{"role":"button","name":"Bold"}})",
+       Eval("[window.clicks, document.querySelector('button').ariaPressed]")}));
   BOOST_TEST(Record(result, 1) ==
              absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":")",
                           Url("redraw.html"), R"(","title":"Redraw","navigated":false}})"));

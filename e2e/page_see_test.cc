@@ -972,11 +972,12 @@ BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_li
   const std::string outline = Result(result, 3);
   const std::uint64_t first = FirstRef(outline);
   // The value keeps the editor's paragraphs apart.
-  BOOST_TEST(outline == WithRefs(R"(- textbox "Post body" [ref={1}] [active] value="The first )"
-                                 R"(paragraph is short.\nThe second paragraph needs emphasis.\nThe )"
-                                 R"(third paragraph ends the pos…"
+  BOOST_TEST(outline ==
+             WithRefs(R"(- textbox "Post body" [ref={1}] [active] value="The first )"
+                      R"(paragraph is short.\nThe second paragraph needs emphasis.\nThe )"
+                      R"(third paragraph ends the pos…"
   - strong: The second paragraph needs emphasis.)",
-                                 first, 1));
+                      first, 1));
 }
 
 BOOST_AUTO_TEST_CASE(text_that_an_authors_name_already_says_is_not_listed_again) {

@@ -284,14 +284,14 @@ BOOST_AUTO_TEST_CASE(a_slider_moves_by_its_steps_with_arrow_keys) {
 BOOST_AUTO_TEST_CASE(a_slider_is_filled_with_a_number_by_its_arrow_keys) {
   // noUiSlider steps by 5: 70 is reached, 12.5 stops at the nearest step (10, a tie going
   // back the way it came), 500 lies outside its range.
-  const json::object result = Run(Frames(
-      {Goto("lib_slider.html"),
-       Frame("page.fill", R"({"role":"slider","name":"Budget","value":70})"),
-       Eval("budget.noUiSlider.get()"),
-       Frame("page.fill", R"({"role":"slider","name":"Budget","value":"12.5"})"),
-       Eval("budget.noUiSlider.get()"),
-       Frame("page.fill", R"({"role":"slider","name":"Budget","value":"500"})")},
-      R"(,"on_error":"continue")"));
+  const json::object result =
+      Run(Frames({Goto("lib_slider.html"),
+                  Frame("page.fill", R"({"role":"slider","name":"Budget","value":70})"),
+                  Eval("budget.noUiSlider.get()"),
+                  Frame("page.fill", R"({"role":"slider","name":"Budget","value":"12.5"})"),
+                  Eval("budget.noUiSlider.get()"),
+                  Frame("page.fill", R"({"role":"slider","name":"Budget","value":"500"})")},
+                 R"(,"on_error":"continue")"));
   BOOST_TEST(ResultOf(result, 1) == R"({"value":"70.0"})");
   BOOST_TEST(ResultOf(result, 2) == R"("70.00")");
   BOOST_TEST(ResultOf(result, 3) == R"({"value":"10.0"})");

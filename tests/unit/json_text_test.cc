@@ -1,10 +1,10 @@
 #include "core/json_text.h"
 
+#include <array>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 #include <boost/test/unit_test.hpp>
-#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>

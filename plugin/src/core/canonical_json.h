@@ -1,7 +1,8 @@
 // Recognizes JSON text that is already exactly what JsonText (json_text.h: boost::json::serialize's
-// form, but for numbers with a fraction) writes for the value it parses to, so that the text itself can serve as the result's serialization: no parse and
-// no second serialization. Firefox sends compact JSON (JSON.stringify), so big results —
-// strings of page text, node trees — almost always qualify.
+// form, but for numbers with a fraction) writes for the value it parses to, so that the text itself
+// can serve as the result's serialization: no parse and no second serialization. Firefox sends
+// compact JSON (JSON.stringify), so big results — strings of page text, node trees — almost always
+// qualify.
 //
 // "Canonical" here is deliberately narrower than "what JsonText writes": whatever is accepted
 // satisfies JsonText(parse(text)) == text byte for byte; whatever is refused simply takes the

@@ -4,8 +4,8 @@
 #include <boost/json/serialize.hpp>
 #include <utility>
 
-#include "core/records.h"
 #include "core/json_text.h"
+#include "core/records.h"
 #include "core/string_view_compat.h"
 
 namespace firefox_bidi {

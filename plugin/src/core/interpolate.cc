@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "core/ref_path.h"
 #include "core/json_text.h"
+#include "core/ref_path.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 

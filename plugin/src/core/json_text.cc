@@ -36,13 +36,27 @@ void AppendString(std::string_view s, std::string& out) {
     out.append(run, p);
     run = p + 1;
     switch (c) {
-      case '"': out.append("\\\""); break;
-      case '\\': out.append("\\\\"); break;
-      case '\b': out.append("\\b"); break;
-      case '\f': out.append("\\f"); break;
-      case '\n': out.append("\\n"); break;
-      case '\r': out.append("\\r"); break;
-      case '\t': out.append("\\t"); break;
+      case '"':
+        out.append("\\\"");
+        break;
+      case '\\':
+        out.append("\\\\");
+        break;
+      case '\b':
+        out.append("\\b");
+        break;
+      case '\f':
+        out.append("\\f");
+        break;
+      case '\n':
+        out.append("\\n");
+        break;
+      case '\r':
+        out.append("\\r");
+        break;
+      case '\t':
+        out.append("\\t");
+        break;
       default: {
         const char escape[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
         out.append(escape, sizeof escape);
@@ -56,7 +70,8 @@ void AppendString(std::string_view s, std::string& out) {
 template <typename Integer>
 void AppendInteger(Integer n, std::string& out) {
   std::array<char, 24> buffer;
-  const std::to_chars_result written = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n);
+  const std::to_chars_result written =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), n);
   out.append(buffer.data(), written.ptr);
 }
 
@@ -78,8 +93,8 @@ bool AppendFewDecimals(double d, std::string& out) {
     const auto m = static_cast<std::int64_t>(scaled);
     std::array<char, 24> buffer;
     const char* const first = buffer.data();
-    const char* last = std::to_chars(buffer.data(), buffer.data() + buffer.size(),
-                                     m < 0 ? -m : m).ptr;
+    const char* last =
+        std::to_chars(buffer.data(), buffer.data() + buffer.size(), m < 0 ? -m : m).ptr;
     // A product that missed a whole number at fewer digits leaves trailing zeros here.
     int decimals = digits;
     while (decimals > 0 && last - first > 1 && last[-1] == '0') {
@@ -111,7 +126,8 @@ void AppendDouble(double d, std::string& out) {
   }
   if (AppendFewDecimals(d, out)) return;
   std::array<char, 32> buffer;
-  const std::to_chars_result written = std::to_chars(buffer.data(), buffer.data() + buffer.size(), d);
+  const std::to_chars_result written =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), d);
   out.append(buffer.data(), written.ptr);
 }
 
@@ -119,11 +135,21 @@ void AppendDouble(double d, std::string& out) {
 
 void AppendJsonText(const boost::json::value& value, std::string& out) {
   switch (value.kind()) {
-    case boost::json::kind::null: out.append("null"); return;
-    case boost::json::kind::bool_: out.append(value.get_bool() ? "true" : "false"); return;
-    case boost::json::kind::int64: AppendInteger(value.get_int64(), out); return;
-    case boost::json::kind::uint64: AppendInteger(value.get_uint64(), out); return;
-    case boost::json::kind::double_: AppendDouble(value.get_double(), out); return;
+    case boost::json::kind::null:
+      out.append("null");
+      return;
+    case boost::json::kind::bool_:
+      out.append(value.get_bool() ? "true" : "false");
+      return;
+    case boost::json::kind::int64:
+      AppendInteger(value.get_int64(), out);
+      return;
+    case boost::json::kind::uint64:
+      AppendInteger(value.get_uint64(), out);
+      return;
+    case boost::json::kind::double_:
+      AppendDouble(value.get_double(), out);
+      return;
     case boost::json::kind::string: {
       const boost::json::string& s = value.get_string();
       AppendString(std::string_view(s.data(), s.size()), out);

@@ -185,8 +185,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     const std::optional<json::object> by = PointOf(params.at("by"));
     if (!by) {
       return HelperError(kInvalidArgument,
-                         absl::StrCat(kMethod, ": \"by\" is an offset in pixels, e.g. {\"x\": "
-                                               "100, \"y\": 0}"));
+                         absl::StrCat(kMethod,
+                                      ": \"by\" is an offset in pixels, e.g. {\"x\": "
+                                      "100, \"y\": 0}"));
     }
     prepare_input["by"] = *by;
   } else if (const std::optional<json::object> to_point = PointOf(params.at("to"))) {
@@ -254,11 +255,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   } else {
     dispatch = [&] {
       RETURN_IF_ERROR(
-          page.Command("input.performActions",
-                       DragActionsParams(context, PointFrom(plan.at("from")),
-                                         PointFrom(plan.at("to")),
-                                         static_cast<int>(steps.value_or(kDefaultSteps))),
-                       "the drag's input events to be dispatched")
+          page.Command(
+                  "input.performActions",
+                  DragActionsParams(context, PointFrom(plan.at("from")), PointFrom(plan.at("to")),
+                                    static_cast<int>(steps.value_or(kDefaultSteps))),
+                  "the drag's input events to be dispatched")
               .status());
       ASSIGN_OR_RETURN(const SandboxResult outcome,
                        page.Sandbox(context, ops::kDragPointerOutcome,

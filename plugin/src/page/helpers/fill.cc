@@ -25,6 +25,13 @@ namespace {
 
 constexpr char kMethod[] = "page.fill";
 
+// The value of the field `element` names, as page.fill reports it (OPS.inputValue).
+absl::StatusOr<json::value> ValueOf(PageContext& page, const ResolvedTarget& element) {
+  ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
+                                                    json::object{}, {element.argument}));
+  return std::move(read.data);
+}
+
 // A slider's value as page.fill reports it (its aria-valuenow) and as a number.
 struct SliderValue {
   std::string text;
@@ -47,12 +54,12 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
                  "the slider's keys to be dispatched")
         .status();
   }));
-  ASSIGN_OR_RETURN(const SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
-                                                          json::object{}, {element.argument}));
+  ASSIGN_OR_RETURN(const json::value read, ValueOf(page, element));
   SliderValue value;
-  if (const json::string* text = read.data.if_string()) value.text = std::string(*text);
+  if (const json::string* text = read.if_string()) value.text = std::string(*text);
   if (!absl::SimpleAtod(value.text, &value.number)) {
-    return HelperError(kNotFillable, absl::StrCat(kMethod, ": the slider no longer says its value"));
+    return HelperError(kNotFillable,
+                       absl::StrCat(kMethod, ": the slider no longer says its value"));
   }
   return value;
 }
@@ -74,18 +81,14 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     if (left == 0 || (step > 0 && left <= step / 2)) break;
     const int count =
         step > 0 ? std::clamp(static_cast<int>(std::lround(left / step)), 1, kMaxPresses) : 1;
-    ASSIGN_OR_RETURN(const SliderValue moved,
-                     PressOnSlider(page, tab, element, target > now.number ? kRight : kLeft,
-                                   count));
+    ASSIGN_OR_RETURN(
+        const SliderValue moved,
+        PressOnSlider(page, tab, element, target > now.number ? kRight : kLeft, count));
     if (moved.number == now.number) break;  // at its end, or it takes no keys
     if (step == 0) step = std::abs(moved.number - now.number);
     now = moved;
   }
-  if (now.text.empty()) {  // not moved: read as it is
-    ASSIGN_OR_RETURN(const SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
-                                                            json::object{}, {element.argument}));
-    return read.data;
-  }
+  if (now.text.empty()) return ValueOf(page, element);  // not moved: read as it is
   return json::value(now.text);
 }
 
@@ -135,9 +138,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // A checkbox or radio button whose state must change is clicked for real.
     RETURN_IF_ERROR(
         ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{}).status());
-    ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
-                                                      json::object{}, {element.argument}));
-    after = std::move(read.data);
+    ASSIGN_OR_RETURN(after, ValueOf(page, element));
   }
   if (const json::value* slider = filled.data.as_object().if_contains("slider")) {
     ASSIGN_OR_RETURN(after, MoveSlider(page, tab, element, slider->as_object()));
@@ -156,10 +157,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // The value Enter left in a field that stays (a combobox that clears what matched no
     // option); a field the page replaced or left keeps the value typed.
     if (submitted.ok() && !submitted->navigated) {
-      if (absl::StatusOr<SandboxResult> read = page.Sandbox(element.context, ops::kInputValue,
-                                                            json::object{}, {element.argument});
-          read.ok()) {
-        after = std::move(read->data);
+      if (absl::StatusOr<json::value> read = ValueOf(page, element); read.ok()) {
+        after = *std::move(read);
       }
     }
   }
