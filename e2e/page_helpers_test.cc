@@ -244,7 +244,7 @@ BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(
       R"J({"frames":[)J" + GotoUrl(s.pages.url("form.html")) +
-      R"J(,{"method":"page.eval","params":{"expression":"({n: 1.5, s: 'x', u: undefined, nil: null, d: new Date(0), a: [true, NaN], h: document.querySelector('h1')})"}},)J"
+      R"J(,{"method":"page.eval","params":{"expression":"({n: 1.5, s: 'x', u: undefined, nil: null, d: new Date(0), a: [true, NaN], r: new DOMRect(1, 2, 3.5, 4), h: document.querySelector('h1')})"}},)J"
       R"J({"method":"page.eval","params":{"function":"async (a, b) => { await new Promise(r => setTimeout(r, 10)); return a.x + b; }","args":[{"x":40},2]}},)J"
       R"J({"method":"page.eval","params":{"expression":"document.querySelectorAll('button')"}},)J"
       R"J({"method":"page.eval","params":{"expression":"document.querySelector('h1')"},"pick":"ref"},)J"
@@ -256,6 +256,8 @@ BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
   BOOST_TEST(
       JsonText(first) ==
       R"J({"n":1.5,"s":"x","u":null,"nil":null,"d":"1970-01-01T00:00:00.000Z","a":[true,null],)J"
+      // A platform object that says how it reads as JSON (toJSON) reads so.
+      R"J("r":{"x":1,"y":2,"width":3.5,"height":4,"top":2,"right":4.5,"bottom":6,"left":1},)J"
       R"J("h":{"ref":")J" +
           h1 + R"J(","tag":"h1","text":"Sign up"}})J");
   BOOST_TEST(json::serialize(s.Record(result, 2).at("result")) == "42");

@@ -722,7 +722,10 @@ BOOST_AUTO_TEST_CASE(names_join_inline_elements_and_text_targets_see_aria_hidden
       Run(Frames({Goto("names.html"), R"({"method":"page.snapshot"})",
                   R"({"method":"page.text","params":{"text":"Rated 4 of 5"}})",
                   R"({"method":"page.waitFor","params":{"text":"Rated 4 of 5"}})",
-                  R"({"method":"page.text"})"}));
+                  R"({"method":"page.text"})",
+                  // A selector names what is drawn, aria-hidden or not.
+                  R"({"method":"page.text","params":{"css":".stars"}})",
+                  R"({"method":"page.waitFor","params":{"css":".stars"}})"}));
   const std::string outline = Result(result, 1);
   const std::uint64_t first = FirstRef(outline);
   BOOST_TEST(outline == WithRefs(R"J(- navigation "Shop"
@@ -745,6 +748,10 @@ BOOST_AUTO_TEST_CASE(names_join_inline_elements_and_text_targets_see_aria_hidden
   BOOST_TEST(Result(result, 4) ==
              "Cart (0)\nYour\naccount\nFrance\nFrance Email\nRated 4 of 5\n"
              "Tea green\nCoffee\nItem Price\nTea 3 EUR");
+  BOOST_TEST(Result(result, 5) == "Rated 4 of 5");
+  BOOST_TEST(Record(result, 6) ==
+             absl::StrCat(R"({"index":6,"method":"page.waitFor","result":{"url":")",
+                          Url("names.html"), R"(","title":"Names"}})"));
 }
 
 BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items_show) {

@@ -136,7 +136,19 @@ constexpr char kWritePlain[] = R"JS(function (value, nonce) {
       return out + ']';
     }
     const proto = protoOf(v);
-    if (proto !== plainProto && proto !== null) return special(v);
+    if (proto !== plainProto && proto !== null) {
+      // What says how it reads as JSON (a DOMRect, a URL, a page's own class) reads so, as
+      // JSON.stringify reads it; anything else (a node, a Map) the browser describes.
+      if (typeof v.toJSON === 'function' && !seen.has(v)) {
+        seen.add(v);
+        try {
+          return write(v.toJSON());
+        } catch (e) {
+          return special(v);
+        }
+      }
+      return special(v);
+    }
     if (seen.has(v)) return '{"type":"object"}';
     seen.add(v);
     let out = '{';

@@ -94,8 +94,9 @@ function search(input, nodes) {
     const frame = isFrame(el) && !!el.contentWindow;
     const matched = test(el);
     if (!matched && !frame) return;
-    // Text is matched as a reader sees it: aria-hidden text on screen counts.
-    if (visibleOnly && !isVisible(el, input.text === undefined)) {
+    // Text and selectors match what is drawn: aria-hidden content on screen counts (a code
+    // editor's lines); a role, which aria-hidden takes away, does not.
+    if (visibleOnly && !isVisible(el, input.role !== undefined)) {
       if (matched) unseen.push(el);
       return;
     }

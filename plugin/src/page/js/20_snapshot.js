@@ -34,11 +34,13 @@ const MAX_VALUE = 100;
 // Elements that never render: a page of only these is empty, not still upgrading.
 const UNRENDERED_TAGS = new Set(["script", "style", "template", "noscript", "link", "meta"]);
 
-// A field's value as the outline shows it: white space collapsed within each of its lines,
-// its line breaks kept (a textarea's lines, an editor's paragraphs and code lines), blank
-// lines left out.
+// A field's value as the outline shows it: its line breaks kept (a textarea's lines, an
+// editor's paragraphs and code lines), each line's indentation kept and other runs of white
+// space collapsed, blank lines left out.
 function valueLines(text) {
-  return text.split("\n").map(collapse).filter(Boolean).join("\n");
+  return text.split("\n")
+      .map((line) => line.replace(/\s+$/, "").replace(/(\S)\s+/g, "$1 "))
+      .filter(Boolean).join("\n");
 }
 
 function quoted(text, max) {

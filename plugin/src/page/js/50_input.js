@@ -1188,7 +1188,7 @@ function inputConditionHolds(input) {
       } catch {
         throw new Error('invalid CSS selector ' + JSON.stringify(input.value));
       }
-      if (matches && isVisible(el)) return true;
+      if (matches && isVisible(el, false)) return true;  // drawn, aria-hidden or not
     }
   }
   return false;
