@@ -100,16 +100,18 @@ BOOST_AUTO_TEST_CASE(hidden_nodes_are_left_out_and_states_show) {
 - radio "Option A" [ref={5}]
 - button "Far below" [ref={6}])",
                                  first, 6));
-  // What the outline leaves out no target finds.
+  // What the outline leaves out as unseen no target finds; what is drawn but aria-hidden a css
+  // (or text) target still names, a role target does not.
   const json::object hidden =
       Run(Frames({R"({"method":"page.text","params":{"text":"Gone"}})",
                   R"({"method":"page.text","params":{"text":"Invisible"}})",
-                  R"({"method":"page.text","params":{"css":"[aria-hidden] button"}})",
+                  R"({"method":"page.text","params":{"role":"button","name":"Aria hidden"}})",
                   R"({"method":"page.text","params":{"role":"button","name":"Zero"}})",
-                  R"({"method":"page.text","params":{"role":"button","name":"Far below"}})"},
+                  R"({"method":"page.text","params":{"role":"button","name":"Far below"}})",
+                  R"({"method":"page.text","params":{"css":"[aria-hidden] button"}})"},
                  R"(,"on_error":"continue")"));
   const std::string described[] = {R"(text \"Gone\")", R"(text \"Invisible\")",
-                                   R"(css \"[aria-hidden] button\")",
+                                   R"(role \"button\" named \"Aria hidden\")",
                                    R"(role \"button\" named \"Zero\")"};
   for (std::size_t i = 0; i < std::size(described); ++i) {
     BOOST_TEST(Error(hidden, i) ==
@@ -121,6 +123,7 @@ BOOST_AUTO_TEST_CASE(hidden_nodes_are_left_out_and_states_show) {
                                 kLater + R"("})"));
   }
   BOOST_TEST(Record(hidden, 4) == R"({"index":4,"method":"page.text","result":"Far below"})");
+  BOOST_TEST(Record(hidden, 5) == R"({"index":5,"method":"page.text","result":"Aria hidden"})");
   // The button 3000 px below is off screen.
   BOOST_TEST(Result(result, 2) == outline.substr(0, outline.rfind('\n')));
 }
