@@ -304,7 +304,7 @@ constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5, ops::kDragPointer
 const HelperSpec& DragHelper() {
   static const HelperSpec spec{
       .method = kMethod,
-      .synopsis = R"~({from | files | data, to | by, steps?} -> {dropped, via})~",
+      .synopsis = R"~({from|files|data, to|by, steps?} -> {dropped, via})~",
       .summary =
           "Drags an element onto another element or a point: real pointer input, or an HTML5 "
           "drag and drop for a draggable source.",
