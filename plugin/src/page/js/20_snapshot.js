@@ -121,7 +121,8 @@ function statesOf(el, role, parts) {
   if ((role === "slider" || role === "spinbutton") && (valueText || valueNow)) {
     // What the page says it holds; its words (valuetext: "Medium") before the number.
     value = valueText || valueNow;
-  } else if (role === "combobox" && !("value" in el) && tag !== "select") {
+  } else if (role === "combobox" && (!("value" in el) || tag === "button")) {
+    // No form field (a <button>'s value is no choice: Radix draws its select as one).
     value = customComboboxValue(el, parts);
   } else if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
              role === "slider" || role === "combobox") {
