@@ -721,14 +721,13 @@ BOOST_AUTO_TEST_CASE(every_role_and_name_the_snapshot_shows_resolves_to_that_nod
 }
 
 BOOST_AUTO_TEST_CASE(names_join_inline_elements_and_text_targets_see_aria_hidden_text) {
-  const json::object result =
-      Run(Frames({Goto("names.html"), R"({"method":"page.snapshot"})",
-                  R"({"method":"page.text","params":{"text":"Rated 4 of 5"}})",
-                  R"({"method":"page.waitFor","params":{"text":"Rated 4 of 5"}})",
-                  R"({"method":"page.text"})",
-                  // A selector names what is drawn, aria-hidden or not.
-                  R"({"method":"page.text","params":{"css":".stars"}})",
-                  R"({"method":"page.waitFor","params":{"css":".stars"}})"}));
+  const json::object result = Run(Frames(
+      {Goto("names.html"), R"({"method":"page.snapshot"})",
+       R"({"method":"page.text","params":{"text":"Rated 4 of 5"}})",
+       R"({"method":"page.waitFor","params":{"text":"Rated 4 of 5"}})", R"({"method":"page.text"})",
+       // A selector names what is drawn, aria-hidden or not.
+       R"({"method":"page.text","params":{"css":".stars"}})",
+       R"({"method":"page.waitFor","params":{"css":".stars"}})"}));
   const std::string outline = Result(result, 1);
   const std::uint64_t first = FirstRef(outline);
   BOOST_TEST(outline == WithRefs(R"J(- navigation "Shop"
@@ -767,8 +766,9 @@ BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items
   const std::string outline = Result(result, 2);
   const std::uint64_t first = FirstRef(outline);
   // The custom combobox shows the option selected in the listbox it controls (not its own
-  // text), or its own text when it controls none (a <button> too, as Radix draws a select); an ARIA slider's valuetext wins over its
-  // number. The zero-height live region stays; inert content is left out.
+  // text), or its own text when it controls none (a <button> too, as Radix draws a select);
+  // an ARIA slider's valuetext wins over its number. The zero-height live region stays; inert
+  // content is left out.
   BOOST_TEST(outline == WithRefs(R"(- slider "Volume" [ref={1}] value="30" min=0 max=100
 - slider "Size" [ref={2}] value="Medium" min=1 max=3
 - slider "Zoom" [ref={3}] value="150" min=0 max=200
@@ -785,8 +785,7 @@ BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items
 - textbox "Inside" [ref={10}])",
                                  first, 10));
   // Focus inside an open shadow root marks the element there.
-  BOOST_TEST(Result(result, 4) ==
-             WithRefs(R"(- textbox "Inside" [ref={10}] [active])", first, 10));
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- textbox "Inside" [ref={10}] [active])", first, 10));
   BOOST_TEST(Result(result, 5) ==
              WithRefs(R"(- combobox "Plan" [ref={4}] collapsed value="Pro")", first, 4));
 }
