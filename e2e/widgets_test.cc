@@ -78,6 +78,22 @@ BOOST_AUTO_TEST_CASE(a_code_editor_takes_real_keys_where_its_caret_is) {
   BOOST_TEST(ResultOf(result, 5) == R"("// start here\nlet total = 1;\n")");
 }
 
+BOOST_AUTO_TEST_CASE(a_code_editor_takes_the_selection_a_mouse_drag_makes) {
+  // CodeMirror 5 ignores the document's selection over its lines: page.select drags the mouse
+  // over the text, and the editor's own selection holds it.
+  const json::object result = Run(
+      Frames({Goto("lib_code_editor.html"),
+              Eval("editor.setValue('function greet(name) {\\n  return name;\\n}')"),
+              Frame("page.select", R"({"target":{"css":".CodeMirror-code"},"text":"greet"})"),
+              Eval("[editor.getSelection(), document.activeElement.localName]"),
+              Frame("page.select", R"({"target":{"css":".CodeMirror-code"},"text":"return name"})"),
+              Eval("editor.getSelection()")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"selected":"greet"})");
+  BOOST_TEST(ResultOf(result, 3) == R"(["greet","textarea"])");
+  BOOST_TEST(ResultOf(result, 4) == R"({"selected":"return name"})");
+  BOOST_TEST(ResultOf(result, 5) == R"("return name")");
+}
+
 BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_the_word_selected_with_keys) {
   // Quill: caret and selection keys move its selection; its Bold button acts on it.
   std::vector<std::string> frames = {

@@ -109,6 +109,12 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
   return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
+ViewportPoint ViewportPointOf(const json::value& point) {
+  const json::object& o = point.as_object();
+  return ViewportPoint{.x = static_cast<int>(o.at("x").to_number<double>()),
+                       .y = static_cast<int>(o.at("y").to_number<double>())};
+}
+
 json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
                                int steps) {
   const auto move_to = [](int x, int y) {

@@ -58,6 +58,9 @@ struct ViewportPoint {
   int y = 0;
 };
 
+// A point the page side computed, {"x": N, "y": N} (numbers, truncated to whole pixels).
+ViewportPoint ViewportPointOf(const boost::json::value& point);
+
 // The pause before each step of a drag: one frame (60 per second).
 inline constexpr std::chrono::milliseconds kDragStepPause{16};
 // How long a drag holds still at its destination before it releases the button.

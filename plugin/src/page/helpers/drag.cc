@@ -42,12 +42,6 @@ std::optional<json::object> PointOf(const json::value& to) {
   return *object;
 }
 
-ViewportPoint PointFrom(const json::value& point) {
-  const json::object& o = point.as_object();
-  return ViewportPoint{.x = static_cast<int>(o.at("x").to_number<double>()),
-                       .y = static_cast<int>(o.at("y").to_number<double>())};
-}
-
 bool DroppedIn(const json::value& data) {
   const json::object* o = data.if_object();
   const json::value* dropped = o != nullptr ? o->if_contains("dropped") : nullptr;
@@ -255,11 +249,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   } else {
     dispatch = [&] {
       RETURN_IF_ERROR(
-          page.Command(
-                  "input.performActions",
-                  DragActionsParams(context, PointFrom(plan.at("from")), PointFrom(plan.at("to")),
-                                    static_cast<int>(steps.value_or(kDefaultSteps))),
-                  "the drag's input events to be dispatched")
+          page.Command("input.performActions",
+                       DragActionsParams(context, ViewportPointOf(plan.at("from")),
+                                         ViewportPointOf(plan.at("to")),
+                                         static_cast<int>(steps.value_or(kDefaultSteps))),
+                       "the drag's input events to be dispatched")
               .status());
       ASSIGN_OR_RETURN(const SandboxResult outcome,
                        page.Sandbox(context, ops::kDragPointerOutcome,

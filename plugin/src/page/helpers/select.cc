@@ -1,13 +1,15 @@
 // page.select: target; optional text -> {"selected"}: a real selection of the target's text (or
 // of the first match of `text` in it), made through the Selection API (a field's selection
 // range in an input or textarea), so that selectionchange fires and an editor's toolbar then
-// acts on it.
+// acts on it; by a mouse drag over it in a code editor that draws its text beside a hidden
+// field and ignores the document's selection.
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
+#include "page/actions.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
@@ -18,6 +20,8 @@ namespace json = boost::json;
 namespace {
 
 constexpr char kMethod[] = "page.select";
+// The moves of a selecting mouse drag: the editor sees the button held as the mouse goes.
+constexpr int kMouseSelectionSteps = 2;
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const std::optional<std::string> text, StringParam(kMethod, params, "text"));
@@ -37,9 +41,25 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // Two calls: the selection waits for the page's selectionchange, which a target's search
   // (ActOnTarget's one call) cannot.
   ASSIGN_OR_RETURN(const ResolvedTarget element, ResolveTarget(page, tab, target));
-  ASSIGN_OR_RETURN(const SandboxResult selected,
+  ASSIGN_OR_RETURN(SandboxResult selected,
                    page.Sandbox(element.context, ops::kSelectText, input, {element.argument}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
+  if (const json::value* mouse = selected.data.as_object().if_contains("mouse")) {
+    // A code editor takes its selection from the mouse: press on the first character, drag to
+    // the last, and read what the page selected.
+    RETURN_IF_ERROR(page.Command("input.performActions",
+                                 DragActionsParams(element.context,
+                                                   ViewportPointOf(mouse->as_object().at("from")),
+                                                   ViewportPointOf(mouse->as_object().at("to")),
+                                                   kMouseSelectionSteps),
+                                 "the selection's mouse drag to be dispatched")
+                        .status());
+    ASSIGN_OR_RETURN(selected,
+                     page.Sandbox(element.context, ops::kSelectRead,
+                                  json::object{{"wanted", selected.data.as_object().at("wanted")}},
+                                  {element.argument}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
+  }
   json::object result{{"selected", selected.data.as_object().at("selected")}};
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
@@ -52,7 +72,7 @@ constexpr Param kParams[] = {
     {.key = "text", .type = ParamType::kString, .help = "what to select in it (default: all)"},
 };
 
-constexpr PageOp kOps[] = {ops::kSelectText};
+constexpr PageOp kOps[] = {ops::kSelectText, ops::kSelectRead};
 
 }  // namespace
 

@@ -1136,7 +1136,7 @@ OPS.inputValue = function (input, nodes) {
 };
 
 // The element that has the focus in document `doc`, through open shadow roots; null when none.
-function inputFocusedIn(doc) {
+export function inputFocusedIn(doc) {
   let el = doc.activeElement;
   while (el && shadowRootOf(el) && shadowRootOf(el).activeElement) el = shadowRootOf(el).activeElement;
   return el;

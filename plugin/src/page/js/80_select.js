@@ -6,7 +6,9 @@ import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
   ownerDocumentOf, parentElementOf, tagNameOf, truncate
 } from "./00_common.js";
-import {inputContains, inputDescribe, inputSelectionSettled} from "./50_input.js";
+import {
+  inputContains, inputDescribe, inputFocusedIn, inputSelectionSettled
+} from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
 // page's source text breaks lines where the reader sees a space, and two paragraphs' texts
@@ -107,6 +109,11 @@ OPS.selectText = async function (input, nodes) {
     range = rangeOfText(el, input.text);
     if (!range) return {data: textMissing(el, input.text)};
   }
+  const wanted = range.toString();
+  if (keysFieldOf(range.commonAncestorContainer)) {
+    const mouse = mouseSelection(range);
+    if (mouse) return {data: {mouse, wanted}};
+  }
   // The editing host the selection starts in: its outermost editable element.
   const first = range.startContainer;
   let host = null;
@@ -120,24 +127,77 @@ OPS.selectText = async function (input, nodes) {
   } else if (active && active !== doc.body && !inputContains(el, active)) {
     active.blur();
   }
-  const wanted = range.toString();
   const selection = defaultViewOf(doc).getSelection();
   const settled = inputSelectionSettled(doc);
   selection.removeAllRanges();
   selection.addRange(range);
   await settled;
-  const selected = selection.toString();
   // A page that keeps a selection of its own (a code editor that draws its lines out of
   // reading order and holds the caret in a field of its own) moves or drops this one.
-  if (withoutSpaces(selected) !== withoutSpaces(wanted)) {
-    return {data: {
-      error: "not selectable",
-      message: inputDescribe(el) + " did not keep the selection: it holds " +
-          JSON.stringify(truncate(selected, 60)) + " where " + JSON.stringify(truncate(wanted, 60)) +
-          " was selected, as an editor that keeps a selection of its own does; select with " +
-          "the keys instead (page.click the text, then page.press Shift+End, Shift+ArrowRight " +
-          "or Control+a)",
-    }};
-  }
-  return {data: {ok: true, selected}};
+  return {data: selectionKept(el, wanted)};
 };
+
+// After page.select's mouse drag (OPS.selectText's "mouse"): whether the page holds input.wanted
+// as its selection.
+OPS.selectRead = function (input, nodes) {
+  return {data: selectionKept(nodes[0], input.wanted)};
+};
+
+// {"ok", "selected"} when the selection the page reads is `wanted` (white space aside): the
+// selected part of the field that has the focus (a code editor's hidden textarea holds its
+// selection), else the document's selection; else "not selectable".
+function selectionKept(el, wanted) {
+  const doc = ownerDocumentOf(el);
+  const focused = inputFocusedIn(doc);
+  const field = focused && typeof focused.selectionStart === "number" &&
+      (localNameOf(focused) === "textarea" || localNameOf(focused) === "input");
+  const selected = field ? focused.value.slice(focused.selectionStart, focused.selectionEnd) :
+                           defaultViewOf(doc).getSelection().toString();
+  if (withoutSpaces(selected) === withoutSpaces(wanted)) return {ok: true, selected};
+  return {
+    error: "not selectable",
+    message: inputDescribe(el) + " did not keep the selection: it holds " +
+        JSON.stringify(truncate(selected, 60)) + " where " + JSON.stringify(truncate(wanted, 60)) +
+        " was selected, as an editor that keeps a selection of its own does; select with " +
+        "the keys instead (page.click the text, then page.press Shift+End, Shift+ArrowRight " +
+        "or Control+a)",
+  };
+}
+
+// The field a widget takes its keys through while it draws its text elsewhere (a code editor's
+// textarea in a box of a pixel or an invisible one, beside the lines it draws): the first in
+// the closest ancestor of `node` that holds one; null when none. Such an editor takes its
+// selection from the mouse, not from the document's selection.
+function keysFieldOf(node) {
+  // A box of a few pixels (CodeMirror 5 clips its textarea in a 3 x 0 one).
+  const tiny = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width <= 4 || box.height <= 4;
+  };
+  let el = nodeTypeOf(node) === TEXT_NODE ? parentElementOf(node) : node;
+  const body = ownerDocumentOf(node).body;
+  for (; el && el !== body; el = parentElementOf(el)) {
+    for (const field of el.querySelectorAll("textarea")) {
+      const hidden = tiny(field) || tiny(parentElementOf(field)) ||
+          defaultViewOf(ownerDocumentOf(field)).getComputedStyle(field).opacity === "0";
+      if (hidden) return field;
+    }
+  }
+  return null;
+}
+
+// The viewport points a mouse drag selecting `range` goes between, as {from, to}: a pixel
+// inside its first character and one inside its last, at the middle of their lines (the
+// caret goes to the nearest character boundary); null when the range draws nothing. Whether the
+// drag selected it is read afterwards (OPS.selectRead).
+function mouseSelection(range) {
+  const first = parentElementOf(range.startContainer) || range.startContainer;
+  first.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
+  const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+  if (rects.length === 0) return null;
+  const a = rects[0];
+  const b = rects[rects.length - 1];
+  const from = {x: Math.floor(a.left) + 1, y: Math.round(a.top + a.height / 2)};
+  const to = {x: Math.ceil(b.right) - 1, y: Math.round(b.top + b.height / 2)};
+  return {from, to};
+}
