@@ -3,7 +3,7 @@
 // drop, an archive that accepts drops, a column that never does), slider.html (a slider and a
 // drawing pad driven by pointer and mouse events alone), select.html (an editor whose Bold
 // button acts on the selection, a text field, plain text), drop.html (zones that take dropped
-// files or text).
+// files or text), drop_later.html (a tree that acts on where a drag rests).
 #include <boost/json/object.hpp>
 #include <boost/test/unit_test.hpp>
 #include <fstream>
@@ -63,6 +63,7 @@ BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothin
 
 BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_an_element) {
   // The track runs from x 50 (value 0) to x 450 (100) at y 104; its 25% mark is at x 150.
+  // Each drag moves 4 px first, then its steps (10 by default): 11 moves, then 3.
   const json::object result = Run(Frames({
       Goto("slider.html"),
       R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Volume"},)"
@@ -75,11 +76,11 @@ BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_a
   }));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
-  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,10,true,"75"]})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,11,true,"75"]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":[25,12,"Volume: 25"]})");
+             R"({"index":4,"method":"page.eval","result":[25,14,"Volume: 25"]})");
 }
 
 BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) {
@@ -116,7 +117,8 @@ BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) 
 }
 
 BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) {
-  // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it.
+  // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it. The stroke's points:
+  // where the button went down, the 4 px first move and the 4 steps.
   const json::object result = Run(Frames(
       {
           Goto("slider.html"),
@@ -130,7 +132,7 @@ BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) 
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",5]})");
+             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",6]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","error":{"error":"invalid argument",)"
              R"("message":"page.drag: \"to\" {\"x\": 5000, \"y\": 10} lies outside the )"
@@ -270,6 +272,22 @@ BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there)
              R"(selection: it holds \"\" where \"x = 1\" was selected, as an editor that keeps )"
              R"J(a selection of its own does; select with the keys instead (page.click the text, )J"
              R"J(then page.press Shift+End, Shift+ArrowRight or Control+a)"}})J");
+}
+
+// A page that acts on where a drag rests (40 ms after the last dragover) and drops into what
+// it handled last: the drag holds at its destination, dragover going on, before the drop, so
+// the folder under the drop is the one the page handled, even in a single step.
+BOOST_AUTO_TEST_CASE(an_html5_drag_rests_at_its_destination_before_it_drops) {
+  const json::object result = Run(Frames(
+      {Goto("drop_later.html"),
+       R"({"method":"page.drag","params":{"from":{"text":"resume.pdf"},"to":{"text":"Photos"},"steps":1}})",
+       Eval("moved.textContent"),
+       R"({"method":"page.drag","params":{"from":{"text":"resume.pdf"},"to":{"text":"Music"}}})",
+       Eval("moved.textContent")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"photos"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"music"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -94,6 +94,21 @@ BOOST_AUTO_TEST_CASE(no_match_is_a_result_and_the_batch_goes_on) {
       - listitem "Cocoa, 1 tin")");
 }
 
+// Text drawn but hidden from the accessibility tree (a rating's aria-hidden stars) has no line
+// in the outline; page.find says where it is instead of "no match".
+BOOST_AUTO_TEST_CASE(text_the_outline_leaves_out_is_found_in_its_element) {
+  const json::object result = Run(Frames({Goto("names.html"), Find(R"({"text":"Rated 4"})"),
+                                          R"({"method":"page.text","params":{"css":".stars"}})"}));
+  const std::string found = Result(result, 1);
+  BOOST_TEST(found ==
+             WithRefs(R"([no line of the outline matches "Rated 4": it is in span "Rated 4 )"
+                      R"(of 5" [ref={1}], text the page shows but hides from the )"
+                      R"(accessibility tree (aria-hidden); page.text reads it and a text )"
+                      R"(target acts on it])",
+                      FirstRef(found), 1));
+  BOOST_TEST(Result(result, 2) == "Rated 4 of 5");
+}
+
 BOOST_AUTO_TEST_CASE(matches_past_twenty_are_counted_and_iframes_are_searched) {
   std::string items;
   for (int i = 1; i <= 23; ++i) items += "<li>Item " + std::to_string(i) + "</li>";

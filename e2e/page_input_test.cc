@@ -165,6 +165,36 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_l
              R"("checkout":"2025-06-12","fruit":"Pear"}})");
 }
 
+// A combobox whose list says "Loading..." until its options come 300 ms after the typing: the
+// fill returns once they have come.
+BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_waits_out_its_list_saying_loading) {
+  const json::object result = Run(Frames(
+      {Goto("suggest_later.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Nearest office city","value":"Vi"}})",
+       Eval("document.getElementById('cities').innerText")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Vi"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vienna\nVilnius"})");
+}
+
+// A box edited in place that the page takes away as it loses the focus: a fill whose text
+// the page then does not show failed (the edit was dropped); one whose text it shows held.
+BOOST_AUTO_TEST_CASE(a_fill_into_a_box_the_page_takes_away_on_leaving_says_whether_it_held) {
+  const json::object result = Run(Frames(
+      {Goto("leaving.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"File name","value":"notes.txt"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Folder name","value":"Songs"}})",
+       Eval("[file.textContent, folder.textContent]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input took \"notes.txt\" as typed, but the page removed the field )"
+             R"(once it was left and shows no \"notes.txt\" where it was: it dropped the edit. )"
+             R"(A field that saves on Enter takes the value with \"submit\": true"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Songs"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":["todo.txt","Songs"]})");
+}
+
 // The icon a click went to, which the button's handler then drew anew, was inside the button
 // when the click came: the click reached it.
 BOOST_AUTO_TEST_CASE(a_click_whose_handler_redraws_what_it_hit_reached_its_element) {
@@ -189,8 +219,27 @@ BOOST_AUTO_TEST_CASE(a_field_kept_for_screen_readers_is_clicked_on_the_widget_th
                                  "- text \"Select Cities\"\n"
                                  "- listbox \"Cities\" [ref={2}]\n"
                                  "  - option \"Rome\" [ref={3}]\n"
-                                 "  - option \"Paris\" [ref={4}]",
-                                 FirstRef(outline), 4));
+                                 "  - option \"Paris\" [ref={4}]\n"
+                                 "- text \"Notify me by\"\n"
+                                 "- checkbox \"Email\" [ref={5}] checked\n"
+                                 "- checkbox \"SMS\" [ref={6}]",
+                                 FirstRef(outline), 6));
+}
+
+// A checkbox clipped to a pixel itself, drawn by its label (Chakra's): listed with its state,
+// and filled by its role and name or by its label's words.
+BOOST_AUTO_TEST_CASE(a_checkbox_clipped_to_a_pixel_is_listed_and_filled_through_its_label) {
+  const json::object result = Run(Frames(
+      {Goto("hidden_field.html"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"label:first-of-type"}}})",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Email","value":false}})",
+       R"({"method":"page.fill","params":{"text":"SMS","value":true}})",
+       Eval("[...document.querySelectorAll('[type=checkbox]')].map((box) => box.checked)")}));
+  const std::string outline(PageSuite::Record(result, 1).at("result").as_string());
+  BOOST_TEST(outline == WithRefs("- checkbox \"Email\" [ref={1}] checked", FirstRef(outline), 1));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":false}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[false,true]})");
 }
 
 BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
@@ -814,16 +863,22 @@ BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
        R"({"method":"page.type","params":{"text":"!"}})",
        R"({"method":"page.type","params":{"role":"textbox","name":"Note","text":"Hi\nthere"}})",
        R"({"method":"page.type","params":{"css":"#plain","text":"x"}})",
-       Eval("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText")}));
+       Eval("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText"),
+       Eval("document.activeElement.blur()"), R"({"method":"page.type","params":{"text":"y"}})"}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.type","result":{"value":"Zoë 42"}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.type","result":{"value":"Zoë 42!"}})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.type","result":{"value":"Hi\nthere"}})");
-  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.type","result":{}})");
+  // The keys went to a button, which types no text: the result says where they went.
+  BOOST_TEST(
+      Record(result, 4) ==
+      R"({"index":4,"method":"page.type","result":{"focused":"button#plain \"Plain button\""}})");
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":)"
                                   R"("{\"name\":7,\"note\":8,\"plain\":1} Hi\nthere"})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.type","result":{"focused":"body"}})");
 }
 
 BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {

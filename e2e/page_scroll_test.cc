@@ -117,6 +117,32 @@ BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
              R"J(may be left out; negative scrolls back)"}})J");
 }
 
+// A click on an option below the visible part of its list's own scroll box (the list itself
+// in the window) scrolls that box to it; a button a carousel's track clips without scrolling
+// is out of sight, and the track is left as it was.
+BOOST_AUTO_TEST_CASE(a_click_scrolls_the_box_that_hides_its_element_but_not_a_clipping_track) {
+  const json::object result = Run(Frames(
+      {Goto("scrolled_list.html"),
+       R"({"method":"page.click","params":{"role":"option","name":"Item 6"}})",
+       Eval("[picked.textContent, list.scrollTop]"),
+       R"({"method":"page.click","params":{"role":"option","name":"Item 19"}})",
+       Eval("[picked.textContent, list.scrollTop === list.scrollHeight - list.clientHeight]"),
+       R"({"method":"page.click","params":{"role":"button","name":"Second slide"}})",
+       Eval("track.scrollLeft")},
+      R"(,"on_error":"continue")"));
+  // Item 6 spans 180-210 px of the list; its middle comes to the middle of the 120 px box.
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["Item 6",135]})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Item 19",true]})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.click","error":{"error":"element not visible",)"
+             R"("message":"page.click: button \"Second slide\" is out of sight in div#track )"
+             R"(\"First slideSecond slide\", which clips it (as a carousel hides its other )"
+             R"(slides): bring it into view as a user would (the page's next button, a tab, a )"
+             R"(page.drag across it); take a new page.snapshot to find what is shown, or )"
+             R"(page.waitFor it first"}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":0})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

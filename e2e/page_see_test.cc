@@ -358,7 +358,8 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
 
   const json::object modal =
       Run(Frames({Goto("shortcuts.html"), R"({"method":"page.click","params":{"text":"Compose"}})",
-                  R"({"method":"page.snapshot","params":{"css":"dialog"}})"}));
+                  R"({"method":"page.snapshot","params":{"css":"dialog"}})",
+                  R"({"method":"page.snapshot","params":{"max_lines":2}})"}));
   const std::string dialog = Result(modal, 2);
   BOOST_TEST(dialog == WithRefs(R"(- dialog "New message" modal
   - heading "New message" level=2
@@ -366,6 +367,14 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   - textbox "Subject" [ref={2}]
   - button "Send" [ref={3}])",
                                 FirstRef(dialog), 3));
+  // Cut short by max_lines, the outline says the dialog the page shows on top is among the
+  // lines left out, and how to outline it alone.
+  BOOST_TEST(Result(modal, 3) ==
+             R"(- banner
+  - heading "Mail" level=1
+[14 more lines left out; to see a part, give page.snapshot a "root" such as {"ref": "e5"} or )"
+             R"({"css": "main"}; among them an open dialog "New message" modal: page.snapshot )"
+             R"({"root": {"role": "dialog", "name": "New message"}} shows it])");
 }
 
 BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {
@@ -1095,6 +1104,30 @@ BOOST_AUTO_TEST_CASE(a_ref_goes_stale_when_its_element_is_removed_or_the_page_na
   // Back on the page, it is a new document: the old names stay dead.
   BOOST_TEST(Error(result, 9) == absl::StrCat(R"({"error":"stale ref","message":"page.text: ref )",
                                               Ref(ref, 1), kStaleTail, R"("})"));
+}
+
+// A grid that reuses its cell elements when sorted: the ref of the cell that showed R102 now
+// names an element showing another room, and is refused rather than clicked; the cell whose
+// text stayed the same (R101, first either way) still acts.
+BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale) {
+  const json::object snap =
+      Run(Frames({Goto("reused_rows.html"),
+                  R"({"method":"page.snapshot","params":{"root":{"role":"grid"}}})"}));
+  const std::uint64_t ref = FirstRef(Result(snap, 1));
+  const json::object result =
+      Run(Frames({R"({"method":"page.click","params":{"role":"button","name":"Sort by price"}})",
+                  Frame("page.click", {{"ref", Ref(ref, 3)}}), Eval("chosen.textContent"),
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}), Eval("chosen.textContent")},
+                 R"(,"on_error":"continue")"));
+  // Sorted by price: R101 (70), R103 (80), R102 (90).
+  BOOST_TEST(Error(result, 1) ==
+             absl::StrCat(R"({"error":"stale ref","message":"page.click: ref )", Ref(ref, 3),
+                          R"( now shows \"R103\" where the snapshot showed \"R102\": the page )"
+                          R"(drew another item in its element (a list or grid that reuses its )"
+                          R"(rows as they scroll or are sorted); take a new page.snapshot and use )"
+                          R"(its refs"})"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"none"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"R101"})");
 }
 
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {

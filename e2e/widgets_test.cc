@@ -132,6 +132,26 @@ BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_a_word_selected_by_its_text) {
                       FirstRef(outline), 1));
 }
 
+BOOST_AUTO_TEST_CASE(an_editor_that_draws_its_own_model_takes_a_fill) {
+  // Slate applies typing to its model from beforeinput events (the browser's own editing fires
+  // none): the fill's text reaches the model, and its placeholder is no value.
+  const json::object result = Run(Frames(
+      {Goto("lib_slate.html"), R"({"method":"page.snapshot","params":{"root":{"role":"textbox"}}})",
+       Frame("page.fill",
+             R"({"target":{"role":"textbox","name":"Note body"},"value":"Pack the tent"})"),
+       Eval("JSON.stringify(editor.children)"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Note body"},"value":""})"),
+       Eval("JSON.stringify(editor.children)")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- textbox \"Note body\" [ref={1}]", FirstRef(outline), 1));
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"Pack the tent"})");
+  BOOST_TEST(ResultOf(result, 3) ==
+             R"("[{\"type\":\"paragraph\",\"children\":[{\"text\":\"Pack the tent\"}]}]")");
+  BOOST_TEST(ResultOf(result, 4) == R"({"value":""})");
+  BOOST_TEST(ResultOf(result, 5) ==
+             R"("[{\"type\":\"paragraph\",\"children\":[{\"text\":\"\"}]}]")");
+}
+
 BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {
   // Tabulator renders only the rows in view, inside its own scroll box below the grid role.
   const json::object result =

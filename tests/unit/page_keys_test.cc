@@ -197,22 +197,27 @@ BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_
              R"("element":{"sharedId":"NODE"}}}]}]})");
 }
 
+// The first move goes 4 px (a page that starts its drag past a threshold measures from there),
+// then the steps share the rest.
 BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_a_frame_apart_and_holds_before_release) {
   const std::string expected = R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
                                R"("parameters":{"pointerType":"mouse"},"actions":[)"
                                R"({"type":"pointerMove","x":10,"y":20,"origin":"viewport"},)"
                                R"({"type":"pointerDown","button":0},)"
                                R"({"type":"pause","duration":16},)"
-                               R"({"type":"pointerMove","x":13,"y":20,"origin":"viewport"},)"
+                               R"({"type":"pointerMove","x":14,"y":20,"origin":"viewport"},)"
                                R"({"type":"pause","duration":16},)"
-                               R"({"type":"pointerMove","x":17,"y":19,"origin":"viewport"},)"
+                               R"({"type":"pointerMove","x":16,"y":20,"origin":"viewport"},)"
+                               R"({"type":"pause","duration":16},)"
+                               R"({"type":"pointerMove","x":18,"y":19,"origin":"viewport"},)"
                                R"({"type":"pause","duration":16},)"
                                R"({"type":"pointerMove","x":20,"y":19,"origin":"viewport"},)"
                                R"({"type":"pause","duration":100},)"
                                R"({"type":"pointerUp","button":0}]}]})";
   BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 10, .y = 20}, {.x = 20, .y = 19}, 3)) ==
              expected);
-  // Fewer than one step is one step: straight to the end.
+  // Fewer than one step is one step: straight to the end (no first move on a path of 8 px or
+  // less).
   BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 1, .y = 1}, {.x = 5, .y = 5}, 0)) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"

@@ -126,6 +126,17 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
   json::array pointer;
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
+  // The hand's first move is a small one: a page that starts its drag once the pointer has
+  // gone past a few pixels, and measures the drag from there (Gridstack), loses only those.
+  ViewportPoint start = from;
+  const double length = std::hypot(to.x - from.x, to.y - from.y);
+  if (length > 2 * kDragFirstMove) {
+    start = {
+        .x = from.x + static_cast<int>(std::lround((to.x - from.x) * kDragFirstMove / length)),
+        .y = from.y + static_cast<int>(std::lround((to.y - from.y) * kDragFirstMove / length))};
+    pointer.push_back(pause(kDragStepPause));
+    pointer.push_back(move_to(start.x, start.y));
+  }
   steps = std::max(steps, 1);
   for (int i = 1; i <= steps; ++i) {
     // A frame apart: pages that follow the pointer once a frame (a board's cards, a map) see
@@ -133,8 +144,8 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
     pointer.push_back(pause(kDragStepPause));
     // Rounded to the nearest pixel; the last step lands on `to` exactly.
     pointer.push_back(move_to(
-        from.x + static_cast<int>(std::lround(static_cast<double>(to.x - from.x) * i / steps)),
-        from.y + static_cast<int>(std::lround(static_cast<double>(to.y - from.y) * i / steps))));
+        start.x + static_cast<int>(std::lround(static_cast<double>(to.x - start.x) * i / steps)),
+        start.y + static_cast<int>(std::lround(static_cast<double>(to.y - start.y) * i / steps))));
   }
   // Held still before the release, as a hand places a thing: the page has drawn the last step
   // (where it drops), and a map's fling reads no speed.

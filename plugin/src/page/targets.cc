@@ -142,6 +142,15 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
   }
   const json::object* data = result->data.if_object();
   const json::value* stale = data != nullptr ? data->if_contains("stale") : nullptr;
+  if (const json::value* redrawn = data != nullptr ? data->if_contains("redrawn") : nullptr;
+      redrawn != nullptr && redrawn->is_object()) {
+    const json::object& texts = redrawn->get_object();
+    return Stale(page, target,
+                 absl::StrCat("now shows ", json::serialize(texts.at("now")),
+                              " where the snapshot showed ", json::serialize(texts.at("was")),
+                              ": the page drew another item in its element (a list or grid that "
+                              "reuses its rows as they scroll or are sorted)"));
+  }
   if (stale == nullptr || !stale->is_bool() || stale->get_bool() || result->nodes.empty()) {
     return Stale(page, target,
                  "no longer exists: its element was removed or the page navigated since the "

@@ -13,9 +13,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/status_macros.h"
+#include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/snapshot.h"
+#include "page/targets.h"
 
 namespace firefox_bidi::page {
 namespace json = boost::json;
@@ -27,6 +29,35 @@ constexpr std::size_t kMaxMatches = 20;
 
 // A line's depth: its indentation, two spaces a level.
 std::size_t DepthOf(std::string_view line) { return line.find_first_not_of(' ') / 2; }
+
+// The answer when no line of the outline matches `text`: text the page draws but hides from
+// the accessibility tree (aria-hidden: a calendar's hour labels) is left out of the outline,
+// yet shown, read by page.text and reached by a text target, which names its element.
+absl::StatusOr<json::value> NoLineMatches(PageContext& page, std::string_view tab,
+                                          const std::string& text) {
+  const std::string quoted = json::serialize(json::string(text));
+  absl::StatusOr<ResolvedTarget> shown =
+      ResolveTarget(page, tab, Target{.kind = Target::Kind::kText, .value = text});
+  if (!shown.ok()) {
+    if (!IsHelperError(shown.status(), kNoSuchElement)) return shown.status();
+    return json::value(absl::StrCat("[no match for ", quoted, " on the page]"));
+  }
+  ASSIGN_OR_RETURN(const SandboxResult named,
+                   page.Sandbox(shown->context, ops::kDescribe, {}, {shown->argument}));
+  const json::value& node = named.data.as_object().at("nodes").as_array().at(0);
+  std::string element = "an element";
+  if (node.is_object()) {
+    const json::object& o = node.as_object();
+    element = absl::StrCat(ToAbsl(o.at("tag").as_string()), " ", json::serialize(o.at("text")));
+    if (o.at("ref").is_string())
+      absl::StrAppend(&element, " [ref=", ToAbsl(o.at("ref").as_string()), "]");
+  }
+  return json::value(absl::StrCat("[no line of the outline matches ", quoted, ": it is in ",
+                                  element,
+                                  ", text the page shows but hides from the accessibility tree "
+                                  "(aria-hidden); page.text reads it and a text target acts on "
+                                  "it]"));
+}
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(std::optional<std::string> text, StringParam(kMethod, params, "text"));
@@ -48,10 +79,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     if (outline.matched[i]) matches.push_back(i);
   }
   // No match is an answer, not a failure: the batch goes on.
-  if (matches.empty()) {
-    return json::value(
-        absl::StrCat("[no match for ", json::serialize(json::string(*text)), " on the page]"));
-  }
+  if (matches.empty()) return NoLineMatches(page, tab, *text);
   std::set<std::size_t> shown;
   const std::size_t reported = std::min(matches.size(), kMaxMatches);
   for (std::size_t m = 0; m < reported; ++m) {
@@ -94,7 +122,7 @@ constexpr Param kParams[] = {
      .help = "lines shown before and after each match (default 2, at most 50)"},
 };
 
-constexpr PageOp kOps[] = {ops::kSnapshot};
+constexpr PageOp kOps[] = {ops::kSnapshot, ops::kDescribe};
 
 }  // namespace
 

@@ -196,6 +196,35 @@ absl::StatusOr<ResolvedTarget> ResolveRoot(PageContext& page, const std::string&
   return resolved;
 }
 
+// A dialog among the outline's lines from `first` on (those max_lines leaves out) is what the
+// page shows on top (a modal opened at the end of the document): "; among them an open dialog
+// ...: page.snapshot {"root": ...} shows it", naming it by ref, else by role and name; "" when
+// there is none.
+std::string OpenDialogNote(const std::vector<std::string>& lines, std::size_t first) {
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    std::string_view line = lines[i];
+    line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+    if (!line.starts_with("- dialog") && !line.starts_with("- alertdialog")) continue;
+    line.remove_prefix(2);
+    const std::string_view role = line.substr(0, line.find(' '));
+    std::string root;
+    if (const std::size_t ref = line.find("[ref="); ref != std::string_view::npos) {
+      root = absl::StrCat("\"", ToAbsl(line.substr(ref + 5, line.find(']', ref) - ref - 5)), "\"");
+    } else if (const std::size_t name = line.find(" \""); name == role.size()) {
+      // The name as the line quotes it (JSON), up to its closing quote.
+      std::size_t close = name + 2;
+      while (close < line.size() && line[close] != '"') close += line[close] == '\\' ? 2 : 1;
+      root = absl::StrCat("{\"role\": \"", ToAbsl(role),
+                          "\", \"name\": ", ToAbsl(line.substr(name + 1, close - name)), "}");
+    } else {
+      root = absl::StrCat("{\"role\": \"", ToAbsl(role), "\"}");
+    }
+    return absl::StrCat("; among them an open ", ToAbsl(line.substr(0, line.find(" ["))),
+                        ": page.snapshot {\"root\": ", root, "} shows it");
+  }
+  return "";
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(std::optional<std::int64_t> max_lines,
                    IntParam(kMethod, params, "max_lines", 1, 100000));
@@ -264,10 +293,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const std::size_t limit = static_cast<std::size_t>(max_lines.value_or(kDefaultMaxLines));
   if (lines.size() > limit) {
     const std::size_t left_out = lines.size() - limit;
+    const std::string dialog = OpenDialogNote(lines, limit);
     lines.resize(limit);
     lines.push_back(absl::StrCat("[", left_out,
                                  " more lines left out; to see a part, give page.snapshot a "
-                                 "\"root\" such as {\"ref\": \"e5\"} or {\"css\": \"main\"}]"));
+                                 "\"root\" such as {\"ref\": \"e5\"} or {\"css\": \"main\"}",
+                                 dialog, "]"));
   }
   return json::value(absl::StrJoin(lines, "\n"));
 }

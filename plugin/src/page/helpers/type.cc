@@ -1,5 +1,6 @@
 // page.type: text; optional target to focus first; delay_ms -> {"value"} of the focused field
-// (or {}): a real key press per character, as a user types.
+// (or {"focused"}: what has the focus, no field): a real key press per character, as a user
+// types.
 #include <boost/json/object.hpp>
 #include <cstdint>
 
@@ -94,7 +95,7 @@ const HelperSpec& TypeHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"} of the focused field, {} when the focus is on no field; after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
+          R"~({"value"} of the focused field; when the focus is on no field, {"focused": what has it} (the keys went there and typed nothing: "body" when nothing has the focus; click or target the field); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
       .errors = R"~("invalid argument" (a control character), "no such element", "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input id=q>"},"silent":true},{"method":"page.type","params":{"css":"#q","text":"hello"}}]})~",

@@ -10,6 +10,32 @@ export const OPS = {};
 // Ref names live with their document: node -> name and name -> WeakRef(node).
 const REFS = globalThis.__firefoxBidiRefs ||
     (globalThis.__firefoxBidiRefs = {names: new WeakMap(), nodes: new Map()});
+// The text an item of a list or grid showed when the snapshot listed it with its ref
+// (rememberShownText).
+REFS.shown = REFS.shown || new WeakMap();
+
+// Roles of the items a list, tree or grid may draw anew in the same elements: a grid that
+// reuses its row elements as it scrolls or sorts shows another row in the element a ref names.
+const REUSED_ROLES = new Set(["row", "gridcell", "cell", "rowheader", "option", "treeitem"]);
+
+function itemText(el) {
+  return truncate(collapse(el.textContent || ""), 200);
+}
+
+// Keeps what an item with a ref shows, so that a ref used later to an element the page has
+// since filled with another item's content is known (redrawnSince).
+export function rememberShownText(el, role) {
+  if (REUSED_ROLES.has(role)) REFS.shown.set(el, itemText(el));
+}
+
+// {was, now}: the text the item showed when its ref was given and the text it shows now,
+// when they differ; null otherwise.
+export function redrawnSince(el) {
+  const was = REFS.shown.get(el);
+  if (was === undefined) return null;
+  const now = itemText(el);
+  return now === was ? null : {was, now};
+}
 
 // A counter over input.next; the operation returns counter.next as data.next.
 export function counterFrom(input) {
@@ -390,6 +416,29 @@ export function isReadersOnly(el) {
   return rect.width <= 1 && rect.height <= 1;
 }
 
+// The text a contenteditable element holds, its paragraphs and lines apart as they are drawn
+// (innerText), without what an editor draws in it that is none of its text: a placeholder
+// shown while it is empty (a box that takes no edits, out of the flow and of the pointer's
+// way: Slate's) and the zero-width no-break spaces that anchor its caret.
+export function editableText(el) {
+  let text = el.innerText;
+  for (const drawn of el.querySelectorAll('[contenteditable="false"]')) {
+    const style = styleOf(drawn);
+    if (style.position === "absolute" && style.pointerEvents === "none") {
+      text = text.replace(drawn.innerText, "");
+    }
+  }
+  text = text.replace(/\uFEFF/g, "");
+  return text.trim() === "" ? "" : text;
+}
+
+// Resolves after the next animation frame of window `win` and the tasks queued by then: what
+// the page does once a frame (renders the rows in view, handles the last event, draws a
+// model) is done.
+export function nextFrame(win) {
+  return new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 // The window last asked for a computed style and its getComputedStyle.
 let styleView = null;
 let styleFunction = null;
@@ -461,8 +510,9 @@ export function isChecked(el) {
   return aria === "true";
 }
 
-// What draws a field the user does not see: a checkbox or radio button kept at no size
-// (Element Plus keeps the input at 0×0 inside the label or box that draws it: the label around
+// What draws a field the user does not see: a checkbox or radio button kept at no size or
+// clipped to a pixel (Element Plus keeps the input at 0×0, Chakra at 1×1, inside the label or
+// box that draws it: the label around
 // it, else a label of it, else the element holding it, whichever has a size), or a field kept
 // for screen readers inside a box that clips it to a pixel (PrimeVue's multiselect: the
 // nearest box above that one, the widget a user sees). A user sees and clicks that; null for
@@ -472,7 +522,9 @@ export function standInOf(el) {
   const rect = rectOf(el);
   const toggle = el.type === "checkbox" || el.type === "radio";
   const hider = hiddenByPixelBox(el);
-  if (!hider && !(toggle && (rect.width <= 0 || rect.height <= 0))) return null;
+  // A checkbox or radio button at no size, or clipped to a pixel itself (Chakra's).
+  const unseen = rect.width <= 0 || rect.height <= 0 || (rect.width <= 1 && rect.height <= 1);
+  if (!hider && !(toggle && unseen)) return null;
   const drawn = (box) => {
     const r = rectOf(box);
     return r.width > 1 && r.height > 1 && isVisible(box);
@@ -937,7 +989,8 @@ OPS.describe = function (input, nodes) {
       return {ref: null, tag: node.nodeName.toLowerCase(),
               text: truncate(collapse(node.textContent || ""), 80)};
     }
-    const text = truncate(collapse(flatText(node)), 80);
+    // Text hidden from the accessibility tree (aria-hidden) has no flat text: what it shows.
+    const text = truncate(collapse(flatText(node)) || collapse(node.textContent || ""), 80);
     const ref = ownerDocumentOf(node) === document ? refOf(node, counter) : null;
     return {ref, tag: localNameOf(node), text};
   });

@@ -5,8 +5,8 @@
 
 import {
   ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
-  localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf, roleOf,
-  seenText, shownName, textMatcher
+  localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf,
+  redrawnSince, roleOf, seenText, shownName, textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -166,6 +166,8 @@ async function thenOn(input, el, data) {
 OPS.ref = async function (input) {
   const el = nodeOfRef(input.ref);
   if (!el) return {data: {stale: true}};
+  const redrawn = redrawnSince(el);
+  if (redrawn) return {data: {stale: true, redrawn}};
   const data = {stale: false};
   await thenOn(input, el, data);
   return {data, nodes: [el]};

@@ -8,13 +8,13 @@
 
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
-  accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, flatChildren,
-  flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport, isEditable,
-  isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly,
-  isUnrendered, isVisible,
-  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
-  rectOf, refOf, roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart,
-  styleFacts, tagNameOf, textMatcher, truncate
+  accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, editableText,
+  flatChildren, flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport,
+  isEditable, isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize,
+  isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf,
+  shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart, styleFacts, tagNameOf,
+  textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -132,7 +132,7 @@ function statesOf(el, role, parts) {
     } else if ("value" in el && tag !== "button") {
       value = el.type === "password" ? (el.value ? "••••" : "") : el.value;
     } else if (isEditable(el)) {
-      value = el.innerText;  // its paragraphs and lines apart, as they are drawn
+      value = editableText(el);
     }
   }
   const shown = value ? valueLines(value) : "";
@@ -483,6 +483,7 @@ function outline(input, nodes) {
     // holding other things a helper can act on lists them below it (an accordion's button,
     // whose role and expanded state the heading's line would hide).
     let ref = interactive ? refOf(el, counter) : null;
+    if (ref) rememberShownText(el, shownRole);
     if (shownRole === "heading" && !ref) {
       const inside = flatElements(el).filter((e) => e !== el && isInteractive(e, roleOf(e)));
       if (inside.length === 1 && roleOf(inside[0]) === "link" &&

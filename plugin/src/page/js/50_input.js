@@ -6,10 +6,10 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, flatElements,
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, editableText, flatElements,
   flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
-  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText,
-  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
+  localNameOf, matchesOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf,
+  seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -123,6 +123,35 @@ function inputInertBy(el) {
   return modal && !inputContains(modal, el) ? modal : null;
 }
 
+// Scrolls each box around `el` that a user scrolls (overflow auto or scroll) and that hides
+// part of it, innermost first, until el's centre shows in it: an option below the visible part
+// of a menu's list, though the list itself is in the window. A box that clips without
+// scrolling (a carousel's track) is left as it is, as a user's wheel would leave it.
+function inputScrollIntoBoxes(el) {
+  const doc = ownerDocumentOf(el);
+  const scrollable = (overflow) => overflow === 'auto' || overflow === 'scroll';
+  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
+       p = parentNodeOf(p) || p.host) {
+    if (nodeTypeOf(p) !== ELEMENT_NODE || p === doc.documentElement || p === doc.body) continue;
+    const style = styleOf(p);
+    const alongY = scrollable(style.overflowY) && p.scrollHeight > p.clientHeight;
+    const alongX = scrollable(style.overflowX) && p.scrollWidth > p.clientWidth;
+    if (!alongY && !alongX) continue;
+    const r = rectOf(el);
+    const box = rectOf(p);
+    const top = box.top + p.clientTop;
+    const left = box.left + p.clientLeft;
+    const middleY = r.top + r.height / 2;
+    const middleX = r.left + r.width / 2;
+    if (alongY && (middleY < top || middleY > top + p.clientHeight)) {
+      p.scrollTop += middleY - (top + p.clientHeight / 2);
+    }
+    if (alongX && (middleX < left || middleX > left + p.clientWidth)) {
+      p.scrollLeft += middleX - (left + p.clientWidth / 2);
+    }
+  }
+}
+
 // Scrolls the element into view when it is not wholly in view, then checks that a pointer at
 // its in-view centre would hit it (or something inside it, or a label of it). With
 // `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
@@ -159,6 +188,7 @@ export function inputPrepareClick(el, hover) {
     return inputNotVisible(el, 'has no size on the page (display: none, or zero width or height)');
   }
   const win = defaultViewOf(ownerDocumentOf(el));
+  inputScrollIntoBoxes(el);
   if (rect.top < 0 || rect.left < 0 || rect.bottom > win.innerHeight ||
       rect.right > win.innerWidth) {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
@@ -187,6 +217,12 @@ export function inputPrepareClick(el, hover) {
     }
   }
   if (!reached && !inputReaches(el, hit)) {
+    const clipper = inputClipperOf(el);
+    if (clipper) {
+      return inputNotVisible(el, 'is out of sight in ' + inputDescribe(clipper) + ', which ' +
+          'clips it (as a carousel hides its other slides): bring it into view as a user ' +
+          'would (the page\'s next button, a tab, a page.drag across it)');
+    }
     return {
       error: 'element covered',
       message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
@@ -286,6 +322,26 @@ function inputClippedCentre(el) {
   }
   if (right <= left || bottom <= top) return null;
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
+}
+
+// The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
+// none of el's box lies in its client box); null when none does.
+function inputClipperOf(el) {
+  const r = rectOf(el);
+  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
+       p = parentNodeOf(p) || p.host) {
+    if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
+    const style = styleOf(p);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const box = rectOf(p);
+    const left = box.left + p.clientLeft;
+    const top = box.top + p.clientTop;
+    if (r.right <= left || r.left >= left + p.clientWidth || r.bottom <= top ||
+        r.top >= top + p.clientHeight) {
+      return p;
+    }
+  }
+  return null;
 }
 
 // Whether a plain click on `el` follows a link that loads another document in el's own
@@ -479,7 +535,7 @@ function inputFieldValue(el) {
   }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
   if (roleOf(el) === 'slider') return attrOf(el, 'aria-valuenow') || '';
-  return el.innerText;
+  return editableText(el);
 }
 
 function inputFillError(el, what) {
@@ -509,7 +565,9 @@ function inputPicksFromList(el) {
 // What a target names to fill: a label stands for its field, and a combobox drawn around a
 // combobox field (innerFieldOf) for that field.
 function inputFieldOf(el) {
-  if (localNameOf(el) === 'label' && el.control) return el.control;
+  // A label's words, or what holds them inside it (Chakra's span), name its field.
+  const label = localNameOf(el) === 'label' ? el : !isInteractive(el) && el.closest('label');
+  if (label && label.control) return label.control;
   return (roleOf(el) === 'combobox' && innerFieldOf(el)) || el;
 }
 
@@ -530,7 +588,9 @@ const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemch
 // "element covered".
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
 //     it through the browser's editor (document.execCommand "insertText", or "delete" for an
-//     empty value), which fires trusted beforeinput/input events as typing does; then, with
+//     empty value), which fires a trusted input event as typing does (no beforeinput in
+//     Firefox: an editor that takes its input from those is offered one first,
+//     inputEditorTook); then, with
 //     `leave`, the field loses the focus as when the user moves on: blur and focusout, and
 //     the browser's own change event when the value changed. A field that suggests
 //     (inputSuggests: a combobox, a search box, an autocomplete) keeps the focus, so its list
@@ -687,7 +747,10 @@ async function inputFill(el, value, leave) {
           'take a new page.snapshot'};
     }
   }
-  if (text === '') {
+  if (!editable && inputEditorTook(el, text)) {
+    // It changed its own model: its view follows when it next draws.
+    await nextFrame(win);
+  } else if (text === '') {
     doc.execCommand('delete', false, null);
   } else {
     doc.execCommand('insertText', false, text);
@@ -698,12 +761,28 @@ async function inputFill(el, value, leave) {
     // What the typing changed (a controlled field's echo, a character count) is not what
     // leaving the field set off (OPS.inputFill's `reacted`).
     if (watch && watch.changes) watch.changes.takeRecords();
+    const holders = [];
+    for (let p = parentNodeOf(el); p && nodeTypeOf(p) === ELEMENT_NODE; p = parentNodeOf(p)) {
+      holders.push(p);
+    }
     el.blur();
     inputRememberLeft(el);
     // What the page does as the field is left is part of its value (a number clamped to its
     // range, a date it refuses cleared), done by the blur's handlers or from a task they set.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    if (el.isConnected) after = inputFieldValue(el);
+    if (el.isConnected) {
+      after = inputFieldValue(el);
+    } else if (text !== '') {
+      // An editor shown in place of a text (a tree's rename box) that the page took away as it
+      // lost the focus: it saved the value when the text shows it where the field was.
+      const holder = holders.find((h) => h.isConnected);
+      if (!holder || !collapse(holder.innerText || '').includes(collapse(text))) {
+        return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but the page ' +
+            'removed the field once it was left and shows no ' + JSON.stringify(truncate(text, 60)) +
+            ' where it was: it dropped the edit. A field that saves on Enter takes the value ' +
+            'with "submit": true');
+      }
+    }
   }
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
     if (collapse(typed) === collapse(text)) {
@@ -722,6 +801,28 @@ async function inputFill(el, value, leave) {
     return {ok: true, value: after, maxlength: el.maxLength};
   }
   return {ok: true, value: after};
+}
+
+// An editor that applies input to a model of its own and draws the model (Slate, CKEditor 5)
+// cancels each beforeinput event and acts on it; document.execCommand's editing fires none in
+// Firefox, so there it would change the text shown while the editor holds none. Such an editor
+// is offered the input first, as the beforeinput event of typing over the selection made;
+// true when it took it (canceled the event), false when the browser's editing is to do it.
+function inputEditorTook(el, text) {
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const selection = win.getSelection();
+  const targetRanges = [];
+  if (selection.rangeCount > 0) {
+    const r = selection.getRangeAt(0);
+    targetRanges.push(new win.StaticRange({startContainer: r.startContainer,
+                                           startOffset: r.startOffset,
+                                           endContainer: r.endContainer, endOffset: r.endOffset}));
+  }
+  const event = new win.InputEvent('beforeinput', {
+    bubbles: true, cancelable: true, composed: true,
+    inputType: text === '' ? 'deleteContentBackward' : 'insertText',
+    data: text === '' ? null : text, targetRanges});
+  return !el.dispatchEvent(event);
 }
 
 // A slider the page draws (role=slider, not a range input) moves by its keys, as a keyboard
@@ -953,6 +1054,9 @@ async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
 const INPUT_ANSWER_MS = 600;
 const INPUT_ANSWER_QUIET_MS = 150;
 const INPUT_ANSWER_CAP_MS = 1000;
+// While the page says the answer is on its way (inputAnswerPending), the wait goes on to this
+// long after the input.
+const INPUT_LOADING_CAP_MS = 5000;
 
 // Whether the watched input changed the value of a field that suggests (keys or a fill; not a
 // click, not a key that only moved in its list).
@@ -974,6 +1078,35 @@ async function inputAnswerSettled(win, watch) {
   const cap = start + INPUT_ANSWER_CAP_MS;
   await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
   await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
+  // The first answer may be a notice that the real one is on its way.
+  const loadingCap = start + INPUT_LOADING_CAP_MS;
+  if (!inputAnswerPending(watch.focused)) return;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  } while (inputAnswerPending(watch.focused) && win.performance.now() < loadingCap);
+  await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
+}
+
+// Whether a suggesting field's list says its answer is still on the way: the field or a list
+// it controls (aria-controls, aria-owns) is busy (aria-busy), or that list holds no option yet,
+// only a notice such as react-select's "Loading..." (its options come from a request or a
+// timer).
+function inputAnswerPending(field) {
+  if (!field.isConnected) return false;
+  if (attrOf(field, 'aria-busy') === 'true') return true;
+  const root = field.getRootNode();
+  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
+      .split(/\s+/).filter(Boolean);
+  for (const id of ids) {
+    const list = root.getElementById ? root.getElementById(id) : null;
+    if (!list) continue;
+    if (attrOf(list, 'aria-busy') === 'true') return true;
+    if (list.querySelector('[role=option], [role=treeitem], [role=row], [role=menuitem], option')) {
+      continue;
+    }
+    if (/^\s*(loading|searching|fetching)\b/i.test(list.textContent)) return true;
+  }
+  return false;
 }
 
 // What the watched input acted on: the control clicked (the button around the icon hit), else
@@ -1143,13 +1276,14 @@ export function inputFocusedIn(doc) {
 }
 
 // page.type's result: the value of the field that has the focus in this document (through
-// open shadow roots), or nothing when the focus is on no field.
+// open shadow roots); when the focus is on no field, what has it (the keys went there, and
+// typed no text anywhere: "body" when nothing has it).
 OPS.inputActiveValue = function () {
   const el = inputFocusedIn(document);
-  if (!el) return {data: {}};
+  if (!el || el === document.body) return {data: {focused: 'body'}};
   const tag = localNameOf(el);
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
-  return {data: field ? {value: inputFieldValue(el)} : {}};
+  return {data: field ? {value: inputFieldValue(el)} : {focused: inputDescribe(el)}};
 };
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of

@@ -1,7 +1,9 @@
 // page.scroll (OPS.scrollBox, OPS.scrollSettle, OPS.scrollUntil): scrolls the nearest scroll
 // box of nodes[0] (when given) or the page, and reports where it came to rest.
 
-import {OPS, defaultViewOf, ownerDocumentOf, parentElementOf, styleOf} from "./00_common.js";
+import {
+  OPS, defaultViewOf, nextFrame, ownerDocumentOf, parentElementOf, styleOf
+} from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
 // Whether `el` scrolls its content on `axis`: "y" (down), "x" (across) or "xy" (either); an
@@ -71,14 +73,6 @@ function settle(doc) {
   });
 }
 
-// Resolves after the next animation frame and the tasks queued by then: a list that renders
-// the rows in view from its scroll handler (or a frame later) has rendered them by the next
-// step.
-function nextFrame(doc) {
-  const win = defaultViewOf(doc);
-  return new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
 // The box OPS.scrollBox scrolled last in this document, which OPS.scrollSettle reads: the
 // element it was found from may be gone by then (a virtual list renders its rows again).
 let scrolledBox = null;
@@ -139,6 +133,6 @@ OPS.scrollUntil = async function (input, nodes) {
     }
     if (Date.now() >= until) return report({found: false});
     box.scrollBy({top: Math.max(1, Math.floor(view * 0.8)), behavior: "instant"});
-    await nextFrame(doc);
+    await nextFrame(defaultViewOf(doc));  // a list renders the rows in view by then
   }
 };

@@ -15,7 +15,7 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, nodeTypeOf, ownerDocumentOf,
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, nextFrame, nodeTypeOf, ownerDocumentOf,
   parentNodeOf
 } from "./00_common.js";
 import {
@@ -239,14 +239,17 @@ function effectAllowed(effect, allowed) {
   return allowed.toLowerCase().includes(effect);
 }
 
+// The dragovers at a drag's destination before its drop, as while a hand holds still there.
+const DRAG_HOLD_OVERS = 2;
+
 // HTML's drag-and-drop processing model, run by the page side: from nodes[0] (the element the
 // drag carries) along input.steps points from input.from to input.to, dropping on what lies at
 // input.to, whose element nodes[1] (if any) must hold it. The events are not trusted (the page
 // can tell by isTrusted); everything else is as a user's drag: one DataTransfer from dragstart
 // to dragend, dragover at the element under the pointer with dropEffect preset from
 // effectAllowed, drop only when the last dragover was cancelled with an allowed effect,
-// dragend with the drop effect the drop settled on. A moment between steps lets the page
-// render what it does on dragover.
+// dragend with the drop effect the drop settled on. A frame between steps lets the page
+// render what it does on dragover; at the destination, dragover twice more 50 ms apart.
 // {"dropped": bool, "effect": the drop effect dragend carried}.
 OPS.dragHtml5 = async function (input, nodes) {
   const source = nodes[0];
@@ -265,22 +268,19 @@ OPS.dragHtml5 = async function (input, nodes) {
     });
     return !target.dispatchEvent(event);  // true when cancelled
   };
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  // A frame between events: a page that handles dragover once a frame (react-dnd) has handled
+  // the last before the next comes, and has drawn it.
   const steps = Math.max(1, input.steps);
   if (fire("dragstart", source, input.from, 1)) return {data: {dropped: false, effect: "none"}};
   let current = null;
   let operation = "none";
-  for (let i = 1; i <= steps; i++) {
-    await pause();
-    const point = {
-      x: Math.round(input.from.x + (input.to.x - input.from.x) * i / steps),
-      y: Math.round(input.from.y + (input.to.y - input.from.y) * i / steps),
-    };
-    if (fire("drag", source, point, 1)) {  // the page cancelled the drag
+  // One step of the drag at `point`: false when the page cancelled the drag.
+  const dragAt = (point) => {
+    if (fire("drag", source, point, 1)) {
       if (current) fire("dragleave", current, point, 1);
       current = null;
       operation = "none";
-      break;
+      return false;
     }
     const hit = inputElementFromPoint(doc, point.x, point.y);
     if (hit !== current) {
@@ -296,8 +296,23 @@ OPS.dragHtml5 = async function (input, nodes) {
         operation = transfer.dropEffect;
       }
     }
+    return true;
+  };
+  let going = true;
+  for (let i = 1; i <= steps && going; i++) {
+    await nextFrame(win);
+    going = dragAt({
+      x: Math.round(input.from.x + (input.to.x - input.from.x) * i / steps),
+      y: Math.round(input.from.y + (input.to.y - input.from.y) * i / steps),
+    });
   }
-  await pause();
+  // Held still at the destination, where a browser goes on firing dragover (every 50 ms or so)
+  // until the button comes up.
+  for (let i = 0; i < DRAG_HOLD_OVERS && going; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    going = dragAt(input.to);
+  }
+  await nextFrame(win);
   let dropped = false;
   if (current && operation !== "none") {
     transfer.dropEffect = operation;

@@ -4,7 +4,7 @@
 
 import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, tagNameOf, truncate
+  ownerDocumentOf, parentElementOf, rectOf, tagNameOf, truncate
 } from "./00_common.js";
 import {
   inputContains, inputDescribe, inputFocusedIn, inputSelectionSettled
@@ -171,7 +171,7 @@ function selectionKept(el, wanted) {
 function keysFieldOf(node) {
   // A box of a few pixels (CodeMirror 5 clips its textarea in a 3 x 0 one).
   const tiny = (el) => {
-    const box = el.getBoundingClientRect();
+    const box = rectOf(el);
     return box.width <= 4 || box.height <= 4;
   };
   let el = nodeTypeOf(node) === TEXT_NODE ? parentElementOf(node) : node;
