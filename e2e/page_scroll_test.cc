@@ -101,16 +101,25 @@ BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
                   R"({"method":"page.scroll","params":{"until":{"text":"Not on the page"}}})",
                   R"({"method":"page.scroll","params":{"css":"#list","until":{"text":"Row 9999"},)"
                   R"("timeout_ms":300}})",
-                  R"({"method":"page.scroll","params":{"by":{"z":1}}})"},
+                  R"({"method":"page.scroll","params":{"by":{"z":1}}})",
+                  Eval("document.getElementById('list').scrollTop")},
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.scroll","error":{"error":"no such element",)"
              R"("message":"page.scroll: scrolled to the end of the page and no visible element )"
              R"(matches text \"Not on the page\""}})");
+  // Where the time ran out is where the list was left.
+  const std::string reached =
+      json::serialize(json::parse(Record(result, 4)).as_object().at("result"));
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.scroll","error":{"error":"timeout",)"
-             R"("message":"page.scroll scrolled for 300 ms without finding text \"Row 9999\"; )"
-             R"(raise its \"timeout_ms\" param"}})");
+             absl::StrCat(R"({"index":2,"method":"page.scroll","error":{"error":"timeout",)"
+                          R"("message":"page.scroll scrolled down for 300 ms, from y 0 to y )",
+                          reached,
+                          R"(, without finding text \"Row 9999\". A box that grows as it is )"
+                          R"(scrolled (an endless list or calendar) only goes further down with )"
+                          R"(more time: if the target lies above, scroll up first (\"to\": )"
+                          R"(\"top\", or \"by\" a negative y); else raise its \"timeout_ms\" )"
+                          R"(param"}})"));
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.scroll","error":{"error":"invalid argument",)"
              R"("message":"page.scroll: \"by\" takes {\"x\": PIXELS, \"y\": PIXELS} (either )"

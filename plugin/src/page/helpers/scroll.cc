@@ -3,6 +3,7 @@
 // -> {"x","y","moved"} once the scroll has settled.
 #include <algorithm>
 #include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -92,19 +93,29 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
                                         const Target& target) {
   ASSIGN_OR_RETURN(const json::object find, FindInput(target));
   std::optional<json::object> start;
+  json::value last_y = 0;
   for (;;) {
     // The page layer bounds the helper's time by its timeout_ms param (ApplyTimeoutParam).
     const auto slice = std::min({page.Remaining() - kReportMargin, page.WaitRemaining(), kSlice});
     if (slice.count() <= 0) {
-      return HelperError(kTimeout, absl::StrCat(kMethod, " scrolled for ", page.timeout().count(),
-                                                " ms without finding ", target.Describe(), "; ",
-                                                ToAbsl(page.RaiseTimeout())));
+      // Still scrolling down when the time ran out: the box grew as it went (an endless feed
+      // or calendar), where more time only goes further down.
+      return HelperError(
+          kTimeout,
+          absl::StrCat(kMethod, " scrolled down for ", page.timeout().count(), " ms, from y ",
+                       json::serialize(start ? start->at("y") : json::value(0)), " to y ",
+                       json::serialize(last_y), ", without finding ", target.Describe(),
+                       ". A box that grows as it is scrolled (an endless list or calendar) "
+                       "only goes further down with more time: if the target lies above, "
+                       "scroll up first (\"to\": \"top\", or \"by\" a negative y); else ",
+                       ToAbsl(page.RaiseTimeout())));
     }
     ASSIGN_OR_RETURN(SandboxResult step,
                      page.Sandbox(context, ops::kScrollUntil,
                                   json::object{{"find", find}, {"ms", slice.count()}}, nodes));
     const json::object& data = step.data.as_object();
     if (!start) start = data.at("start").as_object();
+    last_y = data.at("y");
     if (data.contains("end")) {
       // The page's requests, this call's or one an earlier scroll began (the next page still
       // on its way).
