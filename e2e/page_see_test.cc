@@ -965,10 +965,10 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
   const auto inert = [](const std::string& method, const std::string& target) {
     return absl::StrCat(R"({"error":"no such element","message":")", method,
                         ": no visible element matches ", target,
-                        "; 1 match lies in content the page has made inert (no input reaches "
-                        "it, and the snapshot leaves it out), as pages do while a menu, a "
-                        "listbox or a dialog is open: close that first (e.g. page.press "
-                        "Escape), or act inside it\"}");
+                        "; 1 match lies in content the page has made inert or hidden (the "
+                        "snapshot leaves it out), as pages do while a menu, a listbox or a "
+                        "modal dialog is open: close that first (e.g. page.press Escape), or "
+                        "act inside it\"}");
   };
   BOOST_TEST(Error(result, 8) == inert("page.click", R"(role \"button\" named \"Behind\")"));
   BOOST_TEST(Error(result, 9) == inert("page.text", R"(text \"Inert words\")"));
@@ -979,6 +979,25 @@ BOOST_AUTO_TEST_CASE(closed_popups_replaced_selects_and_inert_content_are_left_o
   // is.
   BOOST_TEST(Error(result, 12) == missing("page.click", R"(role \"button\" named \"Dismiss\")"));
   BOOST_TEST(PageSuite::Record(result, 13).contains("result"));
+}
+
+// A modal dialog that hides the rest of the page from the accessibility tree (Chakra's sets
+// aria-hidden on it): a role target behind it says so; with the dialog closed, it acts.
+BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
+  const json::object result = Run(
+      Frames({Goto("modal_hidden.html"), R"({"method":"page.click","params":{"text":"Edit"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Save settings"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Close"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"Save settings"}})",
+              Eval("document.getElementById('saved').textContent")},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Error(result, 2) ==
+             R"({"error":"no such element","message":"page.click: no visible element matches )"
+             R"(role \"button\" named \"Save settings\"; 1 match lies in content the page has )"
+             R"(made inert or hidden (the snapshot leaves it out), as pages do while a menu, a )"
+             R"(listbox or a modal dialog is open: close that first (e.g. page.press Escape), or )"
+             R"(act inside it"})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"saved"})");
 }
 
 // Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.

@@ -195,9 +195,9 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
         kNoSuchElement,
         absl::StrCat(ToAbsl(page.method()), ": no visible element matches ", target.Describe(),
                      "; ", found.inert, found.inert == 1 ? " match lies" : " matches lie",
-                     " in content the page has made inert (no input reaches it, and the "
-                     "snapshot leaves it out), as pages do while a menu, a listbox or a dialog "
-                     "is open: close that first (e.g. page.press Escape), or act inside it"));
+                     " in content the page has made inert or hidden (the snapshot leaves it "
+                     "out), as pages do while a menu, a listbox or a modal dialog is open: "
+                     "close that first (e.g. page.press Escape), or act inside it"));
   }
   if (found.count == 0 || !found.first) {
     return HelperError(

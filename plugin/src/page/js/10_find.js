@@ -47,6 +47,15 @@ function patternOf(value) {
   }
 }
 
+// Whether `doc` shows a modal dialog: an open <dialog> shown modally, or a visible element
+// with aria-modal="true".
+function openModalIn(doc) {
+  for (const el of doc.querySelectorAll('[aria-modal="true"], dialog[open]')) {
+    if ((localNameOf(el) !== "dialog" || matchesOf(el, ":modal")) && isVisible(el)) return true;
+  }
+  return false;
+}
+
 function search(input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
@@ -115,11 +124,14 @@ function search(input, nodes) {
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};
   // None seen: how many are drawn but inside content the page made inert (everything but an
-  // open menu, listbox or dialog), which the error then names.
+  // open menu, listbox or dialog), or hid from the accessibility tree while a modal dialog is
+  // open (Chakra's modal sets aria-hidden on the rest of the page), which the error then names.
   if (!matches.length && unseen.length) {
+    const modal = input.role !== undefined && openModalIn(ownerDocumentOf(scope));
     data.inert = unseen.filter((el) => {
       const rect = rectOf(el);
-      return rect.width > 0 && rect.height > 0 && el.closest("[inert]") !== null;
+      return rect.width > 0 && rect.height > 0 &&
+          (el.closest("[inert]") !== null || (modal && el.closest('[aria-hidden="true"]') !== null));
     }).length;
   }
   // The first match here is the first of the whole search when no iframe comes before it.
