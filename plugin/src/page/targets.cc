@@ -24,6 +24,10 @@ struct Found {
   // With no match seen: matches drawn inside content the page made inert (while a menu,
   // listbox or dialog is open).
   std::uint64_t inert = 0;
+  // With no match seen: matches that are not shown now (display: none, no size), and the
+  // first of them described, as the page side describes it.
+  std::uint64_t hidden = 0;
+  std::string hidden_first;
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
@@ -56,6 +60,11 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   found.count = count != nullptr && count->is_int64() ? count->get_int64() : 0;
   const json::value* inert = data->if_contains("inert");
   found.inert = inert != nullptr && inert->is_int64() ? inert->get_int64() : 0;
+  const json::value* hidden = data->if_contains("hidden");
+  found.hidden = hidden != nullptr && hidden->is_int64() ? hidden->get_int64() : 0;
+  if (const json::value* first = data->if_contains("hiddenFirst"); first && first->is_string()) {
+    found.hidden_first = std::string(first->get_string());
+  }
   if (found.count > 0 && !result.nodes.empty()) {
     found.first = result.nodes[0];
     found.first_context = context;
@@ -87,6 +96,8 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     }
     found.count += inner->count;
     found.inert += inner->inert;
+    found.hidden += inner->hidden;
+    if (found.hidden_first.empty()) found.hidden_first = std::move(inner->hidden_first);
     if (decided || inner->count == 0) continue;
     if (ahead_of_local || !first_is_local) {
       found.first = std::move(inner->first);
@@ -198,6 +209,15 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
                      " in content the page has made inert or hidden (the snapshot leaves it "
                      "out), as pages do while a menu, a listbox or a modal dialog is open: "
                      "close that first (e.g. page.press Escape), or act inside it"));
+  }
+  if (found.count == 0 && found.hidden > 0) {
+    return HelperError(
+        kNoSuchElement,
+        absl::StrCat(ToAbsl(page.method()), ": no visible element matches ", target.Describe(),
+                     "; ", found.hidden, found.hidden == 1 ? " match is" : " matches are",
+                     " hidden now (the first: ", found.hidden_first,
+                     "): what a page shows on hover or once its menu opens appears after a "
+                     "page.hover or page.click on what holds it; else page.waitFor it"));
   }
   if (found.count == 0 || !found.first) {
     return HelperError(

@@ -6,7 +6,7 @@
 import {
   ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
   localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf,
-  redrawnSince, roleOf, seenText, shownName, textMatcher
+  redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -45,6 +45,21 @@ function patternOf(value) {
   } catch (e) {
     return {error: {code: "invalid argument", message: e.message}};
   }
+}
+
+// A matched element that is not drawn now, for a message: its tag, #id or first classes, and
+// why (display: none, visibility: hidden, no size); null for one that is drawn but left out
+// otherwise (hidden from readers, a select a widget replaces).
+function hiddenDescription(el) {
+  const style = styleFacts(el);
+  const rect = rectOf(el);
+  const why = el.getClientRects().length === 0 ? "not rendered: display none, here or above" :
+      style.visibility === "hidden" || style.visibility === "collapse" ? "visibility: hidden" :
+      rect.width <= 0 || rect.height <= 0 ? "no size" : null;
+  if (why === null) return null;
+  const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
+  return localNameOf(el) +
+      (el.id ? "#" + el.id : classes[0] ? "." + classes.slice(0, 2).join(".") : "") + ", " + why;
 }
 
 // Whether `doc` shows a modal dialog: an open <dialog> shown modally, or a visible element
@@ -128,11 +143,20 @@ function search(input, nodes) {
   // open (Chakra's modal sets aria-hidden on the rest of the page), which the error then names.
   if (!matches.length && unseen.length) {
     const modal = input.role !== undefined && openModalIn(ownerDocumentOf(scope));
-    data.inert = unseen.filter((el) => {
+    const inert = unseen.filter((el) => {
       const rect = rectOf(el);
       return rect.width > 0 && rect.height > 0 &&
           (el.closest("[inert]") !== null || (modal && el.closest('[aria-hidden="true"]') !== null));
-    }).length;
+    });
+    data.inert = inert.length;
+    // The others are hidden for now (a handle shown on hover, an item of a closed menu): the
+    // error names the first and why.
+    const hidden = unseen.filter((el) => !inert.includes(el)).map(hiddenDescription)
+        .filter((description) => description !== null);
+    if (hidden.length) {
+      data.hidden = hidden.length;
+      data.hiddenFirst = hidden[0];
+    }
   }
   // The first match here is the first of the whole search when no iframe comes before it.
   const first = matches.length && !frames.some((f) => f.position < matches[0].position)
