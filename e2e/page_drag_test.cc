@@ -240,6 +240,7 @@ BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there)
           R"({"method":"page.select","params":{"css":"#title","text":"summary"}})",
           R"({"method":"page.select","params":{"css":"#note","text":"Friday. Tell"}})",
           R"({"method":"page.select","params":{"css":"#code","text":"x = 1"}})",
+          R"({"method":"page.select","params":{"target":{"role":"combobox","name":"Size"},"text":"M"}})",
       },
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
@@ -272,6 +273,12 @@ BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there)
              R"(selection: it holds \"\" where \"x = 1\" was selected, as an editor that keeps )"
              R"J(a selection of its own does; select with the keys instead (page.click the text, )J"
              R"J(then page.press Shift+End, Shift+ArrowRight or Control+a)"}})J");
+  // A select's options are chosen, not selected as text.
+  BOOST_TEST(Record(result, 10) ==
+             R"({"index":10,"method":"page.select","error":{"error":"not selectable",)"
+             R"("message":"page.select: select#size is a list of options, not text: )"
+             R"(page.select selects text (for a toolbar to act on). Choose an option with )"
+             R"(page.fill {\"value\": \"...\"} (a select), or click the list, then the option"}})");
 }
 
 // A page that acts on where a drag rests (40 ms after the last dragover) and drops into what

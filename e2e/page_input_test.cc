@@ -176,6 +176,17 @@ BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_waits_out_its_list_saying_loading) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vienna\nVilnius"})");
 }
 
+// A combobox whose text the page keeps in its state and draws a frame later: the fill reads
+// the value the page drew, not the old text it showed as the input ended.
+BOOST_AUTO_TEST_CASE(a_fill_into_a_field_whose_text_the_page_draws_later_takes) {
+  const json::object result = Run(Frames(
+      {Goto("suggest_later.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Languages","value":"pyt"}})",
+       Eval("[languageState, language.value]")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"pyt"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["pyt","pyt"]})");
+}
+
 // A box edited in place that the page takes away as it loses the focus: a fill whose text
 // the page then does not show failed (the edit was dropped); one whose text it shows held.
 BOOST_AUTO_TEST_CASE(a_fill_into_a_box_the_page_takes_away_on_leaving_says_whether_it_held) {

@@ -1165,6 +1165,15 @@ BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale
                           R"(its refs"})"));
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"none"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"R101"})");
+  // A cell edited in place (its text gave way to a field) is no other item: its ref acts.
+  const json::object edited =
+      Run(Frames({Frame("page.click", {{"ref", Ref(ref, 1)}, {"count", 2}}),
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}),
+                  Eval("document.querySelectorAll('[aria-label=Room]').length")}));
+  BOOST_TEST(Record(edited, 1) == R"({"index":1,"method":"page.click","result":{"url":")" +
+                                      Url("reused_rows.html") +
+                                      R"(","title":"Rooms","navigated":false}})");
+  BOOST_TEST(Record(edited, 2) == R"({"index":2,"method":"page.eval","result":1})");
 }
 
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {

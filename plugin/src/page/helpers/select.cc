@@ -81,8 +81,8 @@ const HelperSpec& SelectHelper() {
       .method = kMethod,
       .synopsis = R"~({target, text?} -> {selected})~",
       .summary =
-          "Selects text inside an element (a field, an editor, any text) as a user would, so "
-          "that the page's toolbar acts on it.",
+          "Selects text (not an option: page.fill chooses those) in a field, an editor or any "
+          "text, as a user would, so that the page's toolbar acts on it.",
       .params = kParams,
       .ops = kOps,
       .result =

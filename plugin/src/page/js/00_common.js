@@ -34,7 +34,8 @@ export function redrawnSince(el) {
   const was = REFS.shown.get(el);
   if (was === undefined) return null;
   const now = itemText(el);
-  return now === was ? null : {was, now};
+  // Emptied (its text gave way to a field editing it, as a grid's cell does) is no other item.
+  return now === was || now === "" ? null : {was, now};
 }
 
 // A counter over input.next; the operation returns counter.next as data.next.

@@ -755,7 +755,13 @@ async function inputFill(el, value, leave) {
   } else {
     doc.execCommand('insertText', false, text);
   }
-  const typed = inputFieldValue(el);
+  let typed = inputFieldValue(el);
+  if (collapse(typed) !== collapse(text)) {
+    // A framework's controlled field may show its old value until it has drawn its new state
+    // (Downshift's combobox with its text in a React state): looked at again once it has.
+    await nextFrame(win);
+    if (el.isConnected) typed = inputFieldValue(el);
+  }
   let after = typed;
   if (leave && !inputSuggests(el)) {
     // What the typing changed (a controlled field's echo, a character count) is not what

@@ -4,7 +4,7 @@
 
 import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, rectOf, tagNameOf, truncate
+  ownerDocumentOf, parentElementOf, rectOf, roleOf, tagNameOf, truncate
 } from "./00_common.js";
 import {
   inputContains, inputDescribe, inputFocusedIn, inputSelectionSettled
@@ -97,6 +97,14 @@ OPS.selectText = async function (input, nodes) {
     return {data: {error: "stale ref", message: "the element is no longer in the page; take a new page.snapshot"}};
   }
   const tag = localNameOf(el);
+  // A list's options are chosen, not selected as text.
+  const role = roleOf(el);
+  if (tag === "select" || role === "listbox" || role === "option" ||
+      (role === "combobox" && tag !== "input" && tag !== "textarea")) {
+    return {data: {error: "not selectable", message: inputDescribe(el) + " is a list of " +
+        "options, not text: page.select selects text (for a toolbar to act on). Choose an " +
+        "option with page.fill {\"value\": \"...\"} (a select), or click the list, then the option"}};
+  }
   if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
     return {data: await selectInField(el, input.text)};
   }
