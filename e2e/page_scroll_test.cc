@@ -126,6 +126,20 @@ BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
              R"J(may be left out; negative scrolls back)"}})J");
 }
 
+// A virtual list that renders the rows in view only once the scrolling paused (35 ms): each
+// step of until waits for it to render, so the row is reached and shown.
+BOOST_AUTO_TEST_CASE(until_waits_for_a_list_that_renders_once_its_scrolling_pauses) {
+  const json::object result = Run(Frames(
+      {Goto("scroll_later.html"),
+       R"({"method":"page.scroll","params":{"css":"#box","until":{"text":"Warehouse 300"}}})",
+       Eval("[...document.querySelectorAll('.row')].some((row) => row.textContent === "
+            "'Warehouse 300')")}));
+  // Row 300 spans 5980-6000 px; its middle comes to the middle of the 200 px box.
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":5890,"moved":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":true})");
+}
+
 // A click on an option below the visible part of its list's own scroll box (the list itself
 // in the window) scrolls that box to it; a button a carousel's track clips without scrolling
 // is out of sight, and the track is left as it was.

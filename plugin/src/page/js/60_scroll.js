@@ -133,6 +133,38 @@ OPS.scrollUntil = async function (input, nodes) {
     }
     if (Date.now() >= until) return report({found: false});
     box.scrollBy({top: Math.max(1, Math.floor(view * 0.8)), behavior: "instant"});
-    await nextFrame(defaultViewOf(doc));  // a list renders the rows in view by then
+    await rendered(box, doc);
   }
 };
+
+// The longest a step of page.scroll's until waits for the list to render the rows the scroll
+// brought into view.
+const RENDER_WAIT_MS = 150;
+
+// Resolves once the content of `box` changed after a scroll (the rows in view rendered), or
+// RENDER_WAIT_MS passed without a change; a frame at least. A list that renders on its scroll
+// event does so by the next frame; one that waits for the scrolling to pause (Quasar's virtual
+// scroll, 35 ms) would render nothing while the steps came a frame apart.
+function rendered(box, doc) {
+  const win = defaultViewOf(doc);
+  return new Promise((resolve) => {
+    let changed = false;
+    let framed = false;
+    const observer = new win.MutationObserver(() => {
+      changed = true;
+      if (framed) finish();
+    });
+    const timer = setTimeout(() => finish(), RENDER_WAIT_MS);
+    function finish() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(box === doc.scrollingElement ? doc.documentElement : box,
+                     {childList: true, subtree: true, characterData: true});
+    nextFrame(win).then(() => {
+      framed = true;
+      if (changed) finish();
+    });
+  });
+}
