@@ -117,6 +117,7 @@ OPS.scrollUntil = async function (input, nodes) {
   const start = positionOf(box);
   const until = Date.now() + input.ms;
   const report = (facts) => ({data: Object.assign(facts, positionOf(box), {start})});
+  let unchanged = 0;
   for (let atEnd = false; ; ) {
     const el = findFirst(input.find);
     if (el) {
@@ -133,7 +134,13 @@ OPS.scrollUntil = async function (input, nodes) {
     }
     if (Date.now() >= until) return report({found: false});
     box.scrollBy({top: Math.max(1, Math.floor(view * 0.8)), behavior: "instant"});
-    await rendered(box, doc);
+    // A box whose content did not change over the last steps renders nothing as it scrolls
+    // (all of it is there): the next steps wait a frame only.
+    if (await rendered(box, doc, unchanged < 3 ? RENDER_WAIT_MS : 0)) {
+      unchanged = 0;
+    } else {
+      unchanged++;
+    }
   }
 };
 
@@ -142,10 +149,10 @@ OPS.scrollUntil = async function (input, nodes) {
 const RENDER_WAIT_MS = 150;
 
 // Resolves once the content of `box` changed after a scroll (the rows in view rendered), or
-// RENDER_WAIT_MS passed without a change; a frame at least. A list that renders on its scroll
+// `patience` ms passed without a change; a frame at least. A list that renders on its scroll
 // event does so by the next frame; one that waits for the scrolling to pause (Quasar's virtual
-// scroll, 35 ms) would render nothing while the steps came a frame apart.
-function rendered(box, doc) {
+// scroll, 35 ms) would render nothing while the steps came a frame apart. True when it changed.
+function rendered(box, doc, patience) {
   const win = defaultViewOf(doc);
   return new Promise((resolve) => {
     let changed = false;
@@ -154,17 +161,17 @@ function rendered(box, doc) {
       changed = true;
       if (framed) finish();
     });
-    const timer = setTimeout(() => finish(), RENDER_WAIT_MS);
+    const timer = patience > 0 ? setTimeout(() => finish(), patience) : null;
     function finish() {
       observer.disconnect();
-      clearTimeout(timer);
-      resolve();
+      if (timer !== null) clearTimeout(timer);
+      resolve(changed);
     }
     observer.observe(box === doc.scrollingElement ? doc.documentElement : box,
                      {childList: true, subtree: true, characterData: true});
     nextFrame(win).then(() => {
       framed = true;
-      if (changed) finish();
+      if (changed || patience === 0) finish();
     });
   });
 }
