@@ -523,9 +523,13 @@ export function standInOf(el) {
   const rect = rectOf(el);
   const toggle = el.type === "checkbox" || el.type === "radio";
   const hider = hiddenByPixelBox(el);
-  // A checkbox or radio button at no size, or clipped to a pixel itself (Chakra's).
+  // A checkbox or radio button at no size, or clipped to a pixel itself (Chakra's); a
+  // combobox's field a pixel wide or see-through, which takes the focus for the widget drawn
+  // around it (Quasar's select).
   const unseen = rect.width <= 0 || rect.height <= 0 || (rect.width <= 1 && rect.height <= 1);
-  if (!hider && !(toggle && unseen)) return null;
+  const focusTarget = attrOf(el, "role") === "combobox" &&
+      (rect.width <= 1 || rect.height <= 1 || PROPERTY_VALUE.call(styleOf(el), "opacity") === "0");
+  if (!hider && !(toggle && unseen) && !focusTarget) return null;
   const drawn = (box) => {
     const r = rectOf(box);
     return r.width > 1 && r.height > 1 && isVisible(box);

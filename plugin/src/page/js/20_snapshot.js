@@ -250,10 +250,16 @@ function hintOf(el) {
 
 function namesItsParent(el) {
   switch (localNameOf(el)) {
-    case "label":
+    case "label": {
       // Only when the control is listed with that name: a label of a select a widget replaced
-      // (and hid) is the only place its words show.
-      return !!el.control && isVisible(el.control);
+      // (and hid) is the only place its words show, and one around a control its author named
+      // otherwise (Quasar's field: aria-label, and the label holds the chips of what was
+      // chosen) shows what it says beyond that name.
+      const control = el.control;
+      if (!control || !isVisible(control)) return false;
+      if (!attrOf(control, "aria-label") && !attrOf(control, "aria-labelledby")) return true;
+      return collapse(flatText(el)) === accessibleName(control, roleOf(control));
+    }
     case "legend": {
       const parent = parentElementOf(el);
       return !!parent && localNameOf(parent) === "fieldset" &&
