@@ -107,7 +107,8 @@ BOOST_AUTO_TEST_CASE(until_fails_at_the_end_of_the_box_and_on_its_own_timeout) {
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.scroll","error":{"error":"no such element",)"
              R"("message":"page.scroll: scrolled to the end of the page and no visible element )"
-             R"(matches text \"Not on the page\""}})");
+             R"(matches text \"Not on the page\"; a list that scrolls in a box of its own (a )"
+             R"(grid, a virtual list) is scrolled with a target inside that box"}})");
   // Where the time ran out is where the list was left.
   const std::string reached =
       json::serialize(json::parse(Record(result, 4)).as_object().at("result"));

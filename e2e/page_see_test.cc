@@ -781,22 +781,23 @@ BOOST_AUTO_TEST_CASE(active_focus_slider_and_combobox_values_and_draggable_items
   BOOST_TEST(outline == WithRefs(R"(- slider "Volume" [ref={1}] value="30" min=0 max=100
 - slider "Size" [ref={2}] value="Medium" min=1 max=3
 - slider "Zoom" [ref={3}] value="150" min=0 max=200
+- slider "Hue" [ref={4}] value="120" min=0 max=360 vertical
 - text "Plan"
-- combobox "Plan" [ref={4}] [active] collapsed value="Pro"
+- combobox "Plan" [ref={5}] [active] collapsed value="Pro"
 - text "Shirt size"
-- combobox "Shirt size" [ref={5}] collapsed value="M"
-- combobox "City" [ref={6}] value="Lyon"
-- combobox "Fruit" [ref={7}] collapsed value="Banana"
+- combobox "Shirt size" [ref={6}] collapsed value="M"
+- combobox "City" [ref={7}] value="Lyon"
+- combobox "Fruit" [ref={8}] collapsed value="Banana"
 - alert "Saved"
 - list "Order"
-  - listitem "First" [ref={8}]
-  - listitem "Second" [ref={9}]
-- textbox "Inside" [ref={10}])",
-                                 first, 10));
+  - listitem "First" [ref={9}]
+  - listitem "Second" [ref={10}]
+- textbox "Inside" [ref={11}])",
+                                 first, 11));
   // Focus inside an open shadow root marks the element there.
-  BOOST_TEST(Result(result, 4) == WithRefs(R"(- textbox "Inside" [ref={10}] [active])", first, 10));
+  BOOST_TEST(Result(result, 4) == WithRefs(R"(- textbox "Inside" [ref={11}] [active])", first, 11));
   BOOST_TEST(Result(result, 5) ==
-             WithRefs(R"(- combobox "Plan" [ref={4}] collapsed value="Pro")", first, 4));
+             WithRefs(R"(- combobox "Plan" [ref={5}] collapsed value="Pro")", first, 5));
 }
 
 BOOST_AUTO_TEST_CASE(a_zero_height_live_region_is_a_target_and_inert_content_is_not_listed) {

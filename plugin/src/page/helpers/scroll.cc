@@ -124,10 +124,14 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
         // Answered: the list may have grown. Still out (a long poll): it is not growing.
         if (page.state().in_flight.Count(tab) == 0) continue;
       }
-      return HelperError(kNoSuchElement,
-                         absl::StrCat(kMethod, ": scrolled to the end of ",
-                                      nodes.empty() ? "the page" : "the target's scroll box",
-                                      " and no visible element matches ", target.Describe()));
+      return HelperError(
+          kNoSuchElement,
+          absl::StrCat(kMethod, ": scrolled to the end of ",
+                       nodes.empty() ? "the page" : "the target's scroll box",
+                       " and no visible element matches ", target.Describe(),
+                       nodes.empty() ? "; a list that scrolls in a box of its own (a grid, a "
+                                       "virtual list) is scrolled with a target inside that box"
+                                     : ""));
     }
     const json::value* found = data.if_contains("found");
     if (found != nullptr && found->as_bool()) return Position(data, *start);

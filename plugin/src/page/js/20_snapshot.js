@@ -144,6 +144,13 @@ function statesOf(el, role, parts) {
     const max = aria("aria-valuemax") ?? (range ? el.max || "100" : null);
     if (min !== null) states.push("min=" + min);
     if (max !== null) states.push("max=" + max);
+    // Which way it moves, for a drag along it: as the page says, else as its box is drawn (a
+    // colour picker's hue bar, taller than wide).
+    const orientation = aria("aria-orientation");
+    const box = rectOf(el);
+    if (orientation === "vertical" || (orientation === null && box.height > 2 * box.width)) {
+      states.push("vertical");
+    }
   }
   return states;
 }
@@ -254,11 +261,11 @@ function namesItsParent(el) {
       // Only when the control is listed with that name: a label of a select a widget replaced
       // (and hid) is the only place its words show, and one around a control its author named
       // otherwise (Quasar's field: aria-label, and the label holds the chips of what was
-      // chosen) shows what it says beyond that name.
+      // chosen) is listed when it says more than that name.
       const control = el.control;
       if (!control || !isVisible(control)) return false;
       if (!attrOf(control, "aria-label") && !attrOf(control, "aria-labelledby")) return true;
-      return collapse(flatText(el)) === accessibleName(control, roleOf(control));
+      return accessibleName(control, roleOf(control)).includes(collapse(flatText(el)));
     }
     case "legend": {
       const parent = parentElementOf(el);
