@@ -1,5 +1,5 @@
 // page.fill: target; value; submit -> {"value"}, and "label" for a select, "maxlength" for
-// text a field's maxlength cut.
+// text a field's maxlength cut, "options" (and "more") a suggesting field's list offers.
 #include <algorithm>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -175,6 +175,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (const json::value* maxlength = filled.data.as_object().if_contains("maxlength")) {
     result["maxlength"] = *maxlength;  // the field kept only this many characters of the text
   }
+  // What a suggesting field's list offers once the page answered the typing.
+  for (const char* key : {"options", "more"}) {
+    if (const json::value* offered = filled.data.as_object().if_contains(key)) {
+      result[key] = *offered;
+    }
+  }
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }
@@ -209,7 +215,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result comes once the page has answered the typing (its suggestions or filtered results, 1 s at most); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =

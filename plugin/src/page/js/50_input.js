@@ -6,7 +6,8 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, collapse, defaultViewOf, editableText, flatElements,
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf, editableText,
+  flatElements,
   flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
   localNameOf, matchesOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf,
   seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
@@ -1093,6 +1094,36 @@ async function inputAnswerSettled(win, watch) {
   await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
 }
 
+// The options a suggesting field's list shows once the page answered the typing, so that the
+// result says what there is to pick (the text typed is no choice yet): {options: [names], more:
+// N beyond INPUT_OPTIONS_SHOWN} from the lists it controls (aria-controls, aria-owns), else
+// from the one listbox shown; {} when it shows none.
+const INPUT_OPTIONS_SHOWN = 10;
+
+function inputSuggestionsOf(field) {
+  if (!field.isConnected) return {};
+  const root = field.getRootNode();
+  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
+      .split(/\s+/).filter(Boolean);
+  let lists = ids.map((id) => (root.getElementById ? root.getElementById(id) : null))
+      .filter((list) => list && isVisible(list));
+  if (lists.length === 0) {
+    const shown = Array.from(ownerDocumentOf(field).querySelectorAll('[role=listbox]'))
+        .filter((list) => isVisible(list));
+    if (shown.length !== 1) return {};
+    lists = shown;
+  }
+  const names = [];
+  for (const list of lists) {
+    for (const option of list.querySelectorAll('[role=option], option')) {
+      if (isVisible(option)) names.push(collapse(accessibleName(option, 'option')));
+    }
+  }
+  const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
+  if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
+  return out;
+}
+
 // Whether a suggesting field's list says its answer is still on the way: the field or a list
 // it controls (aria-controls, aria-owns) is busy (aria-busy), or that list holds no option yet,
 // only a notice such as react-select's "Loading..." (its options come from a request or a
@@ -1255,6 +1286,7 @@ OPS.inputFill = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiInputWatch;
   if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
+    Object.assign(filled, inputSuggestionsOf(field));
   } else if (filled.ok && input.leave && 'value' in filled) {
     // Whether the page changed something outside the field as it was left (a check shown
     // then), or as a select or a date took its value: the plugin then looks for a request it
