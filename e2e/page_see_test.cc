@@ -1019,6 +1019,24 @@ BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"saved"})");
 }
 
+// The headings, list items and links an editor's toolbar writes show under the field, with its
+// emphasis, in document order.
+BOOST_AUTO_TEST_CASE(an_editors_headings_lists_and_links_show_under_the_field) {
+  const json::object result = Run(Frames(
+      {Goto("editor_blocks.html"), R"({"method":"page.snapshot","params":{"role":"textbox"}})"}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline ==
+             WithRefs(R"(- textbox "Notes" [ref={1}] value="Version 2.0\nThis release is fast, see )"
+                      R"(the changes.\nNew export button\nDark mode"
+  - heading "Version 2.0" level=2
+  - strong: fast
+  - link "the changes"
+  - listitem: New export button
+  - listitem: Dark mode
+  - emphasis: mode)",
+                      FirstRef(outline), 1));
+}
+
 // Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.
 BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_lines) {
   const json::object result = Run(

@@ -24,7 +24,8 @@ const LEAF_ROLES = new Set(["button", "link", "textbox", "searchbox", "checkbox"
                             "menuitem", "menuitemcheckbox", "menuitemradio", "tab",
                             "progressbar", "meter", "separator", "combobox"]);
 const MAX_NAME = 100;
-// The elements editors write for bold and italic, by the ARIA role of <strong> and <em>.
+// The elements editors write for bold and italic, by the ARIA role of <strong> and <em>
+// (listEmphasis also lists an editor's headings, list items and links).
 const EMPHASIS_ROLES = {b: "strong", strong: "strong", i: "emphasis", em: "emphasis"};
 // A table row is named by its cells' text, " | " between cells, and lists only what its cells
 // hold beyond text (a button, a link, a cell with a state): one line per plain row.
@@ -373,14 +374,23 @@ function outline(input, nodes) {
     }
   };
 
-  // The bold and italic runs of editable content, which its value does not show, a line each
-  // in document order as playwright's aria snapshot writes them: "- strong: TEXT".
+  // What editable content holds beyond its text, which its value does not show, a line each
+  // in document order: its bold and italic runs as playwright's aria snapshot writes them
+  // ("- strong: TEXT"), its list items ("- listitem: TEXT"), headings ("- heading "TEXT"
+  // level=2") and links ("- link "TEXT""), as an editor's toolbar made them.
   const listEmphasis = (editable, depth) => {
     for (const el of flatElements(editable)) {
-      const role = EMPHASIS_ROLES[localNameOf(el)];
-      if (!role || !isVisible(el)) continue;
+      const tag = localNameOf(el);
+      const role = EMPHASIS_ROLES[tag];
+      const heading = !role && /^h[1-6]$/.test(tag);
+      if ((!role && !heading && tag !== "li" && tag !== "a") || !isVisible(el)) continue;
       const text = collapse(flatText(el, memo));
-      if (text) emit(depth, role, truncate(text, MAX_TEXT)).plain = true;
+      if (!text) continue;
+      if (role || tag === "li") {
+        emit(depth, role || "listitem", truncate(text, MAX_TEXT)).plain = true;
+      } else {
+        emit(depth, heading ? "heading" : "link", text, null, heading ? ["level=" + tag[1]] : []);
+      }
     }
   };
 
