@@ -875,6 +875,24 @@ BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused_with_examples) {
              R"(Control+a or Shift+Tab"}})");
 }
 
+// A block editor that knows its current block by the click on it (Editor.js): typing into a
+// block given as the target clicks it first, past the end of its text, so its Enter starts a
+// new block and the text goes on there.
+BOOST_AUTO_TEST_CASE(type_into_an_editors_block_clicks_it_first) {
+  const json::object result = Run(Frames(
+      {Goto("blocks.html"),
+       R"({"method":"page.type","params":{"target":{"css":".block"},"text":"First\nSecond"}})",
+       R"({"method":"page.type","params":{"target":{"css":".block"},"text":" line"}})",
+       Eval("blocks()")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.type","result":{"value":"Second"}})");
+  // The first block again: clicked past its text, the caret at its end.
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","result":{"value":"First line"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":["First line","Second"]})");
+}
+
 BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
   const json::object result = Run(Frames(
       {Goto("typing.html"),

@@ -1025,16 +1025,17 @@ BOOST_AUTO_TEST_CASE(an_editors_headings_lists_and_links_show_under_the_field) {
   const json::object result = Run(Frames(
       {Goto("editor_blocks.html"), R"({"method":"page.snapshot","params":{"role":"textbox"}})"}));
   const std::string outline = Result(result, 1);
-  BOOST_TEST(outline ==
-             WithRefs(R"(- textbox "Notes" [ref={1}] value="Version 2.0\nThis release is fast, see )"
-                      R"(the changes.\nNew export button\nDark mode"
+  BOOST_TEST(
+      outline ==
+      WithRefs(R"(- textbox "Notes" [ref={1}] value="Version 2.0\nThis release is fast, see )"
+               R"(the changes.\nNew export button\nDark mode"
   - heading "Version 2.0" level=2
   - strong: fast
   - link "the changes"
   - listitem: New export button
   - listitem: Dark mode
   - emphasis: mode)",
-                      FirstRef(outline), 1));
+               FirstRef(outline), 1));
 }
 
 // Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.

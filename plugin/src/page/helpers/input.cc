@@ -106,9 +106,12 @@ absl::Status PageSideStatus(std::string_view method, const json::value& data) {
 }
 
 absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view method,
-                                          std::string_view context, const json::object& node) {
+                                          std::string_view context, const json::object& node,
+                                          bool at_text_end) {
+  json::object input;
+  if (at_text_end) input["at_text_end"] = true;
   ASSIGN_OR_RETURN(SandboxResult prepared,
-                   page.Sandbox(context, ops::kInputPrepareClick, json::object{}, {node}));
+                   page.Sandbox(context, ops::kInputPrepareClick, std::move(input), {node}));
   RETURN_IF_ERROR(PageSideStatus(method, prepared.data));
   return CentreOffsetOf(prepared.data);
 }
@@ -295,6 +298,16 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
     ASSIGN_OR_RETURN(const ActedTarget focused,
                      ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
     RETURN_IF_ERROR(PageSideStatus(method, focused.data));
+    if (BoolAt(focused.data.as_object(), "click")) {
+      // An editor's block: clicked just past the end of its text, as a user puts the caret
+      // there, then the page side watches what the keys do.
+      RETURN_IF_ERROR(ClickElement(page, method, tab, focused.element.context,
+                                   focused.element.argument, ClickSpec{}, /*at_text_end=*/true)
+                          .status());
+      ASSIGN_OR_RETURN(const SandboxResult armed,
+                       page.Sandbox(focused.element.context, ops::kInputArm, json::object{}));
+      RETURN_IF_ERROR(PageSideStatus(method, armed.data));
+    }
     return focused.element.context;
   }
   // One more call to arm the page side (focusing a target did that).
@@ -305,8 +318,9 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
 
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,
                                   std::string_view context, const json::object& node,
-                                  const ClickSpec& spec) {
-  ASSIGN_OR_RETURN(const CentreOffset offset, PrepareClick(page, method, context, node));
+                                  const ClickSpec& spec, bool at_text_end) {
+  ASSIGN_OR_RETURN(const CentreOffset offset,
+                   PrepareClick(page, method, context, node, at_text_end));
   const json::value* shared_id = node.if_contains("sharedId");
   ASSIGN_OR_RETURN(
       const InputEffect effect,

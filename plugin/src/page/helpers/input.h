@@ -27,10 +27,12 @@ absl::Status PageSideStatus(std::string_view method, const boost::json::value& d
 // Scrolls the element (`node`: {"sharedId": ID} in browsing context `context`) into view and
 // checks that a pointer at its in-view centre (or, when that is clipped away, the centre of
 // the part that shows) would hit it: "element covered" naming the cover, "element not
-// visible", "stale ref"; nothing is clicked on failure. The offset to click at.
+// visible", "stale ref"; nothing is clicked on failure. The offset to click at: with
+// `at_text_end`, just past the end of an editable element's text (where a click leaves the
+// caret at its end).
 absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view method,
-                                          std::string_view context,
-                                          const boost::json::object& node);
+                                          std::string_view context, const boost::json::object& node,
+                                          bool at_text_end = false);
 
 // The offset from an element's in-view centre that OPS.inputPrepareClick's data asks for.
 CentreOffset CentreOffsetOf(const boost::json::value& prepared);
@@ -136,8 +138,9 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
                                               const std::function<absl::Status()>& dispatch,
                                               std::string_view what, bool armed = false);
 
-// Where keys for `tab` go: `target` focused first when given (the browsing context of its
-// element), else whatever has the focus in the tab. Either way the page side then watches
+// Where keys for `tab` go: `target` focused first when given (an editable element other than a
+// field clicked instead, just past the end of its text; the browsing context of its element),
+// else whatever has the focus in the tab. Either way the page side then watches
 // what the keys do (PerformAndFollow's `armed` when the context is the tab's own).
 absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
                                          std::string_view tab, const std::optional<Target>& target);
@@ -145,7 +148,7 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
 // Clicks the element for real (PrepareClick, then PerformAndFollow); true when it navigated.
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,
                                   std::string_view context, const boost::json::object& node,
-                                  const ClickSpec& spec);
+                                  const ClickSpec& spec, bool at_text_end = false);
 
 // {"url","title","navigated"} of the tab after an action (its page read again unless
 // `effect` holds it).

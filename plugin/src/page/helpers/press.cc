@@ -50,7 +50,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputPrepareClick, ops::kInputArm,
+                           ops::kInputOutcome};
 
 }  // namespace
 

@@ -80,8 +80,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputArm, ops::kInputOutcome,
-                           ops::kInputActiveValue};
+constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputPrepareClick, ops::kInputArm,
+                           ops::kInputOutcome, ops::kInputActiveValue};
 
 }  // namespace
 

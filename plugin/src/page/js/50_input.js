@@ -158,7 +158,7 @@ function inputScrollIntoBoxes(el) {
 // `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
 // {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
-export function inputPrepareClick(el, hover) {
+export function inputPrepareClick(el, hover, atTextEnd = false) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -240,7 +240,24 @@ export function inputPrepareClick(el, hover) {
     // The pointer goes to the element's in-view centre plus this offset.
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
+  const end = atTextEnd ? inputTextEnd(el) : null;
+  if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
   return {ok: true, x: point.x, y: point.y};
+}
+
+// A point just past the end of the text of editable `el`, where a click leaves the caret at its
+// end; null when it shows no text there, or something else is drawn there.
+function inputTextEnd(el) {
+  const range = ownerDocumentOf(el).createRange();
+  range.selectNodeContents(el);
+  const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+  if (rects.length === 0) return null;
+  const last = rects[rects.length - 1];
+  const box = rectOf(el);
+  const end = {x: Math.floor(Math.min(last.right + 2, box.right - 1)),
+               y: Math.floor(last.top + last.height / 2)};
+  const hit = inputElementFromPoint(ownerDocumentOf(el), end.x, end.y);
+  return hit && inputContains(el, hit) ? end : null;
 }
 
 // Whether a pointer on `hit` reaches `el`: `hit` is in it (or slotted into it), an ancestor
@@ -876,6 +893,10 @@ function inputFocus(el) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
+  // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
+  // the click, and made no block of an Enter after a focus()): the plugin clicks it.
+  const tag = localNameOf(el);
+  if (isEditable(el) && tag !== 'input' && tag !== 'textarea') return {ok: true, click: true};
   el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   el.focus();
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
@@ -884,7 +905,7 @@ function inputFocus(el) {
 
 // These act on nodes[0], the element the target named (see OPS.find's "then").
 OPS.inputPrepareClick = function (input, nodes) {
-  return {data: inputPrepareClick(nodes[0])};
+  return {data: inputPrepareClick(nodes[0], false, input.at_text_end === true)};
 };
 
 OPS.inputPrepareHover = function (input, nodes) {
