@@ -141,6 +141,19 @@ BOOST_AUTO_TEST_CASE(until_waits_for_a_list_that_renders_once_its_scrolling_paus
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":true})");
 }
 
+// A row as the target of a long until: the list draws other rows in its place as it scrolls,
+// and the scroll goes on in the box the row was in (its search runs in slices of 5 s, and the
+// row is gone by the second: the list was left there before, "at the end" of no box).
+BOOST_AUTO_TEST_CASE(until_keeps_the_box_of_a_target_row_the_list_took_away) {
+  const json::object result =
+      Run(Frames({Goto("scroll_later.html"),
+                  R"({"method":"page.scroll","params":{"target":{"text":"Warehouse 1"},)"
+                  R"("until":{"text":"Warehouse 1400"}}})",
+                  Eval("[...document.querySelectorAll('.row')].some((row) => row.textContent === "
+                       "'Warehouse 1400')")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":true})");
+}
+
 // A click on an option below the visible part of its list's own scroll box (the list itself
 // in the window) scrolls that box to it; a button a carousel's track clips without scrolling
 // is out of sight, and the track is left as it was.
@@ -152,19 +165,30 @@ BOOST_AUTO_TEST_CASE(a_click_scrolls_the_box_that_hides_its_element_but_not_a_cl
        R"({"method":"page.click","params":{"role":"option","name":"Item 19"}})",
        Eval("[picked.textContent, list.scrollTop === list.scrollHeight - list.clientHeight]"),
        R"({"method":"page.click","params":{"role":"button","name":"Second slide"}})",
-       Eval("track.scrollLeft")},
+       Eval("track.scrollLeft"),
+       R"({"method":"page.click","params":{"role":"button","name":"Eighth slide"}})",
+       Eval("[track.scrollLeft, scrollX]")},
       R"(,"on_error":"continue")"));
   // Item 6 spans 180-210 px of the list; its middle comes to the middle of the 120 px box.
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["Item 6",135]})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Item 19",true]})");
-  BOOST_TEST(Record(result, 5) ==
-             R"({"index":5,"method":"page.click","error":{"error":"element not visible",)"
-             R"("message":"page.click: button \"Second slide\" is out of sight in div#track )"
-             R"(\"First slideSecond slide\", which clips it (as a carousel hides its other )"
-             R"(slides): bring it into view as a user would (the page's next button, a tab, a )"
-             R"(page.drag across it); take a new page.snapshot to find what is shown, or )"
-             R"(page.waitFor it first"}})");
+  // The message names the box that clips it (its text shows up to 60 characters).
+  const auto clipped = [](int index, const std::string& button) {
+    return absl::StrCat(R"({"index":)", index,
+                        R"(,"method":"page.click","error":{"error":"element not visible",)"
+                        R"("message":"page.click: button \")",
+                        button,
+                        R"(\" is out of sight in div#track \"First slideSecond slideEighth )"
+                        R"(slide\", which clips it (as a carousel hides its other slides): bring )"
+                        R"(it into view as a user would (the page's next button, a tab, a )"
+                        R"(page.drag across it); take a new page.snapshot to find what is )"
+                        R"(shown, or page.waitFor it first"}})");
+  };
+  BOOST_TEST(Record(result, 5) == clipped(5, "Second slide"));
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":0})");
+  // Beyond the window's edge too: neither the track nor the window is scrolled to it.
+  BOOST_TEST(Record(result, 7) == clipped(7, "Eighth slide"));
+  BOOST_TEST(Record(result, 8) == R"({"index":8,"method":"page.eval","result":[0,0]})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

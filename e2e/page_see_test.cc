@@ -1019,6 +1019,18 @@ BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"saved"})");
 }
 
+// A tree drawn flat shows each item's depth (aria-level), as a heading's.
+BOOST_AUTO_TEST_CASE(a_flat_trees_items_show_their_level) {
+  const json::object result = Run(Frames({Goto("flat_tree.html"), R"({"method":"page.snapshot"})"}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- tree "Files"
+  - treeitem "Documents" [ref={1}] level=1 expanded
+  - treeitem "resume.pdf" [ref={2}] level=2
+  - treeitem "Taxes" [ref={3}] level=2 collapsed
+  - treeitem "Photos" [ref={4}] level=1 collapsed)",
+                                 FirstRef(outline), 4));
+}
+
 // The headings, list items and links an editor's toolbar writes show under the field, with its
 // emphasis, in document order.
 BOOST_AUTO_TEST_CASE(an_editors_headings_lists_and_links_show_under_the_field) {

@@ -5,7 +5,8 @@
 // editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
 // Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
 // autocomplete, toastr's toasts, Ant Design's selects, date picker, table filter and menu, Element
-// Plus's checkboxes), each doing a user's task the way a model would, from what the snapshot shows.
+// Plus's checkboxes, Slate's editor that draws its own model), each doing a user's task the way a
+// model would, from what the snapshot shows.
 // The outcome is read from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone

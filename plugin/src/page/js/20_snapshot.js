@@ -66,6 +66,10 @@ function statesOf(el, role, parts) {
   if (role === "heading") {
     const level = aria("aria-level") || (/^h([1-6])$/.exec(tag) || [])[1];
     if (level) states.push("level=" + level);
+  } else if (role === "treeitem") {
+    // Where it sits in a tree the page draws flat (react-arborist's rows are siblings).
+    const level = aria("aria-level");
+    if (level) states.push("level=" + level);
   }
   if (role === "checkbox" || role === "radio" || role === "switch" ||
       role === "menuitemcheckbox" || role === "menuitemradio") {

@@ -190,8 +190,14 @@ export function inputPrepareClick(el, hover, atTextEnd = false) {
   }
   const win = defaultViewOf(ownerDocumentOf(el));
   inputScrollIntoBoxes(el);
-  if (rect.top < 0 || rect.left < 0 || rect.bottom > win.innerHeight ||
-      rect.right > win.innerWidth) {
+  // A box that clips it away without scrolling (a carousel's track) is left as it is: scrolling
+  // the window to the element would scroll that box too, and draw a slide the page has not
+  // moved to.
+  const clipper = inputClipperOf(el);
+  if (clipper) return inputClippedAway(el, clipper);
+  const inBoxes = rectOf(el);
+  if (inBoxes.top < 0 || inBoxes.left < 0 || inBoxes.bottom > win.innerHeight ||
+      inBoxes.right > win.innerWidth) {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   } else if (win !== win.top) {
     // In view in its frame, but the frame may lie outside the tab's viewport, where pointer
@@ -218,12 +224,6 @@ export function inputPrepareClick(el, hover, atTextEnd = false) {
     }
   }
   if (!reached && !inputReaches(el, hit)) {
-    const clipper = inputClipperOf(el);
-    if (clipper) {
-      return inputNotVisible(el, 'is out of sight in ' + inputDescribe(clipper) + ', which ' +
-          'clips it (as a carousel hides its other slides): bring it into view as a user ' +
-          'would (the page\'s next button, a tab, a page.drag across it)');
-    }
     return {
       error: 'element covered',
       message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
@@ -340,6 +340,12 @@ function inputClippedCentre(el) {
   }
   if (right <= left || bottom <= top) return null;
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
+}
+
+function inputClippedAway(el, clipper) {
+  return inputNotVisible(el, 'is out of sight in ' + inputDescribe(clipper) + ', which clips ' +
+      'it (as a carousel hides its other slides): bring it into view as a user would (the ' +
+      'page\'s next button, a tab, a page.drag across it)');
 }
 
 // The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
@@ -1115,6 +1121,16 @@ async function inputAnswerSettled(win, watch) {
   await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
 }
 
+// The elements a field says it controls or owns (aria-controls, aria-owns: its list), found in
+// its own document or shadow root.
+function inputControlledBy(field) {
+  const root = field.getRootNode();
+  if (!root.getElementById) return [];
+  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
+      .split(/\s+/).filter(Boolean);
+  return ids.map((id) => root.getElementById(id)).filter((el) => el !== null);
+}
+
 // The options a suggesting field's list shows once the page answered the typing, so that the
 // result says what there is to pick (the text typed is no choice yet): {options: [names], more:
 // N beyond INPUT_OPTIONS_SHOWN} from the lists it controls (aria-controls, aria-owns), else
@@ -1123,11 +1139,8 @@ const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
   if (!field.isConnected) return {};
-  const root = field.getRootNode();
-  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
-      .split(/\s+/).filter(Boolean);
-  let lists = ids.map((id) => (root.getElementById ? root.getElementById(id) : null))
-      .filter((list) => list && isVisible(list));
+  // A search box may control what it filters (a table): only lists count.
+  let lists = inputControlledBy(field).filter((list) => roleOf(list) === 'listbox' && isVisible(list));
   if (lists.length === 0) {
     const shown = Array.from(ownerDocumentOf(field).querySelectorAll('[role=listbox]'))
         .filter((list) => isVisible(list));
@@ -1152,12 +1165,7 @@ function inputSuggestionsOf(field) {
 function inputAnswerPending(field) {
   if (!field.isConnected) return false;
   if (attrOf(field, 'aria-busy') === 'true') return true;
-  const root = field.getRootNode();
-  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
-      .split(/\s+/).filter(Boolean);
-  for (const id of ids) {
-    const list = root.getElementById ? root.getElementById(id) : null;
-    if (!list) continue;
+  for (const list of inputControlledBy(field)) {
     if (attrOf(list, 'aria-busy') === 'true') return true;
     if (list.querySelector('[role=option], [role=treeitem], [role=row], [role=menuitem], option')) {
       continue;

@@ -111,7 +111,12 @@ OPS.scrollSettle = async function (input) {
 // scrolls it into view. data: {found: true, x, y, start: {x, y}} | {end: true, x, y, start}
 // (the box's end came first) | {found: false, ...} (the time ran out).
 OPS.scrollUntil = async function (input, nodes) {
-  const box = scrollBoxOf(nodes.length ? nodes[0] : null, false, "y");
+  // The box the first slice found: a target inside a virtual list (a row) may be gone from
+  // the page by a later slice, as the list drew other rows.
+  const earlier = globalThis.__firefoxBidiScrollBox;
+  const box = nodes.length && !nodes[0].isConnected && earlier && earlier.isConnected
+      ? earlier : scrollBoxOf(nodes.length ? nodes[0] : null, false, "y");
+  globalThis.__firefoxBidiScrollBox = box;
   const doc = ownerDocumentOf(box);
   const page = box === doc.scrollingElement || box === doc.documentElement;
   const start = positionOf(box);
