@@ -47,13 +47,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (const json::value* mouse = selected.data.as_object().if_contains("mouse")) {
     // A code editor takes its selection from the mouse: press on the first character, drag to
     // the last, and read what the page selected.
-    RETURN_IF_ERROR(page.Command("input.performActions",
-                                 DragActionsParams(element.context,
-                                                   ViewportPointOf(mouse->as_object().at("from")),
-                                                   ViewportPointOf(mouse->as_object().at("to")),
-                                                   kMouseSelectionSteps),
-                                 "the selection's mouse drag to be dispatched")
-                        .status());
+    // Real input, in the agent's turn on the focus (a mouse drag in a window that has it).
+    RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
+      return page
+          .Command(
+              "input.performActions",
+              DragActionsParams(element.context, ViewportPointOf(mouse->as_object().at("from")),
+                                ViewportPointOf(mouse->as_object().at("to")), kMouseSelectionSteps),
+              "the selection's mouse drag to be dispatched")
+          .status();
+    }));
     ASSIGN_OR_RETURN(selected,
                      page.Sandbox(element.context, ops::kSelectRead,
                                   json::object{{"wanted", selected.data.as_object().at("wanted")}},
