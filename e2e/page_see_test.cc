@@ -1021,7 +1021,8 @@ BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
 
 // A tree drawn flat shows each item's depth (aria-level), as a heading's.
 BOOST_AUTO_TEST_CASE(a_flat_trees_items_show_their_level) {
-  const json::object result = Run(Frames({Goto("flat_tree.html"), R"({"method":"page.snapshot"})"}));
+  const json::object result =
+      Run(Frames({Goto("flat_tree.html"), R"({"method":"page.snapshot"})"}));
   const std::string outline = Result(result, 1);
   BOOST_TEST(outline == WithRefs(R"(- tree "Files"
   - treeitem "Documents" [ref={1}] level=1 expanded

@@ -321,21 +321,14 @@ function inputClippedCentre(el) {
   let right = Math.min(win.innerWidth, r.right);
   let top = Math.max(0, r.top);
   let bottom = Math.min(win.innerHeight, r.bottom);
-  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
-       p = parentNodeOf(p) || p.host) {
-    if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
-    const style = styleOf(p);
-    const clipsX = style.overflowX !== 'visible';
-    const clipsY = style.overflowY !== 'visible';
-    if (!clipsX && !clipsY) continue;
-    const box = rectOf(p);
-    if (clipsX) {
-      left = Math.max(left, box.left + p.clientLeft);
-      right = Math.min(right, box.left + p.clientLeft + p.clientWidth);
+  for (const clip of inputClipsAround(el)) {
+    if (clip.clipsX) {
+      left = Math.max(left, clip.left);
+      right = Math.min(right, clip.right);
     }
-    if (clipsY) {
-      top = Math.max(top, box.top + p.clientTop);
-      bottom = Math.min(bottom, box.top + p.clientTop + p.clientHeight);
+    if (clip.clipsY) {
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
     }
   }
   if (right <= left || bottom <= top) return null;
@@ -352,20 +345,33 @@ function inputClippedAway(el, clipper) {
 // none of el's box lies in its client box); null when none does.
 function inputClipperOf(el) {
   const r = rectOf(el);
+  for (const clip of inputClipsAround(el)) {
+    if (r.right <= clip.left || r.left >= clip.right || r.bottom <= clip.top ||
+        r.top >= clip.bottom) {
+      return clip.el;
+    }
+  }
+  return null;
+}
+
+// The ancestors of `el` in its document (across shadow roots) that clip their overflow, nearest
+// first: {el, clipsX, clipsY, left, right, top, bottom}, the edges those of its client box.
+function inputClipsAround(el) {
+  const clips = [];
   for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
        p = parentNodeOf(p) || p.host) {
     if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
     const style = styleOf(p);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const clipsX = style.overflowX !== 'visible';
+    const clipsY = style.overflowY !== 'visible';
+    if (!clipsX && !clipsY) continue;
     const box = rectOf(p);
     const left = box.left + p.clientLeft;
     const top = box.top + p.clientTop;
-    if (r.right <= left || r.left >= left + p.clientWidth || r.bottom <= top ||
-        r.top >= top + p.clientHeight) {
-      return p;
-    }
+    clips.push({el: p, clipsX, clipsY, left, right: left + p.clientWidth, top,
+                bottom: top + p.clientHeight});
   }
-  return null;
+  return clips;
 }
 
 // Whether a plain click on `el` follows a link that loads another document in el's own
