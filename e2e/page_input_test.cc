@@ -261,6 +261,29 @@ BOOST_AUTO_TEST_CASE(a_checkbox_clipped_to_a_pixel_is_listed_and_filled_through_
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[false,true]})");
 }
 
+// A list that makes the rest of the page inert while it is open (Headless UI's): a ref into
+// that content is not "covered" by the container the pointer reaches instead; the list must be
+// closed first, and then the click acts.
+BOOST_AUTO_TEST_CASE(a_ref_into_content_an_open_list_made_inert_says_to_close_it) {
+  const json::object result = Run(Frames(
+      {Goto("inert_list.html"),
+       R"J({"method":"page.eval","label":"email","params":{"expression":)J"
+       R"J("document.getElementById('email')"}})J",
+       R"({"method":"page.click","params":{"text":"Size Medium"}})",
+       R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
+       R"({"method":"page.press","params":{"key":"Escape"}})",
+       R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
+       Eval("document.getElementById('email').getAttribute('aria-checked')")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.click","error":{"error":"element covered",)"
+             R"("message":"page.click: button#email \"Email notifications\" lies in content the )"
+             R"(page has made inert, as pages do while a menu, a listbox or a modal dialog is )"
+             R"(open; nothing was clicked. Close or finish that first (e.g. page.press Escape), )"
+             R"(or act inside it"}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"true"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
   const json::object result =
       Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"button"}})"}));
@@ -360,8 +383,8 @@ BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
              R"({"index":9,"method":"page.fill","error":{"error":"element covered",)"
              R"("message":"page.fill: input#sig is outside the open modal dialog#composer )"
              R"(\"New message To Subject Send\", which keeps the rest of the page from input; )"
-             R"(nothing was filled. Finish or close the dialog first (e.g. page.press Escape), )"
-             R"(or fill a field inside it"}})");
+             R"(nothing was filled. Close or finish that first (e.g. page.press Escape), or act )"
+             R"(inside it"}})");
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.fill","result":{"value":"Hi"}})");
 }
 

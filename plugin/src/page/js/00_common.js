@@ -417,6 +417,28 @@ export function isReadersOnly(el) {
   return rect.width <= 1 && rect.height <= 1;
 }
 
+// The <dialog> of `doc` shown modally (showModal: everything outside it is inert), or null.
+export function modalDialogOf(doc) {
+  return doc.querySelector("dialog:modal");
+}
+
+// A short description of an element for messages: tag, then #id or .classes, then up to 60
+// characters of its visible text in quotes. `div#overlay "Please wait"`.
+export function describeElement(el) {
+  const tag = localNameOf(el);
+  let text = tag;
+  if (el.id) {
+    text += "#" + el.id;
+  } else if (typeof el.className === "string" && el.className.trim() !== "") {
+    text += "." + el.className.trim().split(/\s+/).join(".");
+  }
+  const content = FIELD_TAGS.has(tag) ? "" :
+      (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
+  if (content !== "") text += ' "' + truncate(content, 60) + '"';
+  return text;
+}
+const FIELD_TAGS = new Set(["select", "textarea", "input"]);
+
 // The text a contenteditable element holds, its paragraphs and lines apart as they are drawn
 // (innerText), without what an editor draws in it that is none of its text: a placeholder
 // shown while it is empty (a box that takes no edits, out of the flow and of the pointer's

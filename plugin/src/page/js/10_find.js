@@ -4,9 +4,9 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, collapse, flatElements, flatParentElement, isInteractive, isVisible,
-  localNameOf, matchesOf, nodeOfRef, nodeTypeOf, ownerDocumentOf, readingPass, rectOf,
-  redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher
+  ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, isInteractive,
+  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, ownerDocumentOf,
+  readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -47,8 +47,8 @@ function patternOf(value) {
   }
 }
 
-// A matched element that is not drawn now, for a message: its tag, #id or first classes, and
-// why (display: none, visibility: hidden, no size); null for one that is drawn but left out
+// A matched element that is not drawn now, for a message: the element described, and why
+// (display: none, visibility: hidden, no size); null for one that is drawn but left out
 // otherwise (hidden from readers, a select a widget replaces).
 function hiddenDescription(el) {
   const style = styleFacts(el);
@@ -56,19 +56,14 @@ function hiddenDescription(el) {
   const why = el.getClientRects().length === 0 ? "not rendered: display none, here or above" :
       style.visibility === "hidden" || style.visibility === "collapse" ? "visibility: hidden" :
       rect.width <= 0 || rect.height <= 0 ? "no size" : null;
-  if (why === null) return null;
-  const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
-  return localNameOf(el) +
-      (el.id ? "#" + el.id : classes[0] ? "." + classes.slice(0, 2).join(".") : "") + ", " + why;
+  return why === null ? null : describeElement(el) + ", " + why;
 }
 
-// Whether `doc` shows a modal dialog: an open <dialog> shown modally, or a visible element
-// with aria-modal="true".
+// Whether `doc` shows a modal dialog: a <dialog> shown modally, or a visible element with
+// aria-modal="true".
 function openModalIn(doc) {
-  for (const el of doc.querySelectorAll('[aria-modal="true"], dialog[open]')) {
-    if ((localNameOf(el) !== "dialog" || matchesOf(el, ":modal")) && isVisible(el)) return true;
-  }
-  return false;
+  return modalDialogOf(doc) !== null ||
+      Array.from(doc.querySelectorAll('[aria-modal="true"]')).some((el) => isVisible(el));
 }
 
 function search(input, nodes) {

@@ -6,37 +6,18 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf, editableText,
-  flatElements,
-  flatParentElement, hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
-  localNameOf, matchesOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf,
-  seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf,
+  describeElement, editableText, flatElements, flatParentElement, hasAttr, innerFieldOf, isChecked,
+  isEditable, isInteractive, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame,
+  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf,
+  styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
-
-// A short description of an element for messages: tag, then #id or .classes, then up to 60
-// characters of its visible text in quotes. `div#overlay "Please wait"`.
-export function inputDescribe(el) {
-  let text = tagNameOf(el).toLowerCase();
-  if (el.id) {
-    text += '#' + el.id;
-  } else if (typeof el.className === 'string' && el.className.trim() !== '') {
-    text += '.' + el.className.trim().split(/\s+/).join('.');
-  }
-  const tag = tagNameOf(el).toLowerCase();
-  const fieldTags = ['select', 'textarea', 'input'];
-  const content = fieldTags.includes(tag) ? '' :
-      (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
-  if (content !== '') {
-    text += ' "' + (content.length > 60 ? content.slice(0, 59) + '\u2026' : content) + '"';
-  }
-  return text;
-}
 
 // The cover as the model can target it: the element hit, and when that has no id, the
 // nearest ancestor (across shadow roots) that has one.
 function inputDescribeCover(hit) {
-  let text = inputDescribe(hit);
+  let text = describeElement(hit);
   if (hit.id) return text;
   for (let n = parentNodeOf(hit) || hit.host; n && nodeTypeOf(n) !== DOCUMENT_NODE; n = parentNodeOf(n) || n.host) {
     if (nodeTypeOf(n) === ELEMENT_NODE && n.id) return text + ' (inside ' + tagNameOf(n).toLowerCase() + '#' + n.id + ')';
@@ -89,7 +70,7 @@ export function inputInViewCentre(el) {
 function inputNotVisible(el, why) {
   return {
     error: 'element not visible',
-    message: inputDescribe(el) + ' ' + why +
+    message: describeElement(el) + ' ' + why +
         '; take a new page.snapshot to find what is shown, or page.waitFor it first',
   };
 }
@@ -103,7 +84,7 @@ function inputDisabledBy(el) {
 function inputDisabled(el, off) {
   return {
     error: 'element disabled',
-    message: inputDescribe(el) + (off === el ? '' : ' (inside ' + inputDescribe(off) + ')') +
+    message: describeElement(el) + (off === el ? '' : ' (inside ' + describeElement(off) + ')') +
         ' is disabled: the page does not offer it now, and nothing was clicked. A page.snapshot ' +
         'shows why: a form\'s button waits for the fields shown "required" or "invalid" and ' +
         'the page\'s messages; a pager\'s Next is disabled on the last page',
@@ -115,12 +96,7 @@ function inputDisabled(el, off) {
 function inputInertBy(el) {
   const inert = el.closest('[inert]');
   if (inert) return inert;
-  let modal = null;
-  try {
-    modal = ownerDocumentOf(el).querySelector('dialog:modal');
-  } catch {
-    return null;  // no :modal in this browser
-  }
+  const modal = modalDialogOf(ownerDocumentOf(el));
   return modal && !inputContains(modal, el) ? modal : null;
 }
 
@@ -224,13 +200,7 @@ export function inputPrepareClick(el, hover, atTextEnd = false) {
     }
   }
   if (!reached && !inputReaches(el, hit)) {
-    return {
-      error: 'element covered',
-      message: inputDescribe(el) + ' is covered by ' + inputDescribeCover(hit) +
-          ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
-          (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover ' +
-          '(e.g. page.waitFor its text with gone: true), or click it instead',
-    };
+    return {error: 'element covered', message: inputCoveredMessage(el, hit, hover)};
   }
   if (!hover) {
     inputWatchOutcome(el, inputFollowedLink(el));
@@ -243,6 +213,29 @@ export function inputPrepareClick(el, hover, atTextEnd = false) {
   const end = atTextEnd ? inputTextEnd(el) : null;
   if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
   return {ok: true, x: point.x, y: point.y};
+}
+
+// What takes the pointer in place of `el`, and what to do about it. Content the page made
+// inert while a menu, a listbox or a modal dialog is open (Headless UI's list sets inert on the
+// rest of the page) passes the pointer to what holds it: that is no cover to click or wait out.
+function inputCoveredMessage(el, hit, hover) {
+  const inert = inputInertBy(el);
+  if (inert) return inputKeptFromInput(el, inert, hover ? 'hovered' : 'clicked');
+  return describeElement(el) + ' is covered by ' + inputDescribeCover(hit) +
+      ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
+      (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover (e.g. page.waitFor its ' +
+      'text with gone: true), or click it instead';
+}
+
+// Why `el` takes no input while `inert` (inputInertBy) keeps it from it; nothing was `done`.
+function inputKeptFromInput(el, inert, done) {
+  const why = hasAttr(inert, 'inert') ?
+      ' lies in content the page has made inert, as pages do while a menu, a listbox or a ' +
+          'modal dialog is open' :
+      ' is outside the open modal ' + describeElement(inert) + ', which keeps the rest of the ' +
+          'page from input';
+  return describeElement(el) + why + '; nothing was ' + done + '. Close or finish that first ' +
+      '(e.g. page.press Escape), or act inside it';
 }
 
 // A point just past the end of the text of editable `el`, where a click leaves the caret at its
@@ -336,7 +329,7 @@ function inputClippedCentre(el) {
 }
 
 function inputClippedAway(el, clipper) {
-  return inputNotVisible(el, 'is out of sight in ' + inputDescribe(clipper) + ', which clips ' +
+  return inputNotVisible(el, 'is out of sight in ' + describeElement(clipper) + ', which clips ' +
       'it (as a carousel hides its other slides): bring it into view as a user would (the ' +
       'page\'s next button, a tab, a page.drag across it)');
 }
@@ -569,7 +562,7 @@ function inputFieldValue(el) {
 }
 
 function inputFillError(el, what) {
-  return {error: 'not fillable', message: inputDescribe(el) + ' ' + what};
+  return {error: 'not fillable', message: describeElement(el) + ' ' + what};
 }
 
 // A field the page has disabled (its own `disabled`, or a disabled fieldset's): page.fill
@@ -577,7 +570,7 @@ function inputFillError(el, what) {
 function inputFillDisabled(el) {
   return {
     error: 'not fillable',
-    message: inputDescribe(el) + ' is disabled: the page does not take input there now, and ' +
+    message: describeElement(el) + ' is disabled: the page does not take input there now, and ' +
         'nothing was filled. A page.snapshot shows what the form needs first',
     disabled: true,
   };
@@ -635,14 +628,7 @@ async function inputFill(el, value, leave) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
   const inert = inputInertBy(el);
-  if (inert) {
-    return {
-      error: 'element covered',
-      message: inputDescribe(el) + ' is outside the open modal ' + inputDescribe(inert) +
-          ', which keeps the rest of the page from input; nothing was filled. Finish or close ' +
-          'the dialog first (e.g. page.press Escape), or fill a field inside it',
-    };
-  }
+  if (inert) return {error: 'element covered', message: inputKeptFromInput(el, inert, 'filled')};
   const tag = tagNameOf(el).toLowerCase();
   // The type the browser gives it: an unknown or missing type attribute is a text field.
   const type = tag === 'input' ? el.type : '';
@@ -682,7 +668,7 @@ async function inputFill(el, value, leave) {
       const names = options.slice(0, 20).map((o) => JSON.stringify(o.label.trim()));
       return {
         error: 'no such option',
-        message: inputDescribe(el) + ' has no option labelled or valued ' +
+        message: describeElement(el) + ' has no option labelled or valued ' +
             JSON.stringify(text) + '; its options are ' + names.join(', ') +
             (options.length > 20 ? ' and ' + (options.length - 20) + ' more' : ''),
       };
@@ -1356,7 +1342,7 @@ OPS.inputActiveValue = function () {
   if (!el || el === document.body) return {data: {focused: 'body'}};
   const tag = localNameOf(el);
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
-  return {data: field ? {value: inputFieldValue(el)} : {focused: inputDescribe(el)}};
+  return {data: field ? {value: inputFieldValue(el)} : {focused: describeElement(el)}};
 };
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of
@@ -1449,12 +1435,12 @@ OPS.inputFileInput = function (input, nodes) {
   const el = inputFileChooserOf(nodes[0]);
   if (el === null) {
     return {data: {error: 'invalid argument',
-                   message: inputDescribe(nodes[0]) + ' is not a file input (<input type=file>) ' +
+                   message: describeElement(nodes[0]) + ' is not a file input (<input type=file>) ' +
                        'and a click on it opens no file chooser; target the input, or drop the ' +
                        'files on it with page.drag {"to": TARGET, "files": [...]}'}};
   }
   if (el.disabled) {
-    return {data: {error: 'invalid argument', message: inputDescribe(el) + ' is disabled'}};
+    return {data: {error: 'invalid argument', message: describeElement(el) + ' is disabled'}};
   }
   return {data: {ok: true, multiple: el.multiple}, nodes: [el]};
 };

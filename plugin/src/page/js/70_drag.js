@@ -15,12 +15,11 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, nextFrame, nodeTypeOf, ownerDocumentOf,
-  parentNodeOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentNodeOf
 } from "./00_common.js";
 import {
-  inputContains, inputDescribe, inputElementFromPoint, inputInViewCentre, inputPrepareClick,
-  inputWatchOutcome
+  inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputWatchOutcome
 } from "./50_input.js";
 
 // The element an HTML5 drag from `el` would carry when the page asks for one: `el` or its
@@ -40,7 +39,7 @@ function dragSourceOf(el) {
 }
 
 function notVisible(el, why) {
-  return {error: "element not visible", message: inputDescribe(el) + " " + why};
+  return {error: "element not visible", message: describeElement(el) + " " + why};
 }
 
 // `point` in whole pixels when it lies in `win`'s viewport, else an "invalid argument" whose
@@ -69,14 +68,14 @@ function dragDestination(from, to, point) {
     centre = inputInViewCentre(to);
     if (centre === null) return notVisible(to, "(\"to\") cannot be scrolled into view");
     if (inputInViewCentre(from) === null) {
-      return notVisible(from, "(\"from\") and " + inputDescribe(to) + " (\"to\") do not fit in " +
+      return notVisible(from, "(\"from\") and " + describeElement(to) + " (\"to\") do not fit in " +
           "the viewport together; drag in steps (to a point near the edge first)");
     }
   }
   const hit = inputElementFromPoint(ownerDocumentOf(to), centre.x, centre.y);
   if (hit && !inputContains(to, hit) && !inputContains(from, hit)) {
-    return {error: "element covered", message: inputDescribe(to) + " (\"to\") is covered by " +
-        inputDescribe(hit) + ", which would receive the drop; nothing was dragged"};
+    return {error: "element covered", message: describeElement(to) + " (\"to\") is covered by " +
+        describeElement(hit) + ", which would receive the drop; nothing was dragged"};
   }
   return centre;
 }

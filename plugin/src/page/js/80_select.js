@@ -3,12 +3,10 @@
 // (an editor's toolbar) see it, and read back from the page.
 
 import {
-  OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, isEditable, localNameOf, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, rectOf, roleOf, tagNameOf, truncate
+  OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, describeElement, isEditable,
+  localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, rectOf, roleOf, tagNameOf, truncate
 } from "./00_common.js";
-import {
-  inputContains, inputDescribe, inputFocusedIn, inputSelectionSettled
-} from "./50_input.js";
+import {inputContains, inputFocusedIn, inputSelectionSettled} from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
 // page's source text breaks lines where the reader sees a space, and two paragraphs' texts
@@ -60,11 +58,11 @@ function rangeOfText(root, text) {
   return range;
 }
 
-// The element described with its text (inputDescribe shows up to 60 characters of it); a
+// The element described with its text (describeElement shows up to 60 characters of it); a
 // field with its value.
 function textMissing(el, text, value) {
-  const where = value === undefined ? inputDescribe(el) :
-      "the value of " + inputDescribe(el) + " (" + JSON.stringify(truncate(value, 60)) + ")";
+  const where = value === undefined ? describeElement(el) :
+      "the value of " + describeElement(el) + " (" + JSON.stringify(truncate(value, 60)) + ")";
   return {
     error: "no such element",
     message: "no text " + JSON.stringify(text) + " inside " + where +
@@ -101,7 +99,7 @@ OPS.selectText = async function (input, nodes) {
   const role = roleOf(el);
   if (tag === "select" || role === "listbox" || role === "option" ||
       (role === "combobox" && tag !== "input" && tag !== "textarea")) {
-    return {data: {error: "not selectable", message: inputDescribe(el) + " is a list of " +
+    return {data: {error: "not selectable", message: describeElement(el) + " is a list of " +
         "options, not text: page.select selects text (for a toolbar to act on). Choose an " +
         "option with page.fill {\"value\": \"...\"} (a select), or click the list, then the option"}};
   }
@@ -164,7 +162,7 @@ function selectionKept(el, wanted) {
   if (withoutSpaces(selected) === withoutSpaces(wanted)) return {ok: true, selected};
   return {
     error: "not selectable",
-    message: inputDescribe(el) + " did not keep the selection: it holds " +
+    message: describeElement(el) + " did not keep the selection: it holds " +
         JSON.stringify(truncate(selected, 60)) + " where " + JSON.stringify(truncate(wanted, 60)) +
         " was selected, as an editor that keeps a selection of its own does; select with " +
         "the keys instead (page.click the text, then page.press Shift+End, Shift+ArrowRight " +
