@@ -182,8 +182,11 @@ function keysFieldOf(node) {
   };
   let el = nodeTypeOf(node) === TEXT_NODE ? parentElementOf(node) : node;
   const body = ownerDocumentOf(node).body;
+  const judged = new Set();  // each ancestor's textareas hold its child's, judged already
   for (; el && el !== body; el = parentElementOf(el)) {
     for (const field of el.querySelectorAll("textarea")) {
+      if (judged.has(field)) continue;
+      judged.add(field);
       const hidden = tiny(field) || tiny(parentElementOf(field)) ||
           defaultViewOf(ownerDocumentOf(field)).getComputedStyle(field).opacity === "0";
       if (hidden) return field;
