@@ -43,6 +43,26 @@ BOOST_AUTO_TEST_CASE(the_first_tab_has_focus_and_fields_lose_it_as_a_user_leaves
              R"~(change:a","a"])~");
 }
 
+// A Tab past the last field takes the focus out of the page (to the browser's own controls),
+// as in a headed browser; there a click in the page brings it back, and so it does here: the
+// field clicked next gets the focus, and keys and Tab go on from it.
+BOOST_AUTO_TEST_CASE(a_tab_out_of_the_page_leaves_later_clicks_and_keys_working) {
+  FreshBrowser browser;
+  const json::array results = browser.Results(
+      absl::StrCat(kFields, R"~(,{"method":"page.click","silent":true,"params":{"css":"#c"}},)~",
+                   R"~({"method":"page.press","silent":true,"params":{"key":"Tab"}},)~",
+                   R"~({"method":"page.eval","params":{"expression":"[document.hasFocus(), )~",
+                   R"~(document.activeElement.localName, seen.splice(0).join(' ')]"}},)~",
+                   R"~({"method":"page.click","silent":true,"params":{"css":"#a"}},)~",
+                   R"~({"method":"page.type","silent":true,"params":{"text":"x\t"}},)~",
+                   R"~({"method":"page.eval","params":{"expression":"[document.hasFocus(), )~",
+                   R"~(document.activeElement.id, seen.join(' ')]"}})~"));
+  BOOST_TEST(json::serialize(results[3]) ==
+             R"~([true,"body","focus:c focusin:c blur:c focusout:c"])~");
+  BOOST_TEST(json::serialize(results[6]) ==
+             R"~([true,"b","focus:a focusin:a change:a blur:a focusout:a focus:b focusin:b"])~");
+}
+
 BOOST_AUTO_TEST_CASE(caret_and_selection_keys_move_in_editable_content) {
   FreshBrowser browser;
   const json::array results = browser.Results(

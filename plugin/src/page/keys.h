@@ -23,6 +23,9 @@ struct KeyChord {
   std::string key;  // empty when the chord is modifiers only ("Shift")
 };
 
+// The WebDriver key value of Tab (U+E004), which moves the focus.
+inline constexpr std::string_view kTabKey = "\xEE\x80\x84";
+
 // The WebDriver key value of one key name, matched without regard to case ("Enter",
 // "escape", "ArrowDown", "F5", "Control", "Space"), or a single character written as itself
 // ("a", "A", "/", "é"). kInvalidArgument for anything else, with a message naming the key and

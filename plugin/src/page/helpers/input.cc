@@ -334,6 +334,23 @@ absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, st
   return effect.navigated;
 }
 
+absl::Status KeepFocusInPage(PageContext& page, std::string_view tab) {
+  ASSIGN_OR_RETURN(const SandboxResult read, page.Sandbox(tab, ops::kPageFocused, json::object{}));
+  if (const json::object* data = read.data.if_object();
+      data == nullptr || BoolAt(*data, "focused")) {
+    return absl::OkStatus();
+  }
+  ASSIGN_OR_RETURN(const json::value created,
+                   page.Command("browsingContext.create", page.state().agent.NewTab(true, tab)));
+  const std::string other(StringAt(created.if_object(), "context"));
+  if (other.empty()) return absl::InternalError("browsingContext.create returned no context");
+  page.Hide(other);
+  absl::Status status = page.Activate(other);
+  if (status.ok()) status = page.Activate(tab);
+  (void)page.Cleanup("browsingContext.close", json::object{{"context", other}});
+  return status;
+}
+
 absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab,
                                          const InputEffect& effect) {
   PageInfo info;

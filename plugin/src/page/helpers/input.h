@@ -145,6 +145,13 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
 absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
                                          std::string_view tab, const std::optional<Target>& target);
 
+// After keys that may move the focus (Tab): when a Tab past the page's last element took the
+// focus to the browser's own controls, gives it back to the page in `tab`. In a headed browser
+// a click in the page would; in headless Firefox no input does (document.hasFocus() stays
+// false, no focus or blur fires, Enter on a button clicks nothing) until another tab was
+// selected and this one again: a hidden background tab is opened for that and closed.
+absl::Status KeepFocusInPage(PageContext& page, std::string_view tab);
+
 // Clicks the element for real (PrepareClick, then PerformAndFollow); true when it navigated.
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,
                                   std::string_view context, const boost::json::object& node,

@@ -35,6 +35,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, ChordKeyActions(*chord)),
                                     absl::StrCat("the key ", *key), context == tab));
+  if (chord->key == kTabKey) RETURN_IF_ERROR(KeepFocusInPage(page, tab));
   return AfterAction(page, tab, effect);
 }
 
@@ -51,7 +52,7 @@ constexpr Param kParams[] = {
 };
 
 constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputPrepareClick, ops::kInputArm,
-                           ops::kInputOutcome};
+                           ops::kInputOutcome, ops::kPageFocused};
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <boost/json/object.hpp>
 #include <cstdint>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
 #include "page/actions.h"
@@ -57,6 +58,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const InputEffect effect,
                    PerformAndFollow(page, tab, KeyActionsParams(context, *std::move(keys)),
                                     "the typing", context == tab));
+  if (absl::StrContains(*text, '\t')) RETURN_IF_ERROR(KeepFocusInPage(page, tab));
   if (effect.navigated) {
     // An Enter in the text submitted a form: the field is gone with its page.
     return AfterAction(page, tab, effect);
@@ -80,8 +82,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFocus, ops::kInputPrepareClick, ops::kInputArm,
-                           ops::kInputOutcome, ops::kInputActiveValue};
+constexpr PageOp kOps[] = {ops::kInputFocus,   ops::kInputPrepareClick, ops::kInputArm,
+                           ops::kInputOutcome, ops::kInputActiveValue,  ops::kPageFocused};
 
 }  // namespace
 

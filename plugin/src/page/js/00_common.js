@@ -422,6 +422,54 @@ export function modalDialogOf(doc) {
   return doc.querySelector("dialog:modal");
 }
 
+// The field a widget takes its keys through while it draws its text elsewhere (a code editor's
+// textarea in a box of a pixel or an invisible one, beside the lines it draws): the first in
+// the closest ancestor of `node` that holds one; null when none. Such an editor takes its
+// selection from the mouse, not from the document's selection.
+export function keysFieldOf(node) {
+  // A box of a few pixels (CodeMirror 5 clips its textarea in a 3 x 0 one).
+  const tiny = (el) => {
+    const box = rectOf(el);
+    return box.width <= 4 || box.height <= 4;
+  };
+  let el = nodeTypeOf(node) === TEXT_NODE ? parentElementOf(node) : node;
+  const body = ownerDocumentOf(node).body;
+  const judged = new Set();  // each ancestor's textareas hold its child's, judged already
+  for (; el && el !== body; el = parentElementOf(el)) {
+    for (const field of el.querySelectorAll("textarea")) {
+      if (judged.has(field)) continue;
+      judged.add(field);
+      const hidden = tiny(field) || tiny(parentElementOf(field)) ||
+          defaultViewOf(ownerDocumentOf(field)).getComputedStyle(field).opacity === "0";
+      if (hidden) return field;
+    }
+  }
+  return null;
+}
+
+// The keys field (keysFieldOf) of the code editor that `el` is or lies in: the editor's box,
+// at most 3 levels above the field, holds el (not a page's container that holds an editor
+// among other things); null when el is no part of such an editor.
+export function editorKeysFieldOf(el) {
+  const field = keysFieldOf(el);
+  let box = field;
+  for (let level = 0; box && level < 3; ++level) {
+    box = parentElementOf(box);
+    if (box && box.contains(el)) return field;
+  }
+  return null;
+}
+
+// The box of the code editor whose keys field is `field`: the nearest of its three closest
+// ancestors that shows text (its lines), else its parent.
+export function editorBoxOf(field) {
+  let box = parentElementOf(field);
+  for (let level = 0, p = box; p && level < 3; ++level, p = parentElementOf(p)) {
+    if (p.innerText.trim() !== "") return p;
+  }
+  return box;
+}
+
 // A short description of an element for messages: tag, then #id or .classes, then up to 60
 // characters of its visible text in quotes. `div#overlay "Please wait"`.
 export function describeElement(el) {

@@ -7,10 +7,10 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf,
-  describeElement, editableText, flatElements, flatParentElement, hasAttr, innerFieldOf, isChecked,
-  isEditable, isInteractive, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf,
-  styleOf, tagNameOf, textMatcher, truncate
+  describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements, flatParentElement,
+  hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
+  modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText,
+  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -708,6 +708,12 @@ async function inputFill(el, value, leave) {
       return inputFillError(el, 'is a list the page draws, not a text field: click it ' +
           '(page.click), then click the option you want in the list it opens');
     }
+    // A code editor that draws its lines beside the hidden textarea it takes keys through.
+    if (editorKeysFieldOf(el)) {
+      return inputFillError(el, 'is a code editor, which takes keys through a hidden field: ' +
+          'click its text (page.click), then page.press Control+a and page.type the new text ' +
+          '(it indents new lines itself, as for a user)');
+    }
     return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
         'target the field itself');
   }
@@ -892,9 +898,12 @@ function inputFocus(el) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
   // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
-  // the click, and made no block of an Enter after a focus()): the plugin clicks it.
+  // the click, and made no block of an Enter after a focus()), as a code editor does that takes
+  // them through a hidden field (a focus() on its box reaches no field): the plugin clicks it.
   const tag = localNameOf(el);
-  if (isEditable(el) && tag !== 'input' && tag !== 'textarea') return {ok: true, click: true};
+  if ((isEditable(el) && tag !== 'input' && tag !== 'textarea') || editorKeysFieldOf(el)) {
+    return {ok: true, click: true};
+  }
   el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   el.focus();
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
@@ -1335,14 +1344,22 @@ export function inputFocusedIn(doc) {
 }
 
 // page.type's result: the value of the field that has the focus in this document (through
-// open shadow roots); when the focus is on no field, what has it (the keys went there, and
-// typed no text anywhere: "body" when nothing has it).
+// open shadow roots); when the focus is on no field, what has it (the keys went there: "body"
+// when nothing has it). A code editor's hidden keys field holds none of its text (a line, the
+// last input): the editor is named instead.
 OPS.inputActiveValue = function () {
   const el = inputFocusedIn(document);
   if (!el || el === document.body) return {data: {focused: 'body'}};
   const tag = localNameOf(el);
+  if (tag === 'textarea' && editorKeysFieldOf(el) === el) {
+    return {data: {focused: 'the code editor ' + describeElement(editorBoxOf(el))}};
+  }
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
   return {data: field ? {value: inputFieldValue(el)} : {focused: describeElement(el)}};
+};
+
+OPS.pageFocused = function () {
+  return {data: {focused: document.hasFocus()}};
 };
 
 // page.waitFor's condition, checked in this document: input.kind "text" (the visible text of

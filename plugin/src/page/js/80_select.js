@@ -4,7 +4,7 @@
 
 import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, describeElement, isEditable,
-  localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, rectOf, roleOf, tagNameOf, truncate
+  keysFieldOf, localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, roleOf, tagNameOf, truncate
 } from "./00_common.js";
 import {inputContains, inputFocusedIn, inputSelectionSettled} from "./50_input.js";
 
@@ -168,31 +168,6 @@ function selectionKept(el, wanted) {
         "the keys instead (page.click the text, then page.press Shift+End, Shift+ArrowRight " +
         "or Control+a)",
   };
-}
-
-// The field a widget takes its keys through while it draws its text elsewhere (a code editor's
-// textarea in a box of a pixel or an invisible one, beside the lines it draws): the first in
-// the closest ancestor of `node` that holds one; null when none. Such an editor takes its
-// selection from the mouse, not from the document's selection.
-function keysFieldOf(node) {
-  // A box of a few pixels (CodeMirror 5 clips its textarea in a 3 x 0 one).
-  const tiny = (el) => {
-    const box = rectOf(el);
-    return box.width <= 4 || box.height <= 4;
-  };
-  let el = nodeTypeOf(node) === TEXT_NODE ? parentElementOf(node) : node;
-  const body = ownerDocumentOf(node).body;
-  const judged = new Set();  // each ancestor's textareas hold its child's, judged already
-  for (; el && el !== body; el = parentElementOf(el)) {
-    for (const field of el.querySelectorAll("textarea")) {
-      if (judged.has(field)) continue;
-      judged.add(field);
-      const hidden = tiny(field) || tiny(parentElementOf(field)) ||
-          defaultViewOf(ownerDocumentOf(field)).getComputedStyle(field).opacity === "0";
-      if (hidden) return field;
-    }
-  }
-  return null;
 }
 
 // The viewport points a mouse drag selecting `range` goes between, as {from, to}: a pixel
