@@ -153,6 +153,18 @@ BOOST_AUTO_TEST_CASE(an_editor_that_draws_its_own_model_takes_a_fill) {
              R"("[{\"type\":\"paragraph\",\"children\":[{\"text\":\"\"}]}]")");
 }
 
+BOOST_AUTO_TEST_CASE(an_editors_fill_of_several_lines_makes_a_paragraph_of_each) {
+  // Each line break is an Enter (insertParagraph), as a user types it: a newline inside one
+  // insertText would be text in one paragraph of Slate's model.
+  const json::object result = Run(Frames(
+      {Goto("lib_slate.html"),
+       Frame("page.fill",
+             R"({"target":{"role":"textbox","name":"Note body"},"value":"Buy milk\nCall Ada"})"),
+       Eval("JSON.stringify(editor.children.map((p) => Slate.Node.string(p)))")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Buy milk\nCall Ada"})");
+  BOOST_TEST(ResultOf(result, 2) == R"("[\"Buy milk\",\"Call Ada\"]")");
+}
+
 BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {
   // Tabulator renders only the rows in view, inside its own scroll box below the grid role.
   const json::object result =

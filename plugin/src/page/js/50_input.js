@@ -769,9 +769,8 @@ async function inputFill(el, value, leave) {
           'take a new page.snapshot'};
     }
   }
-  if (!editable && inputEditorTook(el, text)) {
-    // It changed its own model: its view follows when it next draws.
-    await nextFrame(win);
+  if (!editable) {
+    await inputEditableInsert(el, text);
   } else if (text === '') {
     doc.execCommand('delete', false, null);
   } else {
@@ -831,12 +830,37 @@ async function inputFill(el, value, leave) {
   return {ok: true, value: after};
 }
 
+// Types `text` over the selection in contenteditable `el` as a user's keys do: each line break
+// an Enter that makes a new paragraph (the browser's insertText makes "\n" a <br> inside one
+// paragraph, which an editor's model reads as one line: Toast UI joined a heading with the
+// lines below it). Each step goes through inputEditorTook.
+async function inputEditableInsert(el, text) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  const step = async (inputType, data, command) => {
+    if (inputEditorTook(el, inputType, data)) {
+      // It changed its own model: its view and selection follow when it next draws, before
+      // the next step is offered where the selection is.
+      await nextFrame(win);
+    } else {
+      doc.execCommand(command, false, data);
+    }
+  };
+  if (text === '') return step('deleteContentBackward', null, 'delete');
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length && el.isConnected; ++i) {
+    if (i > 0) await step('insertParagraph', null, 'insertParagraph');
+    if (lines[i] !== '') await step('insertText', lines[i], 'insertText');
+  }
+}
+
 // An editor that applies input to a model of its own and draws the model (Slate, CKEditor 5)
 // cancels each beforeinput event and acts on it; document.execCommand's editing fires none in
 // Firefox, so there it would change the text shown while the editor holds none. Such an editor
-// is offered the input first, as the beforeinput event of typing over the selection made;
-// true when it took it (canceled the event), false when the browser's editing is to do it.
-function inputEditorTook(el, text) {
+// is offered each step of the input first, as the beforeinput event of typing it over the
+// selection made; true when it took it (canceled the event), false when the browser's editing
+// is to do it.
+function inputEditorTook(el, inputType, data) {
   const win = defaultViewOf(ownerDocumentOf(el));
   const selection = win.getSelection();
   const targetRanges = [];
@@ -847,9 +871,7 @@ function inputEditorTook(el, text) {
                                            endContainer: r.endContainer, endOffset: r.endOffset}));
   }
   const event = new win.InputEvent('beforeinput', {
-    bubbles: true, cancelable: true, composed: true,
-    inputType: text === '' ? 'deleteContentBackward' : 'insertText',
-    data: text === '' ? null : text, targetRanges});
+    bubbles: true, cancelable: true, composed: true, inputType, data, targetRanges});
   return !el.dispatchEvent(event);
 }
 
