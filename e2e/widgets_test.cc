@@ -79,6 +79,27 @@ BOOST_AUTO_TEST_CASE(a_code_editor_takes_real_keys_where_its_caret_is) {
   BOOST_TEST(ResultOf(result, 5) == R"("// start here\nlet total = 1;\n")");
 }
 
+BOOST_AUTO_TEST_CASE(a_code_editor_as_the_target_of_keys_takes_them_at_the_end_of_its_text) {
+  // Its box is no field: the keys go to its hidden textarea, the caret sent to the end first,
+  // and the result names the editor (the textarea holds none of its text). page.fill says how.
+  const json::object result =
+      Run(Frames({Goto("lib_code_editor.html"),
+                  Frame("page.type", R"({"target":{"css":".CodeMirror"},"text":"let x = 1;"})"),
+                  Eval("editor.getValue()"),
+                  Frame("page.fill", R"({"target":{"css":".CodeMirror"},"value":"x"})")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"focused":"the code editor div.CodeMirror.cm-s-default.CodeMirror-focused )"
+             R"(\"1 // start here 2 let x = 1;\""})");
+  BOOST_TEST(ResultOf(result, 2) == R"("// start here\nlet x = 1;")");
+  BOOST_TEST(json::serialize(result.at("frames").as_array()[3].at("error")) ==
+             R"({"error":"not fillable","message":"page.fill: div.CodeMirror.cm-s-default.)"
+             R"(CodeMirror-focused )"
+             R"(\"1 // start here 2 let x = 1;\" is a code editor, which takes keys through a )"
+             R"(hidden field: click its text (page.click), then page.press Control+a and )"
+             R"J(page.type the new text (it indents new lines itself, as for a user)"})J");
+}
+
 BOOST_AUTO_TEST_CASE(a_code_editor_takes_the_selection_a_mouse_drag_makes) {
   // CodeMirror 5 ignores the document's selection over its lines: page.select drags the mouse
   // over the text, and the editor's own selection holds it.

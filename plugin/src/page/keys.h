@@ -23,8 +23,11 @@ struct KeyChord {
   std::string key;  // empty when the chord is modifiers only ("Shift")
 };
 
-// The WebDriver key value of Tab (U+E004), which moves the focus.
+// WebDriver key values of keys the helpers press themselves: Tab (U+E004), which moves the
+// focus; Control (U+E009) and End (U+E010).
 inline constexpr std::string_view kTabKey = "\xEE\x80\x84";
+inline constexpr std::string_view kControlKey = "\xEE\x80\x89";
+inline constexpr std::string_view kEndKey = "\xEE\x80\x90";
 
 // The WebDriver key value of one key name, matched without regard to case ("Enter",
 // "escape", "ArrowDown", "F5", "Control", "Space"), or a single character written as itself

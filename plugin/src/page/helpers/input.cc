@@ -17,6 +17,7 @@
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
 #include "page/helpers/navigation.h"
+#include "page/keys.h"
 #include "page/targets.h"
 
 namespace firefox_bidi::page {
@@ -307,6 +308,17 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
       ASSIGN_OR_RETURN(const SandboxResult armed,
                        page.Sandbox(focused.element.context, ops::kInputArm, json::object{}));
       RETURN_IF_ERROR(PageSideStatus(method, armed.data));
+    }
+    if (BoolAt(focused.data.as_object(), "to_end")) {
+      // A code editor focused through its hidden field: its caret goes to the end of its text.
+      const KeyChord to_end{{std::string(kControlKey)}, std::string(kEndKey)};
+      RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
+        return page
+            .Command("input.performActions",
+                     KeyActionsParams(focused.element.context, ChordKeyActions(to_end)),
+                     "the Control+End to the end of the code editor's text")
+            .status();
+      }));
     }
     return focused.element.context;
   }

@@ -920,11 +920,16 @@ function inputFocus(el) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
   // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
-  // the click, and made no block of an Enter after a focus()), as a code editor does that takes
-  // them through a hidden field (a focus() on its box reaches no field): the plugin clicks it.
+  // the click, and made no block of an Enter after a focus()): the plugin clicks it.
   const tag = localNameOf(el);
-  if ((isEditable(el) && tag !== 'input' && tag !== 'textarea') || editorKeysFieldOf(el)) {
-    return {ok: true, click: true};
+  if (isEditable(el) && tag !== 'input' && tag !== 'textarea') return {ok: true, click: true};
+  // A code editor takes them through its hidden field (a focus() on its box reaches none), at
+  // its own caret: the plugin sends it to the end of the text first (Control+End).
+  const keysField = editorKeysFieldOf(el);
+  if (keysField) {
+    keysField.focus();
+    inputWatchOutcome(keysField, null);
+    return {ok: true, to_end: true};
   }
   el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   el.focus();
