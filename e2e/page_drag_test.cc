@@ -3,7 +3,8 @@
 // drop, an archive that accepts drops, a column that never does), slider.html (a slider and a
 // drawing pad driven by pointer and mouse events alone), select.html (an editor whose Bold
 // button acts on the selection, a text field, plain text), drop.html (zones that take dropped
-// files or text), drop_later.html (a tree that acts on where a drag rests).
+// files or text), drop_later.html (a tree that acts on where a drag rests), drag_grip.html (a
+// grip that picks its block on mousedown).
 #include <boost/json/object.hpp>
 #include <boost/test/unit_test.hpp>
 #include <fstream>
@@ -295,6 +296,20 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_rests_at_its_destination_before_it_drops) {
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"photos"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"music"})");
+}
+
+// A drag starts with the button coming down: a grip that picks what it moves on mousedown
+// (an editor's block handle) has picked it when the drag starts, and the drop moves it.
+BOOST_AUTO_TEST_CASE(an_html5_drag_presses_its_source_before_it_starts) {
+  const json::object result =
+      Run(Frames({Goto("drag_grip.html"),
+                  R"({"method":"page.drag","params":{"from":{"role":"button","name":"Drag block"},)"
+                  R"("to":{"text":"Alpha"}}})",
+                  Eval("[...document.querySelectorAll('#doc p')].map((p) => p.id).join(',')")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"gamma,alpha,beta"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

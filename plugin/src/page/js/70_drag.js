@@ -241,6 +241,24 @@ function effectAllowed(effect, allowed) {
 // The dragovers at a drag's destination before its drop, as while a hand holds still there.
 const DRAG_HOLD_OVERS = 2;
 
+// The press a drag begins with, on what lies at `point` (the source, or a grip inside it):
+// pointerdown and mousedown, as a user's button comes down before the mouse moves. A page may
+// prepare the drag there (Milkdown's block handle selects its block on mousedown, and its
+// dragstart carries the selection: without it, the drop moved nothing).
+function pressAt(win, point, source, screenLeft, screenTop) {
+  const hit = inputElementFromPoint(win.document, point.x, point.y);
+  const target = hit && inputContains(source, hit) ? hit : source;
+  const init = {
+    bubbles: true, cancelable: true, composed: true, view: win, detail: 1, clientX: point.x,
+    clientY: point.y, screenX: point.x + screenLeft, screenY: point.y + screenTop, button: 0,
+    buttons: 1,
+  };
+  target.dispatchEvent(new win.PointerEvent("pointerdown",
+                                            {...init, pointerId: 1, pointerType: "mouse",
+                                             isPrimary: true}));
+  target.dispatchEvent(new win.MouseEvent("mousedown", init));
+}
+
 // HTML's drag-and-drop processing model, run by the page side: from nodes[0] (the element the
 // drag carries) along input.steps points from input.from to input.to, dropping on what lies at
 // input.to, whose element nodes[1] (if any) must hold it. The events are not trusted (the page
@@ -270,6 +288,7 @@ OPS.dragHtml5 = async function (input, nodes) {
   // A frame between events: a page that handles dragover once a frame (react-dnd) has handled
   // the last before the next comes, and has drawn it.
   const steps = Math.max(1, input.steps);
+  pressAt(win, input.from, source, screenLeft, screenTop);
   if (fire("dragstart", source, input.from, 1)) return {data: {dropped: false, effect: "none"}};
   let current = null;
   let operation = "none";
