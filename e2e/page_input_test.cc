@@ -178,6 +178,19 @@ BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_waits_out_its_list_saying_loading) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vienna\nVilnius"})");
 }
 
+// With submit, Enter comes once the list has answered the typing, as a user presses it after
+// seeing the match: at once, it would find only "Loading..." and choose nothing.
+BOOST_AUTO_TEST_CASE(a_fill_that_submits_a_combobox_presses_enter_once_its_list_answered) {
+  const json::object result = Run(
+      Frames({Goto("suggest_later.html"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Nearest office city",)"
+              R"("value":"Vil","submit":true}})",
+              Eval("chosen")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"Vilnius"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vilnius"})");
+}
+
 // A combobox whose text the page keeps in its state and draws a frame later: the fill reads
 // the value the page drew, not the old text it showed as the input ended.
 BOOST_AUTO_TEST_CASE(a_fill_into_a_field_whose_text_the_page_draws_later_takes) {
@@ -265,16 +278,16 @@ BOOST_AUTO_TEST_CASE(a_checkbox_clipped_to_a_pixel_is_listed_and_filled_through_
 // that content is not "covered" by the container the pointer reaches instead; the list must be
 // closed first, and then the click acts.
 BOOST_AUTO_TEST_CASE(a_ref_into_content_an_open_list_made_inert_says_to_close_it) {
-  const json::object result = Run(Frames(
-      {Goto("inert_list.html"),
-       R"J({"method":"page.eval","label":"email","params":{"expression":)J"
-       R"J("document.getElementById('email')"}})J",
-       R"({"method":"page.click","params":{"text":"Size Medium"}})",
-       R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
-       R"({"method":"page.press","params":{"key":"Escape"}})",
-       R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
-       Eval("document.getElementById('email').getAttribute('aria-checked')")},
-      R"(,"on_error":"continue")"));
+  const json::object result =
+      Run(Frames({Goto("inert_list.html"),
+                  R"J({"method":"page.eval","label":"email","params":{"expression":)J"
+                  R"J("document.getElementById('email')"}})J",
+                  R"({"method":"page.click","params":{"text":"Size Medium"}})",
+                  R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
+                  R"({"method":"page.press","params":{"key":"Escape"}})",
+                  R"({"method":"page.click","params":{"ref":"<<email.ref>>"}})",
+                  Eval("document.getElementById('email').getAttribute('aria-checked')")},
+                 R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.click","error":{"error":"element covered",)"
              R"("message":"page.click: button#email \"Email notifications\" lies in content the )"

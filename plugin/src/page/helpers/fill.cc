@@ -197,7 +197,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help =
-         R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks) is in the result as "dialog")~"},
+         R"~(true presses Enter afterwards (in a field that suggests, once its list answered the typing); a dialog that opens then (a submit handler that asks) is in the result as "dialog")~"},
     kTimeoutParam,
 };
 

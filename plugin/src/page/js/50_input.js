@@ -1149,14 +1149,21 @@ async function inputAnswerSettled(win, watch) {
   await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
 }
 
-// The elements a field says it controls or owns (aria-controls, aria-owns: its list), found in
-// its own document or shadow root.
+// The ids of what a field says it controls or owns (aria-controls, aria-owns: its list).
+function inputListIds(field) {
+  return ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
+      .split(/\s+/).filter(Boolean);
+}
+
+function inputNamesItsList(field) {
+  return inputListIds(field).length > 0;
+}
+
+// The elements a field says it controls or owns, found in its own document or shadow root.
 function inputControlledBy(field) {
   const root = field.getRootNode();
   if (!root.getElementById) return [];
-  const ids = ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
-      .split(/\s+/).filter(Boolean);
-  return ids.map((id) => root.getElementById(id)).filter((el) => el !== null);
+  return inputListIds(field).map((id) => root.getElementById(id)).filter((el) => el !== null);
 }
 
 // The options a suggesting field's list shows once the page answered the typing, so that the
@@ -1167,9 +1174,10 @@ const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
   if (!field.isConnected) return {};
-  // A search box may control what it filters (a table): only lists count.
+  // A search box may control what it filters (a table): only lists count. A field that names
+  // its own list (shown or not, found or not) offers no other list's options.
   let lists = inputControlledBy(field).filter((list) => roleOf(list) === 'listbox' && isVisible(list));
-  if (lists.length === 0) {
+  if (lists.length === 0 && !inputNamesItsList(field)) {
     const shown = Array.from(ownerDocumentOf(field).querySelectorAll('[role=listbox]'))
         .filter((list) => isVisible(list));
     if (shown.length !== 1) return {};
@@ -1339,11 +1347,15 @@ OPS.inputFill = async function (input, nodes) {
   const field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
   const filled = await inputFill(field, input.value, input.leave);
-  // The page's answer to what was typed (an Enter that follows has its own settle window).
+  // The page's answer to what was typed, also before an Enter that follows (a list filtered in
+  // a React transition draws its matches after the input: an Enter at once chose the first of
+  // the unfiltered list); the value as the answer left it (an autocomplete that completed the
+  // word typed).
   const watch = globalThis.__firefoxBidiInputWatch;
-  if (filled.ok && input.leave && inputTypedIntoSuggesting(watch)) {
+  if (filled.ok && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
-    Object.assign(filled, inputSuggestionsOf(field));
+    if ('value' in filled && field.isConnected) filled.value = inputFieldValue(field);
+    if (input.leave) Object.assign(filled, inputSuggestionsOf(field));
   } else if (filled.ok && input.leave && 'value' in filled) {
     // Whether the page changed something outside the field as it was left (a check shown
     // then), or as a select or a date took its value: the plugin then looks for a request it
