@@ -197,7 +197,7 @@ constexpr Param kParams[] = {
      .type = ParamType::kBoolean,
      .default_value = "false",
      .help =
-         R"~(true presses Enter afterwards (in a field that suggests, once its list answered the typing); a dialog that opens then (a submit handler that asks) is in the result as "dialog")~"},
+         R"~(true presses Enter afterwards; a dialog that opens then (a submit handler that asks) is in the result as "dialog")~"},
     kTimeoutParam,
 };
 
@@ -215,7 +215,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"})~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =
