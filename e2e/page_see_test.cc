@@ -356,10 +356,10 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   BOOST_TEST(Result(loading, 1) == R"(- heading "Dashboard" level=1
 - progressbar "Loading orders" busy)");
 
+  // A <dialog> shown modally makes the rest of the page inert: the outline is the dialog's.
   const json::object modal =
       Run(Frames({Goto("shortcuts.html"), R"({"method":"page.click","params":{"text":"Compose"}})",
-                  R"({"method":"page.snapshot","params":{"css":"dialog"}})",
-                  R"({"method":"page.snapshot","params":{"max_lines":2}})"}));
+                  R"({"method":"page.snapshot"})"}));
   const std::string dialog = Result(modal, 2);
   BOOST_TEST(dialog == WithRefs(R"(- dialog "New message" modal
   - heading "New message" level=2
@@ -367,14 +367,19 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   - textbox "Subject" [ref={2}]
   - button "Send" [ref={3}])",
                                 FirstRef(dialog), 3));
-  // Cut short by max_lines, the outline says the dialog the page shows on top is among the
-  // lines left out, and how to outline it alone.
-  BOOST_TEST(Result(modal, 3) ==
-             R"(- banner
-  - heading "Mail" level=1
-[14 more lines left out; to see a part, give page.snapshot a "root" such as {"ref": "e5"} or )"
-             R"({"css": "main"}; among them an open dialog "New message" modal: page.snapshot )"
-             R"({"root": {"role": "dialog", "name": "New message"}} shows it])");
+  // A dialog that only says it is modal (aria-modal) leaves the page as it is: cut short by
+  // max_lines, the outline says the dialog is among the lines left out, and how to outline it.
+  const json::object aria_modal = Run(
+      Frames({R"({"method":"page.goto","params":{"url":"data:text/html,<h1>Mail</h1><ul><li>a</li>)"
+              R"(<li>b</li></ul><div role=dialog aria-modal=true aria-label=Compose><button>Send)"
+              R"(</button></div>"}})",
+              R"({"method":"page.snapshot","params":{"max_lines":2}})"}));
+  BOOST_TEST(Result(aria_modal, 1) ==
+             R"(- heading "Mail" level=1
+- list
+[4 more lines left out; to see a part, give page.snapshot a "root" such as {"ref": "e5"} or )"
+             R"({"css": "main"}; among them an open dialog "Compose" modal: page.snapshot )"
+             R"({"root": {"role": "dialog", "name": "Compose"}} shows it])");
 }
 
 BOOST_AUTO_TEST_CASE(open_shadow_roots_appear_as_rendered_and_their_refs_work) {
@@ -998,6 +1003,22 @@ BOOST_AUTO_TEST_CASE(a_target_that_matches_only_a_hidden_element_says_so) {
       R"(none, here or above): what a page shows on hover or once its menu opens appears )"
       R"(after a page.hover or page.click on what holds it; else page.waitFor it"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"handle"})");
+}
+
+// A <dialog> shown modally makes the rest of the page inert: the snapshot leaves that out and
+// lists what the dialog shows, though the dialog has no size and hides its overflow (its
+// content is fixed in place in the viewport, as Lion's date picker draws its calendar).
+BOOST_AUTO_TEST_CASE(a_modal_dialog_with_content_fixed_in_place_is_what_the_snapshot_shows) {
+  const json::object result = Run(Frames(
+      {Goto("modal_fixed.html"), R"({"method":"page.click","params":{"text":"Choose date"}})",
+       R"({"method":"page.snapshot"})",
+       R"({"method":"page.click","params":{"role":"button","name":"13"}})",
+       Eval("document.getElementById('date').textContent")}));
+  BOOST_TEST(RenumberedFromOne(Result(result, 2)) ==
+             "- heading \"June\" level=2\n"
+             "- button \"12\" [ref=e1] [active]\n"
+             "- button \"13\" [ref=e2]");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"June 13"})");
 }
 
 // A modal dialog that hides the rest of the page from the accessibility tree (Chakra's sets

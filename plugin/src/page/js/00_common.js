@@ -235,7 +235,7 @@ export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
           role: new Map(), interactive: new Map(), text: new Map(), leftOut: new Map(),
-          collapsed: new Map()};
+          collapsed: new Map(), modal: new Map()};
   try {
     return fn();
   } finally {
@@ -401,7 +401,15 @@ export function isClipped(el) {
   const style = styleFacts(el);
   if (style.display === "contents" || style.overflow === "visible") return false;
   const rect = rectOf(el);
-  return rect.width <= 0 || rect.height <= 0;
+  return (rect.width <= 0 || rect.height <= 0) && !isFrameForFixed(el);
+}
+
+// An open <dialog> of no size whose content is fixed in place (Lion's date picker lays its
+// calendar out so): the viewport places that content, and no clip of the dialog's applies.
+function isFrameForFixed(el) {
+  if (localNameOf(el) !== "dialog" || !hasAttr(el, "open")) return false;
+  const first = el.firstElementChild;
+  return !!first && PROPERTY_VALUE.call(styleOf(first), "position") === "fixed";
 }
 
 // The "visually hidden" box of what only screen readers read (a popover's "Dismiss" button):
@@ -414,7 +422,7 @@ export function isReadersOnly(el) {
     return false;
   }
   const rect = rectOf(el);
-  return rect.width <= 1 && rect.height <= 1;
+  return rect.width <= 1 && rect.height <= 1 && !isFrameForFixed(el);
 }
 
 // The <dialog> of `doc` shown modally (showModal: everything outside it is inert), or null.
@@ -647,12 +655,34 @@ export function isVisible(el, ariaHiddenHides = true) {
   }
   if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") ||
-        isClipped(p) || (isReadersOnly(p) && !standIn) || isLeftOut(p)) {
+    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isLeftOut(p) ||
+        ((isClipped(p) || (isReadersOnly(p) && !standIn)) && !escapesClip(el, p))) {
       return false;
     }
   }
   return true;
+}
+
+// Whether `el` is drawn outside the clip of its ancestor `clipper`: it, or an element between,
+// is fixed in place, and nothing from there up to the clipper holds fixed elements (a
+// transform, a filter, contain), so the viewport places and clips it (a menu fixed in place
+// inside a card that hides its overflow).
+function escapesClip(el, clipper) {
+  let fixed = false;
+  for (let n = el; n && n !== clipper; n = flatParentElement(n)) {
+    const style = styleOf(n);
+    if (fixed && holdsFixed(style)) return false;
+    if (PROPERTY_VALUE.call(style, "position") === "fixed") fixed = true;
+  }
+  return fixed && !holdsFixed(styleOf(clipper));
+}
+
+// Whether an element of computed `style` is what its fixed descendants are placed in.
+export function holdsFixed(style) {
+  return PROPERTY_VALUE.call(style, "transform") !== "none" ||
+      PROPERTY_VALUE.call(style, "filter") !== "none" ||
+      PROPERTY_VALUE.call(style, "perspective") !== "none" ||
+      /paint|layout|strict|content/.test(PROPERTY_VALUE.call(style, "contain"));
 }
 
 // ---- Rendered, but not there for the user ----
@@ -668,7 +698,7 @@ export function isLeftOut(el) {
 }
 
 function ownIsLeftOut(el) {
-  if (hasAttr(el, "inert")) return true;
+  if (hasAttr(el, "inert") || outsideModal(el)) return true;
   const tag = localNameOf(el);
   if (tag === "select") return isReplacedSelect(el);
   // A popup has a role attribute (or is a dialog), or a control names it by its id.
@@ -685,6 +715,25 @@ function ownIsLeftOut(el) {
   }
   // A popup faded out (opacity 0) is closed, whatever says so.
   return popup && PROPERTY_VALUE.call(styleOf(el), "opacity") === "0";
+}
+
+// Whether `el` lies outside the <dialog> its document shows modally (the browser makes all
+// else inert) and holds no part of it.
+export function outsideModal(el) {
+  const doc = ownerDocumentOf(el);
+  let modal = PASS ? PASS.modal.get(doc) : undefined;
+  if (modal === undefined) {
+    const dialog = modalDialogOf(doc);
+    // The dialog and what holds it, across shadow roots.
+    modal = dialog ? {dialog, chain: new Set()} : null;
+    for (let n = dialog; n; n = parentNodeOf(n) || n.host) modal.chain.add(n);
+    if (PASS) PASS.modal.set(doc, modal);
+  }
+  if (modal === null || modal.chain.has(el)) return false;
+  for (let n = parentNodeOf(el) || el.host; n; n = parentNodeOf(n) || n.host) {
+    if (modal.chain.has(n)) return n !== modal.dialog;
+  }
+  return true;
 }
 
 // The collapsed controls of `el`'s document or shadow root by the ids they control

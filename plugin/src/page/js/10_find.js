@@ -5,8 +5,9 @@
 
 import {
   ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, isInteractive,
-  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, ownerDocumentOf,
-  readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher
+  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal,
+  ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts,
+  textMatcher
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -141,7 +142,8 @@ function search(input, nodes) {
     const inert = unseen.filter((el) => {
       const rect = rectOf(el);
       return rect.width > 0 && rect.height > 0 &&
-          (el.closest("[inert]") !== null || (modal && el.closest('[aria-hidden="true"]') !== null));
+          (el.closest("[inert]") !== null || outsideModal(el) ||
+           (modal && el.closest('[aria-hidden="true"]') !== null));
     });
     data.inert = inert.length;
     // The others are hidden for now (a handle shown on hover, an item of a closed menu): the

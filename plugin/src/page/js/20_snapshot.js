@@ -10,7 +10,7 @@ import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, editableText,
   flatChildren, flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport,
-  isEditable, isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize,
+  isClipped, isEditable, isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize,
   isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
   parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf,
   shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart, styleFacts, tagNameOf,
@@ -433,7 +433,7 @@ function outline(input, nodes) {
     const zeroNamed = !contents && (rect.width <= 0 || rect.height <= 0) && isNamedZeroSize(el);
     const sized = contents || (rect.width > 0 && rect.height > 0) || zeroNamed ||
         !!standInOf(el);
-    if (!sized && style.overflow !== "visible") return;
+    if (!sized && isClipped(el)) return;
     const visible = style.visibility !== "hidden" && style.visibility !== "collapse";
     // With viewport_only an element off screen is not listed, nor its own text; its
     // descendants are still walked (a fixed or overflowing one can be on screen).

@@ -8,9 +8,9 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf,
   describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements, flatParentElement,
-  hasAttr, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf, matchesOf,
-  modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText,
-  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
+  hasAttr, holdsFixed, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf,
+  matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf,
+  seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -351,13 +351,19 @@ function inputClipperOf(el) {
 // first: {el, clipsX, clipsY, left, right, top, bottom}, the edges those of its client box.
 function inputClipsAround(el) {
   const clips = [];
+  // Below an element fixed in place, up to what holds it (a transform...), nothing clips: the
+  // viewport places it (a menu fixed in place inside a card that hides its overflow).
+  let fixed = styleOf(el).position === 'fixed';
   for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
        p = parentNodeOf(p) || p.host) {
     if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
     const style = styleOf(p);
+    if (fixed && holdsFixed(style)) fixed = false;
+    const escaped = fixed;
+    if (style.position === 'fixed') fixed = true;
     const clipsX = style.overflowX !== 'visible';
     const clipsY = style.overflowY !== 'visible';
-    if (!clipsX && !clipsY) continue;
+    if ((!clipsX && !clipsY) || escaped) continue;
     const box = rectOf(p);
     const left = box.left + p.clientLeft;
     const top = box.top + p.clientTop;
@@ -1174,9 +1180,14 @@ const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
   if (!field.isConnected) return {};
-  // A search box may control what it filters (a table): only lists count. A field that names
-  // its own list (shown or not, found or not) offers no other list's options.
-  let lists = inputControlledBy(field).filter((list) => roleOf(list) === 'listbox' && isVisible(list));
+  // A search box may control what it filters (a table): only lists count, the popup it
+  // controls or one inside it (Vuetify's menu holds its list). A field that names its own
+  // list (shown or not, found or not) offers no other list's options.
+  let lists = [];
+  for (const popup of inputControlledBy(field)) {
+    lists.push(...(roleOf(popup) === 'listbox' ? [popup] : popup.querySelectorAll('[role=listbox]')));
+  }
+  lists = lists.filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     const shown = Array.from(ownerDocumentOf(field).querySelectorAll('[role=listbox]'))
         .filter((list) => isVisible(list));
