@@ -325,7 +325,8 @@ BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
 const std::string kDisabledWhy =
     R"(the page does not offer it now, and nothing was clicked. A page.snapshot shows why: )"
     R"(a form's button waits for the fields shown \"required\" or \"invalid\" and the )"
-    R"(page's messages; a pager's Next is disabled on the last page"}})";
+    R"(page's messages; a pager's Next is disabled on the last page, a calendar's day )"
+    R"(outside the dates it allows"}})";
 
 // A disabled button is not clicked: the click waits up to 1 s for the page to enable it,
 // then says it is disabled and what to look at.
@@ -423,6 +424,21 @@ BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
              R"(nothing was filled. Close or finish that first (e.g. page.press Escape), or act )"
              R"(inside it"}})");
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.fill","result":{"value":"Hi"}})");
+}
+
+// A range input takes a number between its ends, one between its steps as the nearest step
+// (as a drag lands); one beyond its ends is refused, saying them.
+BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {
+  const json::object result = Run(
+      Frames({R"({"method":"page.goto","params":{"url":"data:text/html,<input type=range )"
+              R"(aria-label=Level min=0 max=100 step=5 value=50>"}})",
+              R"({"method":"page.fill","params":{"role":"slider","name":"Level","value":63}})",
+              R"({"method":"page.fill","params":{"role":"slider","name":"Level","value":"150"}})"},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"65"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input takes values from 0 to 100, not 150"}})");
 }
 
 // Text longer than the field's maxlength is cut by the browser, and the result says so.

@@ -1021,6 +1021,22 @@ BOOST_AUTO_TEST_CASE(a_modal_dialog_with_content_fixed_in_place_is_what_the_snap
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"June 13"})");
 }
 
+// A combobox keeps the focus in its field while its keys move through the list: the option
+// they are on (aria-activedescendant), which Enter would choose, is marked too.
+BOOST_AUTO_TEST_CASE(the_option_a_comboboxs_keys_are_on_is_marked_active) {
+  const json::object result =
+      Run(Frames({Goto("active_option.html"),
+                  R"({"method":"page.click","params":{"role":"combobox","name":"Size"}})",
+                  R"({"method":"page.press","params":{"key":"ArrowDown"}})",
+                  R"({"method":"page.press","params":{"key":"ArrowDown"}})",
+                  R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(RenumberedFromOne(Result(result, 4)) ==
+             "- combobox \"Size\" [ref=e1] [active] expanded\n"
+             "- listbox \"Sizes\" [ref=e2]\n"
+             "  - option \"Small\" [ref=e3]\n"
+             "  - option \"Large\" [ref=e4] [active]");
+}
+
 // A modal dialog that hides the rest of the page from the accessibility tree (Chakra's sets
 // aria-hidden on it): a role target behind it says so; with the dialog closed, it acts.
 BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
@@ -1228,6 +1244,27 @@ BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale
                                       Url("reused_rows.html") +
                                       R"(","title":"Rooms","navigated":false}})");
   BOOST_TEST(Record(edited, 2) == R"({"index":2,"method":"page.eval","result":1})");
+}
+
+// A control in a table row the page drew anew after a sort (a row's checkbox) stands in
+// another row: its ref is refused, naming both rows' texts, rather than checking the wrong one.
+BOOST_AUTO_TEST_CASE(a_ref_to_a_control_in_a_row_the_page_drew_anew_is_stale) {
+  const json::object snap =
+      Run(Frames({Goto("reused_rows.html"),
+                  R"({"method":"page.snapshot","params":{"root":{"css":"table"}}})"}));
+  const std::uint64_t ref = FirstRef(Result(snap, 1));
+  const json::object result =
+      Run(Frames({R"({"method":"page.click","params":{"role":"button","name":"Sort by name"}})",
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}),
+                  Eval("[...document.querySelectorAll('table input')].map((b) => b.checked)")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Error(result, 1) ==
+             absl::StrCat(R"({"error":"stale ref","message":"page.click: ref )", Ref(ref, 1),
+                          R"( is in a table row that now shows \"Ada\" where the snapshot )"
+                          R"(showed \"Zoe\": the page drew another row there (a table that )"
+                          R"(reuses its rows as they scroll or are sorted); take a new )"
+                          R"(page.snapshot and use its refs"})"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[false,false]})");
 }
 
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {

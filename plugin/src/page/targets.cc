@@ -8,6 +8,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/helper_error.h"
@@ -156,9 +157,17 @@ absl::StatusOr<ResolvedTarget> ResolveRef(PageContext& page, const Target& targe
   if (const json::value* redrawn = data != nullptr ? data->if_contains("redrawn") : nullptr;
       redrawn != nullptr && redrawn->is_object()) {
     const json::object& texts = redrawn->get_object();
+    const std::string shows =
+        absl::StrCat("now shows ", json::serialize(texts.at("now")), " where the snapshot showed ",
+                     json::serialize(texts.at("was")));
+    if (BoolAt(texts, "row")) {
+      return Stale(page, target,
+                   absl::StrCat("is in a table row that ", shows,
+                                ": the page drew another row there (a table that reuses its "
+                                "rows as they scroll or are sorted)"));
+    }
     return Stale(page, target,
-                 absl::StrCat("now shows ", json::serialize(texts.at("now")),
-                              " where the snapshot showed ", json::serialize(texts.at("was")),
+                 absl::StrCat(shows,
                               ": the page drew another item in its element (a list or grid that "
                               "reuses its rows as they scroll or are sorted)"));
   }

@@ -23,19 +23,23 @@ function itemText(el) {
 }
 
 // Keeps what an item with a ref shows, so that a ref used later to an element the page has
-// since filled with another item's content is known (redrawnSince).
+// since filled with another item's content is known (redrawnSince); for a control inside a
+// table's row (a row's checkbox or button), what that row shows: a table that draws its rows
+// anew in the same elements after a sort moved the control to another row (Element Plus's).
 export function rememberShownText(el, role) {
-  if (REUSED_ROLES.has(role)) REFS.shown.set(el, itemText(el));
+  const item = REUSED_ROLES.has(role) ? el : el.closest('tr, [role="row"]');
+  if (item) REFS.shown.set(el, {item, text: itemText(item)});
 }
 
-// {was, now}: the text the item showed when its ref was given and the text it shows now,
-// when they differ; null otherwise.
+// {was, now}: the text the item (or the row around the control) showed when its ref was given
+// and the text it shows now, when they differ; null otherwise.
 export function redrawnSince(el) {
-  const was = REFS.shown.get(el);
-  if (was === undefined) return null;
-  const now = itemText(el);
+  const shown = REFS.shown.get(el);
+  if (shown === undefined) return null;
+  const now = itemText(shown.item);
   // Emptied (its text gave way to a field editing it, as a grid's cell does) is no other item.
-  return now === was || now === "" ? null : {was, now};
+  if (now === shown.text || now === "") return null;
+  return shown.item === el ? {was: shown.text, now} : {was: shown.text, now, row: true};
 }
 
 // A counter over input.next; the operation returns counter.next as data.next.

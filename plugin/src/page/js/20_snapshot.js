@@ -230,6 +230,15 @@ function focusedElement(doc) {
   return el;
 }
 
+// The option (or other item) the focused element says the keys are on, aria-activedescendant:
+// what Enter would choose in a combobox's list while the focus stays in its field.
+function activeDescendantOf(focused) {
+  const id = focused ? attrOf(focused, "aria-activedescendant") : null;
+  if (!id) return null;
+  const root = focused.getRootNode();
+  return root.getElementById ? root.getElementById(id) : null;
+}
+
 // Class and id names made of lowercase words joined by "-" or "_" ("flatpickr-next-month",
 // "close_button"), 40 characters at most; what a build tool makes up (css-1x2y3z,
 // sc-bdVaJa, :r1:) does not read so.
@@ -319,6 +328,7 @@ function outline(input, nodes) {
   const windows = [];
   const memo = passTextMemo();    // flat text per node, shared with the names
   const focused = focusedElement(ownerDocumentOf(root));
+  const highlighted = activeDescendantOf(focused);
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   // The element standing apart (standsApart) that the walk is inside, if any: text lines are
@@ -474,7 +484,7 @@ function outline(input, nodes) {
     // What a combobox that is no form field holds and shows (listed below it; not its value).
     const parts = role === "combobox" ? wrappedParts(el) : [];
     const states = statesOf(el, role, parts);
-    if (el === focused) states.unshift("[active]");
+    if (el === focused || el === highlighted) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
     // listed where the cell would have been.
     if (CELL_ROLES.has(role) && !interactive && states.length === 0 && !authorName(el)) {

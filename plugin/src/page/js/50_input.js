@@ -87,7 +87,8 @@ function inputDisabled(el, off) {
     message: describeElement(el) + (off === el ? '' : ' (inside ' + describeElement(off) + ')') +
         ' is disabled: the page does not offer it now, and nothing was clicked. A page.snapshot ' +
         'shows why: a form\'s button waits for the fields shown "required" or "invalid" and ' +
-        'the page\'s messages; a pager\'s Next is disabled on the last page',
+        'the page\'s messages; a pager\'s Next is disabled on the last page, a calendar\'s ' +
+        'day outside the dates it allows',
   };
 }
 
@@ -694,9 +695,22 @@ async function inputFill(el, value, leave) {
   }
   if (tag === 'input' && INPUT_SET_TYPES.has(type)) {
     if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
+    if (type === 'range') {
+      // A range input holds a number between its ends, on its step: one between steps is taken
+      // as the nearest step, as a drag along it would land (the value read back says which).
+      const n = Number(text);
+      const min = el.min === '' ? 0 : Number(el.min);
+      const max = el.max === '' ? 100 : Number(el.max);
+      if (text.trim() === '' || !Number.isFinite(n)) {
+        return inputFillError(el, 'is a slider: give its value as a number');
+      }
+      if (n < min || n > max) {
+        return inputFillError(el, 'takes values from ' + min + ' to ' + max + ', not ' + text);
+      }
+    }
     const before = el.value;
     el.value = text;
-    if (el.value !== text && text !== '') {
+    if (el.value !== text && text !== '' && type !== 'range') {
       el.value = before;
       return inputFillError(el, 'did not take ' + JSON.stringify(text) + ' (for type=' + type +
           ' use the format the browser expects, e.g. 2024-05-31 for a date, 13:45 for a time)');
@@ -734,8 +748,9 @@ async function inputFill(el, value, leave) {
   }
   if (el.readOnly) {
     return inputFillError(el, inputPicksFromList(el)
-        ? 'is read-only: it takes no typing, only a choice from its list; click it, then ' +
-          'click the option you want in the list it opens'
+        ? 'is read-only while its list is closed: click it, then click the option you want ' +
+          'in the list it opens (a list that filters as it is typed into takes the text once ' +
+          'open, as SurveyJS\'s dropdown does)'
         : 'is read-only');
   }
   const doc = ownerDocumentOf(el);
