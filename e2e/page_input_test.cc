@@ -441,6 +441,25 @@ BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its
              R"("page.fill: input takes values from 0 to 100, not 150"}})");
 }
 
+// A custom element that draws its one field in its shadow root, named by a css target, is
+// filled through that field (a text field, a checkbox), as a role target finds it.
+BOOST_AUTO_TEST_CASE(a_custom_element_is_filled_through_the_field_in_its_shadow_root) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<x-field id=name kind=text>)"
+       R"(</x-field><x-field id=news kind=checkbox></x-field><script>customElements.define()"
+       R"('x-field', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: )"
+       R"('open'}).innerHTML = '<input aria-label=Inner type=' + this.getAttribute('kind') + )"
+       R"('>'; } })</script>"}})",
+       R"({"method":"page.fill","params":{"css":"#name","value":"Ada"}})",
+       R"({"method":"page.fill","params":{"css":"#news","value":true}})",
+       Eval("[...document.querySelectorAll('x-field')].map((f) => "
+            "f.shadowRoot.querySelector('input')).map((i) => i.type === 'checkbox' ? "
+            "i.checked : i.value)")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Ada"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Ada",true]})");
+}
+
 // Text longer than the field's maxlength is cut by the browser, and the result says so.
 BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
   const json::object result = Run(Frames(

@@ -598,6 +598,14 @@ function inputFieldOf(el) {
   // A label's words, or what holds them inside it (Chakra's span), name its field.
   const label = localNameOf(el) === 'label' ? el : !isInteractive(el) && el.closest('label');
   if (label && label.control) return label.control;
+  // A custom element that draws its one field in its shadow root (Spectrum's sp-textfield and
+  // sp-checkbox, named by a css target): that field, as a role target finds it.
+  const shadow = localNameOf(el).includes('-') ? shadowRootOf(el) : null;
+  if (shadow) {
+    const fields = shadow.querySelectorAll(
+        'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])');
+    if (fields.length === 1) return fields[0];
+  }
   return (roleOf(el) === 'combobox' && innerFieldOf(el)) || el;
 }
 
