@@ -1021,6 +1021,29 @@ BOOST_AUTO_TEST_CASE(a_modal_dialog_with_content_fixed_in_place_is_what_the_snap
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"June 13"})");
 }
 
+// A field fixed in place beyond the viewport's top-left edge (an editor's paste catcher, as
+// Toast UI parks one at -1000px) is seen by no user: not listed, and no target; a fixed bar
+// at the top is.
+BOOST_AUTO_TEST_CASE(a_field_parked_beyond_the_viewports_edge_is_left_out) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<div contenteditable )"
+       R"(role=textbox aria-label=Clipboard style='position:fixed;left:-1000px;top:-1000px;)"
+       R"(width:100px;height:20px'></div><nav style='position:fixed;top:0'><button>Menu</button>)"
+       R"(</nav><textarea aria-label=Notes style='margin-top:40px'></textarea>"}})",
+       R"({"method":"page.snapshot"})",
+       R"({"method":"page.click","params":{"role":"textbox","name":"Clipboard"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- navigation\n"
+             "  - button \"Menu\" [ref=e1]\n"
+             "- textbox \"Notes\" [ref=e2]");
+  BOOST_TEST(
+      Error(result, 2) ==
+      R"({"error":"no such element","message":"page.click: no visible element matches )"
+      R"(role \"textbox\" named \"Clipboard\"; check the target, or take a page.snapshot )"
+      R"J(to see what the page shows (content that appears later: page.waitFor it first)"})J");
+}
+
 // A combobox keeps the focus in its field while its keys move through the list: the option
 // they are on (aria-activedescendant), which Enter would choose, is marked too.
 BOOST_AUTO_TEST_CASE(the_option_a_comboboxs_keys_are_on_is_marked_active) {

@@ -429,6 +429,14 @@ export function isReadersOnly(el) {
   return rect.width <= 1 && rect.height <= 1 && !isFrameForFixed(el);
 }
 
+// Fixed in place wholly beyond the viewport's top or left edge, where no scrolling brings it
+// (a field parked at -1000px to take pasted text, as Toast UI's clipboard): no user sees it.
+export function isParkedAway(el) {
+  const rect = rectOf(el);
+  return (rect.right <= 0 || rect.bottom <= 0) &&
+      PROPERTY_VALUE.call(styleOf(el), "position") === "fixed";
+}
+
 // The <dialog> of `doc` shown modally (showModal: everything outside it is inert), or null.
 export function modalDialogOf(doc) {
   return doc.querySelector("dialog:modal");
@@ -655,11 +663,13 @@ export function isVisible(el, ariaHiddenHides = true) {
     if ((rect.width <= 0 || rect.height <= 0) && !isNamedZeroSize(el) && !standIn) {
       return false;
     }
+    if (isParkedAway(el)) return false;
     if (!standIn && isReadersOnly(el)) return false;
   }
   if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
     if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isLeftOut(p) ||
+        isParkedAway(p) ||
         ((isClipped(p) || (isReadersOnly(p) && !standIn)) && !escapesClip(el, p))) {
       return false;
     }

@@ -10,11 +10,11 @@ import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, editableText,
   flatChildren, flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport,
-  isClipped, isEditable, isChecked, isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize,
-  isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf,
-  shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart, styleFacts, tagNameOf,
-  textMatcher, truncate
+  isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree, isInteractive, isLeftOut,
+  isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText,
+  roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart, styleFacts,
+  tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -441,6 +441,7 @@ function outline(input, nodes) {
     if (isUnrendered(el, style)) return;
     const rect = contents ? null : rectOf(el);
     const zeroNamed = !contents && (rect.width <= 0 || rect.height <= 0) && isNamedZeroSize(el);
+    if (!contents && isParkedAway(el)) return;
     const sized = contents || (rect.width > 0 && rect.height > 0) || zeroNamed ||
         !!standInOf(el);
     if (!sized && isClipped(el)) return;
