@@ -684,8 +684,9 @@ BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) 
              R"(it (page.click), then click the option you want in the list it opens"}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
-             R"("page.fill: input is read-only: it takes no typing, only a choice )"
-             R"(from its list; click it, then click the option you want in the list it opens"}})");
+             R"("page.fill: input is read-only while its list is closed: click it, then )"
+             R"(click the option you want in the list it opens (a list that filters as it is )"
+             R"J(typed into takes the text once open, as SurveyJS's dropdown does)"}})J");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"To"}})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
 }

@@ -325,7 +325,7 @@ BOOST_AUTO_TEST_CASE(states_show_current_invalid_sort_modal_and_listbox_options)
   const std::string options = Result(combo, 4);
   BOOST_TEST(options == WithRefs(R"(- listbox "Country" [ref={1}]
   - option "Chile" [ref={2}]
-  - option "China" [ref={3}] selected)",
+  - option "China" [ref={3}] [active] selected)",
                                  FirstRef(options), 3));
 
   // A field the user left with a value it refuses (an email without "@") shows as invalid,
@@ -1019,6 +1019,19 @@ BOOST_AUTO_TEST_CASE(a_modal_dialog_with_content_fixed_in_place_is_what_the_snap
              "- button \"12\" [ref=e1] [active]\n"
              "- button \"13\" [ref=e2]");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"June 13"})");
+}
+
+// Where a crosshair cursor begins, a drag begins (a diagram's connection handle): it has a
+// ref, named by its class when it has no name.
+BOOST_AUTO_TEST_CASE(a_connection_handle_under_a_crosshair_has_a_ref) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<div style='cursor:grab'>Review)"
+       R"(<div class=flow-handle style='cursor:crosshair;width:8px;height:8px'></div></div>"}})",
+       R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- generic [ref=e1]\n"
+             "  - text \"Review\"\n"
+             "  - generic [ref=e2] .flow-handle");
 }
 
 // A field fixed in place beyond the viewport's top-left edge (an editor's paste catcher, as

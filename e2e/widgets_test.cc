@@ -652,7 +652,7 @@ BOOST_AUTO_TEST_CASE(a_select2_box_shows_what_is_chosen_not_the_option_the_keys_
                               "- searchbox \"Search\" [ref={5}] [active]\n"
                               "- listbox [ref={6}] expanded\n"
                               "  - group \"Europe\"\n"
-                              "    - option \"Paris\" [ref={7}] selected\n"
+                              "    - option \"Paris\" [ref={7}] [active] selected\n"
                               "    - option \"Rome\" [ref={8}]\n"
                               "  - group \"Asia\"\n"
                               "    - option \"Tokyo\" [ref={9}]\n"
@@ -922,9 +922,10 @@ BOOST_AUTO_TEST_CASE(ant_design_lists_are_chosen_from_what_they_draw) {
   BOOST_TEST(ResultOf(result, 21) == R"("export")");
   BOOST_TEST(Record(result, 22) ==
              R"({"index":22,"method":"page.fill","error":{"error":"not fillable",)"
-             R"("message":"page.fill: input#skills is read-only: it takes no typing, only a )"
-             R"(choice from its list; click it, then click the option you want in the list it )"
-             R"(opens"}})");
+             R"("message":"page.fill: input#skills is read-only while its list is closed: )"
+             R"(click it, then click the option you want in the list it opens (a list that )"
+             R"(filters as it is typed into takes the text once open, as SurveyJS's dropdown )"
+             R"J(does)"}})J");
 }
 
 BOOST_AUTO_TEST_CASE(element_plus_checkboxes_kept_at_no_size_are_seen_and_checked_where_drawn) {

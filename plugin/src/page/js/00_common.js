@@ -1079,9 +1079,10 @@ function ownIsInteractive(el, role) {
 }
 
 // A pointer says "click me"; grab and move say "drag me" (a sortable list's items), and so do
-// the resize cursors (the gutter between two panes, a column's edge, a box's corner).
+// the resize cursors (the gutter between two panes, a column's edge, a box's corner) and the
+// crosshair (a diagram's connection handle, a drawing area).
 const ACTION_CURSORS = new Set([
-  "pointer", "grab", "move", "col-resize", "row-resize", "ew-resize", "ns-resize", "nesw-resize",
+  "pointer", "grab", "move", "crosshair", "col-resize", "row-resize", "ew-resize", "ns-resize", "nesw-resize",
   "nwse-resize", "e-resize", "w-resize", "n-resize", "s-resize", "ne-resize", "nw-resize",
   "se-resize", "sw-resize"]);
 
