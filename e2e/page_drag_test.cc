@@ -64,7 +64,8 @@ BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothin
 
 BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_an_element) {
   // The track runs from x 50 (value 0) to x 450 (100) at y 104; its 25% mark is at x 150.
-  // Each drag moves 4 px first, then its steps (10 by default): 11 moves, then 3.
+  // Each drag moves 4 px first, a pixel at a time, then its steps (10 by default): 14 moves,
+  // then 6.
   const json::object result = Run(Frames({
       Goto("slider.html"),
       R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Volume"},)"
@@ -77,11 +78,11 @@ BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_a
   }));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
-  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,11,true,"75"]})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,14,true,"75"]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":[25,14,"Volume: 25"]})");
+             R"({"index":4,"method":"page.eval","result":[25,20,"Volume: 25"]})");
 }
 
 BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) {
@@ -119,7 +120,7 @@ BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) 
 
 BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) {
   // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it. The stroke's points:
-  // where the button went down, the 4 px first move and the 4 steps.
+  // where the button went down, the 4 first moves of a pixel and the 4 steps.
   const json::object result = Run(Frames(
       {
           Goto("slider.html"),
@@ -133,7 +134,7 @@ BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) 
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",6]})");
+             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",9]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","error":{"error":"invalid argument",)"
              R"("message":"page.drag: \"to\" {\"x\": 5000, \"y\": 10} lies outside the )"

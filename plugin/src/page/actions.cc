@@ -126,16 +126,18 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
   json::array pointer;
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
-  // The hand's first move is a small one: a page that starts its drag once the pointer has
-  // gone past a few pixels, and measures the drag from there (Gridstack), loses only those.
+  // The hand's first moves are small ones, a pixel each: a page that starts its drag once the
+  // pointer has gone past a threshold, and measures the drag from there (Gridstack after a few
+  // pixels, React Flow after one), loses only the pixels up to its threshold.
   ViewportPoint start = from;
   const double length = std::hypot(to.x - from.x, to.y - from.y);
   if (length > 2 * kDragFirstMove) {
-    start = {
-        .x = from.x + static_cast<int>(std::lround((to.x - from.x) * kDragFirstMove / length)),
-        .y = from.y + static_cast<int>(std::lround((to.y - from.y) * kDragFirstMove / length))};
-    pointer.push_back(pause(kDragStepPause));
-    pointer.push_back(move_to(start.x, start.y));
+    for (int px = 1; px <= kDragFirstMove; ++px) {
+      start = {.x = from.x + static_cast<int>(std::lround((to.x - from.x) * px / length)),
+               .y = from.y + static_cast<int>(std::lround((to.y - from.y) * px / length))};
+      pointer.push_back(pause(kDragStepPause));
+      pointer.push_back(move_to(start.x, start.y));
+    }
   }
   steps = std::max(steps, 1);
   for (int i = 1; i <= steps; ++i) {

@@ -63,15 +63,15 @@ ViewportPoint ViewportPointOf(const boost::json::value& point);
 
 // The pause before each step of a drag: one frame (60 per second).
 inline constexpr std::chrono::milliseconds kDragStepPause{16};
-// How far a drag's first move goes, in CSS pixels (when the drag is more than twice as long).
-inline constexpr double kDragFirstMove = 4;
+// How far a drag's first moves go, a CSS pixel each (when the drag is more than twice as long).
+inline constexpr int kDragFirstMove = 4;
 // How long a drag holds still at its destination before it releases the button.
 inline constexpr std::chrono::milliseconds kDragHold{100};
 
 // {"context":C,"actions":[...]} that presses the left button at `from`, moves the mouse
-// kDragFirstMove towards `to`, then in `steps` equal steps (at least 1) to `to`, each move
-// kDragStepPause after the last, holds still kDragHold, and releases it there: a drag by real
-// pointer input, viewport-origin moves in context C.
+// kDragFirstMove pixels towards `to` one at a time, then in `steps` equal steps (at least 1) to
+// `to`, each move kDragStepPause after the last, holds still kDragHold, and releases it there: a
+// drag by real pointer input, viewport-origin moves in context C.
 boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
                                       ViewportPoint to, int steps);
 
