@@ -1021,6 +1021,19 @@ BOOST_AUTO_TEST_CASE(a_modal_dialog_with_content_fixed_in_place_is_what_the_snap
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"June 13"})");
 }
 
+// An unnamed control is named by its class, past a library's one-letter prefix (Naive UI's
+// "n-"), but not by one that says nothing ("v-btn").
+BOOST_AUTO_TEST_CASE(an_unnamed_controls_class_with_a_one_letter_prefix_is_its_hint) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<span class=n-tree-node-switcher )"
+       R"(style='cursor:pointer;display:inline-block;width:9px;height:9px'></span><span )"
+       R"(class=v-btn style='cursor:pointer;display:inline-block;width:9px;height:9px'></span>"}})",
+       R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- generic [ref=e1] .n-tree-node-switcher\n"
+             "- generic [ref=e2]");
+}
+
 // Where a crosshair cursor begins, a drag begins (a diagram's connection handle): it has a
 // ref, named by its class when it has no name.
 BOOST_AUTO_TEST_CASE(a_connection_handle_under_a_crosshair_has_a_ref) {

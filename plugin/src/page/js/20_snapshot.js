@@ -240,9 +240,10 @@ function activeDescendantOf(focused) {
 }
 
 // Class and id names made of lowercase words joined by "-" or "_" ("flatpickr-next-month",
-// "close_button"), 40 characters at most; what a build tool makes up (css-1x2y3z,
-// sc-bdVaJa, :r1:) does not read so.
-const HINT_WORDS = /^[a-z]{2,}(?:[-_]+(?:[a-z]{2,}|[0-9]{1,2}))*$/;
+// "close_button"; a library's one-letter prefix before them, "n-tree-node-switcher"), 40
+// characters at most; what a build tool makes up (css-1x2y3z, sc-bdVaJa, :r1:) does not read
+// so.
+const HINT_WORDS = /^(?:[a-z]{2,}|[a-z](?=[-_]))(?:[-_]+(?:[a-z]{2,}|[0-9]{1,2}))*$/;
 // First words of layout and state classes that say nothing of what an element does.
 const HINT_SAYS_NOTHING = new Set([
   "flex", "grid", "block", "inline", "hidden", "items", "justify", "content", "self", "cursor",
@@ -253,8 +254,9 @@ const HINT_SAYS_NOTHING = new Set([
   "active", "selected", "disabled", "show", "open", "clickable", "visible", "focus", "hover"]);
 
 function saysSomething(word) {
-  return word.length <= 40 && HINT_WORDS.test(word) &&
-         !HINT_SAYS_NOTHING.has(word.split(/[-_]/)[0]);
+  const words = word.split(/[-_]+/);
+  const first = words[0].length === 1 ? words[1] : words[0];  // past a library's prefix
+  return word.length <= 40 && HINT_WORDS.test(word) && !HINT_SAYS_NOTHING.has(first);
 }
 
 // "#ID", "[data-action=ACTION]" (what a widget's own script reads: its prev and next arrows
