@@ -460,6 +460,25 @@ BOOST_AUTO_TEST_CASE(a_custom_element_is_filled_through_the_field_in_its_shadow_
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Ada",true]})");
 }
 
+// A submenu drawn beside a menu that hides its overflow is out of sight: the message says a
+// menu's keys reach it.
+BOOST_AUTO_TEST_CASE(a_submenu_a_menu_clips_away_says_its_keys_reach_it) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<div role=menu id=share )"
+       R"(style='overflow:hidden;width:100px;height:60px;position:relative'><div role=menuitem>)"
+       R"(Copy</div><div role=menu style='position:absolute;left:120px;top:0'><div )"
+       R"(role=menuitem>Link</div></div></div>"}})",
+       R"({"method":"page.click","params":{"role":"menuitem","name":"Link"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element not visible",)"
+             R"("message":"page.click: div \"Link\" is out of sight in div#share \"Copy Link\", )"
+             R"(which clips it (as a carousel hides its other slides): bring it into view as a )"
+             R"(user would (the page's next button, a tab, a page.drag across it; in a menu, its )"
+             R"(keys: ArrowRight opens a submenu, ArrowDown and Enter choose in it); take a new )"
+             R"(page.snapshot to find what is shown, or page.waitFor it first"}})");
+}
+
 // Text longer than the field's maxlength is cut by the browser, and the result says so.
 BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
   const json::object result = Run(Frames(

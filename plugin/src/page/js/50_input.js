@@ -330,9 +330,13 @@ function inputClippedCentre(el) {
 }
 
 function inputClippedAway(el, clipper) {
+  // A submenu drawn beside a menu that clips it (its overflow hidden) is reached by the keys.
+  const inMenu = el.closest('[role=menu], [role=menubar]') !== null;
   return inputNotVisible(el, 'is out of sight in ' + describeElement(clipper) + ', which clips ' +
       'it (as a carousel hides its other slides): bring it into view as a user would (the ' +
-      'page\'s next button, a tab, a page.drag across it)');
+      'page\'s next button, a tab, a page.drag across it' +
+      (inMenu ? '; in a menu, its keys: ArrowRight opens a submenu, ArrowDown and Enter ' +
+                'choose in it' : '') + ')');
 }
 
 // The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
