@@ -129,8 +129,9 @@ BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.click","error":{"error":"click missed",)"
              R"("message":"page.click: the page moved the element as the click came: button )"
-             R"(\"Delete\" got the click instead, and the page may have acted on it. Take a new )"
-             R"(page.snapshot to see where things are now, then click again"}})");
+             R"(\"Delete\" got the click instead, and the page may have acted on it (a layer it )"
+             R"(drew over the element on hover may pass the click on). Take a new page.snapshot )"
+             R"(to see what it did, and click again only if it did not act"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"delete"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"pay"})");
 }

@@ -60,9 +60,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (effect.missed) {
     return HelperError(
         kClickMissed,
-        absl::StrCat(kMethod, ": the page moved the element as the click came: ", *effect.missed,
-                     " got the click instead, and the page may have acted on it. Take a new "
-                     "page.snapshot to see where things are now, then click again"));
+        absl::StrCat(
+            kMethod, ": the page moved the element as the click came: ", *effect.missed,
+            " got the click instead, and the page may have acted on it (a layer it drew "
+            "over the element on hover may pass the click on). Take a new page.snapshot to "
+            "see what it did, and click again only if it did not act"));
   }
   ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
   if (element.matches > 1) result["matches"] = element.matches;
