@@ -480,6 +480,22 @@ BOOST_AUTO_TEST_CASE(a_submenu_a_menu_clips_away_says_its_keys_reach_it) {
              R"(page.snapshot to find what is shown, or page.waitFor it first"}})");
 }
 
+// An editor that drops text put in over several of its blocks (BlockNote) is left empty: the
+// message says so and how to type the text instead, not that the page refused it.
+BOOST_AUTO_TEST_CASE(an_editor_left_empty_by_a_fill_over_its_blocks_says_to_type_instead) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<div contenteditable id=doc )"
+       R"(role=textbox aria-label=Doc><p>One</p><p>Two</p></div><script>doc.addEventListener()"
+       R"('input', () => { doc.innerHTML = '<p><br></p>'; })</script>"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Doc","value":"Replaced"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: div#doc did not take \"Replaced\": it holds \"\" afterwards (an )"
+             R"(editor that keeps blocks of its own drops text put in over several of them): )"
+             R"(select its text with page.press Control+a, then page.type the text"}})");
+}
+
 // Text longer than the field's maxlength is cut by the browser, and the result says so.
 BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
   const json::object result = Run(Frames(

@@ -1082,9 +1082,9 @@ function ownIsInteractive(el, role) {
 // the resize cursors (the gutter between two panes, a column's edge, a box's corner) and the
 // crosshair (a diagram's connection handle, a drawing area).
 const ACTION_CURSORS = new Set([
-  "pointer", "grab", "move", "crosshair", "col-resize", "row-resize", "ew-resize", "ns-resize", "nesw-resize",
-  "nwse-resize", "e-resize", "w-resize", "n-resize", "s-resize", "ne-resize", "nw-resize",
-  "se-resize", "sw-resize"]);
+  "pointer", "grab", "move", "crosshair", "col-resize", "row-resize", "ew-resize", "ns-resize",
+  "nesw-resize", "nwse-resize", "e-resize", "w-resize", "n-resize", "s-resize", "ne-resize",
+  "nw-resize", "se-resize", "sw-resize"]);
 
 // The cursor is inherited: only the element where it begins counts, not its children.
 // A label's click, or that of a wrapper around one control (a web component's host around

@@ -606,8 +606,8 @@ function inputFieldOf(el) {
   // sp-checkbox, named by a css target): that field, as a role target finds it.
   const shadow = localNameOf(el).includes('-') ? shadowRootOf(el) : null;
   if (shadow) {
-    const fields = shadow.querySelectorAll(
-        'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])');
+    const fields = shadow.querySelectorAll('input:not([type=hidden]), textarea, select, ' +
+                                           '[contenteditable]:not([contenteditable=false])');
     if (fields.length === 1) return fields[0];
   }
   return (roleOf(el) === 'combobox' && innerFieldOf(el)) || el;
@@ -851,6 +851,12 @@ async function inputFill(el, value, leave) {
           'the value (e.g. outside the range or the format it allows)');
     }
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
+    if (!editable && before !== '' && after === '') {
+      // An editor that keeps blocks of its own may drop text put in over several of them.
+      return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': it holds "" ' +
+          'afterwards (an editor that keeps blocks of its own drops text put in over several ' +
+          'of them): select its text with page.press Control+a, then page.type the text');
+    }
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
         JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
         '(e.g. it only takes certain characters, or something else must be done first)');
@@ -1192,11 +1198,20 @@ function inputNamesItsList(field) {
   return inputListIds(field).length > 0;
 }
 
-// The elements a field says it controls or owns, found in its own document or shadow root.
+// The elements a field says it controls or owns, found in its own shadow root or document, else
+// in a root around it (Lion's combobox names a list its host's tree holds).
 function inputControlledBy(field) {
-  const root = field.getRootNode();
-  if (!root.getElementById) return [];
-  return inputListIds(field).map((id) => root.getElementById(id)).filter((el) => el !== null);
+  const found = [];
+  for (const id of inputListIds(field)) {
+    for (let root = field.getRootNode(); root; root = root.host ? root.host.getRootNode() : null) {
+      const el = root.getElementById ? root.getElementById(id) : null;
+      if (el) {
+        found.push(el);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 // The options a suggesting field's list shows once the page answered the typing, so that the
@@ -1212,7 +1227,8 @@ function inputSuggestionsOf(field) {
   // list (shown or not, found or not) offers no other list's options.
   let lists = [];
   for (const popup of inputControlledBy(field)) {
-    lists.push(...(roleOf(popup) === 'listbox' ? [popup] : popup.querySelectorAll('[role=listbox]')));
+    const inside = roleOf(popup) === 'listbox' ? [popup] : popup.querySelectorAll('[role=listbox]');
+    lists.push(...inside);
   }
   lists = lists.filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
@@ -1529,9 +1545,9 @@ OPS.inputFileInput = function (input, nodes) {
   const el = inputFileChooserOf(nodes[0]);
   if (el === null) {
     return {data: {error: 'invalid argument',
-                   message: describeElement(nodes[0]) + ' is not a file input (<input type=file>) ' +
-                       'and a click on it opens no file chooser; target the input, or drop the ' +
-                       'files on it with page.drag {"to": TARGET, "files": [...]}'}};
+                   message: describeElement(nodes[0]) + ' is not a file input (<input ' +
+                       'type=file>) and a click on it opens no file chooser; target the input, ' +
+                       'or drop the files on it with page.drag {"to": TARGET, "files": [...]}'}};
   }
   if (el.disabled) {
     return {data: {error: 'invalid argument', message: describeElement(el) + ' is disabled'}};

@@ -4,7 +4,8 @@
 
 import {
   OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, dataOf, defaultViewOf, describeElement, isEditable,
-  keysFieldOf, localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, roleOf, tagNameOf, truncate
+  keysFieldOf, localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, roleOf, tagNameOf,
+  truncate
 } from "./00_common.js";
 import {inputContains, inputFocusedIn, inputSelectionSettled} from "./50_input.js";
 
