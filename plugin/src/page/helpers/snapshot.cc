@@ -336,7 +336,7 @@ const HelperSpec& SnapshotHelper() {
 - heading "Shop" level=1
 - textbox "Qty" [ref=e3] value="1"
 - button "Add to cart" [ref=e4]
-Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: [active] (has the focus), checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, busy, sort=ascending|descending, modal, level=N, value="..." (lines apart as \n), min=N max=N (a slider's range); an unnamed element with a ref shows its id or class (#close-panel, .next-month). A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
+Interactive elements carry a ref to use as a target; a ref stays the same across snapshots while its element exists. States: [active] (has the focus, or is the option its aria-activedescendant names), checked, mixed, pressed, selected, expanded, collapsed, disabled, required, invalid (the page or a refused submit says so), readonly, current, busy, sort=ascending|descending, modal, level=N, value="..." (lines apart as \n), min=N max=N (a slider's range); an unnamed element with a ref shows its id or class (#close-panel, .next-month). A table row is one line, its cells' text between " | ", with its buttons and links under it. Hidden elements are left out.)~",
       .errors =
           R"~("no such element" (root matched nothing), "invalid argument" (root matched several), "stale ref")~",
       .example =
