@@ -48,12 +48,8 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
     const json::array press = ChordKeyActions(KeyChord{{}, std::string(key)});
     actions.insert(actions.end(), press.begin(), press.end());
   }
-  RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
-    return page
-        .Command("input.performActions", KeyActionsParams(element.context, std::move(actions)),
-                 "the slider's keys to be dispatched")
-        .status();
-  }));
+  RETURN_IF_ERROR(DispatchInInputTurn(
+      page, tab, KeyActionsParams(element.context, std::move(actions)), "the slider's keys"));
   ASSIGN_OR_RETURN(const json::value read, ValueOf(page, element));
   SliderValue value;
   if (const json::string* text = read.if_string()) value.text = std::string(*text);

@@ -312,13 +312,9 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
     if (BoolAt(focused.data.as_object(), "to_end")) {
       // A code editor focused through its hidden field: its caret goes to the end of its text.
       const KeyChord to_end{{std::string(kControlKey)}, std::string(kEndKey)};
-      RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
-        return page
-            .Command("input.performActions",
-                     KeyActionsParams(focused.element.context, ChordKeyActions(to_end)),
-                     "the Control+End to the end of the code editor's text")
-            .status();
-      }));
+      RETURN_IF_ERROR(DispatchInInputTurn(
+          page, tab, KeyActionsParams(focused.element.context, ChordKeyActions(to_end)),
+          "the Control+End to the end of the code editor's text"));
     }
     return focused.element.context;
   }
@@ -344,6 +340,16 @@ absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, st
                                           spec, offset),
                        "the click"));
   return effect.navigated;
+}
+
+absl::Status DispatchInInputTurn(PageContext& page, std::string_view tab,
+                                 const json::object& action_params, std::string_view what) {
+  return page.InInputTurn(tab, [&] {
+    return page
+        .Command("input.performActions", action_params,
+                 absl::StrCat(ToAbsl(what), " to be dispatched"))
+        .status();
+  });
 }
 
 absl::Status KeepFocusInPage(PageContext& page, std::string_view tab) {

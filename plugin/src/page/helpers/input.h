@@ -145,6 +145,11 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
 absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
                                          std::string_view tab, const std::optional<Target>& target);
 
+// Sends input.performActions with `action_params` in the agent's turn on the focus, nothing
+// followed afterwards (the caller reads what it needs); `what` names it in a timeout.
+absl::Status DispatchInInputTurn(PageContext& page, std::string_view tab,
+                                 const boost::json::object& action_params, std::string_view what);
+
 // After keys that may move the focus (Tab): when a Tab past the page's last element took the
 // focus to the browser's own controls, gives it back to the page in `tab`. In a headed browser
 // a click in the page would; in headless Firefox no input does (document.hasFocus() stays

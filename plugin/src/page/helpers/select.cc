@@ -48,15 +48,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // A code editor takes its selection from the mouse: press on the first character, drag to
     // the last, and read what the page selected.
     // Real input, in the agent's turn on the focus (a mouse drag in a window that has it).
-    RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
-      return page
-          .Command(
-              "input.performActions",
-              DragActionsParams(element.context, ViewportPointOf(mouse->as_object().at("from")),
-                                ViewportPointOf(mouse->as_object().at("to")), kMouseSelectionSteps),
-              "the selection's mouse drag to be dispatched")
-          .status();
-    }));
+    RETURN_IF_ERROR(DispatchInInputTurn(
+        page, tab,
+        DragActionsParams(element.context, ViewportPointOf(mouse->as_object().at("from")),
+                          ViewportPointOf(mouse->as_object().at("to")), kMouseSelectionSteps),
+        "the selection's mouse drag"));
     ASSIGN_OR_RETURN(selected,
                      page.Sandbox(element.context, ops::kSelectRead,
                                   json::object{{"wanted", selected.data.as_object().at("wanted")}},
