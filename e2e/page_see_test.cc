@@ -1174,6 +1174,21 @@ BOOST_AUTO_TEST_CASE(text_that_an_authors_name_already_says_is_not_listed_again)
              Record(result, 2));
 }
 
+BOOST_AUTO_TEST_CASE(a_name_from_content_reads_what_an_author_named_inside_by_its_name) {
+  // A calendar's month arrow whose glyph is in a span labelled "Previous month", and stars
+  // labelled as a rating: a reader hears the labels, page.text shows the glyphs.
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<button onclick='document.title=`back`'><span aria-label='Previous month'>‹</span></button><p>Rated <span aria-label='4 of 5'>★★★★☆</span></p>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.click","params":{"target":{"role":"button","name":"Previous month"}}})",
+      R"({"method":"page.text"})",
+  }));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- button \"Previous month\" [ref=e1]\n- text \"Rated 4 of 5\"");
+  BOOST_TEST(Record(result, 2).find(R"("title":"back")") != std::string::npos, Record(result, 2));
+  BOOST_TEST(Result(result, 3) == "‹\nRated ★★★★☆");
+}
+
 BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {
   const json::object result =
       Run(Frames({Goto("targets.html"), R"({"method":"page.text","params":{"css":"#nope"}})",

@@ -301,6 +301,9 @@ export function seenText(node, memo) {
   return subtreeText(node, memo, undefined, true);
 }
 
+// Fields a name from content reads by their value, not by an author's name.
+const FORM_FIELD_TAGS = new Set(["input", "select", "textarea"]);
+
 // `top`: `node` is the one whose text is asked for, whose own left-out state (isLeftOut: the
 // page made it inert) does not blank it; such a value is not memoized, as it would be wrong
 // for `node` inside another's text.
@@ -310,16 +313,23 @@ function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
   if (node === skip) return text;
   const type = nodeTypeOf(node);
   let ownLeftOut = false;
+  let namedInside = "";
   if (type === TEXT_NODE) {
     const parent = flatParentElement(node);
     if (!parent || styleFacts(parent).visibility === "visible") text = dataOf(node);
   } else if (type === ELEMENT_NODE) {
     const tag = localNameOf(node);
     ownLeftOut = top && isLeftOut(node);
+    // Inside a name from content, an element the author named stands for its name (accname:
+    // a calendar's "‹" in a span labelled "Previous month"); asked for itself, for its text.
+    namedInside = ariaHiddenShown || FORM_FIELD_TAGS.has(tag)
+                      ? "" : collapse(attrOf(node, "aria-label") || "");
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) ||
         (ariaHiddenShown ? styleFacts(node).display === "none" : isHiddenSubtree(node)) ||
         isUnrendered(node) || isClipped(node) || (!top && isLeftOut(node))) {
       text = "";
+    } else if (namedInside && !top) {
+      text = " " + namedInside + " ";
     } else if (tag === "img" || (tag === "input" && node.type === "image")) {
       text = attrOf(node, "alt") || "";
     } else if (!ariaHiddenShown && attrOf(node, "role") === "img" && authorName(node)) {
@@ -349,7 +359,7 @@ function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
     text = flatChildren(node).map((c) => subtreeText(c, memo, skip, ariaHiddenShown, false))
                .join("");
   }
-  if (memo && !ownLeftOut) memo.set(node, text);
+  if (memo && !ownLeftOut && !(top && namedInside)) memo.set(node, text);
   return text;
 }
 
@@ -924,7 +934,7 @@ export const NAME_FROM_CONTENT = new Set(["button", "link", "heading", "cell", "
                                    "menuitem", "menuitemcheckbox", "menuitemradio", "option",
                                    "treeitem", "tooltip", "row"]);
 
-function idRefsText(el, attr) {
+export function idRefsText(el, attr) {
   const ids = (attrOf(el, attr) || "").split(/\s+/).filter(Boolean);
   const root = el.getRootNode();
   const parts = [];
