@@ -129,6 +129,10 @@ BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) 
           Eval("[document.getElementById('stroke').textContent, stroke.points]"),
           R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":5000,"y":10}}})",
           R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":1}}})",
+          // An offset along one axis: the other is 0.
+          R"({"method":"page.drag","params":{"from":{"css":"#pad"},"by":{"x":-50},"steps":4}})",
+          Eval("document.getElementById('stroke').textContent"),
+          R"({"method":"page.drag","params":{"from":{"css":"#pad"},"by":{"z":1}}})",
       },
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
@@ -143,6 +147,14 @@ BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) 
              R"({"index":4,"method":"page.drag","error":{"error":"invalid argument",)"
              R"("message":"page.drag: \"to\" takes a target such as {\"text\": \"Done\"} or )"
              R"(a viewport point {\"x\": N, \"y\": N}"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.eval","result":"Stroke from 150,75 to 100,75"})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.drag","error":{"error":"invalid argument",)"
+             R"("message":"page.drag: \"by\" is an offset in pixels, e.g. {\"x\": 100} or )"
+             R"J({\"x\": 100, \"y\": -20} (either may be left out: 0)"}})J");
 }
 
 BOOST_AUTO_TEST_CASE(a_destination_gone_when_the_button_comes_up_gets_no_drop) {

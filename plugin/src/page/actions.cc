@@ -115,6 +115,17 @@ ViewportPoint ViewportPointOf(const json::value& point) {
                        .y = static_cast<int>(o.at("y").to_number<double>())};
 }
 
+std::optional<json::object> PixelOffsetOf(const json::value& value) {
+  const json::object* object = value.if_object();
+  if (object == nullptr || object->empty()) return std::nullopt;
+  json::object offset{{"x", 0}, {"y", 0}};
+  for (const auto& [key, number] : *object) {
+    if ((key != "x" && key != "y") || !number.is_number()) return std::nullopt;
+    offset[key] = number;
+  }
+  return offset;
+}
+
 json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
                                int steps) {
   const auto move_to = [](int x, int y) {

@@ -11,6 +11,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,10 @@ struct ViewportPoint {
 
 // A point the page side computed, {"x": N, "y": N} (numbers, truncated to whole pixels).
 ViewportPoint ViewportPointOf(const boost::json::value& point);
+
+// An offset in CSS pixels a model gave, {"x": N, "y": N} with either left out (0) and no other
+// key; nullopt when `value` is something else.
+std::optional<boost::json::object> PixelOffsetOf(const boost::json::value& value);
 
 // The pause before each step of a drag: one frame (60 per second).
 inline constexpr std::chrono::milliseconds kDragStepPause{16};

@@ -176,12 +176,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // The destination: a target, a viewport point, or an offset from the press.
   std::optional<Target> to_target;
   if (params.contains("by")) {
-    const std::optional<json::object> by = PointOf(params.at("by"));
+    const std::optional<json::object> by = PixelOffsetOf(params.at("by"));
     if (!by) {
       return HelperError(kInvalidArgument,
                          absl::StrCat(kMethod,
                                       ": \"by\" is an offset in pixels, e.g. {\"x\": "
-                                      "100, \"y\": 0}"));
+                                      "100} or {\"x\": 100, \"y\": -20} (either may be left "
+                                      "out: 0)"));
     }
     prepare_input["by"] = *by;
   } else if (const std::optional<json::object> to_point = PointOf(params.at("to"))) {
@@ -282,7 +283,7 @@ constexpr Param kParams[] = {
     {.key = "to",
      .type = ParamType::kAny,
      .help = R"~(a target object or a viewport point {"x","y"}; steps: moves on the way)~"},
-    {.key = "by", .type = ParamType::kAny, .help = R"~(instead of to: an offset {"x","y"})~"},
+    {.key = "by", .type = ParamType::kAny, .help = R"~(instead of to: an offset {"x"?,"y"?})~"},
     {.key = "steps", .type = ParamType::kInteger, .default_value = "10"},
     {.key = "files",
      .type = ParamType::kArray,

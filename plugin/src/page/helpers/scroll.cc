@@ -6,11 +6,14 @@
 #include <boost/json/serialize.hpp>
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
+#include "page/actions.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
@@ -28,24 +31,14 @@ constexpr std::chrono::milliseconds kSlice{5000};
 
 // scrollBox's `by` input from params' {"x", "y"} (either may be left out: 0).
 absl::StatusOr<json::object> ScrollBy(const json::value& by) {
-  const json::object* object = by.if_object();
-  json::object out{{"x", 0}, {"y", 0}};
-  bool any = false;
-  for (const auto& [key, value] : object != nullptr ? *object : json::object{}) {
-    if ((key != "x" && key != "y") || !value.is_number()) {
-      any = false;
-      break;
-    }
-    out[key] = value;
-    any = true;
-  }
-  if (!any) {
+  std::optional<json::object> offset = PixelOffsetOf(by);
+  if (!offset) {
     return HelperError(kInvalidArgument,
                        absl::StrCat(kMethod,
                                     ": \"by\" takes {\"x\": PIXELS, \"y\": PIXELS} "
                                     "(either may be left out; negative scrolls back)"));
   }
-  return out;
+  return *std::move(offset);
 }
 
 // The axis a box must scroll on to take `by` (see scrolls() in 60_scroll.js): a data grid
