@@ -512,6 +512,25 @@ BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Short"}})");
 }
 
+// A form that checks a field as it is left (a message pointed to by aria-describedby, as form
+// libraries show it on blur), and one the browser checks by its type.
+BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<form novalidate><input id=mail type=email aria-label=Email><input id=nick aria-label=Nickname aria-describedby=nick-help><small id=nick-help>Shown to others</small></form><script>nick.onblur = () => { const short = nick.value.length < 3; nick.setAttribute('aria-invalid', short); document.getElementById('nick-help').textContent = short ? 'At least 3 letters' : 'Shown to others'; }</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Nickname","value":"Al"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Nickname","value":"Alan"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}})",
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"ada",)"
+                                  R"("invalid":"Please enter an email address."}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Al",)"
+                                  R"("invalid":"At least 3 letters"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Alan"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","result":{"value":"ada@example.com"}})");
+}
+
 // A triple click selects a paragraph, as a toolbar button then needs.
 BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
   const json::object result = Run(
@@ -1033,7 +1052,10 @@ BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
        R"({"method":"page.type","params":{"role":"textbox","name":"Note","text":"Hi\nthere"}})",
        R"({"method":"page.type","params":{"css":"#plain","text":"x"}})",
        Eval("JSON.stringify(window.keydowns) + ' ' + document.getElementById('note').innerText"),
-       Eval("document.activeElement.blur()"), R"({"method":"page.type","params":{"text":"y"}})"}));
+       Eval("document.activeElement.blur()"), R"({"method":"page.type","params":{"text":"y"}})",
+       // A page that takes keys on the document, as a spreadsheet does.
+       Eval("document.addEventListener('keydown', (e) => document.body.append(e.key))"),
+       R"({"method":"page.type","params":{"text":"ok"}})"}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.type","result":{"value":"Zoë 42"}})");
   BOOST_TEST(Record(result, 2) ==
@@ -1046,8 +1068,13 @@ BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
       R"({"index":4,"method":"page.type","result":{"focused":"button#plain \"Plain button\""}})");
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":)"
                                   R"("{\"name\":7,\"note\":8,\"plain\":1} Hi\nthere"})");
-  BOOST_TEST(Record(result, 7) ==
-             R"({"index":7,"method":"page.type","result":{"focused":"body"}})");
+  // Nothing had the focus: the keys went to the page, which did nothing with them, then to
+  // one that changed its text as they came.
+  BOOST_TEST(
+      Record(result, 7) ==
+      R"({"index":7,"method":"page.type","result":{"focused":"body","page_changed":false}})");
+  BOOST_TEST(Record(result, 9) ==
+             R"({"index":9,"method":"page.type","result":{"focused":"body","page_changed":true}})");
 }
 
 BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {

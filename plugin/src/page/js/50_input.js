@@ -8,9 +8,9 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf,
   describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements, flatParentElement,
-  hasAttr, holdsFixed, innerFieldOf, isChecked, isEditable, isInteractive, isVisible, localNameOf,
-  matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf,
-  seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
+  hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
+  localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf,
+  rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -570,6 +570,18 @@ function inputFieldValue(el) {
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
   if (roleOf(el) === 'slider') return attrOf(el, 'aria-valuenow') || '';
   return editableText(el);
+}
+
+// Why the page or the browser holds field `el` invalid, "" when neither does: the text of the
+// page's error message for it (aria-errormessage, else aria-describedby, as form libraries
+// point to their message), else the browser's own (a type=email field holding no address).
+function inputInvalidMessage(el) {
+  const marked = attrOf(el, 'aria-invalid');
+  const byPage = marked !== null && marked !== 'false';
+  const byBrowser = el.willValidate && el.validity && !el.validity.valid;
+  if (!byPage && !byBrowser) return '';
+  return (byPage && (idRefsText(el, 'aria-errormessage') || idRefsText(el, 'aria-describedby'))) ||
+         (byBrowser && collapse(el.validationMessage)) || 'invalid';
 }
 
 function inputFillError(el, what) {
@@ -1393,6 +1405,7 @@ OPS.inputArm = function () {
     el = inputLeftField;
     el.focus();
   }
+  inputWatchKeysToPage(el === document.body || el === document.documentElement);
   inputWatchOutcome(el, inputFollowedLink(el));
   return {data: {ok: true}};
 };
@@ -1417,6 +1430,11 @@ OPS.inputFill = async function (input, nodes) {
     await null;
     if (watch.lastChange !== null) filled.reacted = true;
   }
+  // Once left, what the form's check says of it (a message shown on blur).
+  if (filled.ok && input.leave && !filled.click && !filled.slider && field.isConnected) {
+    const invalid = inputInvalidMessage(field);
+    if (invalid) filled.invalid = truncate(invalid, 200);
+  }
   return {data: filled};
 };
 
@@ -1436,13 +1454,38 @@ export function inputFocusedIn(doc) {
   return el;
 }
 
+// Keys that go to no element still reach the page's own listeners (a spreadsheet that takes
+// them on the document): whether it changed its content as they came is page.type's sign that
+// it took them (OPS.inputActiveValue's `page_changed`).
+let inputKeysToPage = null;
+
+function inputWatchKeysToPage(nothingFocused) {
+  if (inputKeysToPage) inputKeysToPage.observer.disconnect();
+  inputKeysToPage = null;
+  if (!nothingFocused) return;
+  const watch = {changed: false};
+  watch.observer = new MutationObserver(() => { watch.changed = true; });
+  watch.observer.observe(document, {subtree: true, childList: true, characterData: true});
+  inputKeysToPage = watch;
+}
+
 // page.type's result: the value of the field that has the focus in this document (through
 // open shadow roots); when the focus is on no field, what has it (the keys went there: "body"
-// when nothing has it). A code editor's hidden keys field holds none of its text (a line, the
-// last input): the editor is named instead.
+// when nothing has it, and whether the page changed its text or elements as they came). A
+// code editor's hidden keys field holds none of its text (a line, the last input): the editor
+// is named instead.
 OPS.inputActiveValue = function () {
   const el = inputFocusedIn(document);
-  if (!el || el === document.body) return {data: {focused: 'body'}};
+  const keysToPage = inputKeysToPage;
+  if (keysToPage) {
+    keysToPage.changed = keysToPage.changed || keysToPage.observer.takeRecords().length > 0;
+    keysToPage.observer.disconnect();
+    inputKeysToPage = null;
+  }
+  if (!el || el === document.body) {
+    return {data: keysToPage ? {focused: 'body', page_changed: keysToPage.changed}
+                             : {focused: 'body'}};
+  }
   const tag = localNameOf(el);
   if (tag === 'textarea' && editorKeysFieldOf(el) === el) {
     return {data: {focused: 'the code editor ' + describeElement(editorBoxOf(el))}};
