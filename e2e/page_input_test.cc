@@ -589,6 +589,17 @@ BOOST_AUTO_TEST_CASE(an_element_below_the_fold_is_scrolled_into_view_and_clicked
              R"({"index":2,"method":"page.eval","result":["far clicked",true]})");
 }
 
+// A body that hides its overflow across (as Fomantic UI's does) while the root's is visible
+// gives its overflow to the viewport and clips nothing: the window scrolls to what lies below.
+BOOST_AUTO_TEST_CASE(a_body_whose_overflow_is_the_viewports_clips_nothing) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<style>html, body { height: 100%; margin: 0 } body { overflow-x: hidden }</style><div style='height: 1500px'>Tall</div><button onclick='this.textContent = `Pressed`'>Far</button>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Far"}})",
+      Eval("[document.querySelector('button').textContent, scrollY > 800]"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["Pressed",true]})");
+}
+
 BOOST_AUTO_TEST_CASE(identical_buttons_are_told_apart_by_their_card) {
   const json::object result = Run(
       Frames({Goto("cards.html"), R"({"method":"page.click","params":{"css":"#card-7 button"}})",

@@ -361,7 +361,7 @@ function inputClipsAround(el) {
   let fixed = styleOf(el).position === 'fixed';
   for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
        p = parentNodeOf(p) || p.host) {
-    if (nodeTypeOf(p) !== ELEMENT_NODE) continue;
+    if (nodeTypeOf(p) !== ELEMENT_NODE || inputOverflowIsViewports(p)) continue;
     const style = styleOf(p);
     if (fixed && holdsFixed(style)) fixed = false;
     const escaped = fixed;
@@ -376,6 +376,17 @@ function inputClipsAround(el) {
                 bottom: top + p.clientHeight});
   }
   return clips;
+}
+
+// Whether el's overflow is the viewport's (CSS Overflow: the root's, or the body's while the
+// root's is visible, is the viewport's and clips nothing of its own; Fomantic's body hides its
+// overflow across, and scrolls the page down): the window's bounds stand for it.
+function inputOverflowIsViewports(el) {
+  const doc = ownerDocumentOf(el);
+  if (el === doc.documentElement) return true;
+  if (el !== doc.body) return false;
+  const root = styleOf(doc.documentElement);
+  return root.overflowX === 'visible' && root.overflowY === 'visible';
 }
 
 // Whether a plain click on `el` follows a link that loads another document in el's own
