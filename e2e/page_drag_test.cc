@@ -325,6 +325,42 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_presses_its_source_before_it_starts) {
              R"({"index":2,"method":"page.eval","result":"gamma,alpha,beta"})");
 }
 
+// A page that takes a press at the exact centre of an item for a screen reader's and drags it
+// by keys (react-aria), and one that cancels every drag of an item: the drag presses off the
+// centre, as a hand does, and a cancelled dragstart says nothing moved.
+BOOST_AUTO_TEST_CASE(an_html5_drag_presses_off_centre_and_a_cancelled_start_says_so) {
+  const json::object result = Run(Frames(
+      {Goto("drag_centre.html"),
+       R"({"method":"page.drag","params":{"from":{"text":"Apple"},"to":{"text":"Bin"}}})",
+       Eval("[document.title, bin.textContent]"),
+       R"({"method":"page.drag","params":{"from":{"text":"Cherry"},"to":{"css":"#bin"}}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Drag from the centre","Bin: apple"]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":false,"via":"html5",)"
+             R"("cancelled":"the page cancelled dragstart: no drag began, nothing moved (it may )"
+             R"(have begun a drag of its own by keys: a page.snapshot shows; page.press Escape )"
+             R"J(ends one)"}})J");
+}
+
+// fabric.js marks its canvas draggable (for drags of an object out of it), cancels the
+// browser's drag when none is dragged, and moves what it draws by pointer events: a canvas gets
+// real pointer input all the same.
+BOOST_AUTO_TEST_CASE(a_canvas_marked_draggable_gets_pointer_input) {
+  const json::object result = Run(Frames(
+      {Goto("slider.html"),
+       Eval("pad.draggable = true; pad.addEventListener('dragstart', (e) => e.preventDefault())"),
+       R"({"method":"page.drag","params":{"from":{"css":"#pad"},"to":{"x":100,"y":220},)"
+       R"("steps":4}})",
+       Eval("document.getElementById('stroke').textContent")}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"Stroke from 150,75 to 50,20"})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "page/actions.h"
 #include "page/helper_error.h"
@@ -226,6 +227,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       to ? std::vector<json::value>{to->argument} : std::vector<json::value>{};
   bool dropped = false;
   bool completed_by_events = false;
+  bool cancelled = false;  // the page cancelled the HTML5 drag's dragstart
   std::function<absl::Status()> dispatch;
   if (html5) {
     // The element the drag carries: the source or the draggable ancestor the page side found.
@@ -245,6 +247,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                                  {"steps", steps.value_or(kDefaultSteps)}},
                                     drag_nodes));
       dropped = DroppedIn(outcome.data);
+      cancelled = BoolAt(outcome.data.as_object(), "cancelled");
       return absl::OkStatus();
     };
   } else {
@@ -272,6 +275,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       DispatchAndFollow(page, tab, dispatch, "the drag", /*armed=*/context == tab).status());
   json::object result{{"dropped", dropped},
                       {"via", html5 || completed_by_events ? "html5" : "pointer"}};
+  if (cancelled) {
+    result["cancelled"] =
+        "the page cancelled dragstart: no drag began, nothing moved (it may have begun a drag of "
+        "its own by keys: a page.snapshot shows; page.press Escape ends one)";
+  }
   // A target that matched several elements: the first was taken, as page.click says.
   if (from && from->matches > 1) result["matches"] = from->matches;
   if (to && to->matches > 1) result["to_matches"] = to->matches;
@@ -306,7 +314,7 @@ const HelperSpec& DragHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor) is dragged through the page's HTML5 drag-and-drop events (dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover). Anything else gets real pointer input (down at the source's centre, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
+          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor; not a canvas) is dragged through the page's HTML5 drag-and-drop events (pressed 2 px off its centre, dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover); "cancelled": why nothing moved when the page cancelled dragstart. Anything else gets real pointer input (down at the source's centre, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
       .example =

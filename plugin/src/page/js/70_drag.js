@@ -15,8 +15,8 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, nextFrame, nodeTypeOf,
-  ownerDocumentOf, parentNodeOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, localNameOf, nextFrame,
+  nodeTypeOf, ownerDocumentOf, parentNodeOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputWatchOutcome
@@ -33,7 +33,9 @@ function dragSourceOf(el) {
     if (nodeTypeOf(n) !== ELEMENT_NODE) continue;
     const draggable = attrOf(n, "draggable");
     if (draggable === "false") return null;
-    if (draggable === "true") return n;
+    // A canvas draws what it holds and moves it by pointer events (fabric.js marks its canvas
+    // draggable for drags out of it, and listens to nothing else).
+    if (draggable === "true") return localNameOf(n) === "canvas" ? null : n;
   }
   return null;
 }
@@ -288,8 +290,15 @@ OPS.dragHtml5 = async function (input, nodes) {
   // A frame between events: a page that handles dragover once a frame (react-dnd) has handled
   // the last before the next comes, and has drawn it.
   const steps = Math.max(1, input.steps);
-  pressAt(win, input.from, source, screenLeft, screenTop);
-  if (fire("dragstart", source, input.from, 1)) return {data: {dropped: false, effect: "none"}};
+  // A hand never presses the exact centre of what it grabs: react-aria takes a press within
+  // half a pixel of it for a screen reader's (Android TalkBack), cancels the drag and starts
+  // its own keyboard drag instead. (input.from is the centre rounded down: 2 px clear it.)
+  const offCentre = {x: input.from.x + 2, y: input.from.y + 2};
+  const from = pointIn(source, offCentre) ? offCentre : input.from;
+  pressAt(win, from, source, screenLeft, screenTop);
+  if (fire("dragstart", source, from, 1)) {
+    return {data: {dropped: false, effect: "none", cancelled: true}};
+  }
   let current = null;
   let operation = "none";
   // One step of the drag at `point`: false when the page cancelled the drag.
@@ -320,8 +329,8 @@ OPS.dragHtml5 = async function (input, nodes) {
   for (let i = 1; i <= steps && going; i++) {
     await nextFrame(win);
     going = dragAt({
-      x: Math.round(input.from.x + (input.to.x - input.from.x) * i / steps),
-      y: Math.round(input.from.y + (input.to.y - input.from.y) * i / steps),
+      x: Math.round(from.x + (input.to.x - from.x) * i / steps),
+      y: Math.round(from.y + (input.to.y - from.y) * i / steps),
     });
   }
   // Held still at the destination, where a browser goes on firing dragover (every 50 ms or so)
