@@ -35,7 +35,8 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
       Eval("[board.order.join(','), document.getElementById('status').textContent]"),
   }));
   BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
+             R"("place":{"before":1,"after":3,"of":4}}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.eval","result":["build,test,spec,ship",)"
              R"("build,test,spec,ship","move"]})");
@@ -102,7 +103,8 @@ BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) 
       R"({"method":"page.drag","params":{"from":{"text":"Ship it"},"to":{"css":"#quarter"}}})",
   }));
   BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
+             R"("place":{"before":1,"after":3,"of":4}}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.eval","result":"build,test,spec,ship"})");
   BOOST_TEST(Record(result, 3) ==
@@ -305,8 +307,10 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_rests_at_its_destination_before_it_drops) {
        Eval("moved.textContent"),
        R"({"method":"page.drag","params":{"from":{"text":"resume.pdf"},"to":{"text":"Music"}}})",
        Eval("moved.textContent")}));
+  // Dropped into a folder of its own list, the file keeps its place there.
   BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
+             R"("place":{"before":1,"after":1,"of":4}}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"photos"})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"music"})");
 }
@@ -359,6 +363,25 @@ BOOST_AUTO_TEST_CASE(a_canvas_marked_draggable_gets_pointer_input) {
              R"({"index":2,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.eval","result":"Stroke from 150,75 to 50,20"})");
+}
+
+// A drag between two items of one list says where the dragged item stood and stands once the
+// page settled: a list that starts its drag only after a long press (dnd-kit's delay) sees the
+// button come up over the destination but moves nothing, and the place says so.
+BOOST_AUTO_TEST_CASE(a_drag_within_a_list_says_where_the_item_stood_and_stands) {
+  const json::object result = Run(Frames(
+      {Goto("sortable_hold.html"),
+       R"({"method":"page.drag","params":{"from":{"text":"Apple"},"to":{"text":"Cherry"}}})",
+       R"({"method":"page.drag","params":{"from":{"text":"Ant"},"to":{"text":"Cat"}}})",
+       Eval("[...document.querySelectorAll('li')].map((li) => li.textContent).join(',')")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":1,"after":3,"of":4}}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":1,"after":1,"of":4}}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"Banana,Cherry,Apple,Date,Ant,Bee,Cat,Dog"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -16,7 +16,7 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, localNameOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentNodeOf
+  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, roleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputWatchOutcome
@@ -138,17 +138,60 @@ OPS.dragPrepare = function (input, nodes) {
   // click's outcome is (OPS.inputOutcome), from the release.
   inputWatchOutcome(from, false);
   globalThis.__firefoxBidiInputWatch.dragging = true;
+  // A reorder within one list: where its item stands before (OPS.dragPlace reads it after).
+  const place = to && !input.from_point ? dragPlaceOf(from, to) : null;
+  globalThis.__firefoxBidiDragPlace = place;
   // What the button goes down on, and what the browser would drag from there.
   const doc = ownerDocumentOf(from);
   const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
-  if (source) return {data: {ok: true, via: "html5", from: start, to: end}, nodes: [source]};
+  if (source) {
+    return {data: {ok: true, via: "html5", from: start, to: end, place: !!place}, nodes: [source]};
+  }
   const watch = pointerWatch(defaultViewOf(doc));
   watch.armed = true;
   watch.up = null;
   watch.dragStart = null;
   watch.source = from;
   watch.endInSource = pointIn(from, end);
-  return {data: {ok: true, via: "pointer", from: start, to: end}};
+  return {data: {ok: true, via: "pointer", from: start, to: end, place: !!place}};
+};
+
+// The items of one list that a drag from `from` to `to` reorders: `from` and `to`, or their
+// parents (a handle inside an item, a title inside another), that are children of one
+// parent, alike (one tag) and among at least two more of their kind, the dragged one no
+// slider's thumb: {item, parent, before: the item's place among the parent's children, from
+// 1}. Null when there are none (a card dragged to another column, a block's grip beside the
+// blocks, a slider's thumb onto a mark of its track).
+function dragPlaceOf(from, to) {
+  const selfAndParent = (el) => [el, parentElementOf(el)].filter(Boolean);
+  for (const item of selfAndParent(from)) {
+    const parent = parentElementOf(item);
+    const tag = localNameOf(item);
+    if (!parent || roleOf(item) === "slider") continue;
+    const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
+    if (alike.length < 3) continue;
+    const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
+    if (other) return {item, parent, before: placeAmong(parent, item)};
+  }
+  return null;
+}
+
+// `item`'s place among `parent`'s element children, from 1.
+function placeAmong(parent, item) {
+  return Array.prototype.indexOf.call(parent.children, item) + 1;
+}
+
+// After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
+// {"before", "after", "of"}: the dragged item's place among its list's children before and
+// now, and how many there are; {} when the page took it out of that list or re-drew it.
+OPS.dragPlace = function () {
+  const place = globalThis.__firefoxBidiDragPlace;
+  globalThis.__firefoxBidiDragPlace = null;
+  if (!place || !place.item.isConnected || parentElementOf(place.item) !== place.parent) {
+    return {data: {}};
+  }
+  return {data: {before: place.before, after: placeAmong(place.parent, place.item),
+                 of: place.parent.children.length}};
 };
 
 // Whether the viewport point {x, y} lies inside one of `el`'s boxes.
