@@ -1184,9 +1184,34 @@ BOOST_AUTO_TEST_CASE(a_name_from_content_reads_what_an_author_named_inside_by_it
       R"({"method":"page.text"})",
   }));
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
-             "- button \"Previous month\" [ref=e1]\n- text \"Rated 4 of 5\"");
+             "- button \"Previous month\" [ref=e1]\n- text \"Rated ★★★★☆\"");
   BOOST_TEST(Record(result, 2).find(R"("title":"back")") != std::string::npos, Record(result, 2));
   BOOST_TEST(Result(result, 3) == "‹\nRated ★★★★☆");
+}
+
+// react-aria's list names itself with its field's label (aria-labelledby holds its own id and
+// the label's): there it is its aria-label. A select-all box both checked and indeterminate is
+// mixed only. Unnamed buttons that share a class show the data attribute their script reads,
+// or a class past the state classes every button has (Mantine's). A text field kept in a
+// see-through holder folded to a pixel (a data grid's cell editor waiting) is not listed.
+BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.fill","params":{"css":"#keys","value":"Zed"}})",
+  }, R"(,"on_error":"continue")"));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- text \"Fruit\"\n"
+             "- listbox \"Suggestions Fruit\" [ref=e1]\n"
+             "  - option \"Banana\" [ref=e2]\n"
+             "- checkbox \"Select all\" [ref=e3] mixed\n"
+             "- button [ref=e4] [data-direction=previous]\n"
+             "- button [ref=e5] .mantine-Modal-close");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"no such element","message":)"
+             R"("page.fill: no visible element matches css \"#keys\"; check the target, or )"
+             R"(take a page.snapshot to see what the page shows (content that appears later: )"
+             R"J(page.waitFor it first)"}})J");
 }
 
 BOOST_AUTO_TEST_CASE(target_mistakes_fail_with_a_code_and_what_to_do) {

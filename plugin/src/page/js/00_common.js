@@ -172,12 +172,21 @@ export function textMatcher(value) {
       throw new Error(JSON.stringify(value) + " is no valid regular expression: " + e.message);
     }
     const test = (text) => re.test(text);
-    return {exact: test, contains: test, includes: test};
+    const find = (text) => {
+      const match = re.exec(text);
+      return match ? {start: match.index, end: match.index + match[0].length} : null;
+    };
+    return {exact: test, contains: test, includes: test, find};
   }
   const needle = collapse(value);
   const lower = needle.toLowerCase();
+  // Where in `text` the match lies, as contains() finds it: {start, end}, or null.
+  const find = (text) => {
+    const start = text.toLowerCase().indexOf(lower);
+    return start < 0 ? null : {start, end: start + lower.length};
+  };
   return {exact: (text) => text === needle, contains: (text) => text.toLowerCase().includes(lower),
-          includes: (text) => text.includes(needle)};
+          includes: (text) => text.includes(needle), find};
 }
 
 export function truncate(text, max) {
@@ -238,8 +247,8 @@ export function passTextMemo() {
 export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
-          role: new Map(), interactive: new Map(), text: new Map(), leftOut: new Map(),
-          collapsed: new Map(), modal: new Map()};
+          role: new Map(), interactive: new Map(), text: new Map(), nameText: new Map(),
+          leftOut: new Map(), collapsed: new Map(), modal: new Map()};
   try {
     return fn();
   } finally {
@@ -291,24 +300,33 @@ export function flatElements(root) {
 // `skip`: an element whose own text is left out (a control inside the label that names it).
 export function flatText(node, memo, skip) {
   if (!memo && skip === undefined && PASS) memo = PASS.text;
-  return subtreeText(node, memo, skip, false);
+  return subtreeText(node, memo, skip, "plain");
+}
+
+// The text a name from content is made of (accname): as flatText, but an element inside that
+// its author named stands for its name (a calendar's "‹" in a span labelled "Previous
+// month"). `skip` as flatText's.
+export function nameText(node, skip) {
+  return subtreeText(node, skip === undefined && PASS ? PASS.nameText : undefined, skip, "name");
 }
 
 // The text a reader sees, as page.text shows it: as flatText, with text under aria-hidden
 // that is on screen included. Text targets and page.waitFor {text} match this. `memo`: a Map
 // of its own (not flatText's).
 export function seenText(node, memo) {
-  return subtreeText(node, memo, undefined, true);
+  return subtreeText(node, memo, undefined, "seen");
 }
 
 // Fields a name from content reads by their value, not by an author's name.
 const FORM_FIELD_TAGS = new Set(["input", "select", "textarea"]);
 
-// `top`: `node` is the one whose text is asked for, whose own left-out state (isLeftOut: the
-// page made it inert) does not blank it; such a value is not memoized, as it would be wrong
-// for `node` inside another's text.
-function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
+// `mode`: "plain" (flatText), "name" (nameText) or "seen" (seenText). `top`: `node` is the one
+// whose text is asked for, whose own left-out state (isLeftOut: the page made it inert) does
+// not blank it, nor its own aria-label stand for it; such a value is not memoized, as it would
+// be wrong for `node` inside another's text.
+function subtreeText(node, memo, skip, mode, top = true) {
   if (memo && memo.has(node)) return memo.get(node);
+  const ariaHiddenShown = mode === "seen";
   let text = "";
   if (node === skip) return text;
   const type = nodeTypeOf(node);
@@ -320,9 +338,7 @@ function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
   } else if (type === ELEMENT_NODE) {
     const tag = localNameOf(node);
     ownLeftOut = top && isLeftOut(node);
-    // Inside a name from content, an element the author named stands for its name (accname:
-    // a calendar's "‹" in a span labelled "Previous month"); asked for itself, for its text.
-    namedInside = ariaHiddenShown || FORM_FIELD_TAGS.has(tag)
+    namedInside = mode !== "name" || FORM_FIELD_TAGS.has(tag)
                       ? "" : collapse(attrOf(node, "aria-label") || "");
     if (TEXT_TAGS_SKIPPED.has(tagNameOf(node)) ||
         (ariaHiddenShown ? styleFacts(node).display === "none" : isHiddenSubtree(node)) ||
@@ -350,14 +366,13 @@ function subtreeText(node, memo, skip, ariaHiddenShown, top = true) {
       const children = flatChildren(node);
       const parts = [];
       for (let i = 0; i < children.length; ++i) {
-        parts.push(subtreeText(children[i], memo, skip, ariaHiddenShown, false));
+        parts.push(subtreeText(children[i], memo, skip, mode, false));
       }
       text = parts.join("");
       if (isBlockLike(node)) text = " " + text + " ";
     }
   } else if (type === DOCUMENT_FRAGMENT_NODE) {
-    text = flatChildren(node).map((c) => subtreeText(c, memo, skip, ariaHiddenShown, false))
-               .join("");
+    text = flatChildren(node).map((c) => subtreeText(c, memo, skip, mode, false)).join("");
   }
   if (memo && !ownLeftOut && !(top && namedInside)) memo.set(node, text);
   return text;
@@ -469,7 +484,10 @@ export function keysFieldOf(node) {
     for (const field of el.querySelectorAll("textarea")) {
       if (judged.has(field)) continue;
       judged.add(field);
-      const hidden = tiny(field) || tiny(parentElementOf(field)) ||
+      // In a tiny box that clips it (not one it overflows: Excalidraw's text box, which shows
+      // what is typed, grows out of a box of no size).
+      const parent = parentElementOf(field);
+      const hidden = tiny(field) || (tiny(parent) && styleFacts(parent).overflow !== "visible") ||
           defaultViewOf(ownerDocumentOf(field)).getComputedStyle(field).opacity === "0";
       if (hidden) return field;
     }
@@ -687,6 +705,31 @@ export function isVisible(el, ariaHiddenHides = true) {
   return true;
 }
 
+// A text field a widget keeps out of sight in a holder folded to a pixel and drawn
+// see-through (opacity 0): it takes keys for a widget that shows them elsewhere (a data grid's
+// cell editor waiting, as Handsontable's), and what is typed there shows nowhere until the
+// widget opens it. A field only see-through is no such (Material's text field shows its input
+// once focused), nor a combobox's field, which takes the focus for the widget drawn around it.
+function isSeeThroughTextField(el) {
+  if (!isTextField(el) || attrOf(el, "role") === "combobox") return false;
+  for (let p = el; p; p = flatParentElement(p)) {
+    if (PROPERTY_VALUE.call(styleOf(p), "opacity") !== "0") continue;
+    const box = rectOf(p);
+    if (box.width <= 1 || box.height <= 1) return true;
+  }
+  return false;
+}
+
+// A <textarea>, or an <input> that takes text (page.snapshot's textbox, searchbox, spinbutton
+// or combobox).
+function isTextField(el) {
+  const tag = localNameOf(el);
+  if (tag === "textarea") return true;
+  if (tag !== "input") return false;
+  const role = INPUT_ROLES[el.type];
+  return !role || role === "textbox" || role === "searchbox" || role === "spinbutton";
+}
+
 // Whether `el` is drawn outside the clip of its ancestor `clipper`: it, or an element between,
 // is fixed in place, and nothing from there up to the clipper holds fixed elements (a
 // transform, a filter, contain), so the viewport places and clips it (a menu fixed in place
@@ -725,6 +768,7 @@ function ownIsLeftOut(el) {
   if (hasAttr(el, "inert") || outsideModal(el)) return true;
   const tag = localNameOf(el);
   if (tag === "select") return isReplacedSelect(el);
+  if (isSeeThroughTextField(el)) return true;
   // A popup has a role attribute (or is a dialog), or a control names it by its id.
   const role = hasAttr(el, "role") || tag === "dialog" ? roleOf(el) : null;
   const popup = !!role && POPUP_ROLES.has(role);
@@ -941,10 +985,25 @@ export function idRefsText(el, attr) {
   for (const id of ids) {
     const target = root.getElementById ? root.getElementById(id)
                                        : ownerDocumentOf(el).getElementById(id);
-    // A hidden element still names what points at it (accname): then its plain text.
-    if (target) parts.push(collapse(flatText(target)) || target.textContent || "");
+    // An element among its own labels is named there by its aria-label (accname: react-aria's
+    // list is aria-labelledby itself and its field's label). A hidden element still names
+    // what points at it: then its plain text.
+    if (target === el && attrOf(el, "aria-label")) {
+      parts.push(attrOf(el, "aria-label"));
+    } else if (target) {
+      parts.push(collapse(nameText(target)) || target.textContent || "");
+    }
   }
   return collapse(parts.join(" "));
+}
+
+// The option (or other item) the focused element says the keys are on, aria-activedescendant:
+// what Enter would choose in a combobox's list while the focus stays in its field.
+export function activeDescendantOf(focused) {
+  const id = focused ? attrOf(focused, "aria-activedescendant") : null;
+  if (!id) return null;
+  const root = focused.getRootNode();
+  return root.getElementById ? root.getElementById(id) : null;
 }
 
 // The name an author gave: aria-labelledby, else aria-label, else title.
@@ -971,7 +1030,7 @@ export function accessibleName(el, role) {
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
     const labels = el.labels;
     const parts = [];
-    for (let i = 0; labels && i < labels.length; ++i) parts.push(flatText(labels[i], null, el));
+    for (let i = 0; labels && i < labels.length; ++i) parts.push(nameText(labels[i], el));
     const text = collapse(parts.join(" ")) || hostLabelText(el);
     if (text) return text;
     const placeholder = collapse(attrOf(el, "placeholder") || "");
@@ -980,17 +1039,17 @@ export function accessibleName(el, role) {
   }
   // A button is labelable too (a switch drawn as a button, with a <label for> beside it).
   if (tag === "button" && el.labels && el.labels.length) {
-    const text = collapse(Array.from(el.labels, (label) => flatText(label, null, el)).join(" "));
+    const text = collapse(Array.from(el.labels, (label) => nameText(label, el)).join(" "));
     if (text) return text;
   }
   if (tag === "img") return collapse(attrOf(el, "alt") || attrOf(el, "title") || "");
   if (tag === "fieldset") {
     const legend = el.querySelector(":scope > legend");
-    if (legend) return collapse(flatText(legend));
+    if (legend) return collapse(nameText(legend));
   }
   if (tag === "table") {
     const caption = el.querySelector(":scope > caption");
-    if (caption) return collapse(flatText(caption));
+    if (caption) return collapse(nameText(caption));
   }
   if (tag === "iframe" || tag === "frame") return collapse(attrOf(el, "title") || "");
   const shownRole = role || roleOf(el);
@@ -1001,7 +1060,7 @@ export function accessibleName(el, role) {
     if (field) return accessibleName(field);
   }
   if (NAME_FROM_CONTENT.has(shownRole)) {
-    const text = collapse(flatText(el));
+    const text = collapse(nameText(el));
     if (text) return text;
   }
   const title = attrOf(el, "title");
@@ -1035,7 +1094,7 @@ function hostLabelText(el) {
     }
   }
   const parts = labels.filter((label) => label.control === host)
-                      .map((label) => flatText(label, null, host));
+                      .map((label) => nameText(label, host));
   return collapse(parts.join(" "));
 }
 

@@ -8,13 +8,13 @@
 
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
-  accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, editableText,
-  flatChildren, flatElements, flatParentElement, flatText, frameClip, hasAttr, inViewport,
-  isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree, isInteractive, isLeftOut,
-  isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText,
-  roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart, styleFacts,
-  tagNameOf, textMatcher, truncate
+  accessibleName, activeDescendantOf, attrOf, authorName, collapse, counterFrom, dataOf,
+  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText, frameClip,
+  hasAttr, inViewport, isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree,
+  isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf,
+  matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
+  rememberShownText, roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart,
+  styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -73,9 +73,11 @@ function statesOf(el, role, parts) {
   }
   if (role === "checkbox" || role === "radio" || role === "switch" ||
       role === "menuitemcheckbox" || role === "menuitemradio") {
-    if (isChecked(el)) states.push("checked");
+    // Mixed is neither checked nor not (Carbon's select-all box is checked and indeterminate).
     if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
       states.push("mixed");
+    } else if (isChecked(el)) {
+      states.push("checked");
     }
   }
   // A menu item or option drawn with a checkbox in it (a table's filter menu): the
@@ -230,21 +232,15 @@ function focusedElement(doc) {
   return el;
 }
 
-// The option (or other item) the focused element says the keys are on, aria-activedescendant:
-// what Enter would choose in a combobox's list while the focus stays in its field.
-function activeDescendantOf(focused) {
-  const id = focused ? attrOf(focused, "aria-activedescendant") : null;
-  if (!id) return null;
-  const root = focused.getRootNode();
-  return root.getElementById ? root.getElementById(id) : null;
-}
-
-// Class and id names made of lowercase words joined by "-" or "_" ("flatpickr-next-month",
-// "close_button"; a library's one-letter prefix before them, "n-tree-node-switcher"), 40
-// characters at most; what a build tool makes up (css-1x2y3z, sc-bdVaJa, :r1:) does not read
-// so.
-const HINT_WORDS = /^(?:[a-z]{2,}|[a-z](?=[-_]))(?:[-_]+(?:[a-z]{2,}|[0-9]{1,2}))*$/;
-// First words of layout and state classes that say nothing of what an element does.
+// Class and id names made of words joined by "-" or "_" ("flatpickr-next-month",
+// "close_button"; a library's one-letter prefix before them, "n-tree-node-switcher"; words in
+// camel case, "mantine-Modal-close"), 60 characters at most; what a build tool makes up
+// (css-1x2y3z, sc-bdVaJa, :r1:) does not read so.
+const HINT_WORD = "(?:[a-z]{2,}(?:[A-Z][a-z]{2,})*|(?:[A-Z][a-z]{2,})+)";
+const HINT_WORDS = new RegExp("^(?:" + HINT_WORD + "|[a-z](?=[-_]))(?:[-_]+(?:" + HINT_WORD +
+                              "|[0-9]{1,2}))*$");
+// Words of layout and state classes that say nothing of what an element does: as the first
+// word (past a prefix), or anywhere for a state ("mantine-focus-auto", on every button).
 const HINT_SAYS_NOTHING = new Set([
   "flex", "grid", "block", "inline", "hidden", "items", "justify", "content", "self", "cursor",
   "text", "bg", "border", "rounded", "shadow", "font", "gap", "space", "absolute", "relative",
@@ -252,20 +248,31 @@ const HINT_SAYS_NOTHING = new Set([
   "mr", "mx", "my", "pt", "pb", "pl", "pr", "px", "py", "min", "max", "top", "left", "right",
   "bottom", "inset", "col", "row", "container", "clearfix", "pull", "float", "btn", "icon",
   "active", "selected", "disabled", "show", "open", "clickable", "visible", "focus", "hover"]);
+const HINT_STATES = new Set(["active", "selected", "disabled", "focus", "focused", "hover",
+                             "visible", "auto"]);
 
 function saysSomething(word) {
+  if (word.length > 60 || !HINT_WORDS.test(word)) return false;
   const words = word.split(/[-_]+/);
   const first = words[0].length === 1 ? words[1] : words[0];  // past a library's prefix
-  return word.length <= 40 && HINT_WORDS.test(word) && !HINT_SAYS_NOTHING.has(first);
+  return !HINT_SAYS_NOTHING.has(first) && !words.some((w) => HINT_STATES.has(w));
 }
 
-// "#ID", "[data-action=ACTION]" (what a widget's own script reads: its prev and next arrows
-// share a class) or ".CLASS" (the first that saysSomething), or null: each a CSS selector.
+// The data attributes a widget's own script reads to tell its controls apart where they share
+// a class: a calendar's arrows (Mantine's data-direction), an editor's toolbar buttons
+// (Editor.js's data-item-name).
+const HINT_DATA = ["data-action", "data-item-name", "data-direction", "data-command",
+                   "data-tool"];
+
+// "#ID", "[data-ATTR=VALUE]" (HINT_DATA) or ".CLASS" (the first that saysSomething), or null:
+// each a CSS selector.
 function hintOf(el) {
   const id = attrOf(el, "id");
   if (id && saysSomething(id)) return "#" + id;
-  const action = attrOf(el, "data-action");
-  if (action && saysSomething(action)) return "[data-action=" + action + "]";
+  for (const name of HINT_DATA) {
+    const value = attrOf(el, name);
+    if (value && saysSomething(value)) return "[" + name + "=" + value + "]";
+  }
   const classes = (attrOf(el, "class") || "").split(/\s+/);
   const word = classes.find(saysSomething);
   return word ? "." + word : null;
