@@ -271,6 +271,22 @@ BOOST_AUTO_TEST_CASE(eval_returns_plain_json_and_nodes_as_refs) {
              R"J(code ran in the page as in its console: fix it and run it again"})J");
 }
 
+// A const declared at the top level by one page.eval stays declared for the next, as in a
+// console: the error says so.
+BOOST_AUTO_TEST_CASE(eval_that_declares_a_name_again_says_it_stays_declared) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(
+      R"J({"frames":[)J" + GotoUrl(s.pages.url("form.html")) +
+      R"J(,{"method":"page.eval","params":{"expression":"const heading = 1; heading"}},)J"
+      R"J({"method":"page.eval","params":{"expression":"const heading = 2; heading"}}],"on_error":"continue"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 1).at("result")) == "1");
+  BOOST_TEST(json::serialize(s.Record(result, 2).at("error")) ==
+             R"J({"error":"javascript error","message":"SyntaxError: redeclaration of const )J"
+             R"J(heading (line 1, column 1); the code ran in the page as in its console: fix it )J"
+             R"J(and run it again (a const or let of an earlier page.eval stays declared: wrap )J"
+             R"J(the code in { ... }, or use another name)"})J");
+}
+
 BOOST_AUTO_TEST_CASE(the_tab_label_is_the_current_tab_for_raw_frames) {
   PageSuite& s = PageSuite::Get();
   const json::object result = s.Run(

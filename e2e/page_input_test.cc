@@ -105,10 +105,10 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
                  R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.click","error":{"error":"element covered",)"
-             R"("message":"page.click: button#buy \"Buy now\" is covered by p \"Please accept )"
-             R"(cookies\" (inside div#overlay), which would receive the click; nothing was )"
-             R"(clicked. Close or wait out the cover (e.g. page.waitFor its text with gone: )"
-             R"(true), or click it instead"}})");
+             R"("message":"page.click: button#buy \"Buy now\" lies behind div#overlay )"
+             R"(\"Please accept cookies\", which covers the page as a modal's backdrop does: )"
+             R"(the pointer and keys go to the modal, not to it; nothing was clicked. Close or )"
+             R"J(finish that first (e.g. page.press Escape), or act inside it"}})J");
   const json::object after =
       Run(Frames({Eval("[window.overlayClicks, document.getElementById('buy').textContent]"),
                   R"({"method":"page.click","silent":true,"params":{"text":"Accept"}})",
@@ -156,7 +156,8 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_l
              R"({"index":3,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: input#checkout took \"2025-06-01\" as typed, but its value is \"\" )"
              R"(once the field was left: the page refused the value (e.g. outside the range or )"
-             R"J(the format it allows)"}})J");
+             R"(the format it allows), or it is a list's search box, which empties as it is )"
+             R"J(left: then page.type into it and click the option it shows"}})J");
   BOOST_TEST(Record(result, 4) ==
              R"({"index":4,"method":"page.fill","result":{"value":"2025-06-12"}})");
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.fill","result":{"value":""}})");
@@ -199,8 +200,9 @@ BOOST_AUTO_TEST_CASE(a_fill_that_submits_a_combobox_presses_enter_once_its_list_
               R"({"method":"page.fill","params":{"role":"combobox","name":"Nearest office city",)"
               R"("value":"Vil","submit":true}})",
               Eval("chosen")}));
-  BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","result":{"value":"Vilnius"}})");
+  // No option marked for the Enter: what the list offered as it came; the page chose its first.
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Vilnius",)"
+                                  R"("options":["Vilnius"]}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vilnius"})");
 }
 
@@ -315,10 +317,11 @@ BOOST_AUTO_TEST_CASE(a_covered_first_match_says_it_was_the_first_of_several) {
       Run(Frames({Goto("overlay.html"), R"({"method":"page.click","params":{"css":"button"}})"}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.click","error":{"error":"element covered",)"
-             R"("message":"page.click: button#buy \"Buy now\" is covered by p \"Please accept )"
-             R"(cookies\" (inside div#overlay), which would receive the click; nothing was )"
-             R"(clicked. Close or wait out the cover (e.g. page.waitFor its text with gone: )"
-             R"(true), or click it instead (the first of the 3 elements the target matches; the )"
+             R"("message":"page.click: button#buy \"Buy now\" lies behind div#overlay )"
+             R"(\"Please accept cookies\", which covers the page as a modal's backdrop does: )"
+             R"(the pointer and keys go to the modal, not to it; nothing was clicked. Close or )"
+             R"(finish that first (e.g. page.press Escape), or act inside it (the first of the )"
+             R"(3 elements the target matches; the )"
              R"~(ref of another, from page.snapshot, acts on that one)"}})~");
 }
 
@@ -409,7 +412,9 @@ BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
              R"("message":"page.fill: input#postcode did not take \"AB\": its value is \"\" )"
              R"(afterwards, so the page refused the typing (e.g. it only takes certain )"
              R"J(characters, or something else must be done first)"}})J");
-  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.fill","result":{"value":""}})");
+  // Emptied, a required field says so.
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.fill","result":{"value":"",)"
+                                  R"("invalid":"Please fill out this field."}})");
   // The page behind a modal <dialog> is inert: a target there matches nothing the snapshot
   // shows, and says why; a ref into it is kept from input.
   BOOST_TEST(Record(result, 9) ==
@@ -529,6 +534,100 @@ BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Alan"}})");
   BOOST_TEST(Record(result, 4) ==
              R"({"index":4,"method":"page.fill","result":{"value":"ada@example.com"}})");
+}
+
+// A modal drawn without <dialog>, over a backdrop fixed over the whole viewport (as Mantine,
+// UIkit and Carbon draw theirs): a field behind it takes no fill, as a user could not reach
+// it; a field inside it does.
+BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Quantity <input id=qty value=8></label><div id=layer style='position: fixed; inset: 0; background: rgba(0,0,0,.4)'><div role=dialog aria-modal=true aria-label=Confirm style='background: white; width: 300px; margin: 100px auto'><label>Note <input id=note></label></div></div>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Quantity","value":"3"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Note","value":"Soon"}})",
+       Eval("qty.value")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"element covered",)"
+             R"("message":"page.fill: input#qty lies behind div#layer \"Note\", which covers )"
+             R"(the page as a modal's backdrop does: the pointer and keys go to the modal, not )"
+             R"(to it; nothing was filled. Close or finish that first (e.g. )"
+             R"(page.press Escape), or act inside it"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Soon"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"8"})");
+}
+
+// A text target inside a block that shows more (a line of an editor's block split by <br>, as
+// Trix writes it) is clicked on its words: the caret goes there, not to the block's middle.
+BOOST_AUTO_TEST_CASE(a_text_target_is_clicked_on_its_words) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div contenteditable style='width: 400px'>The quick brown fox jumps.<br>Second paragraph here.<br>Third line.</div>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"text":"Second paragraph"}})",
+      Eval("getSelection().anchorNode.data"),
+      R"({"method":"page.click","silent":true,"params":{"text":"/Th.rd/"}})",
+      Eval("getSelection().anchorNode.data"),
+  }));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"Second paragraph here."})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Third line."})");
+}
+
+// A drawing app's text box grows out of a box of no size that it overflows: it is no code
+// editor's hidden keys field, and typing there reports what it holds. A handle that takes no
+// pointer events passes the press to the row that holds it (react-aria's drag handle).
+BOOST_AUTO_TEST_CASE(a_text_box_overflowing_a_box_of_no_size_and_a_handle_taking_no_pointer) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='width: 0; height: 0'><textarea id=note aria-label=Note style='position: absolute; top: 40px'></textarea></div><div role=row tabindex=0 onpointerdown='document.title = `row pressed`' style='margin-top: 120px'><div role=gridcell><button aria-label='Drag Wake up' style='pointer-events: none'>≡</button> Wake up</div></div>"},"silent":true})J",
+      R"({"method":"page.type","params":{"target":{"css":"#note"},"text":"Hi"}})",
+      R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Drag Wake up"}})",
+      Eval("document.title"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.type","result":{"value":"Hi"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"row pressed"})");
+}
+
+// A web component's list in its shadow root shows the options slotted into it (Carbon's and
+// Fluent's comboboxes): a fill reports them.
+BOOST_AUTO_TEST_CASE(a_fill_reports_options_slotted_into_a_shadow_list) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-label=Region aria-controls=box aria-expanded=true><x-list id=box><div role=option>London</div><div role=option>Lyon</div></x-list><script>customElements.define('x-list', class extends HTMLElement { constructor() { super(); this.attachShadow({mode: 'open'}).innerHTML = '<div role=listbox><slot></slot></div>'; } });</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Region","value":"L"}})",
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"L",)"
+                                  R"("options":["London","Lyon"]}})");
+}
+
+// A fill with submit says what its Enter went to: the option the keys were on (the field's
+// aria-activedescendant), which react-select takes as it clears its field; with none marked,
+// the options the list offered, none of them chosen.
+BOOST_AUTO_TEST_CASE(a_submitted_fill_says_which_option_its_enter_went_to) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-label=Flavor aria-controls=fl aria-expanded=true id=f><div role=listbox id=fl><div role=option id=o1>Vanilla</div><div role=option id=o2>Strawberry</div></div><input role=combobox aria-label=Plain aria-controls=pl aria-expanded=true id=p><div role=listbox id=pl><div role=option>Vanilla</div><div role=option>Strawberry</div></div><script>for (const [field, list] of [[f, fl], [p, pl]]) field.oninput = () => { for (const o of list.children) o.hidden = !o.textContent.toLowerCase().includes(field.value.toLowerCase()); if (field === f) f.setAttribute('aria-activedescendant', [...list.children].find((o) => !o.hidden).id); }; f.onkeydown = (e) => { if (e.key === 'Enter') { document.title = document.getElementById(f.getAttribute('aria-activedescendant')).textContent; f.value = ''; } };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Flavor","value":"Str","submit":true}})",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Plain","value":"Va","submit":true}})",
+      Eval("document.title"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"",)"
+                                  R"("enter_on":"Strawberry"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Va",)"
+                                  R"("options":["Vanilla"]}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Strawberry"})");
+}
+
+// true or false for what is no field: the page may draw a switch there that it keeps out of
+// sight (Carbon's toggle), which a click toggles; a text field takes text.
+BOOST_AUTO_TEST_CASE(true_for_what_is_no_field_says_to_click_it) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=look tabindex=0>Off</div><input aria-label=Name>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"css":"#look","value":true}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Name","value":true}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: div#look \"Off\" is not a checkbox, radio button or switch: if it )"
+             R"J(draws one, click it (page.click) to toggle it"}})J");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input is not a checkbox or radio button: give value as text"}})");
 }
 
 // A triple click selects a paragraph, as a toolbar button then needs.

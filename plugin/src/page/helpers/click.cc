@@ -24,9 +24,12 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
-  // One call finds the element, scrolls it into view and checks what the click would hit.
+  // One call finds the element, scrolls it into view and checks what the click would hit; a
+  // text target is clicked on its words.
+  const json::object prepare_input =
+      target.kind == Target::Kind::kText ? json::object{{"text", target.value}} : json::object{};
   ASSIGN_OR_RETURN(ActedTarget prepared,
-                   ActOnTarget(page, tab, target, ops::kInputPrepareClick, json::object{}));
+                   ActOnTarget(page, tab, target, ops::kInputPrepareClick, prepare_input));
   const ResolvedTarget& element = prepared.element;
   if (const json::object* data = prepared.data.if_object();
       data != nullptr && StringIs(data->if_contains("error"), FrameErrorName(kElementCovered))) {
@@ -35,7 +38,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // would, let the page answer, and look again.
     RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id, {}, kCoverAnswer));
     ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
-                                                       json::object{}, {element.argument}));
+                                                       prepare_input, {element.argument}));
     prepared.data = std::move(again.data);
     NoteFirstOfMatches(element, prepared.data);
   }
@@ -45,7 +48,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     ASSIGN_OR_RETURN(const bool enabled, AwaitEnabled(page, element.context, element.argument));
     if (enabled) {
       ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(element.context, ops::kInputPrepareClick,
-                                                         json::object{}, {element.argument}));
+                                                         prepare_input, {element.argument}));
       prepared.data = std::move(again.data);
       NoteFirstOfMatches(element, prepared.data);
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/bidi_protocol.h"
 #include "core/status_macros.h"
@@ -165,11 +166,18 @@ constexpr char kWritePlain[] = R"JS(function (value, nonce) {
 // A JavaScript exception in a script reply as the frame's "javascript error".
 absl::Status JavascriptError(const json::value& reply) {
   const json::value* details = Member(reply, "exceptionDetails");
+  const std::string message =
+      details != nullptr ? ExceptionMessage(*details) : std::string("uncaught exception");
+  // A name an earlier call declared at the top level (as a console keeps it).
+  const bool redeclared = absl::StrContains(message, "redeclaration of ");
   return HelperError(kJavascriptError,
-                     absl::StrCat(details != nullptr ? ExceptionMessage(*details)
-                                                     : std::string("uncaught exception"),
+                     absl::StrCat(message,
                                   "; the code ran in the page as in its console: fix it and "
-                                  "run it again"));
+                                  "run it again",
+                                  redeclared ? " (a const or let of an earlier page.eval stays "
+                                               "declared: wrap the code in { ... }, or use "
+                                               "another name)"
+                                             : ""));
 }
 
 // A RemoteValue as plain JSON, its nodes as {"ref","tag","text"}: first collected, then named

@@ -171,9 +171,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (const json::value* maxlength = filled.data.as_object().if_contains("maxlength")) {
     result["maxlength"] = *maxlength;  // the field kept only this many characters of the text
   }
-  // What a suggesting field's list offers once the page answered the typing; why the form holds
-  // the field invalid once it was left.
-  for (const char* key : {"options", "more", "invalid"}) {
+  // What a suggesting field's list offers once the page answered the typing, or the option an
+  // Enter (submit) went to; why the form holds the field invalid once it was left.
+  for (const char* key : {"options", "more", "enter_on", "invalid"}) {
     if (const json::value* offered = filled.data.as_object().if_contains(key)) {
       result[key] = *offered;
     }
@@ -212,9 +212,9 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; "invalid": why the form holds the field invalid once it was left (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."))~",
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "invalid": why the form holds the field invalid once it was left (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."))~",
       .errors =
-          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
+          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~",
       .file = ResultFile::kJson,

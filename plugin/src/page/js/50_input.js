@@ -6,11 +6,12 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, defaultViewOf,
-  describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements, flatParentElement,
-  hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isVisible,
-  localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentNodeOf,
-  rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
+  defaultViewOf, describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements,
+  flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
+  isInteractive, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf,
+  tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -93,12 +94,38 @@ function inputDisabled(el, off) {
 }
 
 // The open modal dialog of el's document that el lies outside of (everything outside it is
-// inert: no click, no typing reaches it), or an inert ancestor; null when there is none.
+// inert: no click, no typing reaches it), an inert ancestor, or a modal's backdrop over it
+// (inputBackdropOver); null when there is none.
 function inputInertBy(el) {
   const inert = el.closest('[inert]');
   if (inert) return inert;
   const modal = modalDialogOf(ownerDocumentOf(el));
-  return modal && !inputContains(modal, el) ? modal : null;
+  if (modal) return inputContains(modal, el) ? null : modal;
+  return inputBackdropOver(el);
+}
+
+// An element fixed in place over nearly all of the viewport that lies over el's centre and
+// does not hold el: a modal's backdrop, as libraries draw their modals without <dialog>
+// (Mantine's overlay, UIkit's and Carbon's modal); null when el's centre is out of view or
+// nothing such covers it. A user's click and typing cannot reach el then, though a script's
+// focus() still can.
+function inputBackdropOver(el) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  const r = rectOf(el);
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return null;
+  const hit = inputElementFromPoint(doc, x, y);
+  for (let n = hit; n && nodeTypeOf(n) === ELEMENT_NODE; n = flatParentElement(n)) {
+    if (inputContains(n, el)) return null;  // el's own widget, or what holds both
+    if (styleOf(n).position !== 'fixed') continue;
+    const b = rectOf(n);
+    const shown = Math.max(0, Math.min(b.right, win.innerWidth) - Math.max(b.left, 0)) *
+        Math.max(0, Math.min(b.bottom, win.innerHeight) - Math.max(b.top, 0));
+    if (shown >= 0.9 * win.innerWidth * win.innerHeight) return n;
+  }
+  return null;
 }
 
 // Scrolls each box around `el` that a user scrolls (overflow auto or scroll) and that hides
@@ -133,9 +160,10 @@ function inputScrollIntoBoxes(el) {
 // Scrolls the element into view when it is not wholly in view, then checks that a pointer at
 // its in-view centre would hit it (or something inside it, or a label of it). With
 // `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
-// {"ok": true, "x", "y"} | {"error": "element covered" | "element not visible" |
+// With `atTextEnd`, the point is past the end of its text (inputTextEnd); with `text` (a text
+// target's value), on those words (inputTextPoint). {"ok": true, "x", "y", "dx"?, "dy"?} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
-export function inputPrepareClick(el, hover, atTextEnd = false) {
+export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -211,9 +239,46 @@ export function inputPrepareClick(el, hover, atTextEnd = false) {
     // The pointer goes to the element's in-view centre plus this offset.
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
-  const end = atTextEnd ? inputTextEnd(el) : null;
+  const end = atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null);
   if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
   return {ok: true, x: point.x, y: point.y};
+}
+
+// The middle of where `text` (a text target's value) shows inside `el`, when el shows more
+// than it: a text target clicks its words, as a user aims at them (a word in an editor's
+// paragraph, where the caret then goes; a line of a block split by <br>). Null when el shows
+// just that text, or the words are out of view or under something else.
+function inputTextPoint(el, text) {
+  // The text as collapse() makes it, each character's node and offset beside it.
+  let flat = '';
+  const at = [];
+  const walker = ownerDocumentOf(el).createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const data = node.data;
+    for (let i = 0; i < data.length; ++i) {
+      const space = /\s/.test(data[i]);
+      if (space && (flat === '' || flat.endsWith(' '))) continue;
+      flat += space ? ' ' : data[i];
+      at.push([node, i]);
+    }
+  }
+  if (flat.endsWith(' ')) flat = flat.slice(0, -1);
+  const found = textMatcher(text).find(flat);
+  if (!found || found.end <= found.start || (found.start === 0 && found.end === flat.length)) {
+    return null;
+  }
+  const range = ownerDocumentOf(el).createRange();
+  range.setStart(at[found.start][0], at[found.start][1]);
+  range.setEnd(at[found.end - 1][0], at[found.end - 1][1] + 1);
+  const box = Array.from(range.getClientRects()).find((r) => r.width > 0 && r.height > 0);
+  if (!box) return null;
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const point = {x: Math.floor(box.left + box.width / 2), y: Math.floor(box.top + box.height / 2)};
+  if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
+    return null;
+  }
+  const hit = inputElementFromPoint(ownerDocumentOf(el), point.x, point.y);
+  return hit && inputContains(el, hit) ? point : null;
 }
 
 // What takes the pointer in place of `el`, and what to do about it. Content the page made
@@ -230,11 +295,17 @@ function inputCoveredMessage(el, hit, hover) {
 
 // Why `el` takes no input while `inert` (inputInertBy) keeps it from it; nothing was `done`.
 function inputKeptFromInput(el, inert, done) {
-  const why = hasAttr(inert, 'inert') ?
-      ' lies in content the page has made inert, as pages do while a menu, a listbox or a ' +
-          'modal dialog is open' :
-      ' is outside the open modal ' + describeElement(inert) + ', which keeps the rest of the ' +
-          'page from input';
+  let why;
+  if (hasAttr(inert, 'inert')) {
+    why = ' lies in content the page has made inert, as pages do while a menu, a listbox or a ' +
+        'modal dialog is open';
+  } else if (localNameOf(inert) === 'dialog') {
+    why = ' is outside the open modal ' + describeElement(inert) + ', which keeps the rest of ' +
+        'the page from input';
+  } else {
+    why = ' lies behind ' + describeElement(inert) + ', which covers the page as a modal\'s ' +
+        'backdrop does: the pointer and keys go to the modal, not to it';
+  }
   return describeElement(el) + why + '; nothing was ' + done + '. Close or finish that first ' +
       '(e.g. page.press Escape), or act inside it';
 }
@@ -266,13 +337,16 @@ function inputReaches(el, hit) {
 // Whether `hit` is an ancestor that takes the pointer in place of `el`, which takes none
 // itself: `el` has pointer-events: none, or is visually hidden (clipped away, or a pixel wide)
 // inside the widget that draws it, as a custom slider's thumb holds its range input. A user
-// presses what is drawn.
+// presses what is there.
 function inputDrawnBy(hit, el) {
   if (!hit || hit === el || !inputContains(hit, el)) return false;
   const style = styleOf(el);
   const rect = rectOf(el);
-  if (!(style.pointerEvents === 'none' || style.clip !== 'auto' || style.clipPath !== 'none' ||
-        rect.width <= 1 || rect.height <= 1)) {
+  // Taking no pointer events, it passes a user's press there to what holds it, whatever that is
+  // (react-aria's drag handle, to its row, which starts the drag).
+  if (style.pointerEvents === 'none') return true;
+  if (!(style.clip !== 'auto' || style.clipPath !== 'none' || rect.width <= 1 ||
+        rect.height <= 1)) {
     return false;
   }
   // The widget that draws it is the nearest that takes input: a page's far container that holds
@@ -694,7 +768,12 @@ async function inputFill(el, value, leave) {
     return {ok: true, click: true};
   }
   if (typeof value === 'boolean') {
-    return inputFillError(el, 'is not a checkbox or radio button: give value as text');
+    // A field takes text; anything else may be what a page draws for a switch it keeps out of
+    // sight (Carbon's toggle): a click toggles it there.
+    const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
+    return inputFillError(el, field ? 'is not a checkbox or radio button: give value as text'
+                                    : 'is not a checkbox, radio button or switch: if it draws ' +
+                                          'one, click it (page.click) to toggle it');
   }
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') {
@@ -871,7 +950,9 @@ async function inputFill(el, value, leave) {
     if (collapse(typed) === collapse(text)) {
       return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
           JSON.stringify(truncate(after, 60)) + ' once the field was left: the page refused ' +
-          'the value (e.g. outside the range or the format it allows)');
+          'the value (e.g. outside the range or the format it allows)' + (after === '' ?
+          ', or it is a list\'s search box, which empties as it is left: then page.type into ' +
+          'it and click the option it shows' : ''));
     }
     // Nothing the browser typed stayed: the page undid it, or the field takes no typing.
     if (!editable && before !== '' && after === '') {
@@ -1001,7 +1082,7 @@ function inputFocus(el) {
 
 // These act on nodes[0], the element the target named (see OPS.find's "then").
 OPS.inputPrepareClick = function (input, nodes) {
-  return {data: inputPrepareClick(nodes[0], false, input.at_text_end === true)};
+  return {data: inputPrepareClick(nodes[0], false, input.at_text_end === true, input.text || null)};
 };
 
 OPS.inputPrepareHover = function (input, nodes) {
@@ -1248,22 +1329,23 @@ function inputSuggestionsOf(field) {
   // A search box may control what it filters (a table): only lists count, the popup it
   // controls or one inside it (Vuetify's menu holds its list). A field that names its own
   // list (shown or not, found or not) offers no other list's options.
+  // Lists and options are looked for in the flat tree: a web component's list in its shadow
+  // root shows the options slotted into it from the page (Carbon's and Fluent's comboboxes).
+  const listsIn = (root) => flatElements(root).filter((el) => roleOf(el) === 'listbox');
   let lists = [];
-  for (const popup of inputControlledBy(field)) {
-    const inside = roleOf(popup) === 'listbox' ? [popup] : popup.querySelectorAll('[role=listbox]');
-    lists.push(...inside);
-  }
+  for (const popup of inputControlledBy(field)) lists.push(...listsIn(popup));
   lists = lists.filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
-    const shown = Array.from(ownerDocumentOf(field).querySelectorAll('[role=listbox]'))
-        .filter((list) => isVisible(list));
+    const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
     if (shown.length !== 1) return {};
     lists = shown;
   }
   const names = [];
   for (const list of lists) {
-    for (const option of list.querySelectorAll('[role=option], option')) {
-      if (isVisible(option)) names.push(collapse(accessibleName(option, 'option')));
+    for (const option of flatElements(list)) {
+      if ((roleOf(option) === 'option' || localNameOf(option) === 'option') && isVisible(option)) {
+        names.push(collapse(accessibleName(option, 'option')));
+      }
     }
   }
   const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
@@ -1433,7 +1515,14 @@ OPS.inputFill = async function (input, nodes) {
   if (filled.ok && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
     if ('value' in filled && field.isConnected) filled.value = inputFieldValue(field);
-    if (input.leave) Object.assign(filled, inputSuggestionsOf(field));
+    // Before an Enter (submit): the option it goes to, the one the keys are on; else what the
+    // list offers, none of it marked for Enter.
+    const active = input.leave ? null : activeDescendantOf(field);
+    if (active && isVisible(active)) {
+      filled.enter_on = collapse(accessibleName(active, roleOf(active)));
+    } else {
+      Object.assign(filled, inputSuggestionsOf(field));
+    }
   } else if (filled.ok && input.leave && 'value' in filled) {
     // Whether the page changed something outside the field as it was left (a check shown
     // then), or as a select or a date took its value: the plugin then looks for a request it
