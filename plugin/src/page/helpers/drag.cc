@@ -308,8 +308,8 @@ constexpr Param kParams[] = {
     {.key = "data", .type = ParamType::kAny, .help = R"~(or {"text/plain": "..."} dropped)~"},
 };
 
-constexpr PageOp kOps[] = {ops::kDragPrepare,       ops::kDragHtml5,     ops::kDragPointerOutcome,
-                           ops::kDragPlace,         ops::kDragDropItems, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5,     ops::kDragPointerOutcome,
+                           ops::kDragPlace,   ops::kDragDropItems, ops::kInputOutcome};
 
 }  // namespace
 
