@@ -890,6 +890,18 @@ BOOST_AUTO_TEST_CASE(a_segment_that_takes_keys_is_typed_into_not_filled) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"mm"})");
 }
 
+// Typed into a segment, the result is the whole field's text: a model reads a date, not the
+// part the focus ended in.
+BOOST_AUTO_TEST_CASE(typing_into_a_date_segment_reports_the_fields_text) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<div role=group aria-label=Date><span role=spinbutton contenteditable tabindex=0 )"
+       R"(aria-label=Month>12</span>/<span role=spinbutton contenteditable tabindex=0 )"
+       R"(aria-label=Day id=day style='display: inline-block; min-width: 2em'></span></div>"}})",
+       R"({"method":"page.type","params":{"target":{"css":"#day"},"text":"25"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.type","result":{"value":"12/25"}})");
+}
+
 BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
   const json::object result = Run(
       Frames({Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#code","value":"x"}})",

@@ -397,7 +397,8 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
               Frame("page.drag", R"({"from":{"role":"listitem","name":"Rent"},)"
                                  R"("to":{"role":"listitem","name":"Books"}})"),
               Eval("[priorities.toArray(), moves]"), Frame("page.click", R"({"text":"Food"})")}));
-  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"html5"})");
+  BOOST_TEST(ResultOf(result, 2) ==
+             R"({"dropped":true,"via":"html5","place":{"before":1,"after":4,"of":4}})");
   BOOST_TEST(ResultOf(result, 3) == R"([["food","travel","books","rent"],[[0,3]]])");
   BOOST_TEST(PageSuite::Record(result, 4).contains("result"));
 }
@@ -410,7 +411,8 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_that_follows_the_mouse_reports_the_drop_it_
                   Frame("page.drag", R"({"from":{"role":"listitem","name":"Paris"},)"
                                      R"("to":{"role":"listitem","name":"Nice"}})"),
                   Eval("$('#stops').sortable('toArray')")}));
-  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"dropped":true,"via":"pointer","place":{"before":1,"after":3,"of":4}})");
   BOOST_TEST(ResultOf(result, 2) == R"(["lyon","nice","paris","marseille"])");
 }
 

@@ -1570,7 +1570,7 @@ function inputWatchKeysToPage(nothingFocused) {
 }
 
 // page.type's result: the value of the field that has the focus in this document (through
-// open shadow roots); when the focus is on no field, what has it (the keys went there: "body"
+// open shadow roots; a date segment's field's text); when the focus is on no field, what has it (the keys went there: "body"
 // when nothing has it, and whether the page changed its text or elements as they came). A
 // code editor's hidden keys field holds none of its text (a line, the last input): the editor
 // is named instead.
@@ -1590,6 +1590,10 @@ OPS.inputActiveValue = function () {
   if (tag === 'textarea' && editorKeysFieldOf(el) === el) {
     return {data: {focused: 'the code editor ' + describeElement(editorBoxOf(el))}};
   }
+  // A segment of a date field drawn as editable segments (React Aria's) says the field's
+  // whole text, not its own part ("2026" of "12/25/2026").
+  const group = isEditable(el) && roleOf(el) === 'spinbutton' ? el.closest('[role=group]') : null;
+  if (group) return {data: {value: collapse(seenText(group))}};
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
   return {data: field ? {value: inputFieldValue(el)} : {focused: describeElement(el)}};
 };
