@@ -537,14 +537,19 @@ BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
 }
 
 // A modal drawn without <dialog>, over a backdrop fixed over the whole viewport (as Mantine,
-// UIkit and Carbon draw theirs): a field behind it takes no fill, as a user could not reach
-// it; a field inside it does.
+// UIkit and Carbon draw theirs): a field behind it takes no fill, keys or selection, as a user
+// could not reach it, also below the fold (UIkit's locks the page's scrolling); a field inside
+// it does.
 BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
   const json::object result = Run(Frames(
-      {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Quantity <input id=qty value=8></label><div id=layer style='position: fixed; inset: 0; background: rgba(0,0,0,.4)'><div role=dialog aria-modal=true aria-label=Confirm style='background: white; width: 300px; margin: 100px auto'><label>Note <input id=note></label></div></div>"},"silent":true})J",
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Quantity <input id=qty value=8></label><div style='height: 1500px'></div><label>Volume <input id=volume type=range></label><div id=layer style='position: fixed; inset: 0; background: rgba(0,0,0,.4)'><div role=dialog aria-modal=true aria-label=Confirm style='background: white; width: 300px; margin: 100px auto'><label>Note <input id=note></label></div></div>"},"silent":true})J",
        R"({"method":"page.fill","params":{"role":"textbox","name":"Quantity","value":"3"}})",
        R"({"method":"page.fill","params":{"role":"textbox","name":"Note","value":"Soon"}})",
-       Eval("qty.value")},
+       Eval("qty.value"),
+       R"({"method":"page.type","params":{"target":{"css":"#qty"},"text":"9"}})",
+       R"({"method":"page.select","params":{"css":"#qty"}})",
+       R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":80}})",
+       Eval("[qty.value, volume.value]")},
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.fill","error":{"error":"element covered",)"
@@ -554,6 +559,21 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
              R"(page.press Escape), or act inside it"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Soon"}})");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"8"})");
+  const std::string behind =
+      R"(lies behind div#layer \"Note\", which covers the page as a modal's backdrop does: the )"
+      R"(pointer and keys go to the modal, not to it; nothing was )";
+  const std::string then = R"(. Close or finish that first (e.g. page.press Escape), or act )"
+                           R"J(inside it"}})J";
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.type","error":{"error":"element covered",)"
+             R"("message":"page.type: input#qty )" + behind + "typed" + then);
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.select","error":{"error":"element covered",)"
+             R"("message":"page.select: input#qty )" + behind + "selected" + then);
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.fill","error":{"error":"element covered",)"
+             R"("message":"page.fill: input#volume )" + behind + "filled" + then);
+  BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":["8","50"]})");
 }
 
 // A text target inside a block that shows more (a line of an editor's block split by <br>, as

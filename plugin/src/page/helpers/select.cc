@@ -87,7 +87,7 @@ const HelperSpec& SelectHelper() {
       .result =
           R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space, or none where two blocks' texts meet); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
       .errors =
-          R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "not selectable" (the page moved or dropped the selection, as a code editor that keeps its own does: select with keys), "invalid argument")~",
+          R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "not selectable" (the page moved or dropped the selection, as a code editor that keeps its own does: select with keys), "element covered" (behind an open modal or a modal's backdrop), "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<p contenteditable>Ship it on Friday</p>"},"silent":true},{"method":"page.select","params":{"css":"p","text":"Friday"}},{"method":"page.eval","params":{"expression":"document.queryCommandEnabled('bold') && document.execCommand('bold') && document.querySelector('p').innerHTML"}}]})~",
       .file = ResultFile::kJson,

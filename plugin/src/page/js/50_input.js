@@ -106,16 +106,24 @@ function inputInertBy(el) {
 
 // An element fixed in place over nearly all of the viewport that lies over el's centre and
 // does not hold el: a modal's backdrop, as libraries draw their modals without <dialog>
-// (Mantine's overlay, UIkit's and Carbon's modal); null when el's centre is out of view or
-// nothing such covers it. A user's click and typing cannot reach el then, though a script's
+// (Mantine's overlay, UIkit's and Carbon's modal); null when el's centre cannot be brought
+// into view or nothing such covers it. A user's click and typing cannot reach el then, though a script's
 // focus() still can.
 function inputBackdropOver(el) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
+  const outOfView = (r) => {
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    return x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight;
+  };
+  // Brought into view as its focus would bring it (a modal locks the page's scrolling: UIkit's
+  // left the field below the fold).
+  if (outOfView(rectOf(el))) el.scrollIntoView({block: 'center', behavior: 'instant'});
   const r = rectOf(el);
+  if (outOfView(r)) return null;
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return null;
   const hit = inputElementFromPoint(doc, x, y);
   for (let n = hit; n && nodeTypeOf(n) === ELEMENT_NODE; n = flatParentElement(n)) {
     if (inputContains(n, el)) return null;  // el's own widget, or what holds both
@@ -291,6 +299,13 @@ function inputCoveredMessage(el, hit, hover) {
       ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
       (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover (e.g. page.waitFor its ' +
       'text with gone: true), or click it instead';
+}
+
+// An "element covered" error when a modal, an inert ancestor or a modal's backdrop keeps `el`
+// from a user's input (inputInertBy), saying nothing was `done`; null when nothing does.
+export function inputKeptAway(el, done) {
+  const inert = inputInertBy(el);
+  return inert ? {error: 'element covered', message: inputKeptFromInput(el, inert, done)} : null;
 }
 
 // Why `el` takes no input while `inert` (inputInertBy) keeps it from it; nothing was `done`.
@@ -743,8 +758,8 @@ async function inputFill(el, value, leave) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
-  const inert = inputInertBy(el);
-  if (inert) return {error: 'element covered', message: inputKeptFromInput(el, inert, 'filled')};
+  const kept = inputKeptAway(el, 'filled');
+  if (kept) return kept;
   const tag = tagNameOf(el).toLowerCase();
   // The type the browser gives it: an unknown or missing type attribute is a text field.
   const type = tag === 'input' ? el.type : '';
@@ -1062,6 +1077,9 @@ function inputFocus(el) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
+  // Behind a modal, the keys would go to the modal (its focus trap takes the focus back).
+  const kept = inputKeptAway(el, 'typed');
+  if (kept) return kept;
   // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
   // the click, and made no block of an Enter after a focus()): the plugin clicks it.
   const tag = localNameOf(el);

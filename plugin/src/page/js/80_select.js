@@ -7,7 +7,9 @@ import {
   keysFieldOf, localNameOf, nodeTypeOf, ownerDocumentOf, parentElementOf, roleOf, tagNameOf,
   truncate
 } from "./00_common.js";
-import {inputContains, inputFocusedIn, inputSelectionSettled} from "./50_input.js";
+import {
+  inputContains, inputFocusedIn, inputKeptAway, inputSelectionSettled
+} from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
 // page's source text breaks lines where the reader sees a space, and two paragraphs' texts
@@ -95,6 +97,8 @@ OPS.selectText = async function (input, nodes) {
   if (!el.isConnected) {
     return {data: {error: "stale ref", message: "the element is no longer in the page; take a new page.snapshot"}};
   }
+  const kept = inputKeptAway(el, 'selected');
+  if (kept) return {data: kept};
   const tag = localNameOf(el);
   // A list's options are chosen, not selected as text.
   const role = roleOf(el);
