@@ -578,6 +578,7 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
 
 // A text target inside a block that shows more (a line of an editor's block split by <br>, as
 // Trix writes it) is clicked on its words: the caret goes there, not to the block's middle.
+// Words in an element that has no box of its own are its parent's.
 BOOST_AUTO_TEST_CASE(a_text_target_is_clicked_on_its_words) {
   const json::object result = Run(Frames({
       R"J({"method":"page.goto","params":{"url":"data:text/html,<div contenteditable style='width: 400px'>The quick brown fox jumps.<br>Second paragraph here.<br>Third line.</div>"},"silent":true})J",
@@ -585,10 +586,15 @@ BOOST_AUTO_TEST_CASE(a_text_target_is_clicked_on_its_words) {
       Eval("getSelection().anchorNode.data"),
       R"({"method":"page.click","silent":true,"params":{"text":"/Th.rd/"}})",
       Eval("getSelection().anchorNode.data"),
+      // Words in an element with no box of its own (react-aria's grid cell): its row's.
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=row tabindex=0 onclick='document.title = `row`'><div role=gridcell style='display: contents'>Coffee</div></div>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"text":"Coffee"}})",
+      Eval("document.title"),
   }));
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.eval","result":"Second paragraph here."})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Third line."})");
+  BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":"row"})");
 }
 
 // A drawing app's text box grows out of a box of no size that it overflows: it is no code
@@ -772,6 +778,17 @@ BOOST_AUTO_TEST_CASE(open_fill_submit_and_read_the_result_in_one_call) {
 // what page.snapshot shows as the select's value.
 // Buttons with the ARIA role of a switch, radio button or checkbox (Radix draws them so) fill
 // with true or false as native ones do: clicked when their aria-checked must change.
+// A select-all box over some rows is mixed (checked and indeterminate, as Carbon's): neither
+// true nor false, so a fill clicks it, once more when the click cleared it.
+BOOST_AUTO_TEST_CASE(a_mixed_checkbox_is_clicked_until_it_holds_the_value) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<input type=checkbox id=all aria-label='Select all'><input type=checkbox class=row aria-label='Row 1' checked><input type=checkbox class=row aria-label='Row 2'><script>all.checked = true; all.indeterminate = true; all.onchange = () => { for (const r of document.querySelectorAll('.row')) r.checked = all.checked; };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Select all","value":true}})",
+       Eval("[...document.querySelectorAll('input')].map((box) => box.checked)")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[true,true,true]})");
+}
+
 BOOST_AUTO_TEST_CASE(aria_switches_radios_and_checkboxes_fill_with_true_or_false) {
   const json::object result = Run(Frames(
       {Goto("aria_toggles.html"),

@@ -131,10 +131,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   json::value after = filled.data.as_object()["value"];
   if (const json::value* click = filled.data.as_object().if_contains("click");
       click != nullptr && click->is_bool() && click->get_bool()) {
-    // A checkbox or radio button whose state must change is clicked for real.
-    RETURN_IF_ERROR(
-        ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{}).status());
-    ASSIGN_OR_RETURN(after, ValueOf(page, element));
+    // A checkbox or radio button whose state must change is clicked for real; a mixed one may
+    // come out of its click either way (a click clears indeterminate and toggles checked),
+    // and is clicked once more if that was the other.
+    const int clicks = BoolAt(filled.data.as_object(), "mixed") ? 2 : 1;
+    for (int i = 0; i < clicks && after != *value; ++i) {
+      RETURN_IF_ERROR(
+          ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{})
+              .status());
+      ASSIGN_OR_RETURN(after, ValueOf(page, element));
+    }
   }
   if (const json::value* slider = filled.data.as_object().if_contains("slider")) {
     ASSIGN_OR_RETURN(after, MoveSlider(page, tab, element, slider->as_object()));

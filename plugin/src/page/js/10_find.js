@@ -86,7 +86,9 @@ function search(input, nodes) {
     if (matcher.error) return {data: {error: matcher.error}};
     const matches = input.mode === "exact" ? matcher.exact : matcher.contains;
     const memo = new Map();
-    test = (el) => matches(collapse(seenText(el, memo)));
+    // An element with no box of its own (display: contents, as react-aria's grid cells) is
+    // no place to click its words: what draws it, around it, is.
+    test = (el) => styleFacts(el).display !== "contents" && matches(collapse(seenText(el, memo)));
   } else {
     const matcher = input.name === undefined ? null : patternOf(input.name);
     if (matcher && matcher.error) return {data: {error: matcher.error}};

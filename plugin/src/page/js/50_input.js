@@ -775,7 +775,11 @@ async function inputFill(el, value, leave) {
     if (matchesOf(el, ':disabled') || attrOf(el, 'aria-disabled') === 'true') {
       return inputFillDisabled(el);
     }
-    if (isChecked(el) === value) return {ok: true, value: value};
+    // Mixed (a select-all box over some rows, Carbon's both checked and indeterminate) is
+    // neither: a click settles it, and the value read afterwards says which way.
+    const mixed = tag === 'input' ? el.indeterminate : attrOf(el, 'aria-checked') === 'mixed';
+    if (!mixed && isChecked(el) === value) return {ok: true, value: value};
+    if (mixed) return {ok: true, click: true, mixed: true};
     if (toggle === 'radio' && !value) {
       return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
           'fill another radio button of its group with true');

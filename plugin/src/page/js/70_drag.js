@@ -171,7 +171,7 @@ function dragPlaceOf(from, to) {
     const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
     if (alike.length < 3) continue;
     const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
-    if (other) return {item, parent, before: placeAmong(parent, item)};
+    if (other) return {item, parent, before: placeAmong(parent, item), text: item.textContent};
   }
   return null;
 }
@@ -183,15 +183,22 @@ function placeAmong(parent, item) {
 
 // After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
 // {"before", "after", "of"}: the dragged item's place among its list's children before and
-// now, and how many there are; {} when the page took it out of that list or re-drew it.
+// now, and how many there are; {} when the page took it out of that list. The item is the
+// element dragged while it still holds its text, else the first child that holds it now: a
+// list that draws its items anew in place (React's keyed by index) moves the texts, not the
+// elements.
 OPS.dragPlace = function () {
   const place = globalThis.__firefoxBidiDragPlace;
   globalThis.__firefoxBidiDragPlace = null;
-  if (!place || !place.item.isConnected || parentElementOf(place.item) !== place.parent) {
-    return {data: {}};
+  if (!place || !place.parent.isConnected) return {data: {}};
+  const children = place.parent.children;
+  let item = place.item;
+  if (parentElementOf(item) !== place.parent || item.textContent !== place.text) {
+    item = Array.prototype.find.call(children, (child) => child.textContent === place.text);
   }
-  return {data: {before: place.before, after: placeAmong(place.parent, place.item),
-                 of: place.parent.children.length}};
+  if (!item) return {data: {}};
+  return {data: {before: place.before, after: placeAmong(place.parent, item),
+                 of: children.length}};
 };
 
 // Whether the viewport point {x, y} lies inside one of `el`'s boxes.
