@@ -536,6 +536,23 @@ BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
              R"({"index":4,"method":"page.fill","result":{"value":"ada@example.com"}})");
 }
 
+// Submitted with Enter, a field the form refuses to send says why: nothing was sent.
+BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<form onsubmit='document.title = `sent`; return false'><input type=email aria-label=Email></form>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada","submit":true}})",
+      Eval("document.title"),
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com","submit":true}})",
+      Eval("document.title"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"ada",)"
+                                  R"("invalid":"Please enter an email address."}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"ada@example.com"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"sent"})");
+}
+
 // A modal drawn without <dialog>, over a backdrop fixed over the whole viewport (as Mantine,
 // UIkit and Carbon draw theirs): a field behind it takes no fill, keys or selection, as a user
 // could not reach it, also below the fold (UIkit's locks the page's scrolling); a field inside

@@ -162,6 +162,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       if (absl::StatusOr<json::value> read = ValueOf(page, element); read.ok()) {
         after = *std::move(read);
       }
+      // A form that refused the Enter's submit for this field says why (its message).
+      if (absl::StatusOr<SandboxResult> checked =
+              page.Sandbox(element.context, ops::kInputInvalid, json::object{}, {element.argument});
+          checked.ok()) {
+        if (const json::object* data = checked->data.if_object()) {
+          if (const json::value* invalid = data->if_contains("invalid")) {
+            filled.data.as_object()["invalid"] = *invalid;
+          }
+        }
+      }
     }
   }
   // What the fill asked of the server (a check as the field is left, suggestions) is
@@ -204,8 +214,8 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFill, ops::kInputWaitEnabled, ops::kInputValue,
-                           ops::kInputPrepareClick, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputFill,    ops::kInputWaitEnabled,  ops::kInputValue,
+                           ops::kInputInvalid, ops::kInputPrepareClick, ops::kInputOutcome};
 
 }  // namespace
 
@@ -218,7 +228,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "invalid": why the form holds the field invalid once it was left (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."))~",
+          R"~({"value"}: the field's value afterwards (a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading..."), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet; for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."))~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =

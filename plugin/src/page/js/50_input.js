@@ -1569,6 +1569,12 @@ OPS.inputValue = function (input, nodes) {
   return {data: inputFieldValue(inputFieldOf(el))};
 };
 
+OPS.inputInvalid = function (input, nodes) {
+  const field = inputFieldOf(nodes[0]);
+  const invalid = field.isConnected ? inputInvalidMessage(field) : '';
+  return {data: invalid ? {invalid: truncate(invalid, 200)} : {}};
+};
+
 // The element that has the focus in document `doc`, through open shadow roots; null when none.
 export function inputFocusedIn(doc) {
   let el = doc.activeElement;
