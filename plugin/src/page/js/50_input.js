@@ -107,8 +107,8 @@ function inputInertBy(el) {
 // An element fixed in place over nearly all of the viewport that lies over el's centre and
 // does not hold el: a modal's backdrop, as libraries draw their modals without <dialog>
 // (Mantine's overlay, UIkit's and Carbon's modal); null when el's centre cannot be brought
-// into view or nothing such covers it. A user's click and typing cannot reach el then, though a script's
-// focus() still can.
+// into view or nothing such covers it. A user's click and typing cannot reach el then, though
+// a script's focus() still can.
 function inputBackdropOver(el) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
@@ -169,7 +169,8 @@ function inputScrollIntoBoxes(el) {
 // its in-view centre would hit it (or something inside it, or a label of it). With
 // `hover` (page.hover): a disabled element too, and nothing is armed for a click's outcome.
 // With `atTextEnd`, the point is past the end of its text (inputTextEnd); with `text` (a text
-// target's value), on those words (inputTextPoint). {"ok": true, "x", "y", "dx"?, "dy"?} | {"error": "element covered" | "element not visible" |
+// target's value), on those words (inputTextPoint).
+// {"ok": true, "x", "y", "dx"?, "dy"?} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
 export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   if (!el.isConnected) {
@@ -1598,10 +1599,10 @@ function inputWatchKeysToPage(nothingFocused) {
 }
 
 // page.type's result: the value of the field that has the focus in this document (through
-// open shadow roots; a date segment's field's text); when the focus is on no field, what has it (the keys went there: "body"
-// when nothing has it, and whether the page changed its text or elements as they came). A
-// code editor's hidden keys field holds none of its text (a line, the last input): the editor
-// is named instead.
+// open shadow roots; a date segment's field's text); when the focus is on no field, what has
+// it (the keys went there: "body" when nothing has it, and whether the page changed its text
+// or elements as they came). A code editor's hidden keys field holds none of its text (a
+// line, the last input): the editor is named instead.
 OPS.inputActiveValue = function () {
   const el = inputFocusedIn(document);
   const keysToPage = inputKeysToPage;
