@@ -370,12 +370,12 @@ BOOST_AUTO_TEST_CASE(a_canvas_marked_draggable_gets_pointer_input) {
 // button come up over the destination but moves nothing, and the place says so; one that
 // writes its texts anew in place has moved the text.
 BOOST_AUTO_TEST_CASE(a_drag_within_a_list_says_where_the_item_stood_and_stands) {
-  const json::object result = Run(Frames(
-      {Goto("sortable_hold.html"),
-       R"({"method":"page.drag","params":{"from":{"text":"Apple"},"to":{"text":"Cherry"}}})",
-       R"({"method":"page.drag","params":{"from":{"text":"Ant"},"to":{"text":"Cat"}}})",
-       R"({"method":"page.drag","params":{"from":{"text":"Ash"},"to":{"text":"Cedar"}}})",
-       Eval("[...document.querySelectorAll('li')].map((li) => li.textContent).join(',')")}));
+  const json::object result = Run(
+      Frames({Goto("sortable_hold.html"),
+              R"({"method":"page.drag","params":{"from":{"text":"Apple"},"to":{"text":"Cherry"}}})",
+              R"({"method":"page.drag","params":{"from":{"text":"Ant"},"to":{"text":"Cat"}}})",
+              R"({"method":"page.drag","params":{"from":{"text":"Ash"},"to":{"text":"Cedar"}}})",
+              Eval("[...document.querySelectorAll('li')].map((li) => li.textContent).join(',')")}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
              R"("place":{"before":1,"after":3,"of":4}}})");

@@ -562,8 +562,7 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
       {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Quantity <input id=qty value=8></label><div style='height: 1500px'></div><label>Volume <input id=volume type=range></label><div id=layer style='position: fixed; inset: 0; background: rgba(0,0,0,.4)'><div role=dialog aria-modal=true aria-label=Confirm style='background: white; width: 300px; margin: 100px auto'><label>Note <input id=note></label></div></div>"},"silent":true})J",
        R"({"method":"page.fill","params":{"role":"textbox","name":"Quantity","value":"3"}})",
        R"({"method":"page.fill","params":{"role":"textbox","name":"Note","value":"Soon"}})",
-       Eval("qty.value"),
-       R"({"method":"page.type","params":{"target":{"css":"#qty"},"text":"9"}})",
+       Eval("qty.value"), R"({"method":"page.type","params":{"target":{"css":"#qty"},"text":"9"}})",
        R"({"method":"page.select","params":{"css":"#qty"}})",
        R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":80}})",
        Eval("[qty.value, volume.value]")},
@@ -583,13 +582,16 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
                            R"J(inside it"}})J";
   BOOST_TEST(Record(result, 4) ==
              R"({"index":4,"method":"page.type","error":{"error":"element covered",)"
-             R"("message":"page.type: input#qty )" + behind + "typed" + then);
+             R"("message":"page.type: input#qty )" +
+                 behind + "typed" + then);
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.select","error":{"error":"element covered",)"
-             R"("message":"page.select: input#qty )" + behind + "selected" + then);
+             R"("message":"page.select: input#qty )" +
+                 behind + "selected" + then);
   BOOST_TEST(Record(result, 6) ==
              R"({"index":6,"method":"page.fill","error":{"error":"element covered",)"
-             R"("message":"page.fill: input#volume )" + behind + "filled" + then);
+             R"("message":"page.fill: input#volume )" +
+                 behind + "filled" + then);
   BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":["8","50"]})");
 }
 

@@ -1195,11 +1195,13 @@ BOOST_AUTO_TEST_CASE(a_name_from_content_reads_what_an_author_named_inside_by_it
 // or a class past the state classes every button has (Mantine's). A text field kept in a
 // see-through holder folded to a pixel (a data grid's cell editor waiting) is not listed.
 BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
-  const json::object result = Run(Frames({
-      R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
-      R"({"method":"page.snapshot"})",
-      R"({"method":"page.fill","params":{"css":"#keys","value":"Zed"}})",
-  }, R"(,"on_error":"continue")"));
+  const json::object result = Run(Frames(
+      {
+          R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
+          R"({"method":"page.snapshot"})",
+          R"({"method":"page.fill","params":{"css":"#keys","value":"Zed"}})",
+      },
+      R"(,"on_error":"continue")"));
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
              "- text \"Fruit\"\n"
              "- listbox \"Suggestions Fruit\" [ref=e1]\n"
