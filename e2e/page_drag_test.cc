@@ -367,14 +367,16 @@ BOOST_AUTO_TEST_CASE(a_canvas_marked_draggable_gets_pointer_input) {
 
 // A drag between two items of one list says where the dragged item stood and stands once the
 // page settled: a list that starts its drag only after a long press (dnd-kit's delay) sees the
-// button come up over the destination but moves nothing, and the place says so; one that
-// writes its texts anew in place has moved the text.
+// button come up over the destination but moves nothing, and the place says so (held for
+// "hold_ms" first, it drags); one that writes its texts anew in place has moved the text.
 BOOST_AUTO_TEST_CASE(a_drag_within_a_list_says_where_the_item_stood_and_stands) {
   const json::object result = Run(
       Frames({Goto("sortable_hold.html"),
               R"({"method":"page.drag","params":{"from":{"text":"Apple"},"to":{"text":"Cherry"}}})",
               R"({"method":"page.drag","params":{"from":{"text":"Ant"},"to":{"text":"Cat"}}})",
               R"({"method":"page.drag","params":{"from":{"text":"Ash"},"to":{"text":"Cedar"}}})",
+              R"({"method":"page.drag","params":{"from":{"text":"Bee"},"to":{"text":"Dog"},)"
+              R"("hold_ms":300}})",
               Eval("[...document.querySelectorAll('li')].map((li) => li.textContent).join(',')")}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
@@ -386,9 +388,13 @@ BOOST_AUTO_TEST_CASE(a_drag_within_a_list_says_where_the_item_stood_and_stands) 
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
              R"("place":{"before":1,"after":3,"of":4}}})");
+  // Held before it moves, the long-press list drags.
   BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":"Banana,Cherry,Apple,Date,Ant,Bee,Cat,)"
-             R"(Dog,Birch,Cedar,Ash,Elm"})");
+             R"({"index":4,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":2,"after":4,"of":4}}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":"Banana,Cherry,Apple,Date,Ant,Cat,Dog,)"
+             R"(Bee,Birch,Cedar,Ash,Elm"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -233,6 +233,18 @@ BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_a_frame_apart_and_hol
              R"({"type":"pointerMove","x":5,"y":5,"origin":"viewport"},)"
              R"({"type":"pause","duration":100},)"
              R"({"type":"pointerUp","button":0}]}]})");
+  // A long press: the button held still before the first move.
+  BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 1, .y = 1}, {.x = 5, .y = 5}, 1,
+                                               std::chrono::milliseconds(300))) ==
+             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+             R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":1,"y":1,"origin":"viewport"},)"
+             R"({"type":"pointerDown","button":0},)"
+             R"({"type":"pause","duration":300},)"
+             R"({"type":"pause","duration":16},)"
+             R"({"type":"pointerMove","x":5,"y":5,"origin":"viewport"},)"
+             R"({"type":"pause","duration":100},)"
+             R"({"type":"pointerUp","button":0}]}]})");
 }
 
 BOOST_AUTO_TEST_CASE(a_triple_click_presses_three_times) {

@@ -127,7 +127,7 @@ std::optional<json::object> PixelOffsetOf(const json::value& value) {
 }
 
 json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
-                               int steps) {
+                               int steps, std::chrono::milliseconds press_hold) {
   const auto move_to = [](int x, int y) {
     return json::object{{"type", "pointerMove"}, {"x", x}, {"y", y}, {"origin", "viewport"}};
   };
@@ -137,6 +137,7 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
   json::array pointer;
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
+  if (press_hold.count() > 0) pointer.push_back(pause(press_hold));
   // The hand's first moves are small ones, a pixel each: a page that starts its drag once the
   // pointer has gone past a threshold, and measures the drag from there (Gridstack after a few
   // pixels, React Flow after one), loses only the pixels up to its threshold.

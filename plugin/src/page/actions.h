@@ -73,12 +73,14 @@ inline constexpr int kDragFirstMove = 4;
 // How long a drag holds still at its destination before it releases the button.
 inline constexpr std::chrono::milliseconds kDragHold{100};
 
-// {"context":C,"actions":[...]} that presses the left button at `from`, moves the mouse
-// kDragFirstMove pixels towards `to` one at a time, then in `steps` equal steps (at least 1) to
-// `to`, each move kDragStepPause after the last, holds still kDragHold, and releases it there: a
-// drag by real pointer input, viewport-origin moves in context C.
+// {"context":C,"actions":[...]} that presses the left button at `from`, holds it still for
+// `press_hold` (a list that drags after a long press), moves the mouse kDragFirstMove pixels
+// towards `to` one at a time, then in `steps` equal steps (at least 1) to `to`, each move
+// kDragStepPause after the last, holds still kDragHold, and releases it there: a drag by real
+// pointer input, viewport-origin moves in context C.
 boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
-                                      ViewportPoint to, int steps);
+                                      ViewportPoint to, int steps,
+                                      std::chrono::milliseconds press_hold = {});
 
 // {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
 boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);

@@ -165,6 +165,10 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(const std::optional<std::int64_t> steps,
                    IntParam(kMethod, params, "steps", 1, 200));
+  // How long the button is held before the pointer moves (a long press starts the drag).
+  ASSIGN_OR_RETURN(const std::optional<std::int64_t> hold_ms,
+                   IntParam(kMethod, params, "hold_ms", 0, 5000));
+  const std::chrono::milliseconds press_hold(hold_ms.value_or(0));
   json::object prepare_input;
   // The source: a target, or a viewport point (what lies there is pressed there).
   const std::optional<json::object> from_point = PointOf(params.at("from"));
@@ -244,7 +248,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                        page.Sandbox(context, ops::kDragHtml5,
                                     json::object{{"from", plan.at("from")},
                                                  {"to", plan.at("to")},
-                                                 {"steps", steps.value_or(kDefaultSteps)}},
+                                                 {"steps", steps.value_or(kDefaultSteps)},
+                                                 {"hold_ms", press_hold.count()}},
                                     drag_nodes));
       dropped = DroppedIn(outcome.data);
       cancelled = BoolAt(outcome.data.as_object(), "cancelled");
@@ -252,13 +257,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     };
   } else {
     dispatch = [&] {
-      RETURN_IF_ERROR(
-          page.Command("input.performActions",
-                       DragActionsParams(context, ViewportPointOf(plan.at("from")),
-                                         ViewportPointOf(plan.at("to")),
-                                         static_cast<int>(steps.value_or(kDefaultSteps))),
-                       "the drag's input events to be dispatched")
-              .status());
+      RETURN_IF_ERROR(page.Command("input.performActions",
+                                   DragActionsParams(
+                                       context, ViewportPointOf(plan.at("from")),
+                                       ViewportPointOf(plan.at("to")),
+                                       static_cast<int>(steps.value_or(kDefaultSteps)), press_hold),
+                                   "the drag's input events to be dispatched")
+                          .status());
       ASSIGN_OR_RETURN(const SandboxResult outcome,
                        page.Sandbox(context, ops::kDragPointerOutcome,
                                     json::object{{"to", plan.at("to")}}, destination));
@@ -302,6 +307,7 @@ constexpr Param kParams[] = {
      .help = R"~(a target object or a viewport point {"x","y"}; steps: moves on the way)~"},
     {.key = "by", .type = ParamType::kAny, .help = R"~(instead of to: an offset {"x"?,"y"?})~"},
     {.key = "steps", .type = ParamType::kInteger, .default_value = "10"},
+    {.key = "hold_ms", .type = ParamType::kInteger, .default_value = "0", .help = "ms held first"},
     {.key = "files",
      .type = ParamType::kArray,
      .help = R"~(instead of from: paths in file_roots dropped from outside)~"},
@@ -323,7 +329,7 @@ const HelperSpec& DragHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor; not a canvas) is dragged through the page's HTML5 drag-and-drop events (pressed 2 px off its centre, dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover); "cancelled": why nothing moved when the page cancelled dragstart. "place": {"before", "after", "of"} when from and to are items of one list (children of one element with one tag, three or more; or their parents are): where the dragged item stood among the list's children and stands once the page settled, from 1 (a reorder that did not happen shows after = before). Anything else gets real pointer input (down at the source's centre, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
+          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor; not a canvas) is dragged through the page's HTML5 drag-and-drop events (pressed 2 px off its centre, dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover); "cancelled": why nothing moved when the page cancelled dragstart. "place": {"before", "after", "of"} when from and to are items of one list (children of one element with one tag, three or more; or their parents are): where the dragged item stood among the list's children and stands once the page settled, from 1 (a reorder that did not happen shows after = before). Anything else gets real pointer input (down at the source's centre, "hold_ms" still, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
       .example =

@@ -346,6 +346,8 @@ OPS.dragHtml5 = async function (input, nodes) {
   const offCentre = {x: input.from.x + 2, y: input.from.y + 2};
   const from = pointIn(source, offCentre) ? offCentre : input.from;
   pressAt(win, from, source, screenLeft, screenTop);
+  // A long press before the drag starts (the page may start it only after one).
+  if (input.hold_ms > 0) await new Promise((resolve) => setTimeout(resolve, input.hold_ms));
   if (fire("dragstart", source, from, 1)) {
     return {data: {dropped: false, effect: "none", cancelled: true}};
   }
