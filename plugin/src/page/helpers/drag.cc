@@ -270,8 +270,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       dropped = DroppedIn(outcome.data);
       // The input started a native drag (the page made its item draggable on the button
       // going down) that Firefox never ends: the page side ended it with drag events.
-      const json::value* completed = outcome.data.as_object().if_contains("completed");
-      completed_by_events = completed != nullptr && completed->is_bool() && completed->get_bool();
+      completed_by_events = BoolAt(outcome.data.as_object(), "completed");
       return absl::OkStatus();
     };
   }

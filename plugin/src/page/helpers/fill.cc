@@ -145,6 +145,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (const json::value* slider = filled.data.as_object().if_contains("slider")) {
     ASSIGN_OR_RETURN(after, MoveSlider(page, tab, element, slider->as_object()));
   }
+  std::optional<json::value> refused;  // why the form refused to send what submit's Enter sent
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::StatusOr<InputEffect> submitted =
@@ -165,11 +166,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       // A form that refused the Enter's submit for this field says why (its message).
       if (absl::StatusOr<SandboxResult> checked =
               page.Sandbox(element.context, ops::kInputInvalid, json::object{}, {element.argument});
-          checked.ok()) {
-        if (const json::object* data = checked->data.if_object()) {
-          if (const json::value* invalid = data->if_contains("invalid")) {
-            filled.data.as_object()["invalid"] = *invalid;
-          }
+          checked.ok() && checked->data.is_object()) {
+        if (const json::value* why = checked->data.as_object().if_contains("invalid")) {
+          refused = *why;
         }
       }
     }
@@ -194,6 +193,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       result[key] = *offered;
     }
   }
+  if (refused) result["invalid"] = *std::move(refused);
   if (element.matches > 1) result["matches"] = element.matches;
   return result;
 }
