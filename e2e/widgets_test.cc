@@ -1,12 +1,12 @@
-// The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json:
-// a date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web
-// components in shadow roots, a slider, sortable lists, an animated modal and accordion, a
-// combobox that wraps its search and list, a code editor whose lines take no pointer events, an
-// editable data grid, an editor in an iframe, a guided tour, resizable panes, a React form of
-// Material UI controls, Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's
-// autocomplete, toastr's toasts, Ant Design's selects, date picker, table filter and menu, Element
-// Plus's checkboxes, Slate's editor that draws its own model), each doing a user's task the way a
-// model would, from what the snapshot shows.
+// The page helpers on published UI libraries nobody here wrote (fixtures/widgets/package.json: a
+// date picker, a combobox, a code editor, a rich-text editor, a virtual data grid, web components
+// in shadow roots, a slider, sortable lists, an animated modal and accordion, a combobox that wraps
+// its search and list, a code editor whose lines take no pointer events, an editable data grid, an
+// editor in an iframe, a guided tour, resizable panes, a React form of Material UI controls,
+// Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's autocomplete, toastr's
+// toasts, Ant Design's selects, date picker, table filter and menu, Element Plus's checkboxes,
+// Slate's editor that draws its own model, ProseMirror's document editor), each doing a user's task
+// the way a model would, from what the snapshot shows.
 // The outcome is read from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
@@ -184,6 +184,27 @@ BOOST_AUTO_TEST_CASE(an_editors_fill_of_several_lines_makes_a_paragraph_of_each)
        Eval("JSON.stringify(editor.children.map((p) => Slate.Node.string(p)))")}));
   BOOST_TEST(ResultOf(result, 1) == R"({"value":"Buy milk\nCall Ada"})");
   BOOST_TEST(ResultOf(result, 2) == R"("[\"Buy milk\",\"Call Ada\"]")");
+}
+
+BOOST_AUTO_TEST_CASE(a_document_editor_selects_all_of_its_document_for_a_fill) {
+  // ProseMirror reads the browser's edits back into its own document: a fill over a bullet
+  // list and a heading offers it Control+a first, which selects all of its document, so the
+  // text replaces the whole story as a user's Control+a and typing do (a range over its blocks
+  // left the list around the new text, with an empty paragraph in it).
+  const json::object result = Run(Frames(
+      {Goto("lib_prosemirror.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Story body"},"value":"New."})"),
+       Eval("[JSON.stringify(view.state.doc.toJSON()), view.dom.innerHTML]"),
+       Frame("page.fill",
+             R"({"target":{"role":"textbox","name":"Story body"},"value":"One.\nTwo."})"),
+       Eval("[view.state.doc.childCount, view.state.doc.textBetween(0, "
+            "view.state.doc.content.size, '|'), view.dom.innerHTML]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"New."})");
+  BOOST_TEST(
+      ResultOf(result, 2) ==
+      R"(["{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"New.\"}]}]}","<p>New.</p>"])");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"One.\n\nTwo."})");
+  BOOST_TEST(ResultOf(result, 4) == R"([2,"One.|Two.","<p>One.</p><p>Two.</p>"])");
 }
 
 BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {

@@ -909,7 +909,7 @@ async function inputFill(el, value, leave) {
   if (watch && watch.changes) watch.changes.takeRecords();
   if (editable) {
     el.select();
-  } else {
+  } else if (!(await inputSelectedAllItself(el))) {
     const range = doc.createRange();
     range.selectNodeContents(el);
     const selection = win.getSelection();
@@ -919,10 +919,10 @@ async function inputFill(el, value, leave) {
     // An editor that keeps a selection of its own (Lexical) takes it from the page's
     // selectionchange, which comes after a task: the text then replaces what it holds.
     await settled;
-    if (!el.isConnected) {
-      return {error: 'stale ref', message: 'the page replaced the field as it was selected; ' +
-          'take a new page.snapshot'};
-    }
+  }
+  if (!el.isConnected) {
+    return {error: 'stale ref', message: 'the page replaced the field as it was selected; ' +
+        'take a new page.snapshot'};
   }
   if (!editable) {
     await inputEditableInsert(el, text);
@@ -991,6 +991,32 @@ async function inputFill(el, value, leave) {
     return {ok: true, value: after, maxlength: el.maxLength};
   }
   return {ok: true, value: after};
+}
+
+// Whether editable `el` selected all its text itself when offered a user's Control+a: an
+// editor that keeps a document of its own (ProseMirror's, Tiptap's) selects all of it in its
+// model then, and takes the text typed next as replacing it. A range the page side set over
+// its blocks it reads its own way instead: Tiptap kept a list item's structure from it and
+// drew the new text twice while its model held it once. A key nobody cancels does nothing.
+async function inputSelectedAllItself(el) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  const key = new win.KeyboardEvent('keydown', {
+    key: 'a', code: 'KeyA', ctrlKey: true, bubbles: true, cancelable: true, composed: true});
+  if (el.dispatchEvent(key)) return false;
+  // An editor that draws its selection from its model once it has updated (Lexical) does so
+  // after the key's handlers.
+  if (!inputSelectionHoldsAll(el)) await inputSelectionSettled(doc);
+  return el.isConnected && inputSelectionHoldsAll(el);
+}
+
+// Whether the document's selection lies in `el` and holds all the text it shows.
+function inputSelectionHoldsAll(el) {
+  const selection = defaultViewOf(ownerDocumentOf(el)).getSelection();
+  if (selection.rangeCount !== 1) return false;
+  const range = selection.getRangeAt(0);
+  return el.contains(range.commonAncestorContainer) &&
+      collapse(range.toString()) === collapse(el.textContent);
 }
 
 // Types `text` over the selection in contenteditable `el` as a user's keys do: each line break
