@@ -565,7 +565,8 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
        Eval("qty.value"), R"({"method":"page.type","params":{"target":{"css":"#qty"},"text":"9"}})",
        R"({"method":"page.select","params":{"css":"#qty"}})",
        R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":80}})",
-       Eval("[qty.value, volume.value]")},
+       Eval("[qty.value, volume.value]"),
+       R"({"method":"page.press","params":{"target":{"css":"#qty"},"key":"ArrowUp"}})"},
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.fill","error":{"error":"element covered",)"
@@ -593,6 +594,10 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
              R"("message":"page.fill: input#volume )" +
                  behind + "filled" + then);
   BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":["8","50"]})");
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.press","error":{"error":"element covered",)"
+             R"("message":"page.press: input#qty )" +
+                 behind + "pressed" + then);
 }
 
 // A text target inside a block that shows more (a line of an editor's block split by <br>, as

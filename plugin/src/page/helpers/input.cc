@@ -296,8 +296,10 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
                                          std::string_view tab,
                                          const std::optional<Target>& target) {
   if (target) {
-    ASSIGN_OR_RETURN(const ActedTarget focused,
-                     ActOnTarget(page, tab, *target, ops::kInputFocus, json::object{}));
+    ASSIGN_OR_RETURN(
+        const ActedTarget focused,
+        ActOnTarget(page, tab, *target, ops::kInputFocus,
+                    json::object{{"done", method == "page.press" ? "pressed" : "typed"}}));
     RETURN_IF_ERROR(PageSideStatus(method, focused.data));
     if (BoolAt(focused.data.as_object(), "click")) {
       // An editor's block: clicked just past the end of its text, as a user puts the caret

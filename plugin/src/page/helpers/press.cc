@@ -65,7 +65,7 @@ const HelperSpec& PressHelper() {
       .ops = kOps,
       .result = R"~({"url","title","navigated"} as for page.click)~",
       .errors =
-          R"~("invalid argument" (unknown key name), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: no key sent, the message says nothing was typed))~",
+          R"~("invalid argument" (unknown key name), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: no key sent, the message says nothing was pressed))~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<form onsubmit=\"document.title='sent '+this.q.value;return false\"><input name=q></form>"},"silent":true},{"method":"page.fill","params":{"css":"input","value":"hi"}},{"method":"page.press","params":{"key":"Enter"}},{"method":"page.eval","params":{"expression":"document.title"}}]})~",
       .file = ResultFile::kJson,

@@ -1103,13 +1103,14 @@ export function inputSelectionSettled(doc) {
   });
 }
 
-// Focuses the element before page.press sends its keys.
-function inputFocus(el) {
+// Focuses the element before page.press or page.type sends its keys; `done` says what a
+// refusal did not do ("pressed", "typed").
+function inputFocus(el, done) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
   // Behind a modal, the keys would go to the modal (its focus trap takes the focus back).
-  const kept = inputKeptAway(el, 'typed');
+  const kept = inputKeptAway(el, done);
   if (kept) return kept;
   // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
   // the click, and made no block of an Enter after a focus()): the plugin clicks it.
@@ -1588,7 +1589,7 @@ OPS.inputFill = async function (input, nodes) {
 };
 
 OPS.inputFocus = function (input, nodes) {
-  return {data: inputFocus(nodes[0])};
+  return {data: inputFocus(nodes[0], input.done)};
 };
 
 OPS.inputValue = function (input, nodes) {
