@@ -31,6 +31,25 @@ BOOST_AUTO_TEST_CASE(a_click_is_real_trusted_input_and_reports_no_navigation) {
              R"({"index":2,"method":"page.eval","result":["click:0:1::true"]})");
 }
 
+// An item the page scrolls back out of view as it is scrolled into view (Radix's Select keeps
+// the item its keys are on in view) is not clicked: the click says why and how to reach it,
+// and the page saw no click.
+BOOST_AUTO_TEST_CASE(a_click_on_an_item_the_page_scrolls_back_out_of_view_says_so) {
+  const json::object result =
+      Run(Frames({Goto("scrolls_back.html"),
+                  R"({"method":"page.click","params":{"role":"option","name":"Item 80"}})",
+                  Eval("[document.getElementById('out').textContent, list.scrollTop]")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element not visible",)"
+             R"("message":"page.click: the page moved the element out of view again as it was )"
+             R"(scrolled into view, before the click reached it; nothing was done (a list that )"
+             R"(scrolls back to the item its keys are on, as Radix's Select does). Reach it )"
+             R"(with the keys: page.type its text, or page.press ArrowDown until page.snapshot )"
+             R"(shows it [active], then Enter"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["",0]})");
+}
+
 // The page's facts in a click's result are read at the end of its settle window: a title its
 // handler sets from a timer soon after is the one reported.
 BOOST_AUTO_TEST_CASE(a_clicks_result_has_the_title_its_handler_set_from_a_timer_soon_after) {

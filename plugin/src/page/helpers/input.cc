@@ -24,6 +24,22 @@ namespace firefox_bidi::page {
 namespace json = boost::json;
 namespace {
 
+// Firefox refuses a pointer move to an element whose centre lies outside the viewport as the
+// move is dispatched: the page moved it away after the page side scrolled it into view and
+// found it reachable (a list that scrolls back to the item its keys are on, as Radix's Select
+// does on the scroll). Nothing was dispatched; the model hears why, in the helper's terms.
+absl::Status MovedOutOfView(PageContext& page, absl::Status status, std::string_view what) {
+  if (HelperErrorCode(status) != "move target out of bounds") return status;
+  return HelperError(
+      kElementNotVisible,
+      absl::StrCat(ToAbsl(page.method()), ": the page moved the element out of view again as it ",
+                   "was scrolled into view, before ", ToAbsl(what),
+                   " reached it; nothing was done (a list that scrolls back to the item its keys "
+                   "are on, as Radix's Select does). Reach it with the keys: page.type its "
+                   "text, or page.press ArrowDown until page.snapshot shows it [active], then "
+                   "Enter"));
+}
+
 // What an input's download came to, from BiDi's downloadWillBegin and downloadEnd params.
 json::object DownloadOf(const json::object& began, const std::optional<json::object>& ended) {
   const std::string url(StringAt(ended ? *ended : began, "url"));
@@ -121,10 +137,12 @@ absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_
                            std::string_view shared_id, CentreOffset offset,
                            std::chrono::milliseconds wait) {
   RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
-    return page
-        .Command("input.performActions", HoverActionsParams(context, shared_id, offset),
-                 "the mouse move's events to be dispatched")
-        .status();
+    return MovedOutOfView(
+        page,
+        page.Command("input.performActions", HoverActionsParams(context, shared_id, offset),
+                     "the mouse move's events to be dispatched")
+            .status(),
+        "the mouse");
   }));
   return page
       .Sandbox(context, ops::kInputPointerSettled,
@@ -146,10 +164,12 @@ absl::StatusOr<InputEffect> PerformAndFollow(PageContext& page, std::string_view
   return DispatchAndFollow(
       page, tab,
       [&] {
-        return page
-            .Command("input.performActions", action_params,
-                     absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
-            .status();
+        return MovedOutOfView(
+            page,
+            page.Command("input.performActions", action_params,
+                         absl::StrCat(ToAbsl(what), "'s input events to be dispatched"))
+                .status(),
+            what);
       },
       what, armed);
 }
