@@ -1105,6 +1105,23 @@ BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"saved"})");
 }
 
+// Radix's dialog is modal without aria-modal: a role="dialog" shown while the page it hides
+// with aria-hidden holds the role target.
+BOOST_AUTO_TEST_CASE(a_role_target_behind_a_dialog_without_aria_modal_that_hides_the_page_says_so) {
+  const json::object result =
+      Run(Frames({Goto("modal_hidden.html"),
+                  Eval("document.querySelector('[role=dialog]').removeAttribute('aria-modal')"),
+                  R"({"method":"page.click","params":{"text":"Edit"}})",
+                  R"({"method":"page.click","params":{"role":"button","name":"Save settings"}})"},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Error(result, 3) ==
+             R"({"error":"no such element","message":"page.click: no visible element matches )"
+             R"(role \"button\" named \"Save settings\"; 1 match lies in content the page has )"
+             R"(made inert or hidden (the snapshot leaves it out), as pages do while a menu, a )"
+             R"(listbox or a modal dialog is open: close that first (e.g. page.press Escape), or )"
+             R"(act inside it"})");
+}
+
 // A tree drawn flat shows each item's depth (aria-level), as a heading's.
 BOOST_AUTO_TEST_CASE(a_flat_trees_items_show_their_level) {
   const json::object result =

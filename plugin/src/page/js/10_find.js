@@ -61,10 +61,12 @@ function hiddenDescription(el) {
 }
 
 // Whether `doc` shows a modal dialog: a <dialog> shown modally, or a visible element with
-// aria-modal="true".
+// aria-modal="true" or the role of a dialog (Radix's is modal by hiding the rest of the page
+// with aria-hidden, without aria-modal).
 function openModalIn(doc) {
   return modalDialogOf(doc) !== null ||
-      Array.from(doc.querySelectorAll('[aria-modal="true"]')).some((el) => isVisible(el));
+      Array.from(doc.querySelectorAll('[aria-modal="true"], [role="dialog"], [role="alertdialog"]'))
+          .some((el) => isVisible(el, true));
 }
 
 function search(input, nodes) {
