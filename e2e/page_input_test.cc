@@ -1129,6 +1129,21 @@ BOOST_AUTO_TEST_CASE(a_key_on_a_page_idle_for_a_while_waits_for_what_it_draws_fr
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Counted to 10"})");
 }
 
+// A modal that has the keys' focus and fades out on Escape (UIkit's): the fade is what the key
+// set off, not the focused control's own feedback, so the key returns once the modal is gone
+// and the next click reaches the page behind it.
+BOOST_AUTO_TEST_CASE(a_key_returns_once_the_focused_modal_it_closes_has_faded_out) {
+  const json::object result =
+      Run(Frames({Goto("modal_escape.html"),
+                  R"({"method":"page.click","params":{"role":"button","name":"Open"}})",
+                  R"({"method":"page.press","params":{"key":"Escape"}})",
+                  Eval("[getComputedStyle(modal).display, state.textContent]"),
+                  R"({"method":"page.click","params":{"role":"button","name":"Open"}})",
+                  Eval("state.textContent")}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["none","closed"]})");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"open"})");
+}
+
 BOOST_AUTO_TEST_CASE(fill_with_submit_presses_enter_and_follows_the_navigation) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",

@@ -1443,6 +1443,10 @@ const INPUT_SHOWING_PROPERTIES = new Set([
   'max-height', 'max-width', 'top', 'right', 'bottom', 'left', 'margin-top', 'margin-left',
   'clip-path', 'content-visibility']);
 
+// What holds one of these holds controls of its own.
+const INPUT_CONTROLS = 'a[href], button, input, select, textarea, [tabindex], [contenteditable], ' +
+    '[role="button"], [role="link"], [role="checkbox"], [role="option"], [role="menuitem"]';
+
 // The transitions and animations that began at or after `start` (timeline time) in `win`'s
 // document or its shadow roots `roots`, run once or a few times (not a spinner's endless
 // loop), that change what is shown, and have not finished; not those of `acted` (the control
@@ -1474,6 +1478,9 @@ function inputRunningAnimations(win, roots, start, acted) {
 async function inputAnimationsEnd(win, start, deadline, acted) {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const roots = inputShadowRoots(win.document);
+  // A box that holds controls of its own is no control whose feedback that is: a modal that
+  // has the keys' focus and fades out on Escape (UIkit's) set that off.
+  if (acted && acted.querySelector(INPUT_CONTROLS)) acted = null;
   let waited = false;
   for (;;) {
     if (win.document.timeline.currentTime === null) return;  // the document is no longer shown
