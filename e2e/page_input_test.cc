@@ -225,6 +225,24 @@ BOOST_AUTO_TEST_CASE(a_fill_that_submits_a_combobox_presses_enter_once_its_list_
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Vilnius"})");
 }
 
+// A combobox that completes inline (Fluent's): the field shows "Blue" for "Bl", "ue" selected,
+// and nothing is chosen; the fill says which part the field added. Enter (submit) chooses it.
+BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_that_completes_inline_says_what_it_added) {
+  const json::object result = Run(
+      Frames({Goto("inline_completion.html"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Colour","value":"Bl"}})",
+              Eval("document.getElementById('chosen').textContent"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Colour","value":"Gr",)"
+              R"("submit":true}})",
+              Eval("document.getElementById('chosen').textContent")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Blue",)"
+                                  R"("completion":"ue","options":["Blue","Black"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Green",)"
+                                  R"("options":["Green"]}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Green"})");
+}
+
 // A combobox whose text the page keeps in its state and draws a frame later: the fill reads
 // the value the page drew, not the old text it showed as the input ended.
 BOOST_AUTO_TEST_CASE(a_fill_into_a_field_whose_text_the_page_draws_later_takes) {

@@ -1560,6 +1560,22 @@ OPS.inputArm = function () {
   return {data: {ok: true}};
 };
 
+// The end of what `field` shows that the page added after the text typed and selected, as a
+// field that completes inline does (Fluent's combobox: "Bl" shows "Blue", "ue" selected): a
+// suggestion an Enter accepts, no choice yet. Null when it shows no such thing.
+function inputCompletionOf(field, typed) {
+  if (typeof typed !== 'string' || typed === '' || typeof field.selectionStart !== 'number') {
+    return null;
+  }
+  const value = field.value;
+  const start = field.selectionStart;
+  if (start !== typed.length || field.selectionEnd !== value.length || start >= value.length ||
+      value.slice(0, start).toLowerCase() !== typed.toLowerCase()) {
+    return null;
+  }
+  return value.slice(start);
+}
+
 OPS.inputFill = async function (input, nodes) {
   const field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
@@ -1571,7 +1587,12 @@ OPS.inputFill = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiInputWatch;
   if (filled.ok && inputTypedIntoSuggesting(watch)) {
     await inputAnswerSettled(globalThis, watch);
-    if ('value' in filled && field.isConnected) filled.value = inputFieldValue(field);
+    if ('value' in filled && field.isConnected) {
+      filled.value = inputFieldValue(field);
+      // An Enter (submit) that follows accepts it.
+      const completion = input.leave && inputCompletionOf(field, input.value);
+      if (completion) filled.completion = completion;
+    }
     // Before an Enter (submit): the option it goes to, the one the keys are on; else what the
     // list offers, none of it marked for Enter.
     const active = input.leave ? null : activeDescendantOf(field);
