@@ -592,6 +592,77 @@ BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"sent"})");
 }
 
+// A command palette in Radix's dialog without an overlay (cmdk's): the rest of the page is
+// aria-hidden, the body takes no pointer events, a focus trap takes the focus back. A click,
+// keys, typing or a fill behind it reach nothing there (the click would close the palette, the
+// keys would go to its search box): each says so and nothing happens.
+BOOST_AUTO_TEST_CASE(nothing_behind_a_dialog_that_hides_the_page_without_an_overlay_is_acted_on) {
+  const json::object result = Run(Frames(
+      {Goto("modal_trap.html"), R"({"method":"page.click","params":{"text":"Open palette"}})",
+       R"({"method":"page.click","params":{"text":"Counter 0"}})",
+       R"({"method":"page.press","params":{"key":"Enter","target":{"text":"Counter 0"}}})",
+       R"({"method":"page.type","params":{"target":{"css":"#note"},"text":"abc"}})",
+       R"({"method":"page.fill","params":{"css":"#note","value":"hello"}})",
+       Eval("[document.getElementById('count').textContent, ran, note.value, "
+            "document.querySelector('[role=dialog] "
+            "input').value]")},
+      R"(,"on_error":"continue")"));
+  const std::string outside =
+      R"( is outside the open modal div \"Go home\", which keeps the rest of the page from )"
+      R"(input; nothing was )";
+  const std::string then =
+      R"J(. Close or finish that first (e.g. page.press Escape), or act inside it"}})J";
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.click","error":{"error":"element covered",)"
+             R"("message":"page.click: button#count \"Counter 0\")" +
+                 outside + "clicked" + then);
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.press","error":{"error":"element covered",)"
+             R"("message":"page.press: button#count \"Counter 0\")" +
+                 outside + "pressed" + then);
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.type","error":{"error":"element covered",)"
+             R"("message":"page.type: input#note)" +
+                 outside + "typed" + then);
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.fill","error":{"error":"element covered",)"
+             R"("message":"page.fill: input#note)" +
+                 outside + "filled" + then);
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.eval","result":["Counter 0",[],"",""]})");
+}
+
+// A focus trap alone (the page hides nothing and takes the pointer): a field whose focus the
+// trap takes back gets no keys, typing or fill; they say who holds the focus.
+BOOST_AUTO_TEST_CASE(keys_for_a_field_a_focus_trap_takes_the_focus_from_are_not_sent) {
+  const json::object result =
+      Run(Frames({Goto("modal_trap.html?trap-only"),
+                  R"({"method":"page.click","params":{"text":"Open palette"}})",
+                  R"({"method":"page.type","params":{"target":{"css":"#note"},"text":"abc"}})",
+                  R"({"method":"page.fill","params":{"css":"#note","value":"hello"}})",
+                  R"({"method":"page.press","params":{"key":"Enter","target":{"css":"#note"}}})",
+                  Eval("[ran, note.value, document.querySelector('[role=dialog] input').value]")},
+                 R"(,"on_error":"continue")"));
+  const std::string trapped =
+      R"( did not keep the focus: input \"Search commands\" took it back, as a modal's focus )"
+      R"(trap does, and the keys would go there; nothing was )";
+  const std::string then =
+      R"J(. Close or finish what holds it first (e.g. page.press Escape), or act inside it"}})J";
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","error":{"error":"element covered",)"
+             R"("message":"page.type: input#note)" +
+                 trapped + "typed" + then);
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","error":{"error":"element covered",)"
+             R"("message":"page.fill: input#note)" +
+                 trapped + "filled" + then);
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.press","error":{"error":"element covered",)"
+             R"("message":"page.press: input#note)" +
+                 trapped + "pressed" + then);
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":[[],"",""]})");
+}
+
 // A modal drawn without <dialog>, over a backdrop fixed over the whole viewport (as Mantine,
 // UIkit and Carbon draw theirs): a field behind it takes no fill, keys or selection, as a user
 // could not reach it, also below the fold (UIkit's locks the page's scrolling); a field inside

@@ -94,14 +94,34 @@ function inputDisabled(el, off) {
 }
 
 // The open modal dialog of el's document that el lies outside of (everything outside it is
-// inert: no click, no typing reaches it), an inert ancestor, or a modal's backdrop over it
-// (inputBackdropOver); null when there is none.
+// inert: no click, no typing reaches it), an inert ancestor, a dialog the page hid el beside
+// (inputHiddenBesideDialog), or a modal's backdrop over it (inputBackdropOver); null when
+// there is none.
 function inputInertBy(el) {
   const inert = el.closest('[inert]');
   if (inert) return inert;
   const modal = modalDialogOf(ownerDocumentOf(el));
   if (modal) return inputContains(modal, el) ? null : modal;
-  return inputBackdropOver(el);
+  return inputHiddenBesideDialog(el) || inputBackdropOver(el);
+}
+
+// A dialog shown while el lies in a part of the page hidden beside it (aria-hidden on a
+// sibling of the dialog or of what holds it): a modal as Radix draws it, which hides the rest
+// of the page so, turns the body's pointer events off and keeps the focus inside, without
+// aria-modal (cmdk's palette). Null when there is none.
+function inputHiddenBesideDialog(el) {
+  const hidden = el.closest('[aria-hidden="true"]');
+  const holder = hidden && flatParentElement(hidden);
+  if (!holder) return null;
+  const dialogs = holder.querySelectorAll(
+      '[role="dialog"], [role="alertdialog"], [aria-modal="true"], dialog[open]');
+  return Array.from(dialogs).find((d) => !hidden.contains(d) && isVisible(d)) || null;
+}
+
+// Whether `el` is a dialog (a <dialog>, or an element with the role of one).
+function inputIsDialog(el) {
+  const role = roleOf(el);
+  return localNameOf(el) === 'dialog' || role === 'dialog' || role === 'alertdialog';
 }
 
 // An element fixed in place over nearly all of the viewport that lies over el's centre and
@@ -315,7 +335,7 @@ function inputKeptFromInput(el, inert, done) {
   if (hasAttr(inert, 'inert')) {
     why = ' lies in content the page has made inert, as pages do while a menu, a listbox or a ' +
         'modal dialog is open';
-  } else if (localNameOf(inert) === 'dialog') {
+  } else if (inputIsDialog(inert)) {
     why = ' is outside the open modal ' + describeElement(inert) + ', which keeps the rest of ' +
         'the page from input';
   } else {
@@ -350,6 +370,13 @@ function inputReaches(el, hit) {
   return !!label && label.control === el;
 }
 
+// Whether el's document's body takes no pointer events (pointer-events: none on it or the
+// root element, which a modal sets while it is open).
+function inputBodyTakesNoPointer(el) {
+  const doc = ownerDocumentOf(el);
+  return [doc.body, doc.documentElement].some((n) => n && styleOf(n).pointerEvents === 'none');
+}
+
 // Whether `hit` is an ancestor that takes the pointer in place of `el`, which takes none
 // itself: `el` has pointer-events: none, or is visually hidden (clipped away, or a pixel wide)
 // inside the widget that draws it, as a custom slider's thumb holds its range input. A user
@@ -359,8 +386,9 @@ function inputDrawnBy(hit, el) {
   const style = styleOf(el);
   const rect = rectOf(el);
   // Taking no pointer events, it passes a user's press there to what holds it, whatever that is
-  // (react-aria's drag handle, to its row, which starts the drag).
-  if (style.pointerEvents === 'none') return true;
+  // (react-aria's drag handle, to its row, which starts the drag); not when the page turned
+  // them off for all of the body (a modal does so, as Radix's: the press reaches nothing).
+  if (style.pointerEvents === 'none') return !inputBodyTakesNoPointer(el);
   if (!(style.clip !== 'auto' || style.clipPath !== 'none' || rect.width <= 1 ||
         rect.height <= 1)) {
     return false;
@@ -903,6 +931,8 @@ async function inputFill(el, value, leave) {
           'take a new page.snapshot'};
     }
   }
+  const trapped = inputFocusKeptFrom(el, 'filled');
+  if (trapped) return trapped;
   // What the focus moving here changed (a widget that closes its list on blur) is not what
   // the typing set off.
   const watch = globalThis.__firefoxBidiInputWatch;
@@ -1126,8 +1156,30 @@ function inputFocus(el, done) {
   }
   el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
   el.focus();
+  const trapped = inputFocusKeptFrom(el, done);
+  if (trapped) return trapped;
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
+}
+
+// After el.focus(): an "element covered" error when `el`, which takes the focus, does not
+// hold it, something else having taken it back (a modal's focus trap, as Radix's); the keys
+// would go there. Nothing was `done`.
+function inputFocusKeptFrom(el, done) {
+  const focusable = el.tabIndex >= 0 || hasAttr(el, 'tabindex') || isEditable(el);
+  const active = inputFocusedIn(ownerDocumentOf(el));
+  if (!focusable || !active || active === el || inputContains(el, active) ||
+      nodeTypeOf(active) !== ELEMENT_NODE || localNameOf(active) === 'body') {
+    return null;
+  }
+  // A field is described by its tag alone: its name says which.
+  const name = collapse(accessibleName(active, roleOf(active)));
+  const holder = describeElement(active) +
+      (name && !describeElement(active).includes('"') ? ' "' + truncate(name, 60) + '"' : '');
+  return {error: 'element covered', message: describeElement(el) + ' did not keep the focus: ' +
+      holder + ' took it back, as a modal\'s focus trap does, and the keys ' +
+      'would go there; nothing was ' + done + '. Close or finish what holds it first (e.g. ' +
+      'page.press Escape), or act inside it'};
 }
 
 // These act on nodes[0], the element the target named (see OPS.find's "then").
