@@ -245,6 +245,20 @@ BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_that_completes_inline_says_what_it_a
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Green"})");
 }
 
+// A list whose keys stay in the field marks the option they are on aria-selected (Tagify's,
+// cmdk's), without aria-activedescendant: the Enter of a submit went to that option, and the
+// fill names it.
+BOOST_AUTO_TEST_CASE(a_fill_submitted_to_a_list_that_marks_its_option_selected_names_it) {
+  const json::object result =
+      Run(Frames({Goto("marked_option.html"),
+                  R"({"method":"page.fill","params":{"role":"combobox","name":"Add a tag",)"
+                  R"("value":"jav","submit":true}})",
+                  Eval("tags")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"",)"
+                                  R"("enter_on":"javascript"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["javascript"]})");
+}
+
 // A combobox whose text the page keeps in its state and draws a frame later: the fill reads
 // the value the page drew, not the old text it showed as the input ended.
 BOOST_AUTO_TEST_CASE(a_fill_into_a_field_whose_text_the_page_draws_later_takes) {

@@ -1427,7 +1427,40 @@ function inputControlledBy(field) {
 const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
-  if (!field.isConnected) return {};
+  const names = [];
+  for (const list of inputSuggestionLists(field)) {
+    for (const option of inputShownOptions(list)) {
+      names.push(collapse(accessibleName(option, 'option')));
+    }
+  }
+  const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
+  if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
+  return out;
+}
+
+// The option of a suggesting field's list that an Enter goes to: the one its keys are on
+// (aria-activedescendant), else the one option of a single-choice list marked aria-selected, as
+// lists whose keys keep the focus in the field mark it (Tagify's, cmdk's); null when none.
+function inputEnterOption(field) {
+  const active = activeDescendantOf(field);
+  if (active) return isVisible(active) ? active : null;
+  for (const list of inputSuggestionLists(field)) {
+    if (attrOf(list, 'aria-multiselectable') === 'true') continue;
+    const marked = inputShownOptions(list).filter((o) => attrOf(o, 'aria-selected') === 'true');
+    if (marked.length === 1) return marked[0];
+  }
+  return null;
+}
+
+// The options shown in `list`, in the flat tree.
+function inputShownOptions(list) {
+  return flatElements(list).filter((option) =>
+      (roleOf(option) === 'option' || localNameOf(option) === 'option') && isVisible(option));
+}
+
+// The shown lists that offer what a suggesting field suggests.
+function inputSuggestionLists(field) {
+  if (!field.isConnected) return [];
   // A search box may control what it filters (a table): only lists count, the popup it
   // controls or one inside it (Vuetify's menu holds its list). A field that names its own
   // list (shown or not, found or not) offers no other list's options.
@@ -1439,20 +1472,9 @@ function inputSuggestionsOf(field) {
   lists = lists.filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
-    if (shown.length !== 1) return {};
-    lists = shown;
+    return shown.length === 1 ? shown : [];
   }
-  const names = [];
-  for (const list of lists) {
-    for (const option of flatElements(list)) {
-      if ((roleOf(option) === 'option' || localNameOf(option) === 'option') && isVisible(option)) {
-        names.push(collapse(accessibleName(option, 'option')));
-      }
-    }
-  }
-  const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
-  if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
-  return out;
+  return lists;
 }
 
 // Whether a suggesting field's list says its answer is still on the way: the field or a list
@@ -1647,8 +1669,8 @@ OPS.inputFill = async function (input, nodes) {
     }
     // Before an Enter (submit): the option it goes to, the one the keys are on; else what the
     // list offers, none of it marked for Enter.
-    const active = input.leave ? null : activeDescendantOf(field);
-    if (active && isVisible(active)) {
+    const active = input.leave ? null : inputEnterOption(field);
+    if (active) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
     } else {
       Object.assign(filled, inputSuggestionsOf(field));
