@@ -963,6 +963,34 @@ BOOST_AUTO_TEST_CASE(aria_switches_radios_and_checkboxes_fill_with_true_or_false
              R"(Locked=false"})");
 }
 
+// A box with the role of a checkbox that says no state, over the native checkbox that holds
+// it (PrimeReact's row checkbox): its state is that checkbox's, so a fill clicks it once and
+// says true, a second fill does not click it off again, and the snapshot shows it checked. A
+// box whose click the page does not take is no fill.
+BOOST_AUTO_TEST_CASE(a_checkbox_role_over_a_native_checkbox_fills_and_reads_through_it) {
+  const json::object result = Run(Frames(
+      {Goto("wrapped_checkbox.html"),
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Select Eve","value":true}})",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Select Eve","value":true}})",
+       Eval("eve.checked"),
+       R"({"method":"page.snapshot","params":{"root":{"role":"checkbox","name":"Select Eve"}}})",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Select Locked","value":true}})",
+       Eval("locked.getAttribute('aria-checked')")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":true})");
+  const std::string outline(PageSuite::Record(result, 4).at("result").as_string());
+  BOOST_TEST(outline ==
+             WithRefs("- checkbox \"Select Eve\" [ref={1}] checked", FirstRef(outline), 1));
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: it was clicked, but it reads false afterwards: the page did not )"
+             R"(take the click as a change to true (it may want something first); take a )"
+             R"(page.snapshot before trying again"}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"false"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_filled_select_reports_its_option_value_and_label) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#plan","value":"team"}})",

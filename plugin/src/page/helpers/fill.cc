@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -140,6 +141,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
           ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{})
               .status());
       ASSIGN_OR_RETURN(after, ValueOf(page, element));
+    }
+    if (after != *value) {
+      // A value the box does not show is no fill: a second fill would click it again.
+      return HelperError(
+          kNotFillable,
+          absl::StrCat(kMethod, ": it was clicked, but it reads ", json::serialize(after),
+                       " afterwards: the page did not take the click as a change to ",
+                       json::serialize(*value),
+                       " (it may want something first); take a page.snapshot before trying "
+                       "again"));
     }
   }
   if (const json::value* slider = filled.data.as_object().if_contains("slider")) {

@@ -626,6 +626,12 @@ export function isHiddenSubtree(el) {
 export function isChecked(el) {
   const aria = attrOf(el, "aria-checked");
   if (localNameOf(el) === "input" && (aria === null || aria === "mixed")) return el.checked;
+  if (aria === null) {
+    // A box with the role of a checkbox that says no state but holds the native one it draws
+    // (PrimeReact's row checkbox): that one's state is its state.
+    const inputs = el.querySelectorAll('input[type="checkbox"], input[type="radio"]');
+    if (inputs.length === 1) return inputs[0].checked;
+  }
   return aria === "true";
 }
 
