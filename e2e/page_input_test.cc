@@ -991,6 +991,17 @@ BOOST_AUTO_TEST_CASE(a_checkbox_role_over_a_native_checkbox_fills_and_reads_thro
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"false"})");
 }
 
+// A field the page draws from its state frames after the blur (zag's number field shows its
+// old value until then): the fill reads the value it then shows, not the old one as refused.
+BOOST_AUTO_TEST_CASE(a_field_drawn_frames_after_it_was_left_reads_its_new_value) {
+  const json::object result = Run(Frames(
+      {Goto("drawn_after_blur.html"),
+       R"({"method":"page.fill","params":{"role":"spinbutton","name":"Guests","value":"4"}})",
+       Eval("guests.value")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"4"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"4"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_filled_select_reports_its_option_value_and_label) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#plan","value":"team"}})",

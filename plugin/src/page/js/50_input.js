@@ -984,6 +984,13 @@ async function inputFill(el, value, leave) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (el.isConnected) {
       after = inputFieldValue(el);
+      // A widget that draws its field from its state once it has taken the blur does so in
+      // the frames after (Chakra's number input, by zag: its old value showed for two).
+      for (let frame = 0; frame < 3 && collapse(after) !== collapse(typed); ++frame) {
+        await nextFrame(win);
+        if (!el.isConnected) break;
+        after = inputFieldValue(el);
+      }
     } else if (text !== '') {
       // An editor shown in place of a text (a tree's rename box) that the page took away as it
       // lost the focus: it saved the value when the text shows it where the field was.
