@@ -173,6 +173,35 @@ BOOST_AUTO_TEST_CASE(a_destination_gone_when_the_button_comes_up_gets_no_drop) {
              R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 400,50",true]})");
 }
 
+// Whether the button came up over the destination is judged as it comes up: a tree that draws
+// its nodes anew on the drop (jstree) leaves neither node in the page afterwards, and a list
+// that put a copy of the dragged item where the destination was pushed it from under the
+// pointer (dragula's copy), and a zone that took the item as the pointer came stands lower,
+// away from the pointer (Draggable's Droppable); all those drops happened.
+BOOST_AUTO_TEST_CASE(a_drop_the_page_redraws_or_moves_its_destination_for_is_seen) {
+  const json::object result = Run(Frames({
+      Goto("drop_redraw.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Pear"},"to":{"text":"Dairy"}}})",
+      Eval("JSON.stringify(model)"),
+      R"({"method":"page.drag","params":{"from":{"text":"Alpha"},"to":{"text":"Two"}}})",
+      Eval("boardTexts()"),
+      R"({"method":"page.drag","params":{"from":{"text":"Token"},"to":{"css":"#slot"}}})",
+      Eval("document.getElementById('token').parentElement.id"),
+  }));
+  // The tree's nodes are siblings: Pear, its third, is its fifth after Dairy's Milk.
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"pointer","place":{"before":3,"after":5,"of":5}}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":)"
+                                  R"("{\"Fruit\":[\"Apple\"],\"Dairy\":[\"Milk\",\"Pear\"]}"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["One","Alpha","Two","Three"]})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"slot"})");
+}
+
 // Files and text dropped from outside the page (fixtures/pages/drop.html): the page reads what
 // arrived; a zone that does not accept gets no drop; a file outside file_roots is refused
 // before anything is sent.

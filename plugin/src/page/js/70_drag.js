@@ -88,10 +88,17 @@ function dragDestination(from, to, point) {
 function pointerWatch(win) {
   let watch = globalThis.__firefoxBidiDragWatch;
   if (!watch) {
-    watch = globalThis.__firefoxBidiDragWatch =
-        {armed: false, up: null, dragStart: null, source: null, endInSource: false};
+    watch = globalThis.__firefoxBidiDragWatch = {
+      armed: false, up: null, upOverTo: false, dragStart: null, source: null, to: null,
+      toHeldSource: false, endInSource: false};
+    // Whether the button came up over the destination is judged as it comes up, before the
+    // page's handlers move things: a tree that draws its nodes anew on the drop (jstree), a
+    // zone whose box shifts once the item is in it (Draggable's Droppable).
     const record = (event) => {
-      if (watch.armed && !watch.up) watch.up = event;
+      if (!watch.armed || watch.up) return;
+      watch.up = event;
+      watch.upOverTo = !!watch.to && watch.to.isConnected &&
+          (upOver(watch.to, watch.source, event) || movedInto(watch));
     };
     win.addEventListener("pointerup", record, true);
     win.addEventListener("mouseup", record, true);
@@ -152,6 +159,9 @@ OPS.dragPrepare = function (input, nodes) {
   watch.up = null;
   watch.dragStart = null;
   watch.source = from;
+  watch.to = to;
+  watch.toHeldSource = !!to && inputContains(to, from);
+  watch.upOverTo = false;
   watch.endInSource = pointIn(from, end);
   return {data: {ok: true, via: "pointer", from: start, to: end, place: !!place}};
 };
@@ -167,7 +177,8 @@ function dragPlaceOf(from, to) {
   for (const item of selfAndParent(from)) {
     const parent = parentElementOf(item);
     const tag = localNameOf(item);
-    if (!parent || roleOf(item) === "slider") continue;
+    // A list is no item of one (the palette a copy is dragged from, beside its board).
+    if (!parent || roleOf(item) === "slider" || LIST_TAGS.has(tag)) continue;
     const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
     if (alike.length < 3) continue;
     const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
@@ -175,6 +186,8 @@ function dragPlaceOf(from, to) {
   }
   return null;
 }
+
+const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
 
 // `item`'s place among `parent`'s element children, from 1.
 function placeAmong(parent, item) {
@@ -201,6 +214,27 @@ OPS.dragPlace = function () {
                  of: children.length}};
 };
 
+// Whether the button came up (`up`) over the destination `to`: at a point inside one of its
+// boxes, on what it holds, or on the item the list put in its place as the pointer came, a
+// sibling of `to` that shows what was dragged from `from` (dragula's copy of it, under the
+// image of it that follows the pointer).
+function upOver(to, from, up) {
+  if (pointIn(to, {x: up.clientX, y: up.clientY}) || inputContains(to, up.target)) return true;
+  const list = parentElementOf(to);
+  return !!list && ownerDocumentOf(to).elementsFromPoint(up.clientX, up.clientY).some((hit) => {
+    let item = hit;
+    while (item && parentElementOf(item) !== list) item = parentElementOf(item);
+    return !!item && item !== from && item !== to && item.textContent === from.textContent;
+  });
+}
+
+// Whether the dragged element now lies inside the destination, which did not hold it when the
+// drag began: the page moved it there as the pointer came (Draggable's Droppable puts the item
+// in the zone under the pointer, and the zone's box shifts with it).
+function movedInto(watch) {
+  return !watch.toHeldSource && watch.source.isConnected && inputContains(watch.to, watch.source);
+}
+
 // Whether the viewport point {x, y} lies inside one of `el`'s boxes.
 function pointIn(el, {x, y}) {
   return Array.from(el.getClientRects()).some((r) =>
@@ -219,11 +253,15 @@ OPS.dragPointerOutcome = async function (input, nodes) {
   const dragStart = watch && watch.armed ? watch.dragStart : null;
   const source = watch && watch.armed ? watch.source : null;
   const movedUnderUp = !!source && !watch.endInSource && source.isConnected;
+  const upOverTo = !!up && watch.upOverTo;
+  // Put in the destination once the drop was taken (Draggable moves its item there then).
+  const movedThere = !!up && !!watch.to && movedInto(watch);
   if (watch) {
     watch.armed = false;
     watch.up = null;
     watch.dragStart = null;
     watch.source = null;
+    watch.to = null;
   }
   const to = nodes[0] || null;
   if (dragStart && !up) {
@@ -233,7 +271,8 @@ OPS.dragPointerOutcome = async function (input, nodes) {
   if (!up) return {data: {dropped: false, completed: false}};
   if (!to) return {data: {dropped: true, completed: false}};
   const at = {x: up.clientX, y: up.clientY};
-  const reached = to.isConnected && (pointIn(to, at) || inputContains(to, up.target));
+  const reached = upOverTo || movedThere ||
+      (to.isConnected && (pointIn(to, at) || inputContains(to, up.target)));
   return {data: {dropped: reached || (movedUnderUp && pointIn(source, at)), completed: false}};
 };
 
