@@ -202,6 +202,27 @@ BOOST_AUTO_TEST_CASE(a_drop_the_page_redraws_or_moves_its_destination_for_is_see
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"slot"})");
 }
 
+// A card dragged out of its column (jKanban's board): the button came up over the other
+// column's title, which takes no card, and the board put the card back: "moved": false says
+// it stands where it stood; over that column's card it moved, and "dropped" says all.
+BOOST_AUTO_TEST_CASE(a_card_dragged_out_of_its_list_says_whether_it_left_its_place) {
+  const json::object result = Run(Frames({
+      Goto("drop_redraw.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write report"},"to":{"text":"Done"}}})",
+      Eval("columns()"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write report"},"to":{"text":"Gym"}}})",
+      Eval("columns()"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"pointer","moved":false}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Write report","Gym"]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["","Gym,Write report"]})");
+}
+
 // Files and text dropped from outside the page (fixtures/pages/drop.html): the page reads what
 // arrived; a zone that does not accept gets no drop; a file outside file_roots is refused
 // before anything is sent.

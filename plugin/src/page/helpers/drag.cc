@@ -280,12 +280,19 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   json::object result{{"dropped", dropped},
                       {"via", html5 || completed_by_events ? "html5" : "pointer"}};
   // A reorder within one list: where the item stood and stands now, once the page settled (a
-  // drop the list did not take leaves it where it was, whatever "dropped" says).
+  // drop the list did not take leaves it where it was, whatever "dropped" says); an item
+  // dragged by the pointer out of what holds it: whether it left its place there.
   if (BoolAt(plan, "place")) {
     ASSIGN_OR_RETURN(const SandboxResult place,
                      page.Sandbox(context, ops::kDragPlace, json::object{}));
     if (const json::object* data = place.data.if_object(); data != nullptr && !data->empty()) {
-      result["place"] = *data;
+      if (const json::value* moved = data->if_contains("moved")) {
+        // Said where it tells what "dropped" (where the button came up) does not: over the
+        // destination, and the page put the item back; elsewhere, and the page moved it.
+        if (moved->is_bool() && moved->get_bool() != dropped) result["moved"] = *moved;
+      } else {
+        result["place"] = *data;
+      }
     }
   }
   if (cancelled) {
@@ -328,7 +335,7 @@ const HelperSpec& DragHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor; not a canvas) is dragged through the page's HTML5 drag-and-drop events (pressed 2 px off its centre, dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover); "cancelled": why nothing moved when the page cancelled dragstart. "place": {"before", "after", "of"} when from and to are items of one list (children of one element with one tag, three or more; or their parents are): where the dragged item stood among the list's children and stands once the page settled, from 1 (a reorder that did not happen shows after = before). Anything else gets real pointer input (down at the source's centre, "hold_ms" still, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page). With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
+          R"~({"dropped": bool, "via": "pointer" or "html5"}; "matches": N / "to_matches": N when from / to matched N elements (the first was taken). A source marked draggable (draggable=true on it or an ancestor; not a canvas) is dragged through the page's HTML5 drag-and-drop events (pressed 2 px off its centre, dragstart, dragover a frame apart along the way and twice at the destination, drop, dragend; not isTrusted), because Firefox never drops a native drag started by WebDriver input: via "html5", dropped when the destination got a drop after accepting it (a cancelled dragover); "cancelled": why nothing moved when the page cancelled dragstart. "place": {"before", "after", "of"} when from and to are items of one list (children of one element with one tag, three or more; or their parents are): where the dragged item stood among the list's children and stands once the page settled, from 1 (a reorder that did not happen shows after = before). Anything else gets real pointer input (down at the source's centre, "hold_ms" still, a 4 px move, "steps" moves a frame apart, a 100 ms hold, up at the destination; a link or an image the page lets the browser drag gets the drop completed as for a marked source): via "pointer", dropped when the button came up over the destination (for a point: over the page); "moved": false when it did but the dragged element stands where it stood (the page put it back: a board that found no list there), true when it did not and the page moved it all the same. With "files" or "data" instead of "from", they are dropped from outside the page (dragenter, dragover, drop at "to", one DataTransfer holding them): via "html5", dropped when the page accepted. dropped false is no error: look at what the page did.)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (something lies over the source or destination; nothing was dragged), "element not visible", "invalid argument")~",
       .example =

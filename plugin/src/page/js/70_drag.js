@@ -16,7 +16,7 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, localNameOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, roleOf
+  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputWatchOutcome
@@ -152,7 +152,10 @@ OPS.dragPrepare = function (input, nodes) {
   const doc = ownerDocumentOf(from);
   const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
   if (source) {
-    return {data: {ok: true, via: "html5", from: start, to: end, place: !!place}, nodes: [source]};
+    // A page that took an HTML5 drop says so by taking it: what became of the item is its own.
+    if (place && place.across) globalThis.__firefoxBidiDragPlace = null;
+    return {data: {ok: true, via: "html5", from: start, to: end, place: !!place && !place.across},
+            nodes: [source]};
   }
   const watch = pointerWatch(defaultViewOf(doc));
   watch.armed = true;
@@ -174,17 +177,25 @@ OPS.dragPrepare = function (input, nodes) {
 // blocks, a slider's thumb onto a mark of its track).
 function dragPlaceOf(from, to) {
   const selfAndParent = (el) => [el, parentElementOf(el)].filter(Boolean);
+  let across = null;
   for (const item of selfAndParent(from)) {
     const parent = parentElementOf(item);
     const tag = localNameOf(item);
     // A list is no item of one (the palette a copy is dragged from, beside its board).
     if (!parent || roleOf(item) === "slider" || LIST_TAGS.has(tag)) continue;
     const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
+    const place = {item, parent, before: placeAmong(parent, item), text: item.textContent};
+    // Dragged out of what holds it (a card to another column).
+    if (!across && !inputContains(parent, to) && localNameOf(from) !== "canvas") {
+      across = {across: true, item: from, before: placeAmong(parentElementOf(from), from),
+                chain: ancestorsOf(from), rect: rectOf(from), to, text: from.textContent,
+                copies: copiesIn(to, from.textContent)};
+    }
     if (alike.length < 3) continue;
     const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
-    if (other) return {item, parent, before: placeAmong(parent, item), text: item.textContent};
+    if (other) return place;
   }
-  return null;
+  return across;
 }
 
 const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
@@ -203,6 +214,7 @@ function placeAmong(parent, item) {
 OPS.dragPlace = function () {
   const place = globalThis.__firefoxBidiDragPlace;
   globalThis.__firefoxBidiDragPlace = null;
+  if (place && place.across) return {data: dragMovedAcross(place)};
   if (!place || !place.parent.isConnected) return {data: {}};
   const children = place.parent.children;
   let item = place.item;
@@ -233,6 +245,41 @@ function upOver(to, from, up) {
 // in the zone under the pointer, and the zone's box shifts with it).
 function movedInto(watch) {
   return !watch.toHeldSource && watch.source.isConnected && inputContains(watch.to, watch.source);
+}
+
+// After an item was dragged out of its list (dragPlaceOf's `across`), once the page settled:
+// {"moved": false} when it stands where it stood among its list's children (the page put it
+// back: a board that found no column under the pointer), {"moved": true} when the element or
+// the one that now shows its text stands elsewhere; {} when neither is in the page.
+function dragMovedAcross(place) {
+  const item = place.item;
+  if (!item.isConnected) return {};  // drawn anew: where is not known
+  const chain = ancestorsOf(item);
+  if (chain.length !== place.chain.length || chain.some((el, i) => el !== place.chain[i])) {
+    return {moved: true};
+  }
+  // In the same place among the same ancestors, and drawn where it was: the page kept it or
+  // put it back. Drawn elsewhere, it was moved by a transform or a position, unknown here.
+  const now = rectOf(item);
+  const still = Math.abs(now.left - place.rect.left) <= 2 && Math.abs(now.top - place.rect.top) <= 2;
+  // A copy of it put where it was dropped (dragula's copy from a palette) is what moved.
+  const copied = place.to.isConnected && copiesIn(place.to, place.text) > place.copies;
+  return placeAmong(parentElementOf(item), item) === place.before && still && !copied
+      ? {moved: false} : {};
+}
+
+// How many elements show `text` in the destination `to` and among its siblings (its list).
+function copiesIn(to, text) {
+  const list = parentElementOf(to) || to;
+  return Array.prototype.filter.call(list.querySelectorAll("*"), (el) => el.textContent === text)
+      .length;
+}
+
+// `el`'s ancestors, nearest first, across shadow roots.
+function ancestorsOf(el) {
+  const chain = [];
+  for (let n = parentNodeOf(el) || el.host; n; n = parentNodeOf(n) || n.host) chain.push(n);
+  return chain;
 }
 
 // Whether the viewport point {x, y} lies inside one of `el`'s boxes.
