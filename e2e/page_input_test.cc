@@ -52,6 +52,28 @@ BOOST_AUTO_TEST_CASE(a_click_on_an_item_the_page_scrolls_back_out_of_view_says_s
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["",0]})");
 }
 
+// A target that no element matches exactly is taken for the first that contains it: the
+// result says what that one shows, so "Row 3" taken for "Row 30" (a list that draws only the
+// rows in view) is no silent success.
+BOOST_AUTO_TEST_CASE(a_target_found_only_inside_a_longer_text_says_what_was_clicked) {
+  const std::string url =
+      "data:text/html,<button onclick='document.title=this.textContent'>Row 30</button>"
+      "<button>Row 31</button><button>Row 3 details</button>";
+  const json::object result = Run(Frames(
+      {absl::StrCat(R"({"method":"page.goto","params":{"url":")", url, R"("},"silent":true})"),
+       R"({"method":"page.click","params":{"text":"Row 3"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Row 3"}})",
+       R"({"method":"page.click","params":{"text":"Row 31"}})"}));
+  const std::string clicked =
+      absl::StrCat(R"("result":{"url":")", url, R"(","title":"Row 30","navigated":false)");
+  BOOST_TEST(Record(result, 1) == absl::StrCat(R"({"index":1,"method":"page.click",)", clicked,
+                                               R"(,"matches":3,"matched":"Row 30"}})"));
+  BOOST_TEST(Record(result, 2) == absl::StrCat(R"({"index":2,"method":"page.click",)", clicked,
+                                               R"(,"matches":3,"matched":"Row 30"}})"));
+  BOOST_TEST(Record(result, 3) ==
+             absl::StrCat(R"({"index":3,"method":"page.click",)", clicked, "}}"));
+}
+
 // The page's facts in a click's result are read at the end of its settle window: a title its
 // handler sets from a timer soon after is the one reported.
 BOOST_AUTO_TEST_CASE(a_clicks_result_has_the_title_its_handler_set_from_a_timer_soon_after) {

@@ -215,8 +215,11 @@ BOOST_AUTO_TEST_CASE(find_by_css_text_and_role_with_name) {
              R"({"count":2,"frames":[]})");
   BOOST_TEST(Data(page::ops::kFind, R"({"text":"Two","mode":"exact"})") ==
              R"({"count":2,"frames":[]})");
+  // Found for containing the text: what the first match shows.
   BOOST_TEST(Data(page::ops::kFind, R"({"text":"tw","mode":"contains"})") ==
-             R"({"count":2,"frames":[]})");
+             R"({"count":2,"frames":[],"shown":"Two"})");
+  BOOST_TEST(Data(page::ops::kFind, R"({"role":"button","name":"ne","mode":"contains"})") ==
+             R"({"count":1,"frames":[],"shown":"One"})");
   // With "then", the operation runs on the first match in the same call.
   BOOST_TEST(Data(page::ops::kFind,
                   R"({"role":"button","name":"One","mode":"exact","then":"describe",)"

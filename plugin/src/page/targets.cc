@@ -32,6 +32,7 @@ struct Found {
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
+  std::string shown;                // a containing match: what `first` shows (its name, text)
 };
 
 // The "then" operation's data from a find or ref result's data, when it ran.
@@ -70,6 +71,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     found.first = result.nodes[0];
     found.first_context = context;
     found.then = ThenData(*data);
+    found.shown = std::string(StringAt(*data, "shown"));
   }
   const json::value* frames = data->if_contains("frames");
   if (frames == nullptr || !frames->is_array() || depth >= kMaxFrameDepth) return found;
@@ -104,6 +106,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
       found.first = std::move(inner->first);
       found.first_context = std::move(inner->first_context);
       found.then = std::move(inner->then);
+      found.shown = std::move(inner->shown);
       first_is_local = false;
       decided = true;
     } else {
@@ -236,7 +239,10 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
                      "; check the target, or take a page.snapshot to see what "
                      "the page shows (content that appears later: page.waitFor it first)"));
   }
-  return FromNode(found.first_context, *found.first, found.count, std::move(found.then));
+  ResolvedTarget resolved =
+      FromNode(found.first_context, *found.first, found.count, std::move(found.then));
+  resolved.contained = std::move(found.shown);
+  return resolved;
 }
 
 // A target given as a bare string ("target": "e5"): a ref, the one kind a string cannot be
@@ -395,6 +401,11 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
   NoteFirstOfMatches(element, out.data);
   out.element = std::move(element);
   return out;
+}
+
+void NoteMatches(const ResolvedTarget& element, json::object& result, std::string_view prefix) {
+  if (element.matches > 1) result[absl::StrCat(ToAbsl(prefix), "matches")] = element.matches;
+  if (!element.contained.empty()) result[absl::StrCat(ToAbsl(prefix), "matched")] = element.contained;
 }
 
 void NoteFirstOfMatches(const ResolvedTarget& element, json::value& data) {

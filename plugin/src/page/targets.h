@@ -45,6 +45,9 @@ struct ResolvedTarget {
   std::string shared_id;
   std::uint64_t matches = 1;               // how many visible elements matched (1 for a ref)
   std::optional<boost::json::value> then;  // see ActOnTarget
+  // Found only as containing the text or name given (none matched it exactly): what the
+  // element taken shows, its name or text ("Row 30" for "Row 3"); empty otherwise.
+  std::string contained;
 };
 
 struct ResolveOptions {
@@ -85,6 +88,13 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
 // object: covered by a dialog that holds another match, hidden, disabled), says so in its
 // message, for the model to pick the one it means by ref. ActOnTarget does it for its data.
 void NoteFirstOfMatches(const ResolvedTarget& element, boost::json::value& data);
+
+// Adds to a helper's `result` what the target came to: "matches": N when it matched N elements
+// (the first was taken), "matched": what that one shows when it only contains the text or
+// name given ("Row 30" for "Row 3": no element matched exactly). `prefix` names a second
+// target's keys ("to_").
+void NoteMatches(const ResolvedTarget& element, boost::json::object& result,
+                 std::string_view prefix = "");
 
 }  // namespace firefox_bidi::page
 

@@ -70,7 +70,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
             "see what it did, and click again only if it did not act"));
   }
   ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
-  if (element.matches > 1) result["matches"] = element.matches;
+  NoteMatches(element, result);
   return result;
 }
 

@@ -301,8 +301,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         "its own by keys: a page.snapshot shows; page.press Escape ends one)";
   }
   // A target that matched several elements: the first was taken, as page.click says.
-  if (from && from->matches > 1) result["matches"] = from->matches;
-  if (to && to->matches > 1) result["to_matches"] = to->matches;
+  if (from) NoteMatches(*from, result);
+  if (to) NoteMatches(*to, result, "to_");
   return result;
 }
 

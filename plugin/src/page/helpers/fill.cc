@@ -205,7 +205,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
   }
   if (refused) result["invalid"] = *std::move(refused);
-  if (element.matches > 1) result["matches"] = element.matches;
+  NoteMatches(element, result);
   return result;
 }
 

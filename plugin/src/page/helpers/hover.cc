@@ -29,7 +29,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                 CentreOffsetOf(prepared.data), kHoverAnswer));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
-  if (element.matches > 1) result["matches"] = element.matches;
+  NoteMatches(element, result);
   return result;
 }
 

@@ -60,7 +60,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
   }
   json::object result{{"selected", selected.data.as_object().at("selected")}};
-  if (element.matches > 1) result["matches"] = element.matches;
+  NoteMatches(element, result);
   return result;
 }
 

@@ -7,7 +7,7 @@ import {
   ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, isInteractive,
   isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal,
   ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts,
-  textMatcher
+  textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -35,6 +35,14 @@ function innermost(candidates) {
 // document order]. The search is a reading pass (see readingPass); input.then runs after it.
 OPS.find = async function (input, nodes) {
   const found = readingPass(() => search(input, nodes));
+  if (found.first && input.mode === "contains") {
+    // Taken for containing the text or name (nothing matched it exactly): what it shows, for
+    // the result to say ("Row 30" for "Row 3").
+    const el = found.first;
+    found.data.shown = readingPass(() => truncate(input.text !== undefined
+        ? collapse(seenText(el, new Map()))
+        : shownName(el, input.role.trim().toLowerCase(), new Map()), 100));
+  }
   if (found.first) await thenOn(input, found.first, found.data);
   return {data: found.data, nodes: found.nodes, windows: found.windows};
 };
