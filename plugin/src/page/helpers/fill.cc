@@ -26,10 +26,14 @@ namespace {
 
 constexpr char kMethod[] = "page.fill";
 
-// The value of the field `element` names, as page.fill reports it (OPS.inputValue).
-absl::StatusOr<json::value> ValueOf(PageContext& page, const ResolvedTarget& element) {
+// The value of the field `element` names, as page.fill reports it (OPS.inputValue); `drawn`:
+// once the page has drawn what keys just did (two frames alike).
+absl::StatusOr<json::value> ValueOf(PageContext& page, const ResolvedTarget& element,
+                                    bool drawn = false) {
+  json::object input;
+  if (drawn) input["drawn"] = true;
   ASSIGN_OR_RETURN(SandboxResult read, page.Sandbox(element.context, ops::kInputValue,
-                                                    json::object{}, {element.argument}));
+                                                    std::move(input), {element.argument}));
   return std::move(read.data);
 }
 
@@ -51,7 +55,7 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
   }
   RETURN_IF_ERROR(DispatchInInputTurn(
       page, tab, KeyActionsParams(element.context, std::move(actions)), "the slider's keys"));
-  ASSIGN_OR_RETURN(const json::value read, ValueOf(page, element));
+  ASSIGN_OR_RETURN(const json::value read, ValueOf(page, element, /*drawn=*/true));
   SliderValue value;
   if (const json::string* text = read.if_string()) value.text = std::string(*text);
   if (!absl::SimpleAtod(value.text, &value.number)) {
@@ -85,8 +89,16 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     if (step == 0) step = std::abs(moved.number - now.number);
     now = moved;
   }
-  if (now.text.empty()) return ValueOf(page, element);  // not moved: read as it is
-  return json::value(now.text);
+  const double left = std::abs(target - now.number);
+  if (left == 0 || (step > 0 && left <= step / 2)) return json::value(now.text);
+  // A value it does not hold is no fill.
+  ASSIGN_OR_RETURN(const json::value shown, ValueOf(page, element, /*drawn=*/true));
+  return HelperError(
+      kNotFillable,
+      absl::StrCat(kMethod, ": the slider ",
+                   step == 0 ? "did not move with its arrow keys" : "stopped short of the value",
+                   ": it says ", json::serialize(shown), ", not ", target,
+                   "; drag its handle with page.drag (from the handle, \"by\" the distance)"));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {

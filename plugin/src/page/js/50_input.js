@@ -1434,8 +1434,10 @@ function inputControlledBy(field) {
 const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
+  const lists = inputSuggestionLists(field);
+  if (lists.length === 0) return {};
   const names = [];
-  for (const list of inputSuggestionLists(field)) {
+  for (const list of lists) {
     for (const option of inputShownOptions(list)) {
       names.push(collapse(accessibleName(option, 'option')));
     }
@@ -1701,9 +1703,21 @@ OPS.inputFocus = function (input, nodes) {
   return {data: inputFocus(nodes[0], input.done)};
 };
 
-OPS.inputValue = function (input, nodes) {
-  const el = nodes[0];
-  return {data: inputFieldValue(inputFieldOf(el))};
+OPS.inputValue = async function (input, nodes) {
+  const field = inputFieldOf(nodes[0]);
+  let value = inputFieldValue(field);
+  if (input.drawn) {
+    // After keys: a widget that draws its state a frame later (UI5's slider sets its
+    // aria-valuenow then) is read once two frames in a row show the same.
+    const win = defaultViewOf(ownerDocumentOf(field));
+    for (let frame = 0; frame < 4 && field.isConnected; ++frame) {
+      await nextFrame(win);
+      const again = inputFieldValue(field);
+      if (again === value && frame > 0) break;
+      value = again;
+    }
+  }
+  return {data: value};
 };
 
 OPS.inputInvalid = function (input, nodes) {
