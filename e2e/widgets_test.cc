@@ -5,8 +5,8 @@
 // editor in an iframe, a guided tour, resizable panes, a React form of Material UI controls,
 // Select2's boxes, Ionic's components, Dropzone's upload area, jQuery UI's autocomplete, toastr's
 // toasts, Ant Design's selects, date picker, table filter and menu, Element Plus's checkboxes,
-// Slate's editor that draws its own model, ProseMirror's document editor), each doing a user's task
-// the way a model would, from what the snapshot shows.
+// Slate's editor that draws its own model, ProseMirror's document editor, CodeMirror 6), each doing
+// a user's task the way a model would, from what the snapshot shows.
 // The outcome is read from the library's own state, not through the tool's reading of the page.
 //
 // The libraries come from npm: e2e/widgets/run.sh installs them and runs this suite alone
@@ -205,6 +205,21 @@ BOOST_AUTO_TEST_CASE(a_document_editor_selects_all_of_its_document_for_a_fill) {
       R"(["{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"New.\"}]}]}","<p>New.</p>"])");
   BOOST_TEST(ResultOf(result, 3) == R"({"value":"One.\n\nTwo."})");
   BOOST_TEST(ResultOf(result, 4) == R"([2,"One.|Two.","<p>One.</p><p>Two.</p>"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_code_editors_fill_keeps_its_blank_lines_and_indents_as_given) {
+  // CodeMirror 6 reads the browser's edits back into its document: two new paragraphs at once
+  // were one line break there. Having taken Control+a, it is offered each line break as its
+  // Enter, which indents the new line as the one before; the line's own white space replaces
+  // that indent. The value read back is its lines, a blank one no longer read as two.
+  const json::object result = Run(
+      Frames({Goto("lib_code_editor6.html"),
+              Frame("page.fill", R"({"target":{"role":"textbox","name":"Script"},)"
+                                 R"("value":"function a() {\n  return 1;\n}\n\n\nlet b = 2;"})"),
+              Eval("view.state.doc.toString()")}));
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"value":"function a() {\n  return 1;\n}\n\n\nlet b = 2;"})");
+  BOOST_TEST(ResultOf(result, 2) == R"("function a() {\n  return 1;\n}\n\n\nlet b = 2;")");
 }
 
 BOOST_AUTO_TEST_CASE(a_virtual_grid_scrolls_until_a_row_exists_and_selects_it) {

@@ -536,11 +536,19 @@ export function describeElement(el) {
 const FIELD_TAGS = new Set(["select", "textarea", "input"]);
 
 // The text a contenteditable element holds, its paragraphs and lines apart as they are drawn
-// (innerText), without what an editor draws in it that is none of its text: a placeholder
+// (innerText; an editor's lines drawn as blocks, one line each), without what an editor draws in it that is none of its text: a placeholder
 // shown while it is empty (a box that takes no edits, out of the flow and of the pointer's
 // way: Slate's) and the zero-width no-break spaces that anchor its caret.
 export function editableText(el) {
   let text = el.innerText;
+  // An editor that draws each line as a block of its own (CodeMirror's lines): its lines, each
+  // without the line break innerText gives the <br> that holds an empty line open (a blank
+  // line read as two).
+  const lines = Array.from(el.children);
+  if (lines.length > 1 && lines.every((line) => localNameOf(line) === "div") &&
+      Array.from(el.childNodes).every((n) => nodeTypeOf(n) !== 3 || n.data.trim() === "")) {
+    text = lines.map((line) => line.innerText.replace(/\n$/, "")).join("\n");
+  }
   for (const drawn of el.querySelectorAll('[contenteditable="false"]')) {
     const style = styleOf(drawn);
     if (style.position === "absolute" && style.pointerEvents === "none") {

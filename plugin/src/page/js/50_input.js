@@ -937,9 +937,12 @@ async function inputFill(el, value, leave) {
   // the typing set off.
   const watch = globalThis.__firefoxBidiInputWatch;
   if (watch && watch.changes) watch.changes.takeRecords();
+  // An editor that took a user's Control+a keeps keys of its own: its Enter, offered the same
+  // way, makes its new line (inputEditableInsert).
+  let ownKeys = false;
   if (editable) {
     el.select();
-  } else if (!(await inputSelectedAllItself(el))) {
+  } else if (!(ownKeys = await inputSelectedAllItself(el))) {
     const range = doc.createRange();
     range.selectNodeContents(el);
     const selection = win.getSelection();
@@ -955,7 +958,7 @@ async function inputFill(el, value, leave) {
         'take a new page.snapshot'};
   }
   if (!editable) {
-    await inputEditableInsert(el, text);
+    await inputEditableInsert(el, text, ownKeys);
   } else if (text === '') {
     doc.execCommand('delete', false, null);
   } else {
@@ -1059,10 +1062,13 @@ function inputSelectionHoldsAll(el) {
 // Types `text` over the selection in contenteditable `el` as a user's keys do: each line break
 // an Enter that makes a new paragraph (the browser's insertText makes "\n" a <br> inside one
 // paragraph, which an editor's model reads as one line: Toast UI joined a heading with the
-// lines below it). Each step goes through inputEditorTook.
-async function inputEditableInsert(el, text) {
+// lines below it). Each step goes through inputEditorTook; with `ownKeys` (an editor that
+// selected all itself on Control+a) each Enter is first offered as its key
+// (inputEditorTookEnter).
+async function inputEditableInsert(el, text, ownKeys) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
+  const lines = text.split(/\r\n|\r|\n/);
   const step = async (inputType, data, command) => {
     if (inputEditorTook(el, inputType, data)) {
       // It changed its own model: its view and selection follow when it next draws, before
@@ -1070,14 +1076,48 @@ async function inputEditableInsert(el, text) {
       await nextFrame(win);
     } else {
       doc.execCommand(command, false, data);
+      // An editor that reads what the browser's editing did back into its model (CodeMirror,
+      // ProseMirror) does so before the next step: read after two new empty paragraphs at
+      // once, CodeMirror's made one line break of them and dropped the blank line.
+      if (lines.length > 1) await nextFrame(win);
     }
   };
   if (text === '') return step('deleteContentBackward', null, 'delete');
-  const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length && el.isConnected; ++i) {
-    if (i > 0) await step('insertParagraph', null, 'insertParagraph');
+    if (i > 0 && ownKeys && inputEditorTookEnter(el)) {
+      await nextFrame(win);
+      // A code editor indents the new line itself (CodeMirror's Enter): the line's own
+      // white space replaces that, so the text comes out as given.
+      inputSelectIndentBefore(win.getSelection());
+      if (lines[i] === '' && !win.getSelection().isCollapsed) {
+        await step('deleteContentBackward', null, 'delete');
+      }
+    } else if (i > 0) {
+      await step('insertParagraph', null, 'insertParagraph');
+    }
     if (lines[i] !== '') await step('insertText', lines[i], 'insertText');
   }
+}
+
+// Extends a collapsed `selection` back to the start of its line when only white space lies
+// between (the indent an editor's Enter put there); leaves it as it is otherwise.
+function inputSelectIndentBefore(selection) {
+  if (selection.rangeCount !== 1 || !selection.isCollapsed) return;
+  const node = selection.focusNode;
+  const offset = selection.focusOffset;
+  selection.modify('extend', 'backward', 'lineboundary');
+  const before = selection.toString();
+  if (before === '' || /\S/.test(before)) selection.collapse(node, offset);
+}
+
+// Whether an editor with keys of its own took an Enter (a keydown, not trusted) and cancelled
+// it: it made its new line itself, as a user's Enter does (CodeMirror's keeps a blank line that
+// the browser's new paragraph there lost; a code block keeps its line breaks).
+function inputEditorTookEnter(el) {
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const target = inputFocusedIn(ownerDocumentOf(el)) || el;
+  return !target.dispatchEvent(new win.KeyboardEvent('keydown', {
+    key: 'Enter', code: 'Enter', bubbles: true, cancelable: true, composed: true}));
 }
 
 // An editor that applies input to a model of its own and draws the model (Slate, CKEditor 5)
