@@ -74,6 +74,16 @@ BOOST_AUTO_TEST_CASE(a_target_found_only_inside_a_longer_text_says_what_was_clic
              absl::StrCat(R"({"index":3,"method":"page.click",)", clicked, "}}"));
 }
 
+// An open branch of a tree holds its children in its box, the middle child at its centre: a
+// click on the branch lands on its own label, not on that child.
+BOOST_AUTO_TEST_CASE(a_click_on_an_open_branch_lands_on_its_own_label_not_a_child) {
+  const json::object result = Run(Frames(
+      {Goto("open_branch.html"),
+       R"({"method":"page.click","params":{"role":"treeitem","name":"Docs"}})",
+       R"({"method":"page.click","params":{"role":"treeitem","name":"b.txt"}})", Eval("clicked")}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Docs","b.txt"]})");
+}
+
 // The page's facts in a click's result are read at the end of its settle window: a title its
 // handler sets from a timer soon after is the one reported.
 BOOST_AUTO_TEST_CASE(a_clicks_result_has_the_title_its_handler_set_from_a_timer_soon_after) {
@@ -279,6 +289,49 @@ BOOST_AUTO_TEST_CASE(a_fill_submitted_to_a_list_that_marks_its_option_selected_n
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"",)"
                                   R"("enter_on":"javascript"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["javascript"]})");
+}
+
+// A date field that opens a calendar (a combobox with aria-haspopup="dialog", PrimeReact's) is
+// filled as a field: left afterwards, so a date it refuses as it is left is no fill.
+BOOST_AUTO_TEST_CASE(a_date_combobox_that_opens_a_calendar_is_filled_and_left_as_a_field) {
+  const json::object result = Run(Frames(
+      {Goto("date_combobox.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Due date","value":"12/05/2026"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Due date","value":"12/20/2026"}})",
+       Eval("chosen")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#due took \"12/05/2026\" as typed, but its value is \"\" )"
+             R"(once the field was left: the page refused the value (e.g. outside the range or )"
+             R"(the format it allows), or it is a list's search box, which empties as it is )"
+             R"(left: then page.type into it and click the option it shows"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"12/20/2026"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"12/20/2026"})");
+}
+
+// A tag input makes tags of text with a comma in it and empties its field (Tagify): the page
+// took the text, which it shows beside the field; an empty field is no refusal then.
+BOOST_AUTO_TEST_CASE(a_tag_input_that_takes_the_text_as_tags_empties_its_field) {
+  const json::object result = Run(Frames(
+      {Goto("tag_input.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Tags","value":"alpha, beta"}})",
+       Eval("tags()")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"","taken":true}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["css","alpha","beta"]})");
+}
+
+// An autocomplete that redraws its own wrapper at once and shows its matches 300 ms later
+// (PrimeReact's): the fill waits for the list, so its options are the answer to the text.
+BOOST_AUTO_TEST_CASE(a_fill_waits_for_the_list_not_for_the_fields_own_redraw) {
+  const json::object result = Run(Frames(
+      {Goto("debounced_list.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"Ch"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Ch",)"
+                                  R"("options":["Chile","China"]}})");
 }
 
 // A combobox whose text the page keeps in its state and draws a frame later: the fill reads

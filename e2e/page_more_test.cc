@@ -588,12 +588,21 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
             R"J(]}},{"method":"page.text","params":{"css":"#out"}},)J"
             R"J({"method":"page.upload","params":{"css":"#many","files":[)J" +
             PageSuite::Quote(report) + "," + PageSuite::Quote(photo) +
-            R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+            R"J(]}},{"method":"page.text","params":{"css":"#out"}},)J"
+            R"J({"method":"page.upload","params":{"css":"#attach","files":[)J" +
+            PageSuite::Quote(report) + "," + PageSuite::Quote(photo) +
+            R"J(]}},{"method":"page.text","params":{"css":"#out"}},)J"
+            R"J({"method":"page.eval","params":{"expression":"attach.files.length"}}]})J");
   BOOST_TEST(json::serialize(PageSuite::Record(done, 1).at("result")) == R"({"files":1})");
   BOOST_TEST(Str(PageSuite::Record(done, 2).at("result")) == "one: report.txt (18 bytes)");
   BOOST_TEST(json::serialize(PageSuite::Record(done, 3).at("result")) == R"({"files":2})");
   BOOST_TEST(Str(PageSuite::Record(done, 4).at("result")) ==
              "many: report.txt (18 bytes), photo.png (3 bytes)");
+  // An input the page empties once it read its files took them: the count is the change's.
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 5).at("result")) == R"({"files":2})");
+  BOOST_TEST(Str(PageSuite::Record(done, 6).at("result")) ==
+             "attach: report.txt (18 bytes), photo.png (3 bytes)");
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 7).at("result")) == "0");
 
   // An upload area whose click opens a hidden input's chooser: that input gets the file, and
   // no chooser opens (the next frame runs).

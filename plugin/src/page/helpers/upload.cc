@@ -102,7 +102,8 @@ const HelperSpec& UploadHelper() {
       .summary = "Puts files into a file input, as choosing them in the file dialog would.",
       .params = kParams,
       .ops = kOps,
-      .result = R"~({"files": N}: how many files the input now holds)~",
+      .result =
+          R"~({"files": N}: how many files the input held as its change event came (a page may empty it once it read them))~",
       .errors =
           R"~("not allowed" (a path outside file_roots), "invalid argument" (no file input behind the target, a missing file, a relative path), "no such element", "stale ref")~",
       .example =

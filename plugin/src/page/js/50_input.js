@@ -268,9 +268,46 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
     // The pointer goes to the element's in-view centre plus this offset.
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
-  const end = atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null);
+  // An open branch of a tree (or a menu item showing its submenu inline) holds its children's
+  // items in its box: its centre is one of them, and the click would act on that child.
+  const own = !atTextEnd && !text && hit && inputNestedOfItsRole(el, hit) ? inputOwnTextPoint(el)
+                                                                          : null;
+  const end = own || (atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null));
   if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
   return {ok: true, x: point.x, y: point.y};
+}
+
+// The element inside `el` with el's own role that `node` lies in (a child item of a tree's
+// branch, a submenu's item), or null.
+function inputNestedOfItsRole(el, node) {
+  const role = roleOf(el);
+  if (!role) return null;
+  for (let n = node; n && n !== el; n = flatParentElement(n)) {
+    if (nodeTypeOf(n) === ELEMENT_NODE && roleOf(n) === role) return n;
+  }
+  return null;
+}
+
+// The middle of el's first words that are its own, none of an element inside it with its role
+// (a branch's label, not its children's), when a pointer there reaches it; null otherwise.
+function inputOwnTextPoint(el) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.data.trim() === '' || inputNestedOfItsRole(el, parentNodeOf(node))) continue;
+    const range = doc.createRange();
+    range.selectNodeContents(node);
+    const box = Array.from(range.getClientRects()).find((r) => r.width > 0 && r.height > 0);
+    if (!box) continue;
+    const point = {x: Math.floor(box.left + box.width / 2), y: Math.floor(box.top + box.height / 2)};
+    if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
+      return null;
+    }
+    const hit = inputElementFromPoint(doc, point.x, point.y);
+    return hit && inputContains(el, hit) && !inputNestedOfItsRole(el, hit) ? point : null;
+  }
+  return null;
 }
 
 // The middle of where `text` (a text target's value) shows inside `el`, when el shows more
@@ -629,13 +666,37 @@ function inputWatchChanges(watch, win) {
   let acted;  // found at the first change: the click has happened by then
   const counts = (record) => !acted || !inputContains(acted, record.target) ||
       (record.target === acted && record.attributeName === 'style');
+  watch.lastListChange = null;
   watch.changes = new MutationObserver((records) => {
     if (acted === undefined) acted = inputActedOn(watch);
-    if (records.some(counts)) watch.lastChange = win.performance.now();
+    if (!records.some(counts)) return;
+    watch.lastChange = win.performance.now();
+    // A field that suggests: whether a list changed (inputAnswerSettled).
+    if (watch.valueBefore !== undefined && watch.lastListChange === null &&
+        records.some(inputChangesAList)) {
+      watch.lastListChange = watch.lastChange;
+    }
   });
   const options = {subtree: true, childList: true, attributes: true, characterData: true};
   watch.changes.observe(win.document, options);
   for (const root of inputShadowRoots(win.document)) watch.changes.observe(root, options);
+}
+
+// Where a page answers typing into a field that suggests: a list of options or results.
+const INPUT_LIST_SELECTOR = '[role=listbox], [role=option], [role=grid], [role=row], ' +
+    '[role=table], [role=list], [role=listitem], [role=menu], [role=tree], ul, ol, table';
+
+// Whether mutation `record` changed a list (inside one, or one added or removed): the page's
+// answer to what was typed, not the field's own look redrawn around it (PrimeReact marks its
+// wrapper filled at once, and shows its matches 300 ms later).
+function inputChangesAList(record) {
+  const target = nodeTypeOf(record.target) === ELEMENT_NODE ? record.target
+                                                              : parentNodeOf(record.target);
+  if (target && target.closest && target.closest(INPUT_LIST_SELECTOR)) return true;
+  const listy = (node) => nodeTypeOf(node) === ELEMENT_NODE &&
+      (matchesOf(node, INPUT_LIST_SELECTOR) || !!node.querySelector(INPUT_LIST_SELECTOR));
+  return Array.prototype.some.call(record.addedNodes, listy) ||
+      Array.prototype.some.call(record.removedNodes, listy);
 }
 
 // The open shadow roots in `doc`, nested ones included: a document's MutationObserver and
@@ -732,6 +793,9 @@ function inputFillDisabled(el) {
 // aria-autocomplete or aria-expanded on the field), or an input with a datalist.
 function inputPicksFromList(el) {
   const popup = attrOf(el, 'aria-haspopup');
+  // A date field that opens a calendar (a dialog or a grid: PrimeReact's, Blueprint's) takes
+  // its text as a field does: what it makes of it shows once it was left.
+  if ((popup === 'dialog' || popup === 'grid') && attrOf(el, 'list') === null) return false;
   return attrOf(el, 'role') === 'combobox' || attrOf(el, 'aria-autocomplete') !== null ||
       attrOf(el, 'aria-expanded') !== null || attrOf(el, 'list') !== null ||
       popup === 'listbox' || popup === 'true';
@@ -918,6 +982,8 @@ async function inputFill(el, value, leave) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
+  const holder = inputHolderOf(el);
+  const holderBefore = collapse(holder.innerText || '');
   const focusedBefore = inputFocusedIn(doc) === el;
   el.focus();
   if (!focusedBefore) {
@@ -1006,6 +1072,9 @@ async function inputFill(el, value, leave) {
       }
     }
   }
+  if (after === '' && text !== '' && inputShowsBeside(holder, holderBefore, text)) {
+    return {ok: true, value: '', taken: true};
+  }
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
     if (collapse(typed) === collapse(text)) {
       return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
@@ -1057,6 +1126,23 @@ function inputSelectionHoldsAll(el) {
   const range = selection.getRangeAt(0);
   return el.contains(range.commonAncestorContainer) &&
       collapse(range.toString()) === collapse(el.textContent);
+}
+
+// What holds a field and what the page shows beside it: its ancestor three levels up.
+function inputHolderOf(el) {
+  let holder = el;
+  for (let i = 0; i < 3 && flatParentElement(holder); ++i) holder = flatParentElement(holder);
+  return holder;
+}
+
+// Whether `holder` now shows each part of `text` (split at commas, semicolons and line
+// breaks) that it did not show before (`shownBefore`): a tag input that made tags of the text
+// and emptied its field took it (Tagify).
+function inputShowsBeside(holder, shownBefore, text) {
+  if (!holder.isConnected) return false;
+  const now = collapse(holder.innerText || '');
+  const parts = text.split(/[,;\n]+/).map(collapse).filter(Boolean);
+  return parts.length > 0 && parts.every((part) => now.includes(part) && !shownBefore.includes(part));
 }
 
 // Types `text` over the selection in contenteditable `el` as a user's keys do: each line break
@@ -1399,8 +1485,9 @@ async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
 
 // Typing into a field that suggests is answered a moment later: a debounced search (Grid.js
 // waits 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions. Such an input
-// waits up to INPUT_ANSWER_MS for the page to change something outside the field, then until
-// the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window: the answer's
+// waits up to INPUT_ANSWER_MS for the page to change a list (of options or results: the
+// field's own look redrawn at once, as PrimeReact marks its wrapper filled, is no answer),
+// then, when it changed anything, until the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window: the answer's
 // own timers, such as jQuery UI's screen-reader message 100 ms after its list, are part of
 // it, not of the next input's answer), INPUT_ANSWER_CAP_MS after the input in all: what the
 // page answered is in the next frame's snapshot. A field the page does not answer costs
@@ -1424,11 +1511,13 @@ function inputTypedIntoSuggesting(watch) {
 async function inputAnswerSettled(win, watch) {
   const start = watch.armedAt;
   const answerBy = start + INPUT_ANSWER_MS;
-  while (watch.lastChange === null) {
+  // The answer is a list that changed; other changes (the field's own look) come first.
+  while (watch.lastListChange === null) {
     const left = answerBy - win.performance.now();
     if (left <= 0) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 16)));
   }
+  if (watch.lastChange === null) return;  // the page answered nothing
   const cap = start + INPUT_ANSWER_CAP_MS;
   await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
   await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
@@ -1475,7 +1564,7 @@ const INPUT_OPTIONS_SHOWN = 10;
 
 function inputSuggestionsOf(field) {
   const lists = inputSuggestionLists(field);
-  if (lists.length === 0) return {};
+  if (lists === null) return {};
   const names = [];
   for (const list of lists) {
     for (const option of inputShownOptions(list)) {
@@ -1493,7 +1582,7 @@ function inputSuggestionsOf(field) {
 function inputEnterOption(field) {
   const active = activeDescendantOf(field);
   if (active) return isVisible(active) ? active : null;
-  for (const list of inputSuggestionLists(field)) {
+  for (const list of inputSuggestionLists(field) || []) {
     if (attrOf(list, 'aria-multiselectable') === 'true') continue;
     const marked = inputShownOptions(list).filter((o) => attrOf(o, 'aria-selected') === 'true');
     if (marked.length === 1) return marked[0];
@@ -1507,9 +1596,10 @@ function inputShownOptions(list) {
       (roleOf(option) === 'option' || localNameOf(option) === 'option') && isVisible(option));
 }
 
-// The shown lists that offer what a suggesting field suggests.
+// The shown lists that offer what a suggesting field suggests: those it names, or else the one
+// listbox shown; null when it names none and none or several are shown.
 function inputSuggestionLists(field) {
-  if (!field.isConnected) return [];
+  if (!field.isConnected) return null;
   // A search box may control what it filters (a table): only lists count, the popup it
   // controls or one inside it (Vuetify's menu holds its list). A field that names its own
   // list (shown or not, found or not) offers no other list's options.
@@ -1521,7 +1611,7 @@ function inputSuggestionLists(field) {
   lists = lists.filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
-    return shown.length === 1 ? shown : [];
+    return shown.length === 1 ? shown : null;
   }
   return lists;
 }
@@ -1918,8 +2008,26 @@ OPS.inputFileInput = function (input, nodes) {
   if (el.disabled) {
     return {data: {error: 'invalid argument', message: describeElement(el) + ' is disabled'}};
   }
+  inputWatchFilesSet(el);
   return {data: {ok: true, multiple: el.multiple}, nodes: [el]};
 };
+
+// How many files the file input held as its change event came, before the page's handlers
+// ran (OPS.inputFileCount): a page that reads them and empties the input, so that the same
+// file can be chosen again (PrimeReact's upload), took them all the same.
+let inputFilesSet = null;
+
+function inputWatchFilesSet(el) {
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const watch = {el, files: null};
+  const record = (event) => {
+    if (event.target === el && watch.files === null) watch.files = el.files.length;
+  };
+  win.addEventListener('change', record, true);
+  watch.stop = () => win.removeEventListener('change', record, true);
+  if (inputFilesSet) inputFilesSet.stop();
+  inputFilesSet = watch;
+}
 
 const inputIsFileInput = (el) => localNameOf(el) === 'input' && el.type === 'file';
 
@@ -1950,5 +2058,9 @@ function inputFileChooserOf(el) {
 }
 
 OPS.inputFileCount = function (input, nodes) {
-  return {data: {files: nodes[0].files.length}};
+  const watch = inputFilesSet;
+  inputFilesSet = null;
+  if (watch) watch.stop();
+  const set = watch && watch.el === nodes[0] ? watch.files : null;
+  return {data: {files: set === null ? nodes[0].files.length : set}};
 };
