@@ -191,6 +191,25 @@ BOOST_AUTO_TEST_CASE(a_click_scrolls_the_box_that_hides_its_element_but_not_a_cl
   BOOST_TEST(Record(result, 8) == R"({"index":8,"method":"page.eval","result":[0,0]})");
 }
 
+// Scrolling to a slide a carousel's track clips without scrolling: no scroll a user makes
+// shows it, so the track keeps its place (a script's scrollIntoView would have scrolled it,
+// showing a slide the carousel had not moved to) and the scroll says why.
+BOOST_AUTO_TEST_CASE(a_scroll_to_a_slide_a_track_clips_leaves_the_track_and_says_so) {
+  const json::object result = Run(
+      Frames({Goto("scrolled_list.html"),
+              R"({"method":"page.scroll","params":{"to":{"role":"button","name":"Second slide"}}})",
+              Eval("track.scrollLeft")},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","error":{"error":"element not visible",)"
+             R"("message":"page.scroll: button \"Second slide\" is out of sight in div#track )"
+             R"(\"First slideSecond slideEighth slide\", which clips it (as a carousel hides )"
+             R"(its other slides): bring it into view as a user would (the page's next button, )"
+             R"(a tab, a page.drag across it); take a new page.snapshot to find what is shown, )"
+             R"(or page.waitFor it first"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":0})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

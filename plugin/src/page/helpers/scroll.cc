@@ -153,6 +153,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     const PageContext::Clock::time_point began = PageContext::Clock::now();
     ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
                                                              json::object{{"into_view", true}}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, scrolled.data));  // clipped away: no scroll shows it
     ASSIGN_OR_RETURN(
         SandboxResult settled,
         page.Sandbox(scrolled.element.context, ops::kScrollSettle,

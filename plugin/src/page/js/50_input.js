@@ -139,7 +139,7 @@ function inputBackdropOver(el) {
   };
   // Brought into view as its focus would bring it (a modal locks the page's scrolling: UIkit's
   // left the field below the fold).
-  if (outOfView(rectOf(el))) el.scrollIntoView({block: 'center', behavior: 'instant'});
+  if (outOfView(rectOf(el))) inputScrollIntoViewAsUser(el, {block: 'center'});
   const r = rectOf(el);
   if (outOfView(r)) return null;
   const x = r.left + r.width / 2;
@@ -232,12 +232,12 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   const inBoxes = rectOf(el);
   if (inBoxes.top < 0 || inBoxes.left < 0 || inBoxes.bottom > win.innerHeight ||
       inBoxes.right > win.innerWidth) {
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    inputScrollIntoViewAsUser(el, {block: 'center', inline: 'center'});
   } else if (win !== win.top) {
     // In view in its frame, but the frame may lie outside the tab's viewport, where pointer
     // input lands on nothing: 'nearest' scrolls each document up the chain only as far as
     // needed (not at all when the element is in view).
-    el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+    inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
   }
   const point = inputInViewCentre(el);
   if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
@@ -484,7 +484,7 @@ function inputClippedCentre(el) {
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
 }
 
-function inputClippedAway(el, clipper) {
+export function inputClippedAway(el, clipper) {
   // A submenu drawn beside a menu that clips it (its overflow hidden) is reached by the keys.
   const inMenu = el.closest('[role=menu], [role=menubar]') !== null;
   return inputNotVisible(el, 'is out of sight in ' + describeElement(clipper) + ', which clips ' +
@@ -496,7 +496,7 @@ function inputClippedAway(el, clipper) {
 
 // The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
 // none of el's box lies in its client box); null when none does.
-function inputClipperOf(el) {
+export function inputClipperOf(el) {
   const r = rectOf(el);
   for (const clip of inputClipsAround(el)) {
     if (r.right <= clip.left || r.left >= clip.right || r.bottom <= clip.top ||
@@ -536,6 +536,29 @@ function inputClipsAround(el) {
 // Whether el's overflow is the viewport's (CSS Overflow: the root's, or the body's while the
 // root's is visible, is the viewport's and clips nothing of its own; Fomantic's body hides its
 // overflow across, and scrolls the page down): the window's bounds stand for it.
+// Scrolls `el` into view (scrollIntoView `options`) as a user can: the boxes around it that
+// scroll and the page move, but a box that only clips it on an axis (overflow hidden or
+// clip: a carousel's track) keeps its place there, as a wheel leaves it; a script's
+// scrollIntoView scrolls those too, and left Swiper's box showing a slide it had not moved to.
+export function inputScrollIntoViewAsUser(el, options) {
+  const kept = [];
+  const clips = (overflow) => overflow === 'hidden' || overflow === 'clip';
+  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
+       p = parentNodeOf(p) || p.host) {
+    if (nodeTypeOf(p) !== ELEMENT_NODE || inputOverflowIsViewports(p)) continue;
+    const style = styleOf(p);
+    if (clips(style.overflowX) || clips(style.overflowY)) {
+      kept.push({p, x: clips(style.overflowX), y: clips(style.overflowY), left: p.scrollLeft,
+                 top: p.scrollTop});
+    }
+  }
+  el.scrollIntoView(Object.assign({behavior: 'instant'}, options));
+  for (const {p, x, y, left, top} of kept) {
+    if (x && p.scrollLeft !== left) p.scrollLeft = left;
+    if (y && p.scrollTop !== top) p.scrollTop = top;
+  }
+}
+
 function inputOverflowIsViewports(el) {
   const doc = ownerDocumentOf(el);
   if (el === doc.documentElement) return true;
@@ -1287,7 +1310,7 @@ function inputFocus(el, done) {
     inputWatchOutcome(keysField, null);
     return {ok: true, to_end: true};
   }
-  el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+  inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
   el.focus();
   const trapped = inputFocusKeptFrom(el, done);
   if (trapped) return trapped;

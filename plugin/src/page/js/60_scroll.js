@@ -5,6 +5,7 @@ import {
   OPS, defaultViewOf, nextFrame, ownerDocumentOf, parentElementOf, styleOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
+import {inputClippedAway, inputClipperOf, inputScrollIntoViewAsUser} from "./50_input.js";
 
 // Whether `el` scrolls its content on `axis`: "y" (down), "x" (across) or "xy" (either); an
 // overflow that scrolls, and more content than fits. A data grid often scrolls its rows in one
@@ -86,7 +87,10 @@ OPS.scrollBox = function (input, nodes) {
   scrolledBox = box;
   const before = positionOf(box);
   if (input.into_view === true) {
-    el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+    inputScrollIntoViewAsUser(el, {block: "center", inline: "nearest"});
+    // Out of sight in a box that only clips it (a carousel's other slide): no scroll brings it.
+    const clipper = inputClipperOf(el);
+    if (clipper) return {data: inputClippedAway(el, clipper)};
   } else if (input.to === "top") {
     box.scrollTo({top: 0, behavior: "instant"});
   } else if (input.to === "bottom") {
@@ -126,7 +130,7 @@ OPS.scrollUntil = async function (input, nodes) {
   for (let atEnd = false; ; ) {
     const el = findFirst(input.find);
     if (el) {
-      el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+      inputScrollIntoViewAsUser(el, {block: "center", inline: "nearest"});
       await settle(doc);
       return report({found: true});
     }

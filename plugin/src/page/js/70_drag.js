@@ -19,7 +19,8 @@ import {
   nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf
 } from "./00_common.js";
 import {
-  inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputWatchOutcome
+  inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick,
+  inputScrollIntoViewAsUser, inputWatchOutcome
 } from "./50_input.js";
 
 // The element an HTML5 drag from `el` would carry when the page asks for one: `el` or its
@@ -66,7 +67,7 @@ function dragDestination(from, to, point) {
   }
   let centre = inputInViewCentre(to);
   if (centre === null) {
-    to.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
+    inputScrollIntoViewAsUser(to, {block: "nearest", inline: "nearest"});
     centre = inputInViewCentre(to);
     if (centre === null) return notVisible(to, "(\"to\") cannot be scrolled into view");
     if (inputInViewCentre(from) === null) {
@@ -172,9 +173,10 @@ OPS.dragPrepare = function (input, nodes) {
 // The items of one list that a drag from `from` to `to` reorders: `from` and `to`, or their
 // parents (a handle inside an item, a title inside another), that are children of one
 // parent, alike (one tag) and among at least two more of their kind, the dragged one no
-// slider's thumb: {item, parent, before: the item's place among the parent's children, from
-// 1}. Null when there are none (a card dragged to another column, a block's grip beside the
-// blocks, a slider's thumb onto a mark of its track).
+// slider's thumb and no list: {item, parent, before: the item's place among the parent's
+// children, from 1}. Else, when `to` lies outside what holds `from` (a card dragged to another
+// column; no canvas), {across: true, ...} for dragMovedAcross; null otherwise (a block's grip
+// beside the blocks, a slider's thumb onto a mark of its track).
 function dragPlaceOf(from, to) {
   const selfAndParent = (el) => [el, parentElementOf(el)].filter(Boolean);
   let across = null;
@@ -247,10 +249,11 @@ function movedInto(watch) {
   return !watch.toHeldSource && watch.source.isConnected && inputContains(watch.to, watch.source);
 }
 
-// After an item was dragged out of its list (dragPlaceOf's `across`), once the page settled:
-// {"moved": false} when it stands where it stood among its list's children (the page put it
-// back: a board that found no column under the pointer), {"moved": true} when the element or
-// the one that now shows its text stands elsewhere; {} when neither is in the page.
+// After an element was dragged out of what holds it (dragPlaceOf's `across`), once the page
+// settled: {"moved": true} when it stands among other ancestors, {"moved": false} when it
+// stands where it stood among the same ones and is drawn there (the page put it back: a board
+// that found no column under the pointer) and no copy of it came to the destination's list;
+// {} when the page drew it anew, or drew it elsewhere (a transform) among the same ancestors.
 function dragMovedAcross(place) {
   const item = place.item;
   if (!item.isConnected) return {};  // drawn anew: where is not known

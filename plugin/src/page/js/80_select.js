@@ -8,7 +8,7 @@ import {
   truncate
 } from "./00_common.js";
 import {
-  inputContains, inputFocusedIn, inputKeptAway, inputSelectionSettled
+  inputContains, inputFocusedIn, inputKeptAway, inputScrollIntoViewAsUser, inputSelectionSettled
 } from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
@@ -181,7 +181,7 @@ function selectionKept(el, wanted) {
 // drag selected it is read afterwards (OPS.selectRead).
 function mouseSelection(range) {
   const first = parentElementOf(range.startContainer) || range.startContainer;
-  first.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
+  inputScrollIntoViewAsUser(first, {block: "nearest", inline: "nearest"});
   const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
   if (rects.length === 0) return null;
   const a = rects[0];
