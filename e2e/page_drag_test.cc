@@ -202,6 +202,18 @@ BOOST_AUTO_TEST_CASE(a_drop_the_page_redraws_or_moves_its_destination_for_is_see
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"slot"})");
 }
 
+// A drag to an item below the fold scrolls the page to it first: the button then goes down
+// on the source where it has moved to, not where it was (the item that lay there then).
+BOOST_AUTO_TEST_CASE(a_drag_that_scrolls_to_its_destination_presses_the_source_where_it_moved) {
+  const json::object result = Run(Frames({
+      Goto("long_drag.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Chapter 2"},"to":{"text":"Chapter 18"}}})",
+      Eval("[pressed, scrollY > 0]"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":)"
+                                  R"([["down Chapter 2","up Chapter 18"],true]})");
+}
+
 // A card dragged out of its column (jKanban's board): the button came up over the other
 // column's title, which takes no card, and the board put the card back: "moved": false says
 // it stands where it stood; over that column's card it moved, and "dropped" says all.

@@ -401,7 +401,7 @@ function inputTextEnd(el) {
 // Whether a pointer on `hit` reaches `el`: `hit` is in it (or slotted into it), an ancestor
 // that takes the pointer in its place (inputDrawnBy), a plain part of the small box that takes
 // its clicks (inputPartOfSameBox), or in a label of it.
-function inputReaches(el, hit) {
+export function inputReaches(el, hit) {
   if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit)) return true;
   const label = hit.closest && hit.closest('label');
   return !!label && label.control === el;

@@ -19,7 +19,7 @@ import {
   nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf
 } from "./00_common.js";
 import {
-  inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick,
+  inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
   inputScrollIntoViewAsUser, inputWatchOutcome
 } from "./50_input.js";
 
@@ -136,12 +136,32 @@ OPS.dragPrepare = function (input, nodes) {
   }
   const to = (input.from_point ? nodes[0] : nodes[1]) || null;
   const by = input.by;
+  const win = defaultViewOf(ownerDocumentOf(from));
+  const fromWas = rectOf(from);
   const end = by
-      ? viewportPoint(defaultViewOf(ownerDocumentOf(from)), {x: start.x + by.x, y: start.y + by.y},
+      ? viewportPoint(win, {x: start.x + by.x, y: start.y + by.y},
                       (text) => "\"by\" {\"x\": " + by.x + ", \"y\": " + by.y + "} takes " +
                           "the pointer to " + text + ", outside")
       : dragDestination(from, to, input.to_point);
   if (end.error) return {data: end};
+  // Bringing the destination into view moved what the press was aimed at: pressed where it
+  // was, the drag took whatever lay there then (a chapter four rows down, another column's
+  // card). The point moves with the source.
+  const fromIs = rectOf(from);
+  if (fromIs.left !== fromWas.left || fromIs.top !== fromWas.top) {
+    start = {x: Math.floor(start.x + fromIs.left - fromWas.left),
+             y: Math.floor(start.y + fromIs.top - fromWas.top)};
+    const inView = start.x >= 0 && start.y >= 0 && start.x < win.innerWidth &&
+        start.y < win.innerHeight;
+    // Moved partly out of view: pressed in the middle of the part that shows.
+    if (!inView && !input.from_point) start = inputInViewCentre(from) || start;
+    const hit = inputElementFromPoint(ownerDocumentOf(from), start.x, start.y);
+    if (!hit || !inputReaches(from, hit)) {
+      return {data: notVisible(from, "(\"from\") and the destination do not fit in the " +
+                                     "viewport together; drag in steps (to a point near the edge " +
+                                     "first)")};
+    }
+  }
   // What the drop sets off (a card's drop animation, the list re-drawn) is awaited as a
   // click's outcome is (OPS.inputOutcome), from the release.
   inputWatchOutcome(from, false);
