@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <string>
+#include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "page_suite.h"
@@ -17,6 +18,16 @@ namespace firefox_bidi::testing {
 namespace {
 
 namespace json = boost::json;
+
+// Frame `index`'s record when `method` refused its target as "element covered": the message
+// is "METHOD: TARGET" + `why` + "nothing was DONE" + `then` (`then` closes the record).
+std::string Covered(int index, std::string_view method, std::string_view target,
+                    std::string_view why, std::string_view done, std::string_view then) {
+  return absl::StrCat(R"({"index":)", index, R"(,"method":")", std::string(method),
+                      R"(","error":{"error":"element covered","message":")", std::string(method),
+                      ": ", std::string(target), std::string(why), std::string(done),
+                      std::string(then));
+}
 
 BOOST_AUTO_TEST_SUITE(e2e_page_input)
 
@@ -718,22 +729,11 @@ BOOST_AUTO_TEST_CASE(nothing_behind_a_dialog_that_hides_the_page_without_an_over
       R"(input; nothing was )";
   const std::string then =
       R"J(. Close or finish that first (e.g. page.press Escape), or act inside it"}})J";
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.click","error":{"error":"element covered",)"
-             R"("message":"page.click: button#count \"Counter 0\")" +
-                 outside + "clicked" + then);
-  BOOST_TEST(Record(result, 3) ==
-             R"({"index":3,"method":"page.press","error":{"error":"element covered",)"
-             R"("message":"page.press: button#count \"Counter 0\")" +
-                 outside + "pressed" + then);
-  BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.type","error":{"error":"element covered",)"
-             R"("message":"page.type: input#note)" +
-                 outside + "typed" + then);
-  BOOST_TEST(Record(result, 5) ==
-             R"({"index":5,"method":"page.fill","error":{"error":"element covered",)"
-             R"("message":"page.fill: input#note)" +
-                 outside + "filled" + then);
+  const std::string counter = R"(button#count \"Counter 0\")";
+  BOOST_TEST(Record(result, 2) == Covered(2, "page.click", counter, outside, "clicked", then));
+  BOOST_TEST(Record(result, 3) == Covered(3, "page.press", counter, outside, "pressed", then));
+  BOOST_TEST(Record(result, 4) == Covered(4, "page.type", "input#note", outside, "typed", then));
+  BOOST_TEST(Record(result, 5) == Covered(5, "page.fill", "input#note", outside, "filled", then));
   BOOST_TEST(Record(result, 6) ==
              R"({"index":6,"method":"page.eval","result":["Counter 0",[],"",""]})");
 }
@@ -754,18 +754,9 @@ BOOST_AUTO_TEST_CASE(keys_for_a_field_a_focus_trap_takes_the_focus_from_are_not_
       R"(trap does, and the keys would go there; nothing was )";
   const std::string then =
       R"J(. Close or finish what holds it first (e.g. page.press Escape), or act inside it"}})J";
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.type","error":{"error":"element covered",)"
-             R"("message":"page.type: input#note)" +
-                 trapped + "typed" + then);
-  BOOST_TEST(Record(result, 3) ==
-             R"({"index":3,"method":"page.fill","error":{"error":"element covered",)"
-             R"("message":"page.fill: input#note)" +
-                 trapped + "filled" + then);
-  BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.press","error":{"error":"element covered",)"
-             R"("message":"page.press: input#note)" +
-                 trapped + "pressed" + then);
+  BOOST_TEST(Record(result, 2) == Covered(2, "page.type", "input#note", trapped, "typed", then));
+  BOOST_TEST(Record(result, 3) == Covered(3, "page.fill", "input#note", trapped, "filled", then));
+  BOOST_TEST(Record(result, 4) == Covered(4, "page.press", "input#note", trapped, "pressed", then));
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":[[],"",""]})");
 }
 
@@ -797,23 +788,12 @@ BOOST_AUTO_TEST_CASE(a_field_behind_a_modals_backdrop_is_not_filled) {
       R"(pointer and keys go to the modal, not to it; nothing was )";
   const std::string then = R"(. Close or finish that first (e.g. page.press Escape), or act )"
                            R"J(inside it"}})J";
-  BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.type","error":{"error":"element covered",)"
-             R"("message":"page.type: input#qty )" +
-                 behind + "typed" + then);
+  BOOST_TEST(Record(result, 4) == Covered(4, "page.type", "input#qty ", behind, "typed", then));
   BOOST_TEST(Record(result, 5) ==
-             R"({"index":5,"method":"page.select","error":{"error":"element covered",)"
-             R"("message":"page.select: input#qty )" +
-                 behind + "selected" + then);
-  BOOST_TEST(Record(result, 6) ==
-             R"({"index":6,"method":"page.fill","error":{"error":"element covered",)"
-             R"("message":"page.fill: input#volume )" +
-                 behind + "filled" + then);
+             Covered(5, "page.select", "input#qty ", behind, "selected", then));
+  BOOST_TEST(Record(result, 6) == Covered(6, "page.fill", "input#volume ", behind, "filled", then));
   BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":["8","50"]})");
-  BOOST_TEST(Record(result, 8) ==
-             R"({"index":8,"method":"page.press","error":{"error":"element covered",)"
-             R"("message":"page.press: input#qty )" +
-                 behind + "pressed" + then);
+  BOOST_TEST(Record(result, 8) == Covered(8, "page.press", "input#qty ", behind, "pressed", then));
 }
 
 // A text target inside a block that shows more (a line of an editor's block split by <br>, as

@@ -1006,7 +1006,7 @@ async function inputFill(el, value, leave) {
   const win = defaultViewOf(doc);
   const before = inputFieldValue(el);
   const holder = inputHolderOf(el);
-  const holderBefore = collapse(holder.innerText || '');
+  const holderBefore = holder ? collapse(holder.textContent || '') : '';
   const focusedBefore = inputFocusedIn(doc) === el;
   el.focus();
   if (!focusedBefore) {
@@ -1151,10 +1151,16 @@ function inputSelectionHoldsAll(el) {
       collapse(range.toString()) === collapse(el.textContent);
 }
 
-// What holds a field and what the page shows beside it: its ancestor three levels up.
+// What holds a field and what the page shows beside it: its ancestor three levels up, or the
+// highest below the body (the whole page is no place beside the field, and costly to read);
+// null when the field's parent is the body.
 function inputHolderOf(el) {
-  let holder = el;
-  for (let i = 0; i < 3 && flatParentElement(holder); ++i) holder = flatParentElement(holder);
+  const doc = ownerDocumentOf(el);
+  let holder = null;
+  for (let p = flatParentElement(el), i = 0; p && i < 3; p = flatParentElement(p), ++i) {
+    if (p === doc.body || p === doc.documentElement) break;
+    holder = p;
+  }
   return holder;
 }
 
@@ -1162,8 +1168,8 @@ function inputHolderOf(el) {
 // breaks) that it did not show before (`shownBefore`): a tag input that made tags of the text
 // and emptied its field took it (Tagify).
 function inputShowsBeside(holder, shownBefore, text) {
-  if (!holder.isConnected) return false;
-  const now = collapse(holder.innerText || '');
+  if (!holder || !holder.isConnected) return false;
+  const now = collapse(holder.textContent || '');
   const parts = text.split(/[,;\n]+/).map(collapse).filter(Boolean);
   return parts.length > 0 && parts.every((part) => now.includes(part) && !shownBefore.includes(part));
 }
