@@ -612,6 +612,13 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(json::serialize(PageSuite::Record(area, 0).at("result")) == R"({"files":1})");
   BOOST_TEST(Str(PageSuite::Record(area, 1).at("result")) == "contract: report.txt (18 bytes)");
 
+  // A trigger that opens its chooser a frame after its click (zag's): waited for.
+  const json::object later =
+      s.Run(R"J({"frames":[{"method":"page.upload","params":{"text":"Attach a scan","files":[)J" +
+            PageSuite::Quote(report) + R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(later, 0).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(later, 1).at("result")) == "scan: report.txt (18 bytes)");
+
   // Outside file_roots: refused before anything is sent.
   const json::object outside = PageSuite::Record(
       s.Run(

@@ -2026,8 +2026,8 @@ OPS.inputWaitFor = function (input) {
 
 // page.upload: the file input whose chooser the target opens (inputFileChooserOf), whether it
 // takes several files. {"ok": true, "multiple"} | {"error": "invalid argument", "message"}.
-OPS.inputFileInput = function (input, nodes) {
-  const el = inputFileChooserOf(nodes[0]);
+OPS.inputFileInput = async function (input, nodes) {
+  const el = await inputFileChooserOf(nodes[0]);
   if (el === null) {
     return {data: {error: 'invalid argument',
                    message: describeElement(nodes[0]) + ' is not a file input (<input ' +
@@ -2063,8 +2063,9 @@ const inputIsFileInput = (el) => localNameOf(el) === 'input' && el.type === 'fil
 // The file input a user's click on `el` opens the chooser of: `el` itself, the control of a
 // label, the one file input inside it, or the one its click handlers click (an upload area or
 // a styled button that forwards the click to a hidden input, as Dropzone does). That click is
-// made, and the chooser it would open is cancelled. Null when there is none.
-function inputFileChooserOf(el) {
+// made, and the chooser it would open is cancelled; one a handler clicks a frame later
+// (zag's, Chakra's upload trigger) is waited for, two frames at most. Null when there is none.
+async function inputFileChooserOf(el) {
   el = inputFieldOf(el);
   if (inputIsFileInput(el)) return el;
   const inside = flatElements(el).filter(inputIsFileInput);
@@ -2080,6 +2081,7 @@ function inputFileChooserOf(el) {
   win.addEventListener('click', catchChooser, true);
   try {
     el.click();
+    for (let frame = 0; frame < 2 && opened === null; ++frame) await nextFrame(win);
   } finally {
     win.removeEventListener('click', catchChooser, true);
   }
