@@ -587,13 +587,15 @@ BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its
 }
 
 // A slider that shows its value a frame after its keys (UI5's) is read once it has drawn: the
-// fill reaches the value and says the one the slider holds. One that takes no keys is no fill.
+// fill reaches the value and says the one the slider holds. One that takes no keys is no fill;
+// one already at the value is left as it is.
 BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one_stuck_is_not) {
   const json::object result = Run(
       Frames({Goto("slider_late.html"),
               R"({"method":"page.fill","params":{"role":"slider","name":"Price","value":300}})",
               Eval("priceValue"),
-              R"({"method":"page.fill","params":{"role":"slider","name":"Balance","value":50}})"},
+              R"({"method":"page.fill","params":{"role":"slider","name":"Balance","value":50}})",
+              R"({"method":"page.fill","params":{"role":"slider","name":"Price","value":300}})"},
              R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"300"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":300})");
@@ -601,6 +603,8 @@ BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one
              R"({"index":3,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: the slider did not move with its arrow keys: it says \"10\", not )"
              R"J(50; drag its handle with page.drag (from the handle, \"by\" the distance)"}})J");
+  // Already at the value: no key, the value as it is.
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":"300"}})");
 }
 
 // A custom element that draws its one field in its shadow root, named by a css target, is

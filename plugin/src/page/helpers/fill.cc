@@ -90,7 +90,10 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     now = moved;
   }
   const double left = std::abs(target - now.number);
-  if (left == 0 || (step > 0 && left <= step / 2)) return json::value(now.text);
+  if (left == 0 || (step > 0 && left <= step / 2)) {
+    if (now.text.empty()) return ValueOf(page, element);  // not moved: read as it is
+    return json::value(now.text);
+  }
   // A value it does not hold is no fill.
   ASSIGN_OR_RETURN(const json::value shown, ValueOf(page, element, /*drawn=*/true));
   return HelperError(

@@ -536,9 +536,10 @@ export function describeElement(el) {
 const FIELD_TAGS = new Set(["select", "textarea", "input"]);
 
 // The text a contenteditable element holds, its paragraphs and lines apart as they are drawn
-// (innerText; an editor's lines drawn as blocks, one line each), without what an editor draws in it that is none of its text: a placeholder
-// shown while it is empty (a box that takes no edits, out of the flow and of the pointer's
-// way: Slate's) and the zero-width no-break spaces that anchor its caret.
+// (innerText; an editor's lines drawn as blocks, one line each), without what an editor draws in it
+// that is none of its text: a placeholder shown while it is empty (a box that takes no edits, out
+// of the flow and of the pointer's way: Slate's) and the zero-width no-break spaces that anchor its
+// caret.
 export function editableText(el) {
   let text = el.innerText;
   // An editor that draws each line as a block of its own (CodeMirror's lines): its lines, each

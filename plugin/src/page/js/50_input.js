@@ -300,7 +300,8 @@ function inputOwnTextPoint(el) {
     range.selectNodeContents(node);
     const box = Array.from(range.getClientRects()).find((r) => r.width > 0 && r.height > 0);
     if (!box) continue;
-    const point = {x: Math.floor(box.left + box.width / 2), y: Math.floor(box.top + box.height / 2)};
+    const point = {x: Math.floor(box.left + box.width / 2),
+                   y: Math.floor(box.top + box.height / 2)};
     if (point.x < 0 || point.y < 0 || point.x >= win.innerWidth || point.y >= win.innerHeight) {
       return null;
     }
@@ -533,9 +534,6 @@ function inputClipsAround(el) {
   return clips;
 }
 
-// Whether el's overflow is the viewport's (CSS Overflow: the root's, or the body's while the
-// root's is visible, is the viewport's and clips nothing of its own; Fomantic's body hides its
-// overflow across, and scrolls the page down): the window's bounds stand for it.
 // Scrolls `el` into view (scrollIntoView `options`) as a user can: the boxes around it that
 // scroll and the page move, but a box that only clips it on an axis (overflow hidden or
 // clip: a carousel's track) keeps its place there, as a wheel leaves it; a script's
@@ -559,6 +557,9 @@ export function inputScrollIntoViewAsUser(el, options) {
   }
 }
 
+// Whether el's overflow is the viewport's (CSS Overflow: the root's, or the body's while the
+// root's is visible, is the viewport's and clips nothing of its own; Fomantic's body hides its
+// overflow across, and scrolls the page down): the window's bounds stand for it.
 function inputOverflowIsViewports(el) {
   const doc = ownerDocumentOf(el);
   if (el === doc.documentElement) return true;
@@ -1171,7 +1172,8 @@ function inputShowsBeside(holder, shownBefore, text) {
   if (!holder || !holder.isConnected) return false;
   const now = collapse(holder.textContent || '');
   const parts = text.split(/[,;\n]+/).map(collapse).filter(Boolean);
-  return parts.length > 0 && parts.every((part) => now.includes(part) && !shownBefore.includes(part));
+  return parts.length > 0 &&
+      parts.every((part) => now.includes(part) && !shownBefore.includes(part));
 }
 
 // Types `text` over the selection in contenteditable `el` as a user's keys do: each line break
@@ -1512,13 +1514,13 @@ async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
   }
 }
 
-// Typing into a field that suggests is answered a moment later: a debounced search (Grid.js
-// waits 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions. Such an input
-// waits up to INPUT_ANSWER_MS for the page to change a list (of options or results: the
-// field's own look redrawn at once, as PrimeReact marks its wrapper filled, is no answer),
-// then, when it changed anything, until the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window: the answer's
-// own timers, such as jQuery UI's screen-reader message 100 ms after its list, are part of
-// it, not of the next input's answer), INPUT_ANSWER_CAP_MS after the input in all: what the
+// Typing into a field that suggests is answered a moment later: a debounced search (Grid.js waits
+// 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions. Such an input waits up to
+// INPUT_ANSWER_MS for the page to change a list (of options or results: the field's own look
+// redrawn at once, as PrimeReact marks its wrapper filled, is no answer), then, when it changed
+// anything, until the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window:
+// the answer's own timers, such as jQuery UI's screen-reader message 100 ms after its list, are
+// part of it, not of the next input's answer), INPUT_ANSWER_CAP_MS after the input in all: what the
 // page answered is in the next frame's snapshot. A field the page does not answer costs
 // INPUT_ANSWER_MS.
 const INPUT_ANSWER_MS = 600;

@@ -284,7 +284,8 @@ function dragMovedAcross(place) {
   // In the same place among the same ancestors, and drawn where it was: the page kept it or
   // put it back. Drawn elsewhere, it was moved by a transform or a position, unknown here.
   const now = rectOf(item);
-  const still = Math.abs(now.left - place.rect.left) <= 2 && Math.abs(now.top - place.rect.top) <= 2;
+  const still = Math.abs(now.left - place.rect.left) <= 2 &&
+      Math.abs(now.top - place.rect.top) <= 2;
   // A copy of it put where it was dropped (dragula's copy from a palette) is what moved.
   const copied = place.to.isConnected && copiesIn(place.to, place.text) > place.copies;
   return placeAmong(parentElementOf(item), item) === place.before && still && !copied
