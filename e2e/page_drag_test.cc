@@ -214,6 +214,19 @@ BOOST_AUTO_TEST_CASE(a_drag_that_scrolls_to_its_destination_presses_the_source_w
                                   R"([["down Chapter 2","up Chapter 18"],true]})");
 }
 
+// A destination below the visible part of its own scroll box, inside the window: that box
+// scrolls just far enough to show it (it was "covered by html"), and the press goes to the
+// source where that moved it.
+BOOST_AUTO_TEST_CASE(a_drag_to_an_item_its_scroll_box_hides_scrolls_that_box_to_it) {
+  const json::object result = Run(Frames({
+      Goto("boxed_list.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Task 5"},"to":{"text":"Task 12"}}})",
+      Eval("[pressed, tasks.scrollTop > 0]"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":)"
+                                  R"([["down Task 5","up Task 12"],true]})");
+}
+
 // A card dragged out of its column (jKanban's board): the button came up over the other
 // column's title, which takes no card, and the board put the card back: "moved": false says
 // it stands where it stood; over that column's card it moved, and "dropped" says all.

@@ -16,7 +16,7 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, localNameOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf
+  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, styleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
@@ -57,6 +57,28 @@ function viewportPoint(win, point, says) {
   return {x: Math.floor(point.x), y: Math.floor(point.y)};
 }
 
+// Scrolls each box around `el` that scrolls and hides part of it (a list in a box of its own,
+// the item below its visible part) just far enough to show it: as little as a user's wheel,
+// so the source in the same box stays in view where it can.
+function scrollBoxesToShow(el) {
+  const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
+  for (let p = parentElementOf(el); p && p !== ownerDocumentOf(el).body; p = parentElementOf(p)) {
+    const style = styleOf(p);
+    const r = rectOf(el);
+    const box = rectOf(p);
+    const top = box.top + p.clientTop;
+    const left = box.left + p.clientLeft;
+    if (scrolls(style.overflowY) && p.scrollHeight > p.clientHeight) {
+      if (r.bottom > top + p.clientHeight) p.scrollTop += r.bottom - (top + p.clientHeight);
+      else if (r.top < top) p.scrollTop -= top - r.top;
+    }
+    if (scrolls(style.overflowX) && p.scrollWidth > p.clientWidth) {
+      if (r.right > left + p.clientWidth) p.scrollLeft += r.right - (left + p.clientWidth);
+      else if (r.left < left) p.scrollLeft -= left - r.left;
+    }
+  }
+}
+
 // Where the destination is: its in-view centre (scrolled into view when needed, as long as the
 // source stays in view), or `point` checked against the viewport.
 function dragDestination(from, to, point) {
@@ -65,6 +87,7 @@ function dragDestination(from, to, point) {
   if (!to.isConnected) {
     return {error: "stale ref", message: "the \"to\" element is no longer in the page; take a new page.snapshot"};
   }
+  scrollBoxesToShow(to);
   let centre = inputInViewCentre(to);
   if (centre === null) {
     inputScrollIntoViewAsUser(to, {block: "nearest", inline: "nearest"});
