@@ -405,7 +405,8 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
 
 void NoteMatches(const ResolvedTarget& element, json::object& result, std::string_view prefix) {
   if (element.matches > 1) result[absl::StrCat(ToAbsl(prefix), "matches")] = element.matches;
-  if (!element.contained.empty()) result[absl::StrCat(ToAbsl(prefix), "matched")] = element.contained;
+  if (!element.contained.empty())
+    result[absl::StrCat(ToAbsl(prefix), "matched")] = element.contained;
 }
 
 void NoteFirstOfMatches(const ResolvedTarget& element, json::value& data) {
