@@ -1,2 +1,4 @@
 #define BOOST_TEST_MODULE firefox_bidi_e2e_tests
 #include <boost/test/unit_test.hpp>
+
+#include "support/failure_summary.h"
