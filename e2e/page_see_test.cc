@@ -1070,6 +1070,32 @@ BOOST_AUTO_TEST_CASE(a_field_parked_beyond_the_viewports_edge_is_left_out) {
       R"J(to see what the page shows (content that appears later: page.waitFor it first)"})J");
 }
 
+// A portal's holder fixed at the top-left corner with no size (Spectrum's overlays, SurveyJS's
+// popups) places what it holds anywhere on screen: a dialog drawn from it is listed and found,
+// and a name it shares with the page says so.
+BOOST_AUTO_TEST_CASE(a_dialog_held_by_a_fixed_box_of_no_size_is_seen_and_found) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<button onclick=\"hit='page'\">)"
+       R"(Save</button><div style='position:fixed;width:0;height:0;top:0;left:0'><div )"
+       R"(role=dialog aria-label='Rename file' style='position:fixed;top:40%;left:40%'><input )"
+       R"(aria-label='New name' value=a.txt><button onclick=\"hit='dialog'\">Save</button>)"
+       R"(</div></div>"}})",
+       R"({"method":"page.snapshot"})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"New name","value":"b.txt"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Save"}})",
+       R"({"method":"page.click","params":{"css":"[role=dialog] button"}})",
+       R"({"method":"page.eval","params":{"expression":"hit"}})"}));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- button \"Save\" [ref=e1]\n"
+             "- dialog \"Rename file\"\n"
+             "  - textbox \"New name\" [ref=e2] value=\"a.txt\"\n"
+             "  - button \"Save\" [ref=e3]");
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result")) == R"({"value":"b.txt"})");
+  // The page's Save and the dialog's.
+  BOOST_TEST(PageSuite::Record(result, 3).at("result").at("matches") == 2);
+  BOOST_TEST(Result(result, 5) == "dialog");
+}
+
 // A combobox keeps the focus in its field while its keys move through the list: the option
 // they are on (aria-activedescendant), which Enter would choose, is marked too.
 BOOST_AUTO_TEST_CASE(the_option_a_comboboxs_keys_are_on_is_marked_active) {

@@ -456,10 +456,13 @@ export function isReadersOnly(el) {
 
 // Fixed in place wholly beyond the viewport's top or left edge, where no scrolling brings it
 // (a field parked at -1000px to take pasted text, as Toast UI's clipboard): no user sees it.
+// A box of no size at the top-left corner is no such place: a portal's fixed 0×0 holder
+// places what it holds anywhere on screen (Spectrum's overlays, SurveyJS's popups).
 export function isParkedAway(el) {
   const rect = rectOf(el);
-  return (rect.right <= 0 || rect.bottom <= 0) &&
-      PROPERTY_VALUE.call(styleOf(el), "position") === "fixed";
+  const beyond = rect.right < 0 || rect.bottom < 0 ||
+      (rect.width > 0 && rect.height > 0 && (rect.right <= 0 || rect.bottom <= 0));
+  return beyond && PROPERTY_VALUE.call(styleOf(el), "position") === "fixed";
 }
 
 // The <dialog> of `doc` shown modally (showModal: everything outside it is inert), or null.
