@@ -42,6 +42,15 @@ BOOST_AUTO_TEST_CASE(a_click_is_real_trusted_input_and_reports_no_navigation) {
              R"({"index":2,"method":"page.eval","result":["click:0:1::true"]})");
 }
 
+// A click holds the button a moment, as a hand does: a page that listens for the release only
+// once it has handled the press (TUI Calendar) gets it, and is not left mid-drag.
+BOOST_AUTO_TEST_CASE(a_click_holds_the_button_until_a_page_listening_late_hears_the_release) {
+  const json::object result = Run(
+      Frames({Goto("late_release.html"), R"({"method":"page.click","params":{"text":"Standup"}})",
+              Eval("state.textContent")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"opened"})");
+}
+
 // An item the page scrolls back out of view as it is scrolled into view (Radix's Select keeps
 // the item its keys are on in view; here on the Shift of a Shift-click, which comes before the
 // pointer moves) is not clicked: the click says why and how to reach it, and the page saw no

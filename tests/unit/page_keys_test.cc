@@ -166,12 +166,19 @@ std::string Click(std::string_view params) {
 constexpr std::string_view kMove =
     R"({"type":"pointerMove","x":0,"y":0,"origin":{"type":"element","element":{"sharedId":"NODE"}}})";
 
+// A press of `button` held 30 ms and released.
+std::string Press(int button) {
+  const std::string b = std::to_string(button);
+  return R"({"type":"pointerDown","button":)" + b +
+         R"(},{"type":"pause","duration":30},)"
+         R"({"type":"pointerUp","button":)" +
+         b + "}";
+}
+
 BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
-  BOOST_TEST(Click("{}") ==
-             R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
-             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
-                 std::string(kMove) +
-                 R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+  BOOST_TEST(Click("{}") == R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+                            R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+                                std::string(kMove) + "," + Press(0) + "]}]}");
 }
 
 BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
@@ -188,8 +195,8 @@ BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
              R"({"type":"pointerMove","x":-429,"y":3,"origin":{"type":"element",)"
-             R"("element":{"sharedId":"NODE"}}},)"
-             R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+             R"("element":{"sharedId":"NODE"}}},)" +
+                 Press(0) + "]}]}");
   BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE", {.dx = 7, .dy = 0})) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
@@ -251,19 +258,14 @@ BOOST_AUTO_TEST_CASE(a_triple_click_presses_three_times) {
   BOOST_TEST(Click(R"({"count":3})") ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)" +
-                 std::string(kMove) +
-                 R"(,{"type":"pointerDown","button":0},{"type":"pointerUp","button":0},)"
-                 R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0},)"
-                 R"({"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]})");
+                 std::string(kMove) + "," + Press(0) + "," + Press(0) + "," + Press(0) + "]}]}");
 }
 
 BOOST_AUTO_TEST_CASE(a_double_right_click_presses_twice) {
   BOOST_TEST(Click(R"({"button":"right","count":2})") ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)" +
-                 std::string(kMove) +
-                 R"(,{"type":"pointerDown","button":2},{"type":"pointerUp","button":2},)"
-                 R"({"type":"pointerDown","button":2},{"type":"pointerUp","button":2}]}]})");
+                 std::string(kMove) + "," + Press(2) + "," + Press(2) + "]}]}");
 }
 
 BOOST_AUTO_TEST_CASE(modifiers_are_held_for_the_whole_click_tick_by_tick) {
@@ -271,13 +273,11 @@ BOOST_AUTO_TEST_CASE(modifiers_are_held_for_the_whole_click_tick_by_tick) {
       Click(R"({"button":"middle","modifiers":["Control","Shift"]})") ==
       Keys(R"({"context":"CTX","actions":[{"type":"key","id":"page.keyboard","actions":[)"
            R"({"type":"keyDown","value":"\uE009"},{"type":"keyDown","value":"\uE008"},)"
-           R"({"type":"pause"},{"type":"pause"},{"type":"pause"},)"
+           R"({"type":"pause"},{"type":"pause"},{"type":"pause"},{"type":"pause"},)"
            R"({"type":"keyUp","value":"\uE008"},{"type":"keyUp","value":"\uE009"}]},)"
            R"({"type":"pointer","id":"page.mouse","parameters":{"pointerType":"mouse"},"actions":[)"
            R"({"type":"pause"},{"type":"pause"},)" +
-           std::string(kMove) +
-           R"(,{"type":"pointerDown","button":1},{"type":"pointerUp","button":1},)"
-           R"({"type":"pause"},{"type":"pause"}]}]})"));
+           std::string(kMove) + "," + Press(1) + R"(,{"type":"pause"},{"type":"pause"}]}]})"));
 }
 
 BOOST_AUTO_TEST_CASE(bad_click_params_are_refused_naming_the_member) {

@@ -80,6 +80,7 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
   pointer.push_back(PointerMoveTo(shared_id, offset));
   for (int i = 0; i < spec.count; ++i) {
     pointer.push_back(json::object{{"type", "pointerDown"}, {"button", spec.button}});
+    pointer.push_back(json::object{{"type", "pause"}, {"duration", kClickHold.count()}});
     pointer.push_back(json::object{{"type", "pointerUp"}, {"button", spec.button}});
   }
   json::array sources;
@@ -89,7 +90,7 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
     for (const std::string& m : spec.modifiers) {
       keys.push_back(json::object{{"type", "keyDown"}, {"value", m}});
     }
-    for (int i = 0; i < 1 + 2 * spec.count; ++i) keys.push_back(Pause());
+    for (int i = 0; i < 1 + 3 * spec.count; ++i) keys.push_back(Pause());
     for (auto m = spec.modifiers.rbegin(); m != spec.modifiers.rend(); ++m) {
       keys.push_back(json::object{{"type", "keyUp"}, {"value", *m}});
     }

@@ -41,10 +41,17 @@ struct CentreOffset {
   int dy = 0;
 };
 
+// How long a click holds the button down, as a hand does briefly: a page that begins to
+// listen for the release only once it has handled the press (TUI Calendar's React code adds
+// its mouseup listener in an effect after the press's render) sees a release that comes with
+// the press no more, and is left mid-drag.
+inline constexpr std::chrono::milliseconds kClickHold{30};
+
 // {"context":C,"actions":[...]} that clicks the element whose sharedId is `shared_id` at its
 // in-view centre plus `offset` (an element-origin pointerMove): modifiers go down first, then
-// the pointer moves, presses and releases `count` times, then the modifiers go up. The sources
-// advance tick by tick, so the key source pauses while the pointer acts and vice versa.
+// the pointer moves, presses, holds kClickHold and releases `count` times, then the modifiers
+// go up. The sources advance tick by tick, so the key source pauses while the pointer acts and
+// vice versa.
 boost::json::object ClickActionsParams(std::string_view context, std::string_view shared_id,
                                        const ClickSpec& spec, CentreOffset offset = {});
 
