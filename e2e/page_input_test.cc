@@ -240,6 +240,21 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_l
              R"("checkout":"2025-06-12","fruit":"Pear"}})");
 }
 
+// What the page does a moment after a field changed or was left (a check that clears its
+// message 20 ms later, a value reformatted from a timer) is in the fill's result.
+BOOST_AUTO_TEST_CASE(a_fill_reports_the_check_and_value_the_page_drew_a_moment_after) {
+  const json::object result = Run(Frames(
+      {Goto("late_check.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"Norway"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Amount","value":"1234.5"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"no","label":"Norway"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Ada"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"1,234.50"}})");
+}
+
 // A combobox whose list says "Loading..." until its options come 300 ms after the typing: the
 // fill returns once they have come, and names them.
 BOOST_AUTO_TEST_CASE(a_fill_into_a_combobox_waits_out_its_list_saying_loading) {

@@ -1561,6 +1561,23 @@ async function inputAnswerSettled(win, watch) {
   await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
 }
 
+// What a page does a moment after a field was left: a form's check that shows or clears its
+// message once its promise resolved (react-hook-form's), a value reformatted from a short
+// timer. INPUT_QUIET_MS of the page's time and two frames for it to begin; when the page
+// changed anything (inputWatchChanges), until it has changed nothing for INPUT_QUIET_MS,
+// INPUT_LEFT_CAP_MS after it was left at most.
+const INPUT_LEFT_CAP_MS = 500;
+
+async function inputLeftSettled(win, watch) {
+  const left = win.performance.now();
+  for (let frame = 0; frame < 2; ++frame) await nextFrame(win);
+  const waited = win.performance.now() - left;
+  if (waited < INPUT_QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, INPUT_QUIET_MS - waited));
+  }
+  await inputChangesEnd(win, watch, left + INPUT_LEFT_CAP_MS);
+}
+
 // The ids of what a field says it controls or owns (aria-controls, aria-owns: its list).
 function inputListIds(field) {
   return ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
@@ -1847,10 +1864,14 @@ OPS.inputFill = async function (input, nodes) {
     }
   } else if (filled.ok && input.leave && 'value' in filled) {
     // Whether the page changed something outside the field as it was left (a check shown
-    // then), or as a select or a date took its value: the plugin then looks for a request it
-    // began. The watch's records come in a microtask.
-    await null;
+    // then), or as a select or a date took its value, or a moment later: the plugin then looks
+    // for a request it began. The value is read again once that settled (a text reformatted
+    // from a timer).
+    await inputLeftSettled(defaultViewOf(ownerDocumentOf(field)), watch);
     if (watch.lastChange !== null) filled.reacted = true;
+    if (!filled.click && !filled.slider && !('label' in filled) && field.isConnected) {
+      filled.value = inputFieldValue(field);
+    }
   }
   // Once left, what the form's check says of it (a message shown on blur).
   if (filled.ok && input.leave && !filled.click && !filled.slider && field.isConnected) {
