@@ -472,6 +472,33 @@ BOOST_AUTO_TEST_CASE(a_drag_within_a_list_says_where_the_item_stood_and_stands) 
              R"(Bee,Birch,Cedar,Ash,Elm"})");
 }
 
+// A grid that places its tiles itself (Muuri's, absolutely positioned) reorders them without
+// moving them in the document: the place is read in the order they show.
+BOOST_AUTO_TEST_CASE(a_drag_in_a_grid_that_places_its_tiles_itself_says_where_they_show) {
+  const json::object result =
+      Run(Frames({Goto("placed_tiles.html"),
+                  R"({"method":"page.drag","params":{"from":{"text":"A"},"to":{"text":"C"}}})",
+                  Eval("order.map((tile) => tile.textContent).join('')")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":1,"after":3,"of":6}}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"BCADEF"})");
+}
+
+// A native range input is dragged from its thumb, where a user grabs it: a press on the middle
+// of its track would first move the value there.
+BOOST_AUTO_TEST_CASE(a_range_input_is_dragged_from_its_thumb) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<input type=range aria-label=Level )"
+       R"(min=0 max=100 value=20 style='width:500px;margin:0' )"
+       R"(oninput=\"seen.push(this.value)\"><script>seen = []</script>"}})",
+       R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Level"},"by":{"x":100}}})",
+       Eval("seen.join(',')")}));
+  // From 20, not from 50 (where a press on the middle of its track would have put it).
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"21,23,25,27,29,31,33,35,37,39,41"})");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

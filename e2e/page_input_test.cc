@@ -51,6 +51,19 @@ BOOST_AUTO_TEST_CASE(a_click_holds_the_button_until_a_page_listening_late_hears_
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"opened"})");
 }
 
+// A button under the page's own scroll bar (its centre in the window, not in the part that
+// shows content) is scrolled into view and clicked, not taken for covered by the page's root.
+BOOST_AUTO_TEST_CASE(a_click_on_a_button_under_the_pages_scroll_bar_scrolls_it_into_view) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<body style='margin:0'><div )"
+       R"(style='width:3000px;height:10px'></div><button style='position:absolute;)"
+       R"(top:calc(100vh - 22px);left:10px;height:20px' onclick='this.textContent=\"clicked\"')"
+       R"(>Go</button></body>"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Go"}})",
+       Eval("document.querySelector('button').textContent")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"clicked"})");
+}
+
 // An item the page scrolls back out of view as it is scrolled into view (Radix's Select keeps
 // the item its keys are on in view; here on the Shift of a Shift-click, which comes before the
 // pointer moves) is not clicked: the click says why and how to reach it, and the page saw no
@@ -366,6 +379,20 @@ BOOST_AUTO_TEST_CASE(a_fill_waits_for_the_list_not_for_the_fields_own_redraw) {
       {Goto("debounced_list.html"),
        R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"Ch"}})"}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Ch",)"
+                                  R"("options":["Chile","China"]}})");
+}
+
+// The list a slow search (300 ms, then 400 ms for its answer) still shows for the previous
+// text is no answer to the next: the fill waits for the list to change, and names what it then
+// offers; one that offered no list in time names none.
+BOOST_AUTO_TEST_CASE(a_fill_names_no_options_the_list_showed_for_the_previous_text) {
+  const json::object result = Run(Frames(
+      {Goto("debounced_list.html?answer_ms=400"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"Ar"}})",
+       R"({"method":"page.waitFor","params":{"role":"option","name":"Armenia"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"Ch"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Ar"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Ch",)"
                                   R"("options":["Chile","China"]}})");
 }
 
@@ -1089,6 +1116,36 @@ BOOST_AUTO_TEST_CASE(a_checkbox_role_over_a_native_checkbox_fills_and_reads_thro
              R"(take the click as a change to true (it may want something first); take a )"
              R"(page.snapshot before trying again"}})");
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"false"})");
+}
+
+// A box with the role of a checkbox that says no state at all (Fancytree's) is not clicked by
+// a fill, which could not read back what the click did (a second fill would undo the first).
+BOOST_AUTO_TEST_CASE(a_checkbox_role_that_says_no_state_is_not_fillable) {
+  const json::object result = Run(Frames(
+      {Goto("wrapped_checkbox.html"),
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Select Backlog","value":true}})",
+       Eval("backlog.dataset.selected")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: span.box has the role checkbox but says no state )"
+             R"((no aria-checked), so what a click does to it cannot be read back; page.click it )"
+             R"J(and check what the page shows then (e.g. its row selected)"}})J");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"false"})");
+}
+
+// Keys that went to a field no user sees (a grid's clipboard box parked off screen while a
+// cell is only selected) report no value: what was typed shows nowhere.
+BOOST_AUTO_TEST_CASE(typing_into_a_field_parked_out_of_sight_reports_no_value) {
+  const json::object result = Run(Frames(
+      {Goto("parked_clipboard.html"), R"({"method":"page.click","params":{"text":"Carrot"}})",
+       R"({"method":"page.type","params":{"text":"Zucchini"}})", Eval("cell.textContent")}));
+  BOOST_TEST(
+      Record(result, 2) ==
+      R"({"index":2,"method":"page.type","result":{"focused":"div#clipboard \"Zucchini\", a field out )"
+      R"(of sight: what was typed shows nowhere; click the field to type into, or give it )"
+      R"(as the target"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Carrot"})");
 }
 
 // A field the page draws from its state frames after the blur (zag's number field shows its

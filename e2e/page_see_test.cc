@@ -1383,9 +1383,9 @@ BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale
 // A control in a table row the page drew anew after a sort (a row's checkbox) stands in
 // another row: its ref is refused, naming both rows' texts, rather than checking the wrong one.
 BOOST_AUTO_TEST_CASE(a_ref_to_a_control_in_a_row_the_page_drew_anew_is_stale) {
-  const json::object snap =
-      Run(Frames({Goto("reused_rows.html"),
-                  R"({"method":"page.snapshot","params":{"root":{"css":"table"}}})"}));
+  const json::object snap = Run(Frames(
+      {Goto("reused_rows.html"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"table[aria-label=Guests]"}}})"}));
   const std::uint64_t ref = FirstRef(Result(snap, 1));
   const json::object result =
       Run(Frames({R"({"method":"page.click","params":{"role":"button","name":"Sort by name"}})",
@@ -1399,6 +1399,25 @@ BOOST_AUTO_TEST_CASE(a_ref_to_a_control_in_a_row_the_page_drew_anew_is_stale) {
                           R"(reuses its rows as they scroll or are sorted); take a new )"
                           R"(page.snapshot and use its refs"})"));
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[false,false]})");
+}
+
+// A row whose own combobox the user changed (a status picked as the row is edited) is still
+// the same row: the ref of its Save button acts.
+BOOST_AUTO_TEST_CASE(a_ref_in_a_row_whose_own_combobox_changed_still_acts) {
+  const json::object snap = Run(Frames(
+      {Goto("reused_rows.html"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"table[aria-label=Stock]"}}})"}));
+  const std::string outline = Result(snap, 1);
+  const std::uint64_t ref = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs("- table \"Stock\"\n"
+                                 "  - row \"A-200 | OUT | Save\"\n"
+                                 "    - combobox \"Status\" [ref={1}] value=\"OUT\"\n"
+                                 "    - button \"Save\" [ref={2}]",
+                                 ref, 2));
+  const json::object result =
+      Run(Frames({Frame("page.click", {{"ref", Ref(ref, 1)}}),
+                  Frame("page.click", {{"ref", Ref(ref, 2)}}), Eval("saved.textContent")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"A-200LOW Save"})");
 }
 
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {

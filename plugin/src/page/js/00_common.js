@@ -18,8 +18,20 @@ REFS.shown = REFS.shown || new WeakMap();
 // reuses its row elements as it scrolls or sorts shows another row in the element a ref names.
 const REUSED_ROLES = new Set(["row", "gridcell", "cell", "rowheader", "option", "treeitem"]);
 
+// What an item shows, without what the user may change in its own controls (a row's status
+// picked in its combobox as the row is edited): the row is still the same row.
+const ITEM_CONTROLS = '[role="combobox"], [role="textbox"], [role="spinbutton"], ' +
+    '[contenteditable=""], [contenteditable="true"]';
+
 function itemText(el) {
-  return truncate(collapse(el.textContent || ""), 200);
+  if (!el.querySelector(ITEM_CONTROLS)) return truncate(collapse(el.textContent || ""), 200);
+  let text = "";
+  const walker = ownerDocumentOf(el).createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = parentElementOf(node);
+    if (!parent || !parent.closest(ITEM_CONTROLS)) text += node.data;
+  }
+  return truncate(collapse(text), 200);
 }
 
 // Keeps what an item with a ref shows, so that a ref used later to an element the page has
@@ -876,6 +888,14 @@ export function inViewport(el, shown) {
   const rect = rectOf(el);
   return rect.bottom > shown.top && rect.right > shown.left && rect.top < shown.bottom &&
          rect.left < shown.right;
+}
+
+// The width and height of window `win`'s viewport that content shows in: its scroll bars'
+// strips are not (a point under one hits the scroll bar, which the page sees as its root).
+export function viewSizeOf(win) {
+  const visual = win.visualViewport;
+  return {width: visual ? Math.min(win.innerWidth, visual.width) : win.innerWidth,
+          height: visual ? Math.min(win.innerHeight, visual.height) : win.innerHeight};
 }
 
 // The part of this document's viewport that is on the screen, in its own coordinates

@@ -9,9 +9,9 @@ import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements,
   flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isInteractive, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf,
-  ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf, styleOf,
-  tagNameOf, textMatcher, truncate
+  isInteractive, isParkedAway, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame,
+  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf,
+  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -58,11 +58,11 @@ export function inputInViewCentre(el) {
   const rects = el.getClientRects();
   if (rects.length === 0) return null;
   const r = rects[0];
-  const win = defaultViewOf(ownerDocumentOf(el));
+  const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
   const left = Math.max(0, Math.min(r.x, r.x + r.width));
-  const right = Math.min(win.innerWidth, Math.max(r.x, r.x + r.width));
+  const right = Math.min(view.width, Math.max(r.x, r.x + r.width));
   const top = Math.max(0, Math.min(r.y, r.y + r.height));
-  const bottom = Math.min(win.innerHeight, Math.max(r.y, r.y + r.height));
+  const bottom = Math.min(view.height, Math.max(r.y, r.y + r.height));
   const empty = r.width === 0 || r.height === 0;
   if (empty ? right < left || bottom < top : right <= left || bottom <= top) return null;
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
@@ -230,8 +230,9 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   const clipper = inputClipperOf(el);
   if (clipper) return inputClippedAway(el, clipper);
   const inBoxes = rectOf(el);
-  if (inBoxes.top < 0 || inBoxes.left < 0 || inBoxes.bottom > win.innerHeight ||
-      inBoxes.right > win.innerWidth) {
+  const view = viewSizeOf(win);
+  if (inBoxes.top < 0 || inBoxes.left < 0 || inBoxes.bottom > view.height ||
+      inBoxes.right > view.width) {
     inputScrollIntoViewAsUser(el, {block: 'center', inline: 'center'});
   } else if (win !== win.top) {
     // In view in its frame, but the frame may lie outside the tab's viewport, where pointer
@@ -465,12 +466,12 @@ function inputTakesInputBetween(from, above) {
 function inputClippedCentre(el) {
   const rects = el.getClientRects();
   if (rects.length === 0) return null;
-  const win = defaultViewOf(ownerDocumentOf(el));
+  const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
   const r = rects[0];
   let left = Math.max(0, r.left);
-  let right = Math.min(win.innerWidth, r.right);
+  let right = Math.min(view.width, r.right);
   let top = Math.max(0, r.top);
-  let bottom = Math.min(win.innerHeight, r.bottom);
+  let bottom = Math.min(view.height, r.bottom);
   for (const clip of inputClipsAround(el)) {
     if (clip.clipsX) {
       left = Math.max(left, clip.left);
@@ -628,8 +629,17 @@ export function inputWatchOutcome(el, link) {
       if (watch.armed && !watch[name]) watch[name] = event;
     };
     win.addEventListener('click', record('click'), true);
+    // The animation timeline's time at the press: what its handlers start (a menu that opens
+    // on the press, as Vuetify's select does) begins then, before the click.
+    const pressed = () => {
+      if (watch.armed && watch.pressTimeline === null) {
+        watch.pressTimeline = win.document.timeline.currentTime;
+      }
+    };
+    win.addEventListener('pointerdown', pressed, true);
     // What the press went to (OPS.inputOutcome's `missed`).
     win.addEventListener('mousedown', (event) => {
+      pressed();
       if (watch.armed && !watch.pressTarget) {
         watch.pressTarget = event.composedPath()[0];
         watch.pressReached = inputReachedAimed(watch, watch.pressTarget);
@@ -661,6 +671,7 @@ export function inputWatchOutcome(el, link) {
   watch.armedTimeline = win.document.timeline.currentTime;
   watch.armedAt = win.performance.now();
   watch.clickTimeline = null;
+  watch.pressTimeline = null;
   watch.clickTarget = null;
   watch.clickReached = true;
   watch.pressTarget = null;
@@ -671,6 +682,8 @@ export function inputWatchOutcome(el, link) {
   watch.focused = el;
   // The value before the input of a field that suggests (inputTypedIntoSuggesting).
   watch.valueBefore = inputSuggests(el) ? inputFieldValue(el) : undefined;
+  // And what its list offered then (inputStaleOptions).
+  watch.optionsBefore = watch.valueBefore !== undefined ? inputSuggestionsOf(el).options : undefined;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -895,6 +908,14 @@ async function inputFill(el, value, leave) {
     // Mixed (a select-all box over some rows, Carbon's both checked and indeterminate) is
     // neither: a click settles it, and the value read afterwards says which way.
     const mixed = tag === 'input' ? el.indeterminate : attrOf(el, 'aria-checked') === 'mixed';
+    // A box with the role that says no state (no aria-checked, no native box inside, as
+    // Fancytree's): what a click made of it cannot be read back, and a second fill would undo it.
+    if (tag !== 'input' && attrOf(el, 'aria-checked') === null &&
+        el.querySelectorAll('input[type="checkbox"], input[type="radio"]').length !== 1) {
+      return inputFillError(el, 'has the role ' + roleOf(el) + ' but says no state (no ' +
+          'aria-checked), so what a click does to it cannot be read back; page.click it and ' +
+          'check what the page shows then (e.g. its row selected)');
+    }
     if (!mixed && isChecked(el) === value) return {ok: true, value: value};
     if (mixed) return {ok: true, click: true, mixed: true};
     if (toggle === 'radio' && !value) {
@@ -1385,7 +1406,8 @@ OPS.inputOutcome = async function (input) {
   // Where on the animation timeline what the input set off begins (read before the watch is
   // disarmed below).
   const startedAt = !watch || !watch.armed ? null :
-      watch.clickTimeline !== null ? watch.clickTimeline : watch.armedTimeline;
+      watch.clickTimeline !== null ? watch.pressTimeline ?? watch.clickTimeline :
+                                     watch.armedTimeline;
   // When the input was, on the clock of `view || globalThis`: its click, else the button's
   // release (a drag's), else the arming.
   const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
@@ -1541,7 +1563,10 @@ function inputTypedIntoSuggesting(watch) {
 // The wait above, on `win`'s clock (the one watch.lastChange is read on).
 async function inputAnswerSettled(win, watch) {
   const start = watch.armedAt;
-  const answerBy = start + INPUT_ANSWER_MS;
+  // A list shown still (the previous query's answer) is no answer to this one: its answer may
+  // take longer (PrimeVue searches 300 ms after the typing, and a server answers after that).
+  const shownBefore = (inputSuggestionLists(watch.focused) || []).length > 0;
+  const answerBy = start + (shownBefore ? INPUT_ANSWER_CAP_MS : INPUT_ANSWER_MS);
   // The answer is a list that changed; other changes (the field's own look) come first.
   while (watch.lastListChange === null) {
     const left = answerBy - win.performance.now();
@@ -1559,6 +1584,18 @@ async function inputAnswerSettled(win, watch) {
     await new Promise((resolve) => setTimeout(resolve, 16));
   } while (inputAnswerPending(watch.focused) && win.performance.now() < loadingCap);
   await inputChangesEnd(win, watch, loadingCap, INPUT_ANSWER_QUIET_MS);
+}
+
+// Whether the options a suggesting field's list offers after `text` was typed are those it
+// offered before, in a list the page has not changed since, and none of them holds the text:
+// its answer to the text before (a search not answered yet), none to this one. A list that
+// shows the same options whatever is typed still offers them.
+function inputStaleOptions(watch, options, text) {
+  const before = watch.optionsBefore;
+  const typed = String(text).toLowerCase();
+  return watch.lastListChange === null && !!options && options.length > 0 && !!before &&
+      before.length === options.length && before.every((name, i) => name === options[i]) &&
+      !options.some((name) => name.toLowerCase().includes(typed));
 }
 
 // What a page does a moment after a field was left: a form's check that shows or clears its
@@ -1860,7 +1897,8 @@ OPS.inputFill = async function (input, nodes) {
     if (active) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
     } else {
-      Object.assign(filled, inputSuggestionsOf(field));
+      const offered = inputSuggestionsOf(field);
+      if (!inputStaleOptions(watch, offered.options, input.value)) Object.assign(filled, offered);
     }
   } else if (filled.ok && input.leave && 'value' in filled) {
     // Whether the page changed something outside the field as it was left (a check shown
@@ -1956,6 +1994,12 @@ OPS.inputActiveValue = function () {
   const group = isEditable(el) && roleOf(el) === 'spinbutton' ? el.closest('[role=group]') : null;
   if (group) return {data: {value: collapse(seenText(group))}};
   const field = tag === 'input' || tag === 'textarea' || tag === 'select' || isEditable(el);
+  // A field no user sees (Toast UI Grid's clipboard box, parked off screen, takes the keys
+  // while a cell is only selected): what was typed shows nowhere, and is no value to report.
+  if (field && (isParkedAway(el) || !isVisible(el, false))) {
+    return {data: {focused: describeElement(el) + ', a field out of sight: what was typed ' +
+        'shows nowhere; click the field to type into, or give it as the target'}};
+  }
   return {data: field ? {value: inputFieldValue(el)} : {focused: describeElement(el)}};
 };
 

@@ -155,7 +155,7 @@ OPS.dragPrepare = function (input, nodes) {
     from = nodes[0];
     const prepared = inputPrepareClick(from, true);
     if (prepared.error) return {data: prepared};
-    start = {x: prepared.x, y: prepared.y};
+    start = rangeThumbPoint(from) || {x: prepared.x, y: prepared.y};
   }
   const to = (input.from_point ? nodes[0] : nodes[1]) || null;
   const by = input.by;
@@ -245,9 +245,37 @@ function dragPlaceOf(from, to) {
 
 const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
 
-// `item`'s place among `parent`'s element children, from 1.
+// Where a native range input's thumb stands, which a user grabs to drag it (a press on the
+// middle of its track moves the value there first): along its box as its value lies between
+// its min and max (right to left when its direction says so). Null for any other element, or
+// a range laid out upright.
+function rangeThumbPoint(el) {
+  if (localNameOf(el) !== "input" || el.type !== "range") return null;
+  const box = rectOf(el);
+  if (box.height > box.width) return null;
+  const min = Number(el.min || 0);
+  const max = Number(el.max || 100);
+  const value = Number(el.value);
+  if (!(max > min) || Number.isNaN(value)) return null;
+  let fraction = Math.min(1, Math.max(0, (value - min) / (max - min)));
+  if (styleOf(el).direction === "rtl") fraction = 1 - fraction;
+  // The thumb's centre travels between half a thumb from each end (Firefox's is 16 px wide).
+  const half = Math.min(8, box.width / 2);
+  return {x: Math.round(box.left + half + fraction * (box.width - 2 * half)),
+          y: Math.round(box.top + box.height / 2)};
+}
+
+// `item`'s place among `parent`'s element children, from 1: in the order they show (top to
+// bottom, then left to right) when the list places them itself (absolutely positioned: Muuri's
+// grid moves its tiles without reordering them), else in the document's.
 function placeAmong(parent, item) {
-  return Array.prototype.indexOf.call(parent.children, item) + 1;
+  const children = Array.from(parent.children);
+  if (children.some((child) => styleOf(child).position === "absolute")) {
+    const boxes = new Map(children.map((child) => [child, rectOf(child)]));
+    children.sort((a, b) => Math.round(boxes.get(a).top) - Math.round(boxes.get(b).top) ||
+        boxes.get(a).left - boxes.get(b).left);
+  }
+  return children.indexOf(item) + 1;
 }
 
 // After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
