@@ -317,6 +317,22 @@ BOOST_AUTO_TEST_CASE(select_then_bold_makes_exactly_the_selected_word_bold) {
              R"("<p>Ship the <b>release</b> on Friday.</p><p>Tell the team.</p>"})");
 }
 
+// An editor that looks at the selection only when a key or the mouse button comes up (as
+// medium-editor shows its toolbar) sees the selection page.select made: it ends as a
+// keyboard user's does, Shift coming up.
+BOOST_AUTO_TEST_CASE(select_ends_as_shift_comes_up_for_an_editor_that_waits_for_it) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<p contenteditable>Ship it on )"
+       R"(Friday</p><div id=bar hidden>Bold</div><script>const show = () => { bar.hidden = )"
+       R"(getSelection().isCollapsed; }; document.querySelector('p').addEventListener('keyup', )"
+       R"(show); document.addEventListener('mouseup', show);</script>"}})",
+       R"({"method":"page.select","params":{"css":"p","text":"Friday"}})",
+       Eval("[bar.hidden, getSelection().toString()]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.select","result":{"selected":"Friday"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[false,"Friday"]})");
+}
+
 BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there) {
   const json::object result = Run(Frames(
       {

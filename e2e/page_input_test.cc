@@ -897,6 +897,18 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_options_slotted_into_a_shadow_list) {
                                   R"("options":["London","Lyon"]}})");
 }
 
+// A list the field both controls and owns (Awesomplete names it both ways) is offered once.
+BOOST_AUTO_TEST_CASE(a_fill_names_the_options_of_a_list_named_twice_once) {
+  const json::object result = Run(Frames({
+      R"({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox )"
+      R"(aria-label=City aria-controls=cities aria-owns=cities aria-expanded=true><ul )"
+      R"(id=cities role=listbox><li role=option>Lima</li><li role=option>Lyon</li></ul>"}})",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"L"}})",
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"L",)"
+                                  R"("options":["Lima","Lyon"]}})");
+}
+
 // A fill with submit says what its Enter went to: the option the keys were on (the field's
 // aria-activedescendant), which react-select takes as it clears its field; with none marked,
 // the options the list offered, none of them chosen.

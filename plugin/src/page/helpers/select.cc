@@ -1,8 +1,10 @@
 // page.select: target; optional text -> {"selected"}: a real selection of the target's text (or
 // of the first match of `text` in it), made through the Selection API (a field's selection
 // range in an input or textarea), so that selectionchange fires and an editor's toolbar then
-// acts on it; by a mouse drag over it in a code editor that draws its text beside a hidden
-// field and ignores the document's selection.
+// acts on it, then ended as a keyboard user's selection ends, Shift coming up; by a mouse drag
+// over it in a code editor that draws its text beside a hidden field and ignores the
+// document's selection.
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string>
@@ -58,6 +60,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                   json::object{{"wanted", selected.data.as_object().at("wanted")}},
                                   {element.argument}));
     RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
+  } else {
+    // A selection made with keys ends as Shift comes up: an editor that looks at the selection
+    // only on a key or a mouse button coming up (medium-editor's toolbar) sees it then.
+    const json::array shift{json::object{{"type", "keyDown"}, {"value", "\xEE\x80\x88"}},
+                            json::object{{"type", "keyUp"}, {"value", "\xEE\x80\x88"}}};
+    RETURN_IF_ERROR(DispatchInInputTurn(page, tab, KeyActionsParams(element.context, shift),
+                                        "the Shift that ends the selection"));
   }
   json::object result{{"selected", selected.data.as_object().at("selected")}};
   NoteMatches(element, result);

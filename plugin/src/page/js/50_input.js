@@ -1693,7 +1693,8 @@ function inputSuggestionLists(field) {
   const listsIn = (root) => flatElements(root).filter((el) => roleOf(el) === 'listbox');
   let lists = [];
   for (const popup of inputControlledBy(field)) lists.push(...listsIn(popup));
-  lists = lists.filter((list) => isVisible(list));
+  // One list both controlled and owned (Awesomplete names it twice) is offered once.
+  lists = [...new Set(lists)].filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
     return shown.length === 1 ? shown : null;
