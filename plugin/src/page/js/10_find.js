@@ -62,9 +62,14 @@ function patternOf(value) {
 function hiddenDescription(el) {
   const style = styleFacts(el);
   const rect = rectOf(el);
+  const parent = flatParentElement(el);
+  const hider = parent ? parent.closest('[aria-hidden="true"]') : null;
   const why = el.getClientRects().length === 0 ? "not rendered: display none, here or above" :
       style.visibility === "hidden" || style.visibility === "collapse" ? "visibility: hidden" :
-      rect.width <= 0 || rect.height <= 0 ? "no size" : null;
+      rect.width <= 0 || rect.height <= 0 ? "no size" :
+      // Drawn, but hidden from the accessibility tree: a page does that while a dialog opens or
+      // closes (Fluent's leaves its root aria-hidden for a moment after its dialog closed).
+      hider !== null ? "inside " + describeElement(hider) + ", which is aria-hidden" : null;
   return why === null ? null : describeElement(el) + ", " + why;
 }
 

@@ -163,7 +163,7 @@ function statesOf(el, role, parts) {
 }
 
 // What a combobox that is no form field shows as chosen: while its list is closed, the
-// selected option of the listbox it controls (aria-controls, aria-owns); else its own text
+// selected options of the listbox it controls (aria-controls, aria-owns); else its own text
 // outside `parts`. While the list is open, "selected" often marks the option the keys have
 // reached (Select2 marks the first before anything was chosen), so the box's text says it.
 function customComboboxValue(el, parts) {
@@ -174,8 +174,11 @@ function customComboboxValue(el, parts) {
     for (const id of ids) {
       const popup = root.getElementById ? root.getElementById(id)
                                         : ownerDocumentOf(el).getElementById(id);
-      const option = popup && popup.querySelector('[role="option"][aria-selected="true"]');
-      if (option) return collapse(option.textContent);
+      // Every one chosen, for a list that takes several (Ariakit's multiple select).
+      const chosen = popup ? popup.querySelectorAll('[role="option"][aria-selected="true"]') : [];
+      if (chosen.length) {
+        return Array.from(chosen, (option) => collapse(option.textContent)).join(", ");
+      }
     }
   }
   // A box named by its own text (the placeholder it labels itself with) shows no value; one
