@@ -35,9 +35,10 @@ absl::Status MovedOutOfView(PageContext& page, absl::Status status, std::string_
       absl::StrCat(ToAbsl(page.method()), ": the page moved the element out of view again as it ",
                    "was scrolled into view, before ", ToAbsl(what),
                    " reached it; nothing was done (a list that scrolls back to the item its keys "
-                   "are on, as Radix's Select does). Reach it with the keys: page.type its "
-                   "text, or page.press ArrowDown until page.snapshot shows it [active], then "
-                   "Enter"));
+                   "are on, as Radix's Select does, or one that draws its items anew as it "
+                   "scrolls: then the same call again finds the item in view). Else reach it "
+                   "with the keys: page.type its text, or page.press ArrowDown until "
+                   "page.snapshot shows it [active], then Enter"));
 }
 
 // What an input's download came to, from BiDi's downloadWillBegin and downloadEnd params.
