@@ -294,6 +294,30 @@ BOOST_AUTO_TEST_CASE(a_fill_names_no_options_of_a_list_the_field_does_not_contro
              R"({"index":1,"method":"page.fill","result":{"value":"Vi","options":[]}})");
 }
 
+// page.fill tells the page's key listeners of the typing: a keydown of the first key before
+// the text goes in, a keyup of the last after (Backspace for a cleared field), so a combobox
+// that opens its list on a keydown offers its options and a search run on keyup runs.
+BOOST_AUTO_TEST_CASE(a_fill_tells_key_listeners_of_its_first_and_last_key) {
+  const json::object result = Run(Frames(
+      {Goto("key_listeners.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"par"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Find a file","value":"notes"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Logged","value":"Zip 9"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Logged","value":""}})",
+       Eval("document.getElementById('found').textContent + ' | ' + events.join(' ')")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"par",)"
+                                  R"("options":["Paris","Parma"]}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"notes"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"Zip 9"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":""}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":"Found: notes.txt, notes.md | )"
+             R"(focus keydown:Z/KeyZ/90/shift input keyup:9/Digit9/57 change blur )"
+             R"(focus keydown:Backspace/Backspace/8 input keyup:Backspace/Backspace/8 change blur"})");
+}
+
 // With submit, Enter comes once the list has answered the typing, as a user presses it after
 // seeing the match: at once, it would find only "Loading..." and choose nothing.
 BOOST_AUTO_TEST_CASE(a_fill_that_submits_a_combobox_presses_enter_once_its_list_answered) {

@@ -1068,6 +1068,18 @@ async function inputFill(el, value, leave) {
     return {error: 'stale ref', message: 'the page replaced the field as it was selected; ' +
         'take a new page.snapshot'};
   }
+  // The keys of the typing as the page's key listeners see them (inputTypingKey).
+  const firstKey = inputTypingKey(text, 0, before);
+  if (firstKey) {
+    const beforeKey = inputFieldValue(el);
+    inputDispatchKey(el, 'keydown', firstKey);
+    if (!el.isConnected) {
+      return {error: 'stale ref', message: 'the page replaced the field as it took a key; ' +
+          'take a new page.snapshot'};
+    }
+    // A page that typed the key itself: the text replaces what it made of it.
+    if (inputFieldValue(el) !== beforeKey && editable) el.select();
+  }
   if (!editable) {
     await inputEditableInsert(el, text, ownKeys);
   } else if (text === '') {
@@ -1075,6 +1087,8 @@ async function inputFill(el, value, leave) {
   } else {
     doc.execCommand('insertText', false, text);
   }
+  const lastKey = inputTypingKey(text, -1, before);
+  if (lastKey && el.isConnected) inputDispatchKey(el, 'keyup', lastKey);
   let typed = inputFieldValue(el);
   if (collapse(typed) !== collapse(text)) {
     // A framework's controlled field may show its old value until it has drawn its new state
@@ -1145,6 +1159,40 @@ async function inputFill(el, value, leave) {
     return {ok: true, value: after, maxlength: el.maxLength};
   }
   return {ok: true, value: after};
+}
+
+// The key a user's typing of `text` over a field holding `before` presses first (`at` 0) or
+// last (-1), as {key, code, keyCode, shiftKey}: a character of the text, Backspace for an
+// empty text, none for a line break or tab (an Enter or Tab key means more than typing) or when
+// an empty field stays empty. page.fill puts the text in through the browser's editor, which
+// fires no key events; it tells the page's key listeners of the typing with a keydown of the
+// first key before and a keyup of the last after (made by the page side: isTrusted false), as
+// widgets that act on keys rather than on input want (Fluent's combobox opens its list on a
+// keydown, a tree's search runs on keyup).
+function inputTypingKey(text, at, before) {
+  if (text === '') {
+    return before === '' ? null : {key: 'Backspace', code: 'Backspace', keyCode: 8, shiftKey: false};
+  }
+  const chars = Array.from(text);
+  const ch = chars[at < 0 ? chars.length + at : at];
+  if (/[\n\r\t]/.test(ch)) return null;
+  const upper = ch.toUpperCase();
+  const letter = /^[a-z]$/i.test(ch);
+  const digit = /^[0-9]$/.test(ch);
+  return {
+    key: ch,
+    code: letter ? 'Key' + upper : digit ? 'Digit' + ch : ch === ' ' ? 'Space' : '',
+    keyCode: letter || digit || ch === ' ' ? upper.charCodeAt(0) : 0,
+    shiftKey: ch !== ch.toLowerCase(),
+  };
+}
+
+// Dispatches a keyboard event of `type` with `key` (inputTypingKey) at `el`.
+function inputDispatchKey(el, type, key) {
+  const win = defaultViewOf(ownerDocumentOf(el));
+  el.dispatchEvent(new win.KeyboardEvent(type, {
+    key: key.key, code: key.code, keyCode: key.keyCode, shiftKey: key.shiftKey, bubbles: true,
+    cancelable: true, composed: true}));
 }
 
 // Whether editable `el` selected all its text itself when offered a user's Control+a: an
