@@ -1632,6 +1632,20 @@ BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
              R"({"index":9,"method":"page.type","result":{"focused":"body","page_changed":true}})");
 }
 
+// Keys that move the focus on as they go in (a code's boxes of a digit each): the value is the
+// field the focus came to, and "moved_to" names it.
+BOOST_AUTO_TEST_CASE(type_names_the_field_its_keys_moved_the_focus_to) {
+  const json::object result = Run(Frames(
+      {Goto("code_boxes.html"),
+       R"({"method":"page.type","params":{"role":"textbox","name":"Digit 1","text":"12"}})",
+       R"({"method":"page.type","params":{"role":"textbox","name":"Digit 4","text":"7"}})",
+       Eval("code()")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.type","result":{"value":"",)"
+                                  R"("moved_to":"textbox \"Digit 3\""}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.type","result":{"value":"7"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"12_7"})");
+}
+
 BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {
   const json::object result =
       Run(Frames({R"({"method":"page.type","params":{"text":"a\u0001"}})"}));

@@ -2017,13 +2017,25 @@ function inputWatchKeysToPage(nothingFocused) {
   inputKeysToPage = watch;
 }
 
+// How a field is named to the model: as a snapshot's line shows it, `textbox "Digit 4"`, which
+// resolves as a target {role, name}; an unnamed one as describeElement says.
+function inputFieldName(el) {
+  const name = accessibleName(el);
+  return name ? roleOf(el) + ' ' + JSON.stringify(name) : describeElement(el);
+}
+
 // page.type's result: the value of the field that has the focus in this document (through
-// open shadow roots; a date segment's field's text); when the focus is on no field, what has
-// it (the keys went there: "body" when nothing has it, and whether the page changed its text
-// or elements as they came). A code editor's hidden keys field holds none of its text (a
-// line, the last input): the editor is named instead.
+// open shadow roots; a date segment's field's text), and "moved_to": its name when the keys
+// moved the focus there from where they began (a code box that moves on to the next box as a
+// digit goes in: the value is the next box's); when the focus is on no field, what has it
+// (the keys went there: "body" when nothing has it, and whether the page changed its text or
+// elements as they came). A code editor's hidden keys field holds none of its text (a line,
+// the last input): the editor is named instead.
 OPS.inputActiveValue = function () {
   const el = inputFocusedIn(document);
+  // Where the keys began: the element the input was armed on (inputWatchOutcome).
+  const watch = globalThis.__firefoxBidiInputWatch;
+  const keysFrom = watch ? watch.focused : null;
   const keysToPage = inputKeysToPage;
   if (keysToPage) {
     keysToPage.changed = keysToPage.changed || keysToPage.observer.takeRecords().length > 0;
@@ -2049,7 +2061,13 @@ OPS.inputActiveValue = function () {
     return {data: {focused: describeElement(el) + ', a field out of sight: what was typed ' +
         'shows nowhere; click the field to type into, or give it as the target'}};
   }
-  return {data: field ? {value: inputFieldValue(el)} : {focused: describeElement(el)}};
+  if (!field) return {data: {focused: describeElement(el)}};
+  const data = {value: inputFieldValue(el)};
+  if (keysFrom && keysFrom.isConnected && !inputContains(keysFrom, el) &&
+      keysFrom !== document.body && keysFrom !== document.documentElement) {
+    data.moved_to = inputFieldName(el);
+  }
+  return {data};
 };
 
 OPS.pageFocused = function () {
