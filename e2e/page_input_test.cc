@@ -683,6 +683,18 @@ BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":"300"}})");
 }
 
+// A slider whose ArrowRight lowers its value (a vertical one with its least value at the
+// top): the first press tells the way, and the keys that raise it take it to the value.
+BOOST_AUTO_TEST_CASE(a_slider_whose_arrow_right_lowers_it_is_filled_with_the_other_key) {
+  const json::object result = Run(
+      Frames({Goto("slider_late.html"),
+              R"({"method":"page.fill","params":{"role":"slider","name":"Depth","value":40}})",
+              Eval("depthKeys")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"40"}})");
+  // One press the wrong way, one back, twenty on.
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":22})");
+}
+
 // A custom element that draws its one field in its shadow root, named by a css target, is
 // filled through that field (a text field, a checkbox), as a role target finds it.
 BOOST_AUTO_TEST_CASE(a_custom_element_is_filled_through_the_field_in_its_shadow_root) {

@@ -66,9 +66,11 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
 }
 
 // A slider the page draws, focused by the page side ({"now", "target"}), moved by its arrow
-// keys as a keyboard user moves it: one press tells its step, then as many presses as the
-// rest needs, then single presses while that leaves it more than half a step away (a step
-// that does not divide the value stops at the nearest). Its value afterwards.
+// keys as a keyboard user moves it: one press tells its step and its way (a vertical slider
+// may lower its value on ArrowRight: the keys are swapped then, and the next press undoes
+// that one), then as many presses as the rest needs, then single presses while that leaves it
+// more than half a step away (a step that does not divide the value stops at the nearest). Its
+// value afterwards.
 absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
                                        const ResolvedTarget& element, const json::object& slider) {
   constexpr std::string_view kRight = "\xEE\x80\x94";  // U+E014, ArrowRight
@@ -77,16 +79,24 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   const double target = slider.at("target").to_number<double>();
   SliderValue now{.text = "", .number = slider.at("now").to_number<double>()};
   double step = 0;
-  for (int round = 0; round < 4; ++round) {
+  bool swapped = false;  // ArrowRight lowers its value
+  for (int round = 0; round < 5; ++round) {
     const double left = std::abs(target - now.number);
     if (left == 0 || (step > 0 && left <= step / 2)) break;
     const int count =
         step > 0 ? std::clamp(static_cast<int>(std::lround(left / step)), 1, kMaxPresses) : 1;
-    ASSIGN_OR_RETURN(
-        const SliderValue moved,
-        PressOnSlider(page, tab, element, target > now.number ? kRight : kLeft, count));
+    const bool up = (target > now.number) != swapped;
+    ASSIGN_OR_RETURN(const SliderValue moved,
+                     PressOnSlider(page, tab, element, up ? kRight : kLeft, count));
     if (moved.number == now.number) break;  // at its end, or it takes no keys
-    if (step == 0) step = std::abs(moved.number - now.number);
+    const bool away = std::abs(target - moved.number) > left;
+    if (step == 0) {
+      step = std::abs(moved.number - now.number);
+      swapped = away;
+    } else if (away) {
+      now = moved;
+      break;  // keys that do not keep to one way: no fill
+    }
     now = moved;
   }
   const double left = std::abs(target - now.number);
