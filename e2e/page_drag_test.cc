@@ -202,6 +202,22 @@ BOOST_AUTO_TEST_CASE(a_drop_the_page_redraws_or_moves_its_destination_for_is_see
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":"slot"})");
 }
 
+// An HTML5 list drawn anew from its model as the item passes over the others
+// (@formkit/drag-and-drop's): the destination and the dragged item are other elements by the
+// drop, which reaches the item drawn at the destination's point; that drop happened.
+BOOST_AUTO_TEST_CASE(an_html5_drop_on_a_list_drawn_anew_during_the_drag_is_seen) {
+  const json::object result = Run(Frames({
+      Goto("redrawn_sortable.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Test it"}}})",
+      Eval("[steps.order.join(','), steps.dropped]"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"html5","place":{"before":1,"after":3,"of":4}}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Build it,Test it,Write spec,Ship it",)"
+             R"("Write spec"]})");
+}
+
 // A drag to an item below the fold scrolls the page to it first: the button then goes down
 // on the source where it has moved to, not where it was (the item that lay there then).
 BOOST_AUTO_TEST_CASE(a_drag_that_scrolls_to_its_destination_presses_the_source_where_it_moved) {
@@ -228,24 +244,28 @@ BOOST_AUTO_TEST_CASE(a_drag_to_an_item_its_scroll_box_hides_scrolls_that_box_to_
 }
 
 // A card dragged out of its column (jKanban's board): the button came up over the other
-// column's title, which takes no card, and the board put the card back: "moved": false says
-// it stands where it stood; over that column's card it moved, and "dropped" says all.
+// column's title, which takes no card, or over nothing of the board (a point beside it), and
+// the board put the card back: "moved": false says it stands where it stood; over that
+// column's card it moved, and "dropped" says all.
 BOOST_AUTO_TEST_CASE(a_card_dragged_out_of_its_list_says_whether_it_left_its_place) {
   const json::object result = Run(Frames({
       Goto("drop_redraw.html"),
       R"({"method":"page.drag","params":{"from":{"text":"Write report"},"to":{"text":"Done"}}})",
+      R"({"method":"page.drag","params":{"from":{"text":"Write report"},"to":{"x":700,"y":20}}})",
       Eval("columns()"),
       R"({"method":"page.drag","params":{"from":{"text":"Write report"},"to":{"text":"Gym"}}})",
       Eval("columns()"),
   }));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
                                   R"("via":"pointer","moved":false}})");
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["Write report","Gym"]})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"pointer","moved":false}})");
   BOOST_TEST(Record(result, 3) ==
-             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+             R"({"index":3,"method":"page.eval","result":["Write report","Gym"]})");
   BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":["","Gym,Write report"]})");
+             R"({"index":4,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":["","Gym,Write report"]})");
 }
 
 // Files and text dropped from outside the page (fixtures/pages/drop.html): the page reads what

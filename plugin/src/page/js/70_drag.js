@@ -189,8 +189,10 @@ OPS.dragPrepare = function (input, nodes) {
   // click's outcome is (OPS.inputOutcome), from the release.
   inputWatchOutcome(from, false);
   globalThis.__firefoxBidiInputWatch.dragging = true;
-  // A reorder within one list: where its item stands before (OPS.dragPlace reads it after).
-  const place = to && !input.from_point ? dragPlaceOf(from, to) : null;
+  // A reorder within one list: where its item stands before (OPS.dragPlace reads it after);
+  // dragged to a point or by a distance, where it stood (an item dropped off its grid that the
+  // page put back, as swapy does, stands there again).
+  const place = input.from_point ? null : to ? dragPlaceOf(from, to) : dragLeftPlaceOf(from);
   globalThis.__firefoxBidiDragPlace = place;
   // What the button goes down on, and what the browser would drag from there.
   const doc = ownerDocumentOf(from);
@@ -232,9 +234,7 @@ function dragPlaceOf(from, to) {
     const place = {item, parent, before: placeAmong(parent, item), text: item.textContent};
     // Dragged out of what holds it (a card to another column).
     if (!across && !inputContains(parent, to) && localNameOf(from) !== "canvas") {
-      across = {across: true, item: from, before: placeAmong(parentElementOf(from), from),
-                chain: ancestorsOf(from), rect: rectOf(from), to, text: from.textContent,
-                copies: copiesIn(to, from.textContent)};
+      across = leftPlace(from, to);
     }
     if (alike.length < 3) continue;
     const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
@@ -244,6 +244,22 @@ function dragPlaceOf(from, to) {
 }
 
 const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
+
+// Where `from`, dragged away from what holds it towards `to` (null: a point), stands before
+// the drag, for dragMovedAcross.
+function leftPlace(from, to) {
+  return {across: true, item: from, before: placeAmong(parentElementOf(from), from),
+          chain: ancestorsOf(from), rect: rectOf(from), to, text: from.textContent,
+          copies: to ? copiesIn(to, from.textContent) : 0};
+}
+
+// dragPlaceOf for a drag to a point: `from` left its place, unless it is what stays put as its
+// value moves (a canvas drawn on, a slider or range input), or holds no place (the root).
+function dragLeftPlaceOf(from) {
+  const fixed = localNameOf(from) === "canvas" || roleOf(from) === "slider" ||
+      (localNameOf(from) === "input" && from.type === "range");
+  return fixed || !parentElementOf(from) ? null : leftPlace(from, null);
+}
 
 // Where a native range input's thumb stands, which a user grabs to drag it (a press on the
 // middle of its track moves the value there first): along its box as its value lies between
@@ -338,7 +354,8 @@ function dragMovedAcross(place) {
   const still = Math.abs(now.left - place.rect.left) <= 2 &&
       Math.abs(now.top - place.rect.top) <= 2;
   // A copy of it put where it was dropped (dragula's copy from a palette) is what moved.
-  const copied = place.to.isConnected && copiesIn(place.to, place.text) > place.copies;
+  const copied = !!place.to && place.to.isConnected &&
+      copiesIn(place.to, place.text) > place.copies;
   return placeAmong(parentElementOf(item), item) === place.before && still && !copied
       ? {moved: false} : {};
 }
@@ -430,9 +447,11 @@ async function completeNativeDrag(dragStart, to, point) {
 }
 
 // Whether a drop on `hit` is one on the destination `to` (any element for a point): inside it,
-// or inside the dragged element when a list that reorders as the pointer moves put it there.
+// or inside the dragged element when a list that reorders as the pointer moves put it there,
+// or anything at the destination's point once the page drew its list anew during the drag
+// (@formkit/drag-and-drop: `to` left the page, the drop reached the item drawn in its place).
 function landedOn(to, source, hit) {
-  return !to || inputContains(to, hit) || inputContains(source, hit);
+  return !to || !to.isConnected || inputContains(to, hit) || inputContains(source, hit);
 }
 
 // The drop effect a dragover starts with, from the source's effectAllowed (HTML's drag-and-drop
