@@ -1271,6 +1271,21 @@ BOOST_AUTO_TEST_CASE(a_name_from_content_reads_what_an_author_named_inside_by_it
   BOOST_TEST(Result(result, 3) == "‹\nRated ★★★★☆");
 }
 
+// A field whose label the page hid from the accessibility tree (Headless UI's open combobox
+// makes the rest of the page aria-hidden and inert, its label included) is still named by it,
+// in the snapshot and as a target.
+BOOST_AUTO_TEST_CASE(a_label_hidden_from_the_accessibility_tree_still_names_its_field) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<label for=p aria-hidden=true inert>Person</label><input id=p role=combobox aria-expanded=true>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Person","value":"dev"}})",
+  }));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- combobox \"Person\" [ref=e1] expanded");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"dev"}})");
+}
+
 // react-aria's list names itself with its field's label (aria-labelledby holds its own id and
 // the label's): there it is its aria-label. A select-all box both checked and indeterminate is
 // mixed only. Unnamed buttons that share a class show the data attribute their script reads,

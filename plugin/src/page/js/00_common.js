@@ -1068,7 +1068,12 @@ export function accessibleName(el, role) {
     if (tag === "input" && el.type === "image") return collapse(el.alt || el.value || "");
     const labels = el.labels;
     const parts = [];
-    for (let i = 0; labels && i < labels.length; ++i) parts.push(nameText(labels[i], el));
+    // A label hidden from the accessibility tree still names its field (accname: as one
+    // aria-labelledby points at): Headless UI's open combobox hides the rest of the page, its
+    // label included, with aria-hidden and inert. Then its text as shown.
+    for (let i = 0; labels && i < labels.length; ++i) {
+      parts.push(nameText(labels[i], el) || subtreeText(labels[i], undefined, el, "seen"));
+    }
     const text = collapse(parts.join(" ")) || hostLabelText(el);
     if (text) return text;
     const placeholder = collapse(attrOf(el, "placeholder") || "");
