@@ -421,11 +421,12 @@ BOOST_AUTO_TEST_CASE(drag_prepare_says_how_to_drag_and_select_text_selects) {
              R"({"ok":true,"via":"html5","from":{"x":60,"y":40},"to":{"x":300,"y":50},)"
              R"("place":false})");
   BOOST_TEST(html5.nodes == 1u);  // the element the drag carries
+  // By the pointer to a point: where it stood, to say whether it left ("place" true).
   const OpResult pointer =
       Call(page::ops::kDragPrepare, R"({"to_point":{"x":5,"y":5}})", "#handle");
   BOOST_TEST(json::serialize(pointer.data) ==
              R"({"ok":true,"via":"pointer","from":{"x":20,"y":210},"to":{"x":5,"y":5},)"
-             R"("place":false})");
+             R"("place":true})");
   BOOST_TEST(pointer.nodes == 0u);
   // Armed, and no button came up since.
   BOOST_TEST(Data(page::ops::kDragPointerOutcome) == R"({"dropped":false,"completed":false})");

@@ -123,6 +123,12 @@ function pointerWatch(win) {
       watch.up = event;
       watch.upOverTo = !!watch.to && watch.to.isConnected &&
           (upOver(watch.to, watch.source, event) || movedInto(watch));
+      // Where an element dragged to a point is drawn as the button comes up: away from where
+      // it stood when the page made it follow the pointer (dragMovedAcross).
+      const place = globalThis.__firefoxBidiDragPlace;
+      if (place && place.across && !place.to && place.item.isConnected) {
+        place.upRect = rectOf(place.item);
+      }
     };
     win.addEventListener("pointerup", record, true);
     win.addEventListener("mouseup", record, true);
@@ -253,8 +259,9 @@ function leftPlace(from, to) {
           copies: to ? copiesIn(to, from.textContent) : 0};
 }
 
-// dragPlaceOf for a drag to a point: `from` left its place, unless it is what stays put as its
-// value moves (a canvas drawn on, a slider or range input), or holds no place (the root).
+// dragPlaceOf for a drag to a point: where `from` stands, to tell whether the page put it back
+// after it followed the pointer; not for what stays put as its value moves (a canvas drawn on,
+// a slider or range input), nor the root.
 function dragLeftPlaceOf(from) {
   const fixed = localNameOf(from) === "canvas" || roleOf(from) === "slider" ||
       (localNameOf(from) === "input" && from.type === "range");
@@ -350,9 +357,11 @@ function dragMovedAcross(place) {
   }
   // In the same place among the same ancestors, and drawn where it was: the page kept it or
   // put it back. Drawn elsewhere, it was moved by a transform or a position, unknown here.
-  const now = rectOf(item);
-  const still = Math.abs(now.left - place.rect.left) <= 2 &&
-      Math.abs(now.top - place.rect.top) <= 2;
+  const near = (a, b) => Math.abs(a.left - b.left) <= 2 && Math.abs(a.top - b.top) <= 2;
+  // Dragged to a point: put back only if it had followed the pointer there (what stood still
+  // may have moved what it holds: a map pans its panes).
+  if (!place.to && (!place.upRect || near(place.upRect, place.rect))) return {};
+  const still = near(rectOf(item), place.rect);
   // A copy of it put where it was dropped (dragula's copy from a palette) is what moved.
   const copied = !!place.to && place.to.isConnected &&
       copiesIn(place.to, place.text) > place.copies;
