@@ -205,6 +205,16 @@ BOOST_AUTO_TEST_CASE(a_covered_button_is_not_clicked_and_the_cover_is_named) {
   BOOST_TEST(Record(after, 3) == R"({"index":3,"method":"page.eval","result":"Bought"})");
 }
 
+// A cover on its way out (a modal's underlay fading out once closed, taking the pointer until
+// it is gone) is waited out: the click reaches the button behind it.
+BOOST_AUTO_TEST_CASE(a_click_waits_out_a_cover_that_is_fading_away) {
+  const json::object result = Run(Frames({Goto("fading_cover.html"), Eval("closeCover()"),
+                                          R"({"method":"page.click","params":{"text":"Count"}})",
+                                          Eval("document.getElementById('counted').textContent + "
+                                               "' ' + !!document.getElementById('cover')")}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"1 false"})");
+}
+
 // A click that another element got, because the page moved the content as the mouse came
 // (a banner pushing the buttons down), fails naming what got it, never reports success.
 BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {

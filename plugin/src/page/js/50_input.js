@@ -1427,7 +1427,8 @@ OPS.inputPrepareHover = function (input, nodes) {
 // After the mouse moved onto an element (inputPrepareClick, then input.performActions): waits
 // input.wait_ms of the page's time for what the move set off from a timer (a tooltip shown
 // after a short delay, or hidden once the mouse left its button), then for the transitions it
-// started to end (that tooltip fading in or out), input.cap_ms at most in all.
+// started to end (that tooltip fading in or out), and for a cover over the element that is on
+// its way out (inputCoverLeaves), input.cap_ms at most in all.
 OPS.inputPointerSettled = async function (input) {
   const mark = globalThis.__firefoxBidiPointerMark;
   if (!mark || typeof mark.at !== 'number' || document.timeline.currentTime === null) {
@@ -1436,8 +1437,32 @@ OPS.inputPointerSettled = async function (input) {
   const deadline = globalThis.performance.now() + input.cap_ms;
   await new Promise((resolve) => setTimeout(resolve, input.wait_ms));
   await inputAnimationsEnd(globalThis, mark.at, deadline, mark.el);
+  if (mark.el) await inputCoverLeaves(mark.el, deadline);
   return {data: {}};
 };
+
+// Waits, until `deadline` (performance.now() time), while what lies over `el`'s centre runs an
+// animation or transition of its own or of what holds it, whenever that began: a modal fading
+// out after the Escape that closed it (Spectrum's) still takes the pointer until it is gone.
+async function inputCoverLeaves(el, deadline) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  for (;;) {
+    const point = el.isConnected ? inputInViewCentre(el) : null;
+    const hit = point && inputElementFromPoint(doc, point.x, point.y);
+    if (!hit || inputContains(el, hit) || inputReaches(el, hit)) return;
+    const animations = Array.from(doc.getAnimations());
+    for (const root of inputShadowRoots(doc)) animations.push(...root.getAnimations());
+    const leaving = animations.some((animation) => {
+      const effect = animation.effect;
+      return animation.playState === 'running' && effect && effect.target &&
+          inputContains(effect.target, hit) &&
+          Number.isFinite(effect.getComputedTiming().endTime);
+    });
+    if (!leaving || win.performance.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState",
