@@ -97,7 +97,7 @@ const HelperSpec& TypeHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"} of the focused field (a date segment's: the whole date field's text); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
+          R"~({"value"} of the focused field (a date segment's: the whole date field's text), with "moved_to": that field's name when the keys moved the focus there from a field of another name (a code's boxes that move on per digit: the value is the box the focus came to); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
       .errors =
           R"~("invalid argument" (a control character), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: nothing typed))~",
       .example =

@@ -2051,8 +2051,8 @@ function inputFieldName(el) {
 
 // page.type's result: the value of the field that has the focus in this document (through
 // open shadow roots; a date segment's field's text), and "moved_to": its name when the keys
-// moved the focus there from where they began (a code box that moves on to the next box as a
-// digit goes in: the value is the next box's); when the focus is on no field, what has it
+// moved the focus there from a field of another name (a code box that moves on to the next box
+// as a digit goes in: the value is the next box's); when the focus is on no field, what has it
 // (the keys went there: "body" when nothing has it, and whether the page changed its text or
 // elements as they came). A code editor's hidden keys field holds none of its text (a line,
 // the last input): the editor is named instead.
@@ -2088,8 +2088,10 @@ OPS.inputActiveValue = function () {
   }
   if (!field) return {data: {focused: describeElement(el)}};
   const data = {value: inputFieldValue(el)};
+  // A field of the same name says nothing new (a block editor's Enter moves on to a new block).
   if (keysFrom && keysFrom.isConnected && !inputContains(keysFrom, el) &&
-      keysFrom !== document.body && keysFrom !== document.documentElement) {
+      keysFrom !== document.body && keysFrom !== document.documentElement &&
+      inputFieldName(keysFrom) !== inputFieldName(el)) {
     data.moved_to = inputFieldName(el);
   }
   return {data};
