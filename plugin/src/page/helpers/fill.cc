@@ -240,8 +240,10 @@ constexpr Param kParams[] = {
      .help = "an input, textarea, contenteditable element, select, checkbox or radio"},
     {.key = "value",
      .type = ParamType::kAny,
-     .help = "text (replaces what was there); for a select an option's label or value; for a "
-             "checkbox or radio true or false; for a slider a number"},
+     .help = "text (replaces what was there, in one input; the page's key listeners get a "
+             "keydown of its first key and a keyup of its last: for a key press per character, "
+             "page.type); for a select an option's label or value; for a checkbox or radio "
+             "true or false; for a slider a number"},
     {.key = "submit",
      .type = ParamType::kBoolean,
      .default_value = "false",
