@@ -18,6 +18,7 @@
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "io/directory_spool.h"
+#include "page/actions.h"
 #include "page/helper_registry.h"
 #include "page/page_layer.h"
 
@@ -184,38 +185,44 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
   RETURN_IF_ERROR(WritePage(dir, "still.html", kStillPage));
   RETURN_IF_ERROR(WritePage(dir, "catalogue.html", CataloguePage()));
   Job job;
+  // A raw click's release after the button was held as long as page.click holds it
+  // (page::kClickHold): the same click, so the difference is what the helper adds to it.
+  const std::string held_release =
+      absl::StrCat(R"({"type":"pause","duration":)", page::kClickHold.count(),
+                   R"(},{"type":"pointerUp","button":0})");
   if (job_name == "click") {
     job.page = "from.html";
-    // Raw: find the link, click it for real, then wait in the tab for the new document (the
-    // evaluate runs once the navigation has settled).
-    job.raw_batch = R"JSON({"frames":[
+    // Raw: find the link, click it for real (the button held as long as page.click holds it),
+    // then wait in the tab for the new document (the evaluate runs once the navigation has
+    // settled).
+    job.raw_batch = absl::StrCat(R"JSON({"frames":[
       {"method":"browsingContext.locateNodes","label":"link","silent":true,
        "params":{"context":"<<ctx>>","locator":{"type":"css","value":"#go"}}},
       {"method":"input.performActions","silent":true,"params":{"context":"<<ctx>>","actions":[
         {"type":"pointer","id":"mouse","actions":[
           {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
            "element":{"sharedId":"<<link.nodes[0].sharedId>>"}}},
-          {"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]}},
+          {"type":"pointerDown","button":0},)JSON", held_release, R"JSON(]}]}},
       {"method":"script.evaluate","pick":"result.value","params":{
        "target":{"context":"<<ctx>>"},"awaitPromise":true,"expression":
-       "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON";
+       "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON");
     job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#go"}}]})";
     job.state_expression = "location.pathname.split('/').pop() + ' ' + document.title";
   } else if (job_name == "click-still") {
     job.page = "still.html";
-    // Raw: find the button, click it for real, read what it changed. The helper waits on
-    // top of that for the page to stay quiet (the settle window).
-    job.raw_batch = R"JSON({"frames":[
+    // Raw: find the button, click it for real (held as page.click holds it), read what it
+    // changed. The helper waits on top of that for the page to stay quiet (the settle window).
+    job.raw_batch = absl::StrCat(R"JSON({"frames":[
       {"method":"browsingContext.locateNodes","label":"button","silent":true,
        "params":{"context":"<<ctx>>","locator":{"type":"css","value":"#add"}}},
       {"method":"input.performActions","silent":true,"params":{"context":"<<ctx>>","actions":[
         {"type":"pointer","id":"mouse","actions":[
           {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
            "element":{"sharedId":"<<button.nodes[0].sharedId>>"}}},
-          {"type":"pointerDown","button":0},{"type":"pointerUp","button":0}]}]}},
+          {"type":"pointerDown","button":0},)JSON", held_release, R"JSON(]}]}},
       {"method":"script.evaluate","pick":"result.value","params":{
        "target":{"context":"<<ctx>>"},"awaitPromise":false,
-       "expression":"document.getElementById('count').textContent"}}]})JSON";
+       "expression":"document.getElementById('count').textContent"}}]})JSON");
     job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#add"}}]})";
     job.state_expression = "document.getElementById('count').textContent";
   } else if (job_name == "fill") {
