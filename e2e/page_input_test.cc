@@ -1007,6 +1007,18 @@ BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
              R"(paragraph ends the post.</p> | summary:"})");
 }
 
+// A menu item that opens its submenu 500 ms after the mouse came (a hover delay): page.hover
+// returns once it opened, so its items can be clicked at once.
+BOOST_AUTO_TEST_CASE(hover_waits_for_a_menu_items_submenu_to_open) {
+  const json::object result = Run(
+      Frames({Goto("submenu.html"),
+              R"({"method":"page.hover","params":{"role":"menuitem","name":"Export as"}})",
+              R"({"method":"page.click","params":{"role":"menuitem","name":"PDF"}})",
+              R"({"method":"page.text","params":{"role":"status"}})"}));
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.text","result":"Exported as PDF"})");
+}
+
 // A menu that opens when the mouse comes over it: page.hover opens it, and a disabled element
 // can still be hovered.
 BOOST_AUTO_TEST_CASE(hover_opens_what_opens_on_hover) {

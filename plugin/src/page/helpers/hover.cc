@@ -26,7 +26,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   RETURN_IF_ERROR(PageSideStatus(kMethod, prepared.data));
   const ResolvedTarget& element = prepared.element;
   RETURN_IF_ERROR(MoveMouseOnto(page, tab, element.context, element.shared_id,
-                                CentreOffsetOf(prepared.data), kHoverAnswer));
+                                CentreOffsetOf(prepared.data), kHoverAnswer, kSubmenuOpenWait));
   ASSIGN_OR_RETURN(const PageInfo info, GetPageInfo(page, tab));
   json::object result = UrlAndTitle(info);
   NoteMatches(element, result);

@@ -136,7 +136,8 @@ absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view me
 
 absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
                            std::string_view shared_id, CentreOffset offset,
-                           std::chrono::milliseconds wait) {
+                           std::chrono::milliseconds wait,
+                           std::chrono::milliseconds submenu_wait) {
   RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
     return MovedOutOfView(
         page,
@@ -147,7 +148,9 @@ absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_
   }));
   return page
       .Sandbox(context, ops::kInputPointerSettled,
-               json::object{{"wait_ms", wait.count()}, {"cap_ms", kSettleMax.count()}})
+               json::object{{"wait_ms", wait.count()},
+                            {"cap_ms", kSettleMax.count()},
+                            {"submenu_ms", submenu_wait.count()}})
       .status();
 }
 

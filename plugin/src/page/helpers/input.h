@@ -41,10 +41,13 @@ CentreOffset CentreOffsetOf(const boost::json::value& prepared);
 // `context` (at `offset` from its in-view centre; prepared by OPS.inputPrepareClick or
 // inputPrepareHover), in the agent's turn on the focus, then lets the page answer: `wait` of
 // the page's time for what the move set off from a timer, then the transitions it started (a
-// tooltip fading in, one fading out once the mouse left its button), kSettleMax at most.
+// tooltip fading in, one fading out once the mouse left its button), kSettleMax at most; then,
+// with `submenu_wait`, that long at most for a menu item with a closed submenu to open it (a
+// menu that opens its submenus after a hover delay longer than `wait`).
 absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
                            std::string_view shared_id, CentreOffset offset,
-                           std::chrono::milliseconds wait);
+                           std::chrono::milliseconds wait,
+                           std::chrono::milliseconds submenu_wait = std::chrono::milliseconds{0});
 
 // How long an input that asked for a new document (InputEffect's PerformAndFollow) waits for
 // Firefox to start it once the input's events have been dispatched. Measured on the 2-core
@@ -85,6 +88,9 @@ absl::StatusOr<bool> AwaitEnabled(PageContext& page, std::string_view context,
 // to 150 ms in MUI's and Ant Design's, 300 ms in many menus), and for the page to draw what
 // they opened. A click's look past a cover waits only for zero-delay timers.
 inline constexpr std::chrono::milliseconds kHoverAnswer{350};
+// How long a hover waits at most for a menu item's submenu to open (Fluent's opens 500 ms
+// after the mouse came).
+inline constexpr std::chrono::milliseconds kSubmenuOpenWait{1000};
 inline constexpr std::chrono::milliseconds kCoverAnswer{20};
 
 // How long an input that started a download waits for it to end (within the frame's time)

@@ -1438,8 +1438,41 @@ OPS.inputPointerSettled = async function (input) {
   await new Promise((resolve) => setTimeout(resolve, input.wait_ms));
   await inputAnimationsEnd(globalThis, mark.at, deadline, mark.el);
   if (mark.el) await inputCoverLeaves(mark.el, deadline);
+  if (input.submenu_ms > 0 && mark.el && inputClosedSubmenuOf(mark.el)) {
+    await inputSubmenuOpens(mark.el, input.submenu_ms, input.cap_ms);
+  }
   return {data: {}};
 };
+
+// Whether `el` is a menu item whose submenu is closed (aria-haspopup, aria-expanded false),
+// which menus open on hover, many after a delay.
+function inputClosedSubmenuOf(el) {
+  const popup = attrOf(el, 'aria-haspopup');
+  return roleOf(el) === 'menuitem' && popup !== null && popup !== 'false' &&
+      attrOf(el, 'aria-expanded') === 'false';
+}
+
+// Waits up to `ms` for menu item `el` to say its submenu is open (aria-expanded true), then up
+// to `capMs` for the transitions that began then (the submenu fading in).
+function inputSubmenuOpens(el, ms, capMs) {
+  const win = defaultViewOf(ownerDocumentOf(el));
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(limit);
+      const start = win.document.timeline.currentTime;
+      inputAnimationsEnd(win, start, win.performance.now() + capMs, el).then(resolve);
+    };
+    const observer = new MutationObserver(() => {
+      if (attrOf(el, 'aria-expanded') === 'true') done();
+    });
+    observer.observe(el, {attributes: true, attributeFilter: ['aria-expanded']});
+    const limit = setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, ms);
+  });
+}
 
 // Waits, until `deadline` (performance.now() time), while what lies over `el`'s centre runs an
 // animation or transition of its own or of what holds it, whenever that began: a modal fading
