@@ -743,6 +743,18 @@ BOOST_AUTO_TEST_CASE(a_submenu_a_menu_clips_away_says_its_keys_reach_it) {
              R"(page.snapshot to find what is shown, or page.waitFor it first"}})");
 }
 
+// An editor that refuses the browser's new paragraph and makes its own on Enter's keydown
+// (SunEditor): a fill of two lines offers it the Enter, and the line break stays.
+BOOST_AUTO_TEST_CASE(a_fill_of_lines_offers_enter_to_an_editor_that_refused_the_paragraph) {
+  const json::object result = Run(Frames(
+      {Goto("enter_paragraphs.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Notes","value":"Line one\nLine two"}})",
+       Eval("document.getElementById('notes').querySelectorAll('div').length")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"Line one\nLine two"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":1})");
+}
+
 // An editor that drops text put in over several of its blocks (BlockNote) is left empty: the
 // message says so and how to type the text instead, not that the page refused it.
 BOOST_AUTO_TEST_CASE(an_editor_left_empty_by_a_fill_over_its_blocks_says_to_type_instead) {

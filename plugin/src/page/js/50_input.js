@@ -1250,7 +1250,7 @@ function inputShowsBeside(holder, shownBefore, text) {
 // paragraph, which an editor's model reads as one line: Toast UI joined a heading with the
 // lines below it). Each step goes through inputEditorTook; with `ownKeys` (an editor that
 // selected all itself on Control+a) each Enter is first offered as its key
-// (inputEditorTookEnter).
+// (inputEditorTookEnter), and so is one whose paragraph the editor refused to make.
 async function inputEditableInsert(el, text, ownKeys) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
@@ -1279,7 +1279,13 @@ async function inputEditableInsert(el, text, ownKeys) {
         await step('deleteContentBackward', null, 'delete');
       }
     } else if (i > 0) {
+      const drawn = el.innerHTML;
       await step('insertParagraph', null, 'insertParagraph');
+      // An editor that cancelled the new paragraph's beforeinput yet made none makes its
+      // paragraphs on Enter's keydown (SunEditor): offered that, as a user's Enter.
+      if (el.isConnected && el.innerHTML === drawn && inputEditorTookEnter(el)) {
+        await nextFrame(win);
+      }
     }
     if (lines[i] !== '') await step('insertText', lines[i], 'insertText');
   }
