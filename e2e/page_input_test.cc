@@ -328,6 +328,19 @@ BOOST_AUTO_TEST_CASE(a_fill_tells_key_listeners_of_its_first_and_last_key) {
              R"(focus keydown:Backspace/Backspace/8 input keyup:Backspace/Backspace/8 change blur"})");
 }
 
+// Another field's list closing as the focus moves on (City's, 50 ms after its blur) is no
+// answer to what was typed into this one: Country's options, 400 ms after the typing, are.
+BOOST_AUTO_TEST_CASE(a_fill_does_not_take_another_fields_list_closing_for_its_answer) {
+  const json::object result = Run(Frames(
+      {Goto("two_suggesting.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"li"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Country","value":"ia"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"li",)"
+                                  R"("options":["Lima","Lisbon"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"ia",)"
+                                  R"("options":["Australia","India"]}})");
+}
+
 // With submit, Enter comes once the list has answered the typing, as a user presses it after
 // seeing the match: at once, it would find only "Loading..." and choose nothing.
 BOOST_AUTO_TEST_CASE(a_fill_that_submits_a_combobox_presses_enter_once_its_list_answered) {

@@ -710,7 +710,8 @@ function inputWatchChanges(watch, win) {
     watch.lastChange = win.performance.now();
     // A field that suggests: whether a list changed (inputAnswerSettled).
     if (watch.valueBefore !== undefined && watch.lastListChange === null &&
-        records.some(inputChangesAList)) {
+        records.some((record) => inputChangesAList(record) &&
+                                 !inputChangesOthersList(record, watch.focused))) {
       watch.lastListChange = watch.lastChange;
     }
   });
@@ -734,6 +735,26 @@ function inputChangesAList(record) {
       (matchesOf(node, INPUT_LIST_SELECTOR) || !!node.querySelector(INPUT_LIST_SELECTOR));
   return Array.prototype.some.call(record.addedNodes, listy) ||
       Array.prototype.some.call(record.removedNodes, listy);
+}
+
+// Whether mutation `record` changed a list that another field than `field` names as its own
+// (aria-controls, aria-owns): that list closing as the focus moved on (Awesomplete hides its
+// list a moment after its field's blur) is no answer to what was typed into `field`.
+function inputChangesOthersList(record, field) {
+  const doc = ownerDocumentOf(field);
+  let el = nodeTypeOf(record.target) === ELEMENT_NODE ? record.target : parentNodeOf(record.target);
+  for (let depth = 0; el && nodeTypeOf(el) === ELEMENT_NODE && depth < 4;
+       el = parentNodeOf(el), ++depth) {
+    const id = attrOf(el, 'id');
+    if (!id) continue;
+    const quoted = '"' + defaultViewOf(doc).CSS.escape(id) + '"';
+    // The ids of a shadow root are its own.
+    const root = el.getRootNode();
+    const owner = (root.querySelector ? root : doc)
+        .querySelector('[aria-controls~=' + quoted + '], [aria-owns~=' + quoted + ']');
+    if (owner) return owner !== field && !inputContains(owner, field) && !inputContains(field, owner);
+  }
+  return false;
 }
 
 // The open shadow roots in `doc`, nested ones included: a document's MutationObserver and
