@@ -797,7 +797,9 @@ export function isLeftOut(el) {
 function ownIsLeftOut(el) {
   if (hasAttr(el, "inert") || outsideModal(el)) return true;
   const tag = localNameOf(el);
-  if (tag === "select") return isReplacedSelect(el);
+  if (tag === "select" || (tag === "input" && REPLACEABLE_INPUT_TYPES.has(el.type))) {
+    return isReplacedField(el);
+  }
   if (isSeeThroughTextField(el)) return true;
   // A popup has a role attribute (or is a dialog), or a control names it by its id.
   const role = hasAttr(el, "role") || tag === "dialog" ? roleOf(el) : null;
@@ -853,12 +855,14 @@ function collapsedControllers(el) {
   return controllers;
 }
 
-// A native select that a script replaced with a widget of its own (Select2, Tom Select,
-// bootstrap-select; Choices.js hides it outright) stays in the page for its form, out of the
-// tab order (tabindex -1) or of the accessibility tree (aria-hidden), and out of sight: shrunk
-// to a pixel or less, clipped away, or transparent. A select a user can reach is never all of
-// that (a transparent select laid over a styled box keeps its place in the tab order).
-function isReplacedSelect(el) {
+// A native select or text field that a script replaced with a widget of its own (Select2, Tom
+// Select, bootstrap-select; Choices.js hides its select outright, and keeps its text field
+// transparent) stays in the page for its form, out of the tab order (tabindex -1) or of the
+// accessibility tree (aria-hidden), and out of sight: shrunk to a pixel or less, clipped away,
+// or transparent. A field a user can reach is never all of that (a transparent select laid
+// over a styled box keeps its place in the tab order). Filled, such a field would hold what
+// the widget never saw.
+function isReplacedField(el) {
   if (!(el.tabIndex < 0 || attrOf(el, "aria-hidden") === "true")) return false;
   const rect = rectOf(el);
   if (rect.width <= 1 || rect.height <= 1) return true;
@@ -867,6 +871,10 @@ function isReplacedSelect(el) {
   return PROPERTY_VALUE.call(style, "opacity") === "0" || (!!clip && clip !== "auto") ||
          PROPERTY_VALUE.call(style, "clip-path").startsWith("inset(50%");
 }
+
+// Input types that hold text a widget may stand in for (tags, a picked date kept as text).
+const REPLACEABLE_INPUT_TYPES = new Set(["text", "search", "email", "url", "tel", "number",
+                                          "date", "datetime-local", "month", "week", "time"]);
 
 // The element above in the flat tree: a slotted node's slot, a shadow root's host.
 export function flatParentElement(node) {
