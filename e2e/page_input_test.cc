@@ -1705,6 +1705,16 @@ BOOST_AUTO_TEST_CASE(type_names_the_field_its_keys_moved_the_focus_to) {
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"12_7"})");
 }
 
+// A field that holds text and never had the focus: typing into it as a target goes on after
+// its text, where a user who clicks past it types (focus() alone left the caret at its start).
+BOOST_AUTO_TEST_CASE(type_into_a_field_goes_on_after_its_text) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name value=Ada>"},"silent":true})J",
+       R"({"method":"page.type","params":{"target":{"role":"textbox","name":"Name"},"text":" Lovelace"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.type","result":{"value":"Ada Lovelace"}})");
+}
+
 BOOST_AUTO_TEST_CASE(type_refuses_a_control_character) {
   const json::object result =
       Run(Frames({R"({"method":"page.type","params":{"text":"a\u0001"}})"}));

@@ -1415,11 +1415,26 @@ function inputFocus(el, done) {
     return {ok: true, to_end: true};
   }
   inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
+  const focusedBefore = inputFocusedIn(ownerDocumentOf(el)) === el;
   el.focus();
   const trapped = inputFocusKeptFrom(el, done);
   if (trapped) return trapped;
+  // A field focused here has its caret at the end of its text, where a user who clicks past it
+  // types on (focus() leaves it at the start of a field never focused: typed text came first).
+  if (!focusedBefore && (tag === 'input' || tag === 'textarea')) inputCaretToEnd(el);
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
+}
+
+// Puts the caret of text field `el` at the end of its value (fields without a caret, such as
+// number and email inputs, keep theirs).
+function inputCaretToEnd(el) {
+  if (typeof el.selectionStart !== 'number') return;
+  try {
+    el.setSelectionRange(el.value.length, el.value.length);
+  } catch {
+    // A type without a selection: nothing to move.
+  }
 }
 
 // After el.focus(): an "element covered" error when `el`, which takes the focus, does not
