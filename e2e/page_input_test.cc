@@ -306,7 +306,8 @@ BOOST_AUTO_TEST_CASE(a_fill_names_no_options_of_a_list_the_field_does_not_contro
 
 // page.fill tells the page's key listeners of the typing: a keydown of the first key before
 // the text goes in, a keyup of the last after (Backspace for a cleared field), so a combobox
-// that opens its list on a keydown offers its options and a search run on keyup runs.
+// that opens its list on a keydown offers its options and a search run on keyup runs; the
+// field is left as by Tab (its keydown, then the blur).
 BOOST_AUTO_TEST_CASE(a_fill_tells_key_listeners_of_its_first_and_last_key) {
   const json::object result = Run(Frames(
       {Goto("key_listeners.html"),
@@ -324,8 +325,9 @@ BOOST_AUTO_TEST_CASE(a_fill_tells_key_listeners_of_its_first_and_last_key) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":""}})");
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.eval","result":"Found: notes.txt, notes.md | )"
-             R"(focus keydown:Z/KeyZ/90/shift input keyup:9/Digit9/57 change blur )"
-             R"(focus keydown:Backspace/Backspace/8 input keyup:Backspace/Backspace/8 change blur"})");
+             R"(focus keydown:Z/KeyZ/90/shift input keyup:9/Digit9/57 keydown:Tab/Tab/9 change )"
+             R"(blur focus keydown:Backspace/Backspace/8 input keyup:Backspace/Backspace/8 )"
+             R"(keydown:Tab/Tab/9 change blur"})");
 }
 
 // Another field's list closing as the focus moves on (City's, 50 ms after its blur) is no
@@ -339,6 +341,29 @@ BOOST_AUTO_TEST_CASE(a_fill_does_not_take_another_fields_list_closing_for_its_an
                                   R"("options":["Lima","Lisbon"]}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"ia",)"
                                   R"("options":["Australia","India"]}})");
+}
+
+// A list whose notice of the search under way is a disabled option (Select2's "Searching…")
+// is waited for as one that says "Loading...": the options that follow are the answer.
+BOOST_AUTO_TEST_CASE(a_fill_waits_out_a_searching_notice_that_stands_as_a_disabled_option) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input role=combobox aria-label=State aria-controls=states aria-expanded=true id=f><ul role=listbox id=states></ul><script>f.oninput = () => { states.innerHTML = '<li role=option aria-disabled=true>Searching…</li>'; setTimeout(() => { states.innerHTML = ['New York', 'New Mexico'].map((s) => '<li role=option>' + s + '</li>').join(''); }, 300); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"State","value":"new"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"new",)"
+                                  R"("options":["New York","New Mexico"]}})");
+}
+
+// Leaving a field is a Tab, as for a user: a date field that takes its text on Tab's keydown
+// (vanillajs-datepicker) takes it; a textarea, where a page's Tab may indent, gets none.
+BOOST_AUTO_TEST_CASE(a_fill_leaves_a_field_as_tab_does) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input aria-label=Start id=s><textarea aria-label=Code id=c></textarea><script>s.onkeydown = (e) => { if (e.key === 'Tab') window.picked = s.value; }; c.onkeydown = (e) => { if (e.key === 'Tab') { e.preventDefault(); c.value += '\t'; } };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Start","value":"2027-03-15"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Code","value":"x"}})",
+       Eval("[window.picked, document.getElementById('c').value]")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"x"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":["2027-03-15","x"]})");
 }
 
 // With submit, Enter comes once the list has answered the typing, as a user presses it after

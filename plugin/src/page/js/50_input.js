@@ -1126,6 +1126,11 @@ async function inputFill(el, value, leave) {
     for (let p = parentNodeOf(el); p && nodeTypeOf(p) === ELEMENT_NODE; p = parentNodeOf(p)) {
       holders.push(p);
     }
+    // A user leaves a field by Tab (or a click elsewhere): a page that takes what was typed on
+    // Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a bare
+    // blur left it open over the form, holding no date) hears that key first. Not for a
+    // textarea, where a page's Tab may indent.
+    if (tag === 'input') inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
     el.blur();
     inputRememberLeft(el);
     // What the page does as the field is left is part of its value (a number clamped to its
@@ -1207,6 +1212,8 @@ function inputTypingKey(text, at, before) {
     shiftKey: ch !== ch.toLowerCase(),
   };
 }
+
+const INPUT_TAB_KEY = {key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: false};
 
 // Dispatches a keyboard event of `type` with `key` (inputTypingKey) at `el`.
 function inputDispatchKey(el, type, key) {
@@ -1850,19 +1857,24 @@ function inputSuggestionLists(field) {
   return lists;
 }
 
+const INPUT_LOADING_NOTICE = /^\s*(loading|searching|fetching)\b/i;
+
 // Whether a suggesting field's list says its answer is still on the way: the field or a list
 // it controls (aria-controls, aria-owns) is busy (aria-busy), or that list holds no option yet,
 // only a notice such as react-select's "Loading..." (its options come from a request or a
-// timer).
+// timer), or as a disabled option, Select2's "Searching…".
 function inputAnswerPending(field) {
   if (!field.isConnected) return false;
   if (attrOf(field, 'aria-busy') === 'true') return true;
   for (const list of inputControlledBy(field)) {
     if (attrOf(list, 'aria-busy') === 'true') return true;
-    if (list.querySelector('[role=option], [role=treeitem], [role=row], [role=menuitem], option')) {
-      continue;
-    }
-    if (/^\s*(loading|searching|fetching)\b/i.test(list.textContent)) return true;
+    // A notice may stand as an option the list disables (Select2's "Searching…").
+    const items = list.querySelectorAll(
+        '[role=option], [role=treeitem], [role=row], [role=menuitem], option');
+    const notice = (item) => attrOf(item, 'aria-disabled') === 'true' &&
+        INPUT_LOADING_NOTICE.test(item.textContent);
+    if (Array.prototype.some.call(items, (item) => !notice(item))) continue;
+    if (INPUT_LOADING_NOTICE.test(list.textContent)) return true;
   }
   return false;
 }
