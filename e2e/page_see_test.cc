@@ -1488,6 +1488,42 @@ BOOST_AUTO_TEST_CASE(a_ref_in_a_row_whose_own_combobox_changed_still_acts) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"A-200LOW Save"})");
 }
 
+// A grid that names the data row each row element shows (AG Grid's row-id): a row whose cell
+// was edited in place keeps its key, and the ref of its checkbox acts; a row element that now
+// shows another data row (another key) is refused.
+BOOST_AUTO_TEST_CASE(a_ref_in_a_row_that_keeps_its_row_key_acts_after_an_edit) {
+  const json::object snap = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=grid aria-label=Cars><div role=row row-id=5><div role=gridcell>Model 5</div><div role=gridcell><input type=checkbox aria-label=Pick></div></div><div role=row row-id=6><div role=gridcell>Model 6</div><div role=gridcell><input type=checkbox aria-label=Pick></div></div></div>"},"silent":true})J",
+       R"({"method":"page.snapshot","params":{"root":{"role":"grid"}}})"}));
+  const std::string outline = Result(snap, 1);
+  const std::uint64_t ref = FirstRef(outline);
+  BOOST_TEST(outline == WithRefs("- grid \"Cars\"\n"
+                                 "  - row \"Model 5 | \"\n"
+                                 "    - gridcell \"Model 5\" [ref={1}]\n"
+                                 "    - gridcell [ref={2}]\n"
+                                 "      - checkbox \"Pick\" [ref={3}]\n"
+                                 "  - row \"Model 6 | \"\n"
+                                 "    - gridcell \"Model 6\" [ref={4}]\n"
+                                 "    - gridcell [ref={5}]\n"
+                                 "      - checkbox \"Pick\" [ref={6}]",
+                                 ref, 6));
+  const json::object result = Run(Frames(
+      {Eval("(() => { const [a, b] = document.querySelectorAll('[role=row]'); "
+            "a.firstChild.textContent = 'Punto'; b.firstChild.textContent = 'Model 9'; "
+            "b.setAttribute('row-id', '9'); })()"),
+       Frame("page.click", {{"ref", Ref(ref, 3)}}), Frame("page.click", {{"ref", Ref(ref, 6)}}),
+       Eval("[...document.querySelectorAll('input')].map((b) => b.checked)")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","result":{"url":"data:text/html,<div role=grid )"
+             R"(aria-label=Cars><div role=row row-id=5><div role=gridcell>Model 5</div><div )"
+             R"(role=gridcell><input type=checkbox aria-label=Pick></div></div><div role=row )"
+             R"(row-id=6><div role=gridcell>Model 6</div><div role=gridcell><input )"
+             R"(type=checkbox aria-label=Pick></div></div></div>","title":"","navigated":false}})");
+  BOOST_TEST(PageSuite::Record(result, 2).at("error").at("error").as_string() == "stale ref");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[true,false]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_page_of_2500_nodes_is_outlined_in_one_sandbox_call_quickly) {
   const json::object page = Run(Frames(
       {Goto("many.html"),

@@ -40,17 +40,34 @@ function itemText(el) {
 // anew in the same elements after a sort moved the control to another row (Element Plus's).
 export function rememberShownText(el, role) {
   const item = REUSED_ROLES.has(role) ? el : el.closest('tr, [role="row"]');
-  if (item) REFS.shown.set(el, {item, text: itemText(item)});
+  if (item) REFS.shown.set(el, {item, text: itemText(item), key: itemKeyOf(item)});
+}
+
+// Attributes in which grids name the data row an element shows (AG Grid's row-id, a virtual
+// list's data-index, aria-rowindex): the same value, the same row, whatever its text became.
+const ITEM_KEY_ATTRIBUTES = ["row-id", "data-id", "data-key", "data-row-key", "data-index",
+                             "aria-rowindex"];
+
+// The row key of `item` or of the row that holds it (a cell's); null when it has none.
+function itemKeyOf(item) {
+  const row = item.closest('tr, [role="row"]') || item;
+  for (const name of ITEM_KEY_ATTRIBUTES) {
+    const value = attrOf(row, name);
+    if (value !== null) return name + "=" + value;
+  }
+  return null;
 }
 
 // {was, now}: the text the item (or the row around the control) showed when its ref was given
-// and the text it shows now, when they differ; null otherwise.
+// and the text it shows now, when they differ and it names no row key, or another one; null
+// otherwise (a row edited in place keeps its key: AG Grid's after a cell edit).
 export function redrawnSince(el) {
   const shown = REFS.shown.get(el);
   if (shown === undefined) return null;
   const now = itemText(shown.item);
   // Emptied (its text gave way to a field editing it, as a grid's cell does) is no other item.
   if (now === shown.text || now === "") return null;
+  if (shown.key !== null && itemKeyOf(shown.item) === shown.key) return null;
   return shown.item === el ? {was: shown.text, now} : {was: shown.text, now, row: true};
 }
 
