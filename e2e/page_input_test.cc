@@ -215,6 +215,54 @@ BOOST_AUTO_TEST_CASE(a_click_waits_out_a_cover_that_is_fading_away) {
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"1 false"})");
 }
 
+// A web component that opens its body with an animation in its shadow root: the click on its
+// header waits for the body to open (the window sees the click's target as the component,
+// whose own animation is no feedback of the header's), so a click on the button it pushed
+// down reaches that button, as it would for a user who waits until it stands still.
+BOOST_AUTO_TEST_CASE(a_click_waits_for_the_animation_it_started_inside_a_web_component) {
+  const json::object result = Run(Frames({Goto("shadow_details.html"),
+                                          R"({"method":"page.click","params":{"text":"More"}})",
+                                          R"({"method":"page.click","params":{"text":"After"}})",
+                                          Eval("document.getElementById('count').textContent")}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"1"})");
+}
+
+// A button that moves away under the button before it comes up (pressed, it jumps down): the
+// click went to what lies there then, and says so instead of reporting a click the button
+// never got.
+BOOST_AUTO_TEST_CASE(a_click_whose_element_moved_away_under_the_button_is_missed) {
+  const json::object result = Run(
+      Frames({R"J({"method":"page.goto","params":{"url":"data:text/html,<button id=b style='position:absolute;top:20px'>Jumpy</button><script>b.onmousedown = () => { b.style.top = '200px'; }; b.onclick = () => { document.title = 'clicked'; };</script>"},"silent":true})J",
+              R"({"method":"page.click","params":{"text":"Jumpy"}})", Eval("document.title")},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(PageSuite::Record(result, 1).at("error").at("error").as_string() == "click missed");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
+}
+
+// A web component's checkbox whose check mark is an icon with a shadow root of its own, inside
+// the label of its hidden native box: the mark is part of the label, no cover, and the checked
+// box is unchecked by its role and name.
+BOOST_AUTO_TEST_CASE(a_checkbox_whose_mark_is_an_icon_component_is_unchecked_through_its_label) {
+  const json::object result = Run(Frames(
+      {Goto("shadow_checkbox.html"),
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Subscribe to newsletter","value":true}})",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Subscribe to newsletter","value":false}})",
+       Eval("document.getElementById('news').checked")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":false}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":false})");
+}
+
+// A button slotted into a web component's popup fixed in place (Shoelace's submenu) is drawn
+// where the popup is, outside the box that holds it in the DOM and hides its overflow: no clip
+// of that box applies, and the click reaches it.
+BOOST_AUTO_TEST_CASE(a_button_slotted_into_a_fixed_popup_is_not_clipped_by_its_dom_holder) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='overflow:hidden;height:30px;width:100px'><p style='height:40px;margin:0'>Menu</p><x-pop><button onclick='document.title=`deep`'>Deep</button></x-pop></div><script>customElements.define('x-pop', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<div style=\"position:fixed;top:100px;left:150px\"><slot></slot></div>'; } });</script>"},"silent":true})J",
+       R"({"method":"page.click","params":{"role":"button","name":"Deep"}})", Eval("document.title")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"deep"})");
+}
+
 // A click that another element got, because the page moved the content as the mouse came
 // (a banner pushing the buttons down), fails naming what got it, never reports success.
 BOOST_AUTO_TEST_CASE(a_click_the_page_moved_away_from_says_what_got_it) {

@@ -405,8 +405,12 @@ function inputTextEnd(el) {
 // its clicks (inputPartOfSameBox), or in a label of it.
 export function inputReaches(el, hit) {
   if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit)) return true;
-  const label = hit.closest && hit.closest('label');
-  return !!label && label.control === el;
+  // Its label, found across shadow roots: Shoelace's checkbox draws its check mark with an
+  // icon of its own shadow root inside the label of its input.
+  for (let n = hit; n; n = flatParentElement(n)) {
+    if (localNameOf(n) === 'label') return n.control === el;
+  }
+  return false;
 }
 
 // Whether el's document's body takes no pointer events (pointer-events: none on it or the
@@ -511,14 +515,16 @@ export function inputClipperOf(el) {
 
 // The ancestors of `el` in its document (across shadow roots) that clip their overflow, nearest
 // first: {el, clipsX, clipsY, left, right, top, bottom}, the edges those of its client box.
+// Ancestors as drawn (the flat tree): what is slotted into a web component is drawn in its
+// slot's box (Shoelace's submenu, slotted into a popup fixed in place, is not clipped by the
+// menu that holds it in the DOM).
 function inputClipsAround(el) {
   const clips = [];
   // Below an element fixed in place, up to what holds it (a transform...), nothing clips: the
   // viewport places it (a menu fixed in place inside a card that hides its overflow).
   let fixed = styleOf(el).position === 'fixed';
-  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
-       p = parentNodeOf(p) || p.host) {
-    if (nodeTypeOf(p) !== ELEMENT_NODE || inputOverflowIsViewports(p)) continue;
+  for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
+    if (inputOverflowIsViewports(p)) continue;
     const style = styleOf(p);
     if (fixed && holdsFixed(style)) fixed = false;
     const escaped = fixed;
@@ -643,11 +649,18 @@ export function inputWatchOutcome(el, link) {
       if (watch.armed && !watch.pressTarget) {
         watch.pressTarget = event.composedPath()[0];
         watch.pressReached = inputReachedAimed(watch, watch.pressTarget);
+        watch.pressRect = watch.aimed && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
       }
     }, true);
-    // When the button came up: what a drag's release set off counts from there.
+    // When the button came up: what a drag's release set off counts from there. Whether the
+    // element pressed moved away under the button meanwhile (a section collapsing above it).
     win.addEventListener('mouseup', (event) => {
-      if (watch.armed) watch.upAt = event.timeStamp;
+      if (!watch.armed) return;
+      watch.upAt = event.timeStamp;
+      const was = watch.pressRect;
+      const now = was && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
+      watch.movedUnderPress = !!now &&
+          (Math.abs(now.left - was.left) > 2 || Math.abs(now.top - was.top) > 2);
     }, true);
     // The animation timeline's time at the click: what its handlers start begins then (the
     // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
@@ -673,6 +686,8 @@ export function inputWatchOutcome(el, link) {
   watch.clickTimeline = null;
   watch.pressTimeline = null;
   watch.clickTarget = null;
+  watch.pressRect = null;
+  watch.movedUnderPress = false;
   watch.clickReached = true;
   watch.pressTarget = null;
   watch.pressReached = true;
@@ -1604,7 +1619,13 @@ function inputMissed(watch) {
   if (!aimed || !target || !aimed.isConnected || nodeTypeOf(target) !== ELEMENT_NODE) {
     return null;
   }
-  if (watch.clickReached || (watch.pressTarget && watch.pressReached)) return null;
+  // A press that reached it counts (the button may come up on a backdrop the press opened),
+  // unless the element moved away under the button before it came up: then the click that
+  // went elsewhere is all the page saw.
+  if (watch.clickReached ||
+      (watch.pressTarget && watch.pressReached && !watch.movedUnderPress)) {
+    return null;
+  }
   return inputDescribeCover(target);
 }
 
@@ -1883,7 +1904,10 @@ function inputAnswerPending(field) {
 // what had the keys' focus.
 function inputActedOn(watch) {
   if (watch.dragging) return null;  // what the drop moves is what it set off
-  return watch.click ? inputControlOf(watch.click.target) : watch.focused;
+  // Where the click landed inside a web component (its target as the window saw it is the
+  // component's host: a whole sl-details, whose opening was then taken for the feedback of
+  // what was clicked).
+  return watch.click ? inputControlOf(watch.clickTarget || watch.click.target) : watch.focused;
 }
 
 // The control an event's target belongs to: itself or the nearest ancestor the snapshot gives
@@ -1939,7 +1963,10 @@ async function inputAnimationsEnd(win, start, deadline, acted) {
   const roots = inputShadowRoots(win.document);
   // A box that holds controls of its own is no control whose feedback that is: a modal that
   // has the keys' focus and fades out on Escape (UIkit's) set that off.
-  if (acted && acted.querySelector(INPUT_CONTROLS)) acted = null;
+  if (acted && (acted.querySelector(INPUT_CONTROLS) ||
+                (shadowRootOf(acted) && shadowRootOf(acted).querySelector(INPUT_CONTROLS)))) {
+    acted = null;  // also a web component's (the focus on sl-dialog's host: its panel)
+  }
   let waited = false;
   for (;;) {
     if (win.document.timeline.currentTime === null) return;  // the document is no longer shown
