@@ -392,13 +392,40 @@ BOOST_AUTO_TEST_CASE(a_fill_does_not_take_another_fields_list_closing_for_its_an
 }
 
 // A list whose notice of the search under way is a disabled option (Select2's "Searching…")
-// is waited for as one that says "Loading...": the options that follow are the answer.
+// is waited for as one that says "Loading...": the options that follow are the answer; also
+// when the notice showed before the typing and stays unchanged until the answer (Select2's,
+// from the search its opening began), 1.2 s after the typing.
 BOOST_AUTO_TEST_CASE(a_fill_waits_out_a_searching_notice_that_stands_as_a_disabled_option) {
   const json::object result = Run(Frames(
-      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input role=combobox aria-label=State aria-controls=states aria-expanded=true id=f><ul role=listbox id=states></ul><script>f.oninput = () => { states.innerHTML = '<li role=option aria-disabled=true>Searching…</li>'; setTimeout(() => { states.innerHTML = ['New York', 'New Mexico'].map((s) => '<li role=option>' + s + '</li>').join(''); }, 300); };</script>"},"silent":true})J",
-       R"({"method":"page.fill","params":{"role":"combobox","name":"State","value":"new"}})"}));
+      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input role=combobox aria-label=State aria-controls=states aria-expanded=true id=f><ul role=listbox id=states></ul><input role=combobox aria-label=User aria-controls=users aria-expanded=true id=g><ul role=listbox id=users><li role=option aria-disabled=true>Searching…</li></ul><script>const answer = (list, names, ms) => setTimeout(() => { list.innerHTML = names.map((s) => '<li role=option>' + s + '</li>').join(''); }, ms); f.oninput = () => { states.innerHTML = '<li role=option aria-disabled=true>Searching…</li>'; answer(states, ['New York', 'New Mexico'], 300); }; g.oninput = () => answer(users, ['alice', 'alina'], 1200);</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"State","value":"new"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"User","value":"al"}})"}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"new",)"
                                   R"("options":["New York","New Mexico"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"al",)"
+                                  R"("options":["alice","alina"]}})");
+}
+
+// A field that names no list but whose keys are on an option of one (aria-activedescendant, as
+// Choices.js's search field), beside another list shown (what was chosen): its options are
+// that list's.
+BOOST_AUTO_TEST_CASE(a_fill_offers_the_options_of_the_list_its_active_option_is_in) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=listbox aria-label=Chosen><div role=option aria-selected=true>Norway</div></div><input aria-label=Country aria-autocomplete=list id=f><div role=listbox id=l hidden></div><script>f.oninput = () => { l.hidden = false; l.innerHTML = ['Australia', 'Austria', 'Spain'].filter((c) => c.toLowerCase().includes(f.value.toLowerCase())).map((c, i) => '<div role=option id=o' + i + '>' + c + '</div>').join(''); f.setAttribute('aria-activedescendant', 'o0'); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Country","value":"aus"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"aus",)"
+                                  R"("options":["Australia","Austria"]}})");
+}
+
+// A search box filled while a tree's item had the focus: the item dropping its focus marks a
+// moment later is no answer to the typing; the search, 250 ms after the keys, is.
+BOOST_AUTO_TEST_CASE(a_fill_does_not_take_what_lost_the_focus_for_the_pages_answer) {
+  const json::object result = Run(Frames(
+      {Goto("tree_search.html"), R"({"method":"page.click","params":{"text":"Lemon"}})",
+       R"({"method":"page.fill","params":{"role":"searchbox","name":"Search the tree","value":"o"}})",
+       Eval("shown()")}));
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":["Lemon","Orange","Carrot"]})");
 }
 
 // Leaving a field is a Tab, as for a user: a date field that takes its text on Tab's keydown

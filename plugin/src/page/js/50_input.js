@@ -686,6 +686,7 @@ export function inputWatchOutcome(el, link) {
   watch.clickTimeline = null;
   watch.pressTimeline = null;
   watch.clickTarget = null;
+  watch.leftBehind = null;
   watch.pressRect = null;
   watch.movedUnderPress = false;
   watch.clickReached = true;
@@ -726,7 +727,8 @@ function inputWatchChanges(watch, win) {
     // A field that suggests: whether a list changed (inputAnswerSettled).
     if (watch.valueBefore !== undefined && watch.lastListChange === null &&
         records.some((record) => inputChangesAList(record) &&
-                                 !inputChangesOthersList(record, watch.focused))) {
+                                 !inputChangesOthersList(record, watch.focused) &&
+                                 !inputLeftBehindChanged(watch, record))) {
       watch.lastListChange = watch.lastChange;
     }
   });
@@ -750,6 +752,16 @@ function inputChangesAList(record) {
       (matchesOf(node, INPUT_LIST_SELECTOR) || !!node.querySelector(INPUT_LIST_SELECTOR));
   return Array.prototype.some.call(record.addedNodes, listy) ||
       Array.prototype.some.call(record.removedNodes, listy);
+}
+
+// Whether mutation `record` changed what had the focus before the fill took it (leftBehind),
+// or only where a widget keeps the focus (a tree's tabindex moved back to its root, as jstree
+// does once its item lost the focus).
+function inputLeftBehindChanged(watch, record) {
+  if (record.attributeName === 'tabindex' || record.attributeName === 'aria-activedescendant') {
+    return true;
+  }
+  return !!watch.leftBehind && inputContains(watch.leftBehind, record.target);
 }
 
 // Whether mutation `record` changed a list that another field than `field` names as its own
@@ -1066,6 +1078,13 @@ async function inputFill(el, value, leave) {
   const holder = inputHolderOf(el);
   const holderBefore = holder ? collapse(holder.textContent || '') : '';
   const focusedBefore = inputFocusedIn(doc) === el;
+  // What had the focus: its own changes as it loses it (a tree's item dropping its focus
+  // marks, a moment later) are no answer to the typing (inputWatchChanges).
+  const watchNow = globalThis.__firefoxBidiInputWatch;
+  if (watchNow) {
+    const away = focusedBefore ? null : inputFocusedIn(doc);
+    watchNow.leftBehind = away && away !== doc.body && away !== doc.documentElement ? away : null;
+  }
   el.focus();
   if (!focusedBefore) {
     // A user's first key comes a moment after the focus: what the page does as a field takes
@@ -1746,13 +1765,17 @@ async function inputAnswerSettled(win, watch) {
   // The answer is a list that changed; other changes (the field's own look) come first.
   while (watch.lastListChange === null) {
     const left = answerBy - win.performance.now();
-    if (left <= 0) return;
+    // No change, but a list that still says its answer is on the way (Select2's "Searching…"
+    // from the search its opening began, shown on while it waits to search for the text).
+    if (left <= 0 && !inputAnswerPending(watch.focused)) return;
+    if (left <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 16)));
   }
-  if (watch.lastChange === null) return;  // the page answered nothing
-  const cap = start + INPUT_ANSWER_CAP_MS;
-  await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
-  await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
+  if (watch.lastListChange !== null) {
+    const cap = start + INPUT_ANSWER_CAP_MS;
+    await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
+    await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
+  }
   // The first answer may be a notice that the real one is on its way.
   const loadingCap = start + INPUT_LOADING_CAP_MS;
   if (!inputAnswerPending(watch.focused)) return;
@@ -1858,7 +1881,8 @@ function inputShownOptions(list) {
 }
 
 // The shown lists that offer what a suggesting field suggests: those it names, or else the one
-// listbox shown; null when it names none and none or several are shown.
+// its active option is in, or else the one listbox shown; null when it names none and none or
+// several are shown.
 function inputSuggestionLists(field) {
   if (!field.isConnected) return null;
   // A search box may control what it filters (a table): only lists count, the popup it
@@ -1872,6 +1896,11 @@ function inputSuggestionLists(field) {
   // One list both controlled and owned (Awesomplete names it twice) is offered once.
   lists = [...new Set(lists)].filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
+    // The list its keys are on (aria-activedescendant), when it names none (Choices.js's
+    // search field, beside the list of what was chosen).
+    const active = activeDescendantOf(field);
+    const own = active && active.closest('[role=listbox]');
+    if (own && isVisible(own)) return [own];
     const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
     return shown.length === 1 ? shown : null;
   }
