@@ -202,7 +202,8 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
         {"type":"pointer","id":"mouse","actions":[
           {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
            "element":{"sharedId":"<<link.nodes[0].sharedId>>"}}},
-          {"type":"pointerDown","button":0},)JSON", held_release, R"JSON(]}]}},
+          {"type":"pointerDown","button":0},)JSON",
+                                 held_release, R"JSON(]}]}},
       {"method":"script.evaluate","pick":"result.value","params":{
        "target":{"context":"<<ctx>>"},"awaitPromise":true,"expression":
        "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON");
@@ -219,7 +220,8 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
         {"type":"pointer","id":"mouse","actions":[
           {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
            "element":{"sharedId":"<<button.nodes[0].sharedId>>"}}},
-          {"type":"pointerDown","button":0},)JSON", held_release, R"JSON(]}]}},
+          {"type":"pointerDown","button":0},)JSON",
+                                 held_release, R"JSON(]}]}},
       {"method":"script.evaluate","pick":"result.value","params":{
        "target":{"context":"<<ctx>>"},"awaitPromise":false,
        "expression":"document.getElementById('count').textContent"}}]})JSON");

@@ -220,10 +220,10 @@ BOOST_AUTO_TEST_CASE(a_click_waits_out_a_cover_that_is_fading_away) {
 // whose own animation is no feedback of the header's), so a click on the button it pushed
 // down reaches that button, as it would for a user who waits until it stands still.
 BOOST_AUTO_TEST_CASE(a_click_waits_for_the_animation_it_started_inside_a_web_component) {
-  const json::object result = Run(Frames({Goto("shadow_details.html"),
-                                          R"({"method":"page.click","params":{"text":"More"}})",
-                                          R"({"method":"page.click","params":{"text":"After"}})",
-                                          Eval("document.getElementById('count').textContent")}));
+  const json::object result = Run(
+      Frames({Goto("shadow_details.html"), R"({"method":"page.click","params":{"text":"More"}})",
+              R"({"method":"page.click","params":{"text":"After"}})",
+              Eval("document.getElementById('count').textContent")}));
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"1"})");
 }
 
@@ -231,10 +231,10 @@ BOOST_AUTO_TEST_CASE(a_click_waits_for_the_animation_it_started_inside_a_web_com
 // click went to what lies there then, and says so instead of reporting a click the button
 // never got.
 BOOST_AUTO_TEST_CASE(a_click_whose_element_moved_away_under_the_button_is_missed) {
-  const json::object result = Run(
-      Frames({R"J({"method":"page.goto","params":{"url":"data:text/html,<button id=b style='position:absolute;top:20px'>Jumpy</button><script>b.onmousedown = () => { b.style.top = '200px'; }; b.onclick = () => { document.title = 'clicked'; };</script>"},"silent":true})J",
-              R"({"method":"page.click","params":{"text":"Jumpy"}})", Eval("document.title")},
-             R"(,"on_error":"continue")"));
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<button id=b style='position:absolute;top:20px'>Jumpy</button><script>b.onmousedown = () => { b.style.top = '200px'; }; b.onclick = () => { document.title = 'clicked'; };</script>"},"silent":true})J",
+       R"({"method":"page.click","params":{"text":"Jumpy"}})", Eval("document.title")},
+      R"(,"on_error":"continue")"));
   BOOST_TEST(PageSuite::Record(result, 1).at("error").at("error").as_string() == "click missed");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
 }
@@ -259,7 +259,8 @@ BOOST_AUTO_TEST_CASE(a_checkbox_whose_mark_is_an_icon_component_is_unchecked_thr
 BOOST_AUTO_TEST_CASE(a_button_slotted_into_a_fixed_popup_is_not_clipped_by_its_dom_holder) {
   const json::object result = Run(Frames(
       {R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='overflow:hidden;height:30px;width:100px'><p style='height:40px;margin:0'>Menu</p><x-pop><button onclick='document.title=`deep`'>Deep</button></x-pop></div><script>customElements.define('x-pop', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<div style=\"position:fixed;top:100px;left:150px\"><slot></slot></div>'; } });</script>"},"silent":true})J",
-       R"({"method":"page.click","params":{"role":"button","name":"Deep"}})", Eval("document.title")}));
+       R"({"method":"page.click","params":{"role":"button","name":"Deep"}})",
+       Eval("document.title")}));
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"deep"})");
 }
 
@@ -366,10 +367,8 @@ BOOST_AUTO_TEST_CASE(a_fill_tells_key_listeners_of_its_first_and_last_key) {
        Eval("document.getElementById('found').textContent + ' | ' + events.join(' ')")}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"par",)"
                                   R"("options":["Paris","Parma"]}})");
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.fill","result":{"value":"notes"}})");
-  BOOST_TEST(Record(result, 3) ==
-             R"({"index":3,"method":"page.fill","result":{"value":"Zip 9"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"notes"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"Zip 9"}})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":""}})");
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.eval","result":"Found: notes.txt, notes.md | )"
@@ -809,10 +808,10 @@ BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one
 // A slider whose ArrowRight lowers its value (a vertical one with its least value at the
 // top): the first press tells the way, and the keys that raise it take it to the value.
 BOOST_AUTO_TEST_CASE(a_slider_whose_arrow_right_lowers_it_is_filled_with_the_other_key) {
-  const json::object result = Run(
-      Frames({Goto("slider_late.html"),
-              R"({"method":"page.fill","params":{"role":"slider","name":"Depth","value":40}})",
-              Eval("depthKeys")}));
+  const json::object result =
+      Run(Frames({Goto("slider_late.html"),
+                  R"({"method":"page.fill","params":{"role":"slider","name":"Depth","value":40}})",
+                  Eval("depthKeys")}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"40"}})");
   // One press the wrong way, one back, twenty on.
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":22})");
@@ -1135,13 +1134,12 @@ BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
 // A menu item that opens its submenu 500 ms after the mouse came (a hover delay): page.hover
 // returns once it opened, so its items can be clicked at once.
 BOOST_AUTO_TEST_CASE(hover_waits_for_a_menu_items_submenu_to_open) {
-  const json::object result = Run(
-      Frames({Goto("submenu.html"),
-              R"({"method":"page.hover","params":{"role":"menuitem","name":"Export as"}})",
-              R"({"method":"page.click","params":{"role":"menuitem","name":"PDF"}})",
-              R"({"method":"page.text","params":{"role":"status"}})"}));
-  BOOST_TEST(Record(result, 3) ==
-             R"({"index":3,"method":"page.text","result":"Exported as PDF"})");
+  const json::object result =
+      Run(Frames({Goto("submenu.html"),
+                  R"({"method":"page.hover","params":{"role":"menuitem","name":"Export as"}})",
+                  R"({"method":"page.click","params":{"role":"menuitem","name":"PDF"}})",
+                  R"({"method":"page.text","params":{"role":"status"}})"}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.text","result":"Exported as PDF"})");
 }
 
 // A menu that opens when the mouse comes over it: page.hover opens it, and a disabled element
@@ -1794,11 +1792,11 @@ BOOST_AUTO_TEST_CASE(type_sends_a_real_key_press_per_character) {
 // Keys that move the focus on as they go in (a code's boxes of a digit each): the value is the
 // field the focus came to, and "moved_to" names it.
 BOOST_AUTO_TEST_CASE(type_names_the_field_its_keys_moved_the_focus_to) {
-  const json::object result = Run(Frames(
-      {Goto("code_boxes.html"),
-       R"({"method":"page.type","params":{"role":"textbox","name":"Digit 1","text":"12"}})",
-       R"({"method":"page.type","params":{"role":"textbox","name":"Digit 4","text":"7"}})",
-       Eval("code()")}));
+  const json::object result = Run(
+      Frames({Goto("code_boxes.html"),
+              R"({"method":"page.type","params":{"role":"textbox","name":"Digit 1","text":"12"}})",
+              R"({"method":"page.type","params":{"role":"textbox","name":"Digit 4","text":"7"}})",
+              Eval("code()")}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.type","result":{"value":"",)"
                                   R"("moved_to":"textbox \"Digit 3\""}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.type","result":{"value":"7"}})");

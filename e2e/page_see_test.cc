@@ -1275,14 +1275,13 @@ BOOST_AUTO_TEST_CASE(a_name_from_content_reads_what_an_author_named_inside_by_it
 // draws its own field) is neither listed nor a target: a fill there would hold what the widget
 // never saw.
 BOOST_AUTO_TEST_CASE(a_text_field_a_widget_replaced_is_not_listed_nor_filled) {
-  const json::object result = Run(
-      Frames({R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input aria-label=Tags hidden tabindex=-1 style='display:block;opacity:0;pointer-events:none' value=red><input type=search aria-label=Tags>"},"silent":true})J",
-              R"({"method":"page.snapshot"})",
-              R"({"method":"page.fill","params":{"role":"textbox","name":"Tags","value":"blue"}})"},
-             R"(,"on_error":"continue")"));
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input aria-label=Tags hidden tabindex=-1 style='display:block;opacity:0;pointer-events:none' value=red><input type=search aria-label=Tags>"},"silent":true})J",
+       R"({"method":"page.snapshot"})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Tags","value":"blue"}})"},
+      R"(,"on_error":"continue")"));
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) == "- searchbox \"Tags\" [ref=e1]");
-  BOOST_TEST(PageSuite::Record(result, 2).at("error").at("error").as_string() ==
-             "no such element");
+  BOOST_TEST(PageSuite::Record(result, 2).at("error").at("error").as_string() == "no such element");
 }
 
 // A field whose label the page hid from the accessibility tree (Headless UI's open combobox
@@ -1294,10 +1293,8 @@ BOOST_AUTO_TEST_CASE(a_label_hidden_from_the_accessibility_tree_still_names_its_
       R"({"method":"page.snapshot"})",
       R"({"method":"page.fill","params":{"role":"combobox","name":"Person","value":"dev"}})",
   }));
-  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
-             "- combobox \"Person\" [ref=e1] expanded");
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.fill","result":{"value":"dev"}})");
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) == "- combobox \"Person\" [ref=e1] expanded");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"dev"}})");
 }
 
 // react-aria's list names itself with its field's label (aria-labelledby holds its own id and

@@ -136,8 +136,7 @@ absl::StatusOr<CentreOffset> PrepareClick(PageContext& page, std::string_view me
 
 absl::Status MoveMouseOnto(PageContext& page, std::string_view tab, std::string_view context,
                            std::string_view shared_id, CentreOffset offset,
-                           std::chrono::milliseconds wait,
-                           std::chrono::milliseconds submenu_wait) {
+                           std::chrono::milliseconds wait, std::chrono::milliseconds submenu_wait) {
   RETURN_IF_ERROR(page.InInputTurn(tab, [&] {
     return MovedOutOfView(
         page,
