@@ -393,16 +393,20 @@ BOOST_AUTO_TEST_CASE(a_fill_does_not_take_another_fields_list_closing_for_its_an
 // A list whose notice of the search under way is a disabled option (Select2's "Searching…")
 // is waited for as one that says "Loading...": the options that follow are the answer; also
 // when the notice showed before the typing and stays unchanged until the answer (Select2's,
-// from the search its opening began), 1.2 s after the typing.
+// from the search its opening began), 1.2 s after the typing; and a spinner with no text (Tom
+// Select's), 1 s after.
 BOOST_AUTO_TEST_CASE(a_fill_waits_out_a_searching_notice_that_stands_as_a_disabled_option) {
   const json::object result = Run(Frames(
-      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input role=combobox aria-label=State aria-controls=states aria-expanded=true id=f><ul role=listbox id=states></ul><input role=combobox aria-label=User aria-controls=users aria-expanded=true id=g><ul role=listbox id=users><li role=option aria-disabled=true>Searching…</li></ul><script>const answer = (list, names, ms) => setTimeout(() => { list.innerHTML = names.map((s) => '<li role=option>' + s + '</li>').join(''); }, ms); f.oninput = () => { states.innerHTML = '<li role=option aria-disabled=true>Searching…</li>'; answer(states, ['New York', 'New Mexico'], 300); }; g.oninput = () => answer(users, ['alice', 'alina'], 1200);</script>"},"silent":true})J",
+      {R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<input role=combobox aria-label=State aria-controls=states aria-expanded=true id=f><ul role=listbox id=states></ul><input role=combobox aria-label=User aria-controls=users aria-expanded=true id=g><ul role=listbox id=users><li role=option aria-disabled=true>Searching…</li></ul><script>const answer = (list, names, ms) => setTimeout(() => { list.innerHTML = names.map((s) => '<li role=option>' + s + '</li>').join(''); }, ms); f.oninput = () => { states.innerHTML = '<li role=option aria-disabled=true>Searching…</li>'; answer(states, ['New York', 'New Mexico'], 300); }; g.oninput = () => answer(users, ['alice', 'alina'], 1200);</script><input role=combobox aria-label=Repo aria-controls=repos aria-expanded=true id=h><div role=listbox id=repos></div><script>h.oninput = () => { repos.innerHTML = '<div class=spinner></div>'; answer(repos, ['react', 'redux'], 1000); };</script>"},"silent":true})J",
        R"({"method":"page.fill","params":{"role":"combobox","name":"State","value":"new"}})",
-       R"({"method":"page.fill","params":{"role":"combobox","name":"User","value":"al"}})"}));
+       R"({"method":"page.fill","params":{"role":"combobox","name":"User","value":"al"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Repo","value":"re"}})"}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"new",)"
                                   R"("options":["New York","New Mexico"]}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"al",)"
                                   R"("options":["alice","alina"]}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"re",)"
+                                  R"("options":["react","redux"]}})");
 }
 
 // A field that names no list but whose keys are on an option of one (aria-activedescendant, as

@@ -90,14 +90,13 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
                      PressOnSlider(page, tab, element, up ? kRight : kLeft, count));
     if (moved.number == now.number) break;  // at its end, or it takes no keys
     const bool away = std::abs(target - moved.number) > left;
-    if (step == 0) {
+    const bool first = step == 0;
+    if (first) {
       step = std::abs(moved.number - now.number);
       swapped = away;
-    } else if (away) {
-      now = moved;
-      break;  // keys that do not keep to one way: no fill
     }
     now = moved;
+    if (away && !first) break;  // keys that do not keep to one way: no fill
   }
   const double left = std::abs(target - now.number);
   if (left == 0 || (step > 0 && left <= step / 2)) {

@@ -1080,10 +1080,10 @@ async function inputFill(el, value, leave) {
   const focusedBefore = inputFocusedIn(doc) === el;
   // What had the focus: its own changes as it loses it (a tree's item dropping its focus
   // marks, a moment later) are no answer to the typing (inputWatchChanges).
-  const watchNow = globalThis.__firefoxBidiInputWatch;
-  if (watchNow) {
+  const watch = globalThis.__firefoxBidiInputWatch;
+  if (watch) {
     const away = focusedBefore ? null : inputFocusedIn(doc);
-    watchNow.leftBehind = away && away !== doc.body && away !== doc.documentElement ? away : null;
+    watch.leftBehind = away && away !== doc.body && away !== doc.documentElement ? away : null;
   }
   el.focus();
   if (!focusedBefore) {
@@ -1101,7 +1101,6 @@ async function inputFill(el, value, leave) {
   if (trapped) return trapped;
   // What the focus moving here changed (a widget that closes its list on blur) is not what
   // the typing set off.
-  const watch = globalThis.__firefoxBidiInputWatch;
   if (watch && watch.changes) watch.changes.takeRecords();
   // An editor that took a user's Control+a keeps keys of its own: its Enter, offered the same
   // way, makes its new line (inputEditableInsert).
@@ -1908,11 +1907,12 @@ function inputSuggestionLists(field) {
 }
 
 const INPUT_LOADING_NOTICE = /^\s*(loading|searching|fetching)\b/i;
+const INPUT_SPINNER = '[class~="spinner"], [class~="loading"], [role="progressbar"]';
 
 // Whether a suggesting field's list says its answer is still on the way: the field or a list
 // it controls (aria-controls, aria-owns) is busy (aria-busy), or that list holds no option yet,
 // only a notice such as react-select's "Loading..." (its options come from a request or a
-// timer), or as a disabled option, Select2's "Searching…".
+// timer), or as a disabled option, Select2's "Searching…", or a spinner.
 function inputAnswerPending(field) {
   if (!field.isConnected) return false;
   if (attrOf(field, 'aria-busy') === 'true') return true;
@@ -1925,6 +1925,8 @@ function inputAnswerPending(field) {
         INPUT_LOADING_NOTICE.test(item.textContent);
     if (Array.prototype.some.call(items, (item) => !notice(item))) continue;
     if (INPUT_LOADING_NOTICE.test(list.textContent)) return true;
+    // A spinner and no text (Tom Select's).
+    if (list.querySelector(INPUT_SPINNER)) return true;
   }
   return false;
 }
