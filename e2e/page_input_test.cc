@@ -411,13 +411,17 @@ BOOST_AUTO_TEST_CASE(a_fill_waits_out_a_searching_notice_that_stands_as_a_disabl
 
 // A field that names no list but whose keys are on an option of one (aria-activedescendant, as
 // Choices.js's search field), beside another list shown (what was chosen): its options are
-// that list's.
+// that list's; so are those of the one list shown in the combobox drawn around a field
+// (Choices.js's multiple select).
 BOOST_AUTO_TEST_CASE(a_fill_offers_the_options_of_the_list_its_active_option_is_in) {
   const json::object result = Run(Frames(
-      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=listbox aria-label=Chosen><div role=option aria-selected=true>Norway</div></div><input aria-label=Country aria-autocomplete=list id=f><div role=listbox id=l hidden></div><script>f.oninput = () => { l.hidden = false; l.innerHTML = ['Australia', 'Austria', 'Spain'].filter((c) => c.toLowerCase().includes(f.value.toLowerCase())).map((c, i) => '<div role=option id=o' + i + '>' + c + '</div>').join(''); f.setAttribute('aria-activedescendant', 'o0'); };</script>"},"silent":true})J",
-       R"({"method":"page.fill","params":{"role":"textbox","name":"Country","value":"aus"}})"}));
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=listbox aria-label=Chosen><div role=option aria-selected=true>Norway</div></div><input aria-label=Country aria-autocomplete=list id=f><div role=listbox id=l hidden></div><div role=combobox><input type=search aria-label=Languages id=g><div role=listbox id=m hidden></div></div><script>const show = (field, list, names) => { list.hidden = false; list.innerHTML = names.filter((c) => c.toLowerCase().includes(field.value.toLowerCase())).map((c, i) => '<div role=option id=' + list.id + i + '>' + c + '</div>').join(''); }; f.oninput = () => { show(f, l, ['Australia', 'Austria', 'Spain']); f.setAttribute('aria-activedescendant', 'l0'); }; g.oninput = () => show(g, m, ['Japanese', 'Javanese', 'Thai']);</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Country","value":"aus"}})",
+       R"({"method":"page.fill","params":{"role":"searchbox","name":"Languages","value":"ja"}})"}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"aus",)"
                                   R"("options":["Australia","Austria"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"ja",)"
+                                  R"("options":["Japanese","Javanese"]}})");
 }
 
 // A search box filled while a tree's item had the focus: the item dropping its focus marks a

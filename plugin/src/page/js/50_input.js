@@ -1880,8 +1880,8 @@ function inputShownOptions(list) {
 }
 
 // The shown lists that offer what a suggesting field suggests: those it names, or else the one
-// its active option is in, or else the one listbox shown; null when it names none and none or
-// several are shown.
+// its active option is in, or the one shown in the combobox drawn around it, or else the one
+// listbox shown; null when it names none and none or several are shown.
 function inputSuggestionLists(field) {
   if (!field.isConnected) return null;
   // A search box may control what it filters (a table): only lists count, the popup it
@@ -1900,6 +1900,10 @@ function inputSuggestionLists(field) {
     const active = activeDescendantOf(field);
     const own = active && active.closest('[role=listbox]');
     if (own && isVisible(own)) return [own];
+    // The one list shown in the combobox drawn around it (Choices.js's multiple select).
+    const around = flatParentElement(field) && flatParentElement(field).closest('[role=combobox]');
+    const inside = around ? listsIn(around).filter((list) => isVisible(list)) : [];
+    if (inside.length === 1) return inside;
     const shown = listsIn(ownerDocumentOf(field).documentElement).filter((list) => isVisible(list));
     return shown.length === 1 ? shown : null;
   }
