@@ -1558,10 +1558,13 @@ function inputSubmenuOpens(el, ms, capMs) {
 
 // Waits, until `deadline` (performance.now() time), while what lies over `el`'s centre runs an
 // animation or transition of its own or of what holds it, whenever that began: a modal fading
-// out after the Escape that closed it (Spectrum's) still takes the pointer until it is gone.
+// out after the Escape that closed it still takes the pointer until it is gone; and for
+// INPUT_COVER_GRACE_MS at least, for a cover that goes without an animation the page shows
+// (Spectrum's closed modal keeps its underlay over the page for some 230 ms).
 async function inputCoverLeaves(el, deadline) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
+  const graceUntil = Math.min(deadline, win.performance.now() + INPUT_COVER_GRACE_MS);
   for (;;) {
     const point = el.isConnected ? inputInViewCentre(el) : null;
     const hit = point && inputElementFromPoint(doc, point.x, point.y);
@@ -1574,10 +1577,13 @@ async function inputCoverLeaves(el, deadline) {
           inputContains(effect.target, hit) &&
           Number.isFinite(effect.getComputedTiming().endTime);
     });
-    if (!leaving || win.performance.now() >= deadline) return;
+    const now = win.performance.now();
+    if (now >= (leaving ? deadline : graceUntil)) return;
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
 }
+
+const INPUT_COVER_GRACE_MS = 300;
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState",
