@@ -872,16 +872,25 @@ BOOST_AUTO_TEST_CASE(a_submenu_a_menu_clips_away_says_its_keys_reach_it) {
              R"(page.snapshot to find what is shown, or page.waitFor it first"}})");
 }
 
-// An editor that refuses the browser's new paragraph and makes its own on Enter's keydown
-// (SunEditor): a fill of two lines offers it the Enter, and the line break stays.
+// An editor that refuses the browser's new paragraph and makes its own on Enter's keydown: a
+// fill of two lines offers it the Enter, and the line break stays. One that makes them from a
+// real Enter only (SunEditor) joins the lines: that is no fill, and the error says how to type
+// them.
 BOOST_AUTO_TEST_CASE(a_fill_of_lines_offers_enter_to_an_editor_that_refused_the_paragraph) {
   const json::object result = Run(Frames(
       {Goto("enter_paragraphs.html"),
        R"({"method":"page.fill","params":{"role":"textbox","name":"Notes","value":"Line one\nLine two"}})",
-       Eval("document.getElementById('notes').querySelectorAll('div').length")}));
+       Eval("document.getElementById('notes').querySelectorAll('div').length"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Strict notes","value":"Line one\nLine two"}})"},
+      R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.fill","result":{"value":"Line one\nLine two"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":1})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: div#strict \"Line oneLine two\" took the text but joined its )"
+             R"(lines (the editor makes its paragraphs from a real Enter only): select its text )"
+             R"J(with page.press Control+a, then page.type the text (\"\\n\" presses Enter)"}})J");
 }
 
 // An editor that drops text put in over several of its blocks (BlockNote) is left empty: the

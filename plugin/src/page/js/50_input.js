@@ -1212,6 +1212,14 @@ async function inputFill(el, value, leave) {
         JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
         '(e.g. it only takes certain characters, or something else must be done first)');
   }
+  // An editor that took the lines but none of the breaks between them (SunEditor refuses the
+  // browser's new paragraph and a page-made Enter alike): its text joins them, which is no fill
+  // of what was asked.
+  if (!editable && inputLineBreaksLost(text, after)) {
+    return inputFillError(el, 'took the text but joined its lines (the editor makes its ' +
+        'paragraphs from a real Enter only): select its text with page.press Control+a, then ' +
+        'page.type the text ("\\n" presses Enter)');
+  }
   // Cut at the field's maxlength: say so beside the value.
   if (editable && el.maxLength >= 0 && Array.from(text).length > el.maxLength &&
       after.length <= el.maxLength) {
@@ -1254,6 +1262,13 @@ function inputDispatchKey(el, type, key) {
   el.dispatchEvent(new win.KeyboardEvent(type, {
     key: key.key, code: key.code, keyCode: key.keyCode, shiftKey: key.shiftKey, bubbles: true,
     cancelable: true, composed: true}));
+}
+
+// Whether `shown`, the text an editor holds after a fill of `text`, lost line breaks the text
+// had: the same characters but fewer lines.
+function inputLineBreaksLost(text, shown) {
+  const lines = (t) => t.split(/\r\n|\r|\n/).length;
+  return lines(shown) < lines(text) && shown.replace(/\s+/g, '') === text.replace(/\s+/g, '');
 }
 
 // Whether editable `el` selected all its text itself when offered a user's Control+a: an
@@ -1342,8 +1357,9 @@ async function inputEditableInsert(el, text, ownKeys) {
     } else if (i > 0) {
       const drawn = el.innerHTML;
       await step('insertParagraph', null, 'insertParagraph');
-      // An editor that cancelled the new paragraph's beforeinput yet made none makes its
-      // paragraphs on Enter's keydown (SunEditor): offered that, as a user's Enter.
+      // An editor that cancelled the new paragraph's beforeinput yet made none may make its
+      // paragraphs on Enter's keydown: offered that, as a user's Enter (one that takes only a
+      // real Enter, as SunEditor, is left joining the lines: inputLineBreaksLost).
       if (el.isConnected && el.innerHTML === drawn && inputEditorTookEnter(el)) {
         await nextFrame(win);
       }
