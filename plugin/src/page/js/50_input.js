@@ -1581,12 +1581,14 @@ async function inputCoverLeaves(el, deadline) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   const graceUntil = Math.min(deadline, win.performance.now() + INPUT_COVER_GRACE_MS);
+  // Found once, as inputAnimationsEnd does: a scan of the page, not for every poll.
+  const roots = inputShadowRoots(doc);
   for (;;) {
     const point = el.isConnected ? inputInViewCentre(el) : null;
     const hit = point && inputElementFromPoint(doc, point.x, point.y);
     if (!hit || inputContains(el, hit) || inputReaches(el, hit)) return;
     const animations = Array.from(doc.getAnimations());
-    for (const root of inputShadowRoots(doc)) animations.push(...root.getAnimations());
+    for (const root of roots) animations.push(...root.getAnimations());
     const leaving = animations.some((animation) => {
       const effect = animation.effect;
       return animation.playState === 'running' && effect && effect.target &&
