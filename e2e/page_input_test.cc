@@ -110,6 +110,27 @@ BOOST_AUTO_TEST_CASE(a_target_found_only_inside_a_longer_text_says_what_was_clic
 
 // An open branch of a tree holds its children in its box, the middle child at its centre: a
 // click on the branch lands on its own label, not on that child.
+// Of two unnamed boxes, the one being typed in is the target, not the first in the page
+// (Select2 focuses its open search box, below another widget's): the result says why. A
+// button focused by the last click is no such preference.
+BOOST_AUTO_TEST_CASE(of_several_matches_the_focused_text_field_is_taken_and_said) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input id=tags><p><button>Go</button><button onclick='document.title=`second`'>Go</button></p><div><input id=search></div>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"css":"#search"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","value":"ari"}})",
+      R"({"method":"page.click","silent":true,"params":{"css":"button + button"}})",
+      R"({"method":"page.click","pick":"matches","params":{"role":"button","name":"Go"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","value":"bo"}})",
+      Eval("[tags.value, search.value]"),
+  }));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"ari","matches":2,"chosen":"focused"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.click","result":2})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.fill","result":{"value":"bo","matches":2}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":["bo","ari"]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_click_on_an_open_branch_lands_on_its_own_label_not_a_child) {
   const json::object result = Run(Frames(
       {Goto("open_branch.html"),

@@ -12,14 +12,14 @@ constexpr std::string_view kTarget =
 
 // clang-format off
 constexpr std::string_view kOverview =
-    R"~(Page helpers: frames whose method starts with "page." act on the current tab (every helper also takes "tab": ID to act on another tab). They take label, pick, silent and timeout_ms like any frame, and their params may hold <<label.path>> references. Helpers that wait also take "timeout_ms" in params: their own bound within the frame's.
+    R"~(Page helpers: frames whose method starts with "page." act on the current tab (all also take "tab": ID for another tab). They take label, pick, silent and timeout_ms like any frame, and their params may hold <<label.path>> references. Waiting helpers also take "timeout_ms" in params: their bound within the frame's.
 
 Targets: helpers that act on an element take )~";
 
 constexpr std::string_view kOverviewTail =
-    R"~(. No visible match: error "no such element" (content that appears later: page.waitFor it first); several: the first, and the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
+    R"~(. No visible match: error "no such element" (content that comes later: page.waitFor it); several: the first (a role's: the focused field among them), and the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
 
-Dialogs: alerts, confirms and prompts stay open; while one is open every helper result carries "dialog": {"type","message"} until page.dialog answers it.
+Dialogs: alerts, confirms and prompts stay open; meanwhile every helper result carries "dialog": {"type","message"} until page.dialog answers it.
 
 Raw WebDriver BiDi: any other method is sent to Firefox as is; "<<tab>>" is the current tab's context id, e.g. {"method":"script.evaluate","params":{"expression":"1+1","target":{"context":"<<tab>>"},"awaitPromise":false}}.
 

@@ -33,6 +33,9 @@ struct Found {
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
   std::string shown;                // a containing match: what `first` shows (its name, text)
+  // Why `first` is not the first in document order: "focused" (see preferredMatch in
+  // 10_find.js); empty when it is.
+  std::string chosen;
 };
 
 // The "then" operation's data from a find or ref result's data, when it ran.
@@ -72,11 +75,13 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     found.first_context = context;
     found.then = ThenData(*data);
     found.shown = std::string(StringAt(*data, "shown"));
+    found.chosen = std::string(StringAt(*data, "chosen"));
   }
   const json::value* frames = data->if_contains("frames");
   if (frames == nullptr || !frames->is_array() || depth >= kMaxFrameDepth) return found;
   bool first_is_local = found.first.has_value();
-  bool decided = false;  // whether the first match in document order is known
+  // Whether the match to take is known: the first in document order, or one preferred here.
+  bool decided = !found.chosen.empty();
   // Iframes that cannot hold the first match are only counted: the "then" operation (a fill,
   // a focus) must not run on their matches.
   json::object count_only = input;
@@ -107,6 +112,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
       found.first_context = std::move(inner->first_context);
       found.then = std::move(inner->then);
       found.shown = std::move(inner->shown);
+      found.chosen = std::move(inner->chosen);
       first_is_local = false;
       decided = true;
     } else {
@@ -242,6 +248,7 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
   ResolvedTarget resolved =
       FromNode(found.first_context, *found.first, found.count, std::move(found.then));
   resolved.contained = std::move(found.shown);
+  resolved.chosen = std::move(found.chosen);
   return resolved;
 }
 
@@ -257,6 +264,11 @@ absl::StatusOr<Target> RefString(std::string_view method, std::string_view key,
                    "\" as a string is a ref from page.snapshot such as \"e5\", got ", Quoted(value),
                    "; for text or a role give an object: {\"text\": ", Quoted(value),
                    "} or {\"role\": \"button\", \"name\": ", Quoted(value), "}"));
+}
+
+// Which of several matches was taken, as a message says it.
+std::string_view TakenMatch(const ResolvedTarget& element) {
+  return element.chosen == "focused" ? "focused one" : "first";
 }
 
 }  // namespace
@@ -407,13 +419,14 @@ void NoteMatches(const ResolvedTarget& element, json::object& result, std::strin
   if (element.matches > 1) result[absl::StrCat(ToAbsl(prefix), "matches")] = element.matches;
   if (!element.contained.empty())
     result[absl::StrCat(ToAbsl(prefix), "matched")] = element.contained;
+  if (!element.chosen.empty()) result[absl::StrCat(ToAbsl(prefix), "chosen")] = element.chosen;
 }
 
 void NoteFirstOfMatches(const ResolvedTarget& element, json::value& data) {
   json::object* o = data.if_object();
   if (element.matches <= 1 || o == nullptr || !o->contains("error")) return;
   if (json::string* message = (*o)["message"].if_string(); message != nullptr) {
-    message->append(absl::StrCat(" (the first of the ", element.matches,
+    message->append(absl::StrCat(" (the ", ToAbsl(TakenMatch(element)), " of the ", element.matches,
                                  " elements the target matches; the ref of another, from "
                                  "page.snapshot, acts on that one)"));
   }

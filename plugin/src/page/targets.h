@@ -48,6 +48,9 @@ struct ResolvedTarget {
   // Found only as containing the text or name given (none matched it exactly): what the
   // element taken shows, its name or text ("Row 30" for "Row 3"); empty otherwise.
   std::string contained;
+  // Of several matches, why the one taken is not the first in document order: "focused" (it
+  // is or holds the text field that has the focus); empty when it is the first.
+  std::string chosen;
 };
 
 struct ResolveOptions {
@@ -90,9 +93,9 @@ absl::StatusOr<ActedTarget> ActOnTarget(PageContext& page, std::string_view tab,
 void NoteFirstOfMatches(const ResolvedTarget& element, boost::json::value& data);
 
 // Adds to a helper's `result` what the target came to: "matches": N when it matched N elements
-// (the first was taken), "matched": what that one shows when it only contains the text or
-// name given ("Row 30" for "Row 3": no element matched exactly). `prefix` names a second
-// target's keys ("to_").
+// (the first was taken, or "chosen" says why another was), "matched": what that one shows when
+// it only contains the text or name given ("Row 30" for "Row 3": no element matched exactly).
+// `prefix` names a second target's keys ("to_").
 void NoteMatches(const ResolvedTarget& element, boost::json::object& result,
                  std::string_view prefix = "");
 

@@ -51,7 +51,7 @@ const HelperSpec& HoverHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"url","title"}; "matches": N when the target matched N elements (the first one was hovered))~",
+          R"~({"url","title"}; "matches": N when the target matched N elements (the first one was hovered, or "chosen" says which))~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (another element would get the mouse; nothing was hovered), "element not visible")~",
       .example =

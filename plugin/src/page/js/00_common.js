@@ -769,7 +769,7 @@ function isSeeThroughTextField(el) {
 
 // A <textarea>, or an <input> that takes text (page.snapshot's textbox, searchbox, spinbutton
 // or combobox).
-function isTextField(el) {
+export function isTextField(el) {
   const tag = localNameOf(el);
   if (tag === "textarea") return true;
   if (tag !== "input") return false;
@@ -905,6 +905,20 @@ export function flatParentElement(node) {
   const parentType = nodeTypeOf(parent);
   if (parentType === DOCUMENT_FRAGMENT_NODE) return parent.host || null;
   return parentType === ELEMENT_NODE ? parent : null;
+}
+
+// The focused element of `doc` (inside open shadow roots), or null when nothing is. A
+// document inside an iframe keeps its focused element when the focus leaves it; only a
+// document that has the focus shows one.
+export function focusedElement(doc) {
+  if (defaultViewOf(doc) !== defaultViewOf(doc).top && !doc.hasFocus()) return null;
+  let el = doc.activeElement;
+  if (!el || el === doc.body || el === doc.documentElement) return null;
+  for (let shadow = shadowRootOf(el); shadow && shadow.activeElement;
+       shadow = shadowRootOf(el)) {
+    el = shadow.activeElement;
+  }
+  return el;
 }
 
 // Whether any of the element's box lies in `shown` (see shownRegion).

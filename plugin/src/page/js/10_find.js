@@ -4,10 +4,10 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, isInteractive,
-  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal,
-  ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts,
-  textMatcher, truncate
+  ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, focusedElement,
+  isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
+  nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf,
+  seenText, shownName, styleFacts, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -172,10 +172,32 @@ function search(input, nodes) {
       data.hiddenFirst = hidden[0];
     }
   }
-  // The first match here is the first of the whole search when no iframe comes before it.
-  const first = matches.length && !frames.some((f) => f.position < matches[0].position)
-                    ? matches[0].el : null;
-  return {data, nodes: matches.slice(0, 1).map((m) => m.el), windows, first};
+  // Of several, the one being typed in (see preferredMatch) is taken, whatever the iframes
+  // hold; else the first here is the first of the whole search when no iframe comes before it.
+  const preferred = input.role !== undefined && matches.length > 1
+                        ? preferredMatch(matches, ownerDocumentOf(scope)) : null;
+  if (preferred) data.chosen = preferred.why;
+  const taken = preferred ? preferred.match : matches[0];
+  const first = taken && (preferred || !frames.some((f) => f.position < taken.position))
+                    ? taken.el : null;
+  return {data, nodes: taken ? [taken.el] : [], windows, first};
+}
+
+// Of several matches of a role, the one a user is typing in, where the first is not: the match
+// that is or holds the text field with the focus (Select2's open search box, not another
+// widget's unnamed box above it: the snapshot marks it [active]). {match, why: "focused"}, or
+// null for the first. A focused button (the last one clicked) does not count: a user's focus
+// says where the keys go, not what to click. A css selector keeps querySelector's order, and a
+// text its document order.
+function preferredMatch(matches, doc) {
+  const focused = focusedElement(doc);
+  if (!focused || !(isTextField(focused) || isEditable(focused))) return null;
+  const byElement = new Map(matches.map((m) => [m.el, m]));
+  for (let el = focused; el; el = flatParentElement(el)) {
+    if (!byElement.has(el)) continue;
+    return el === matches[0].el ? null : {match: byElement.get(el), why: "focused"};
+  }
+  return null;
 }
 
 // Role matches without those inside another match of the same name: the field a combobox

@@ -9,12 +9,12 @@
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, activeDescendantOf, attrOf, authorName, collapse, counterFrom, dataOf,
-  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText, frameClip,
-  hasAttr, inViewport, isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree,
-  isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf,
-  matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
-  rememberShownText, roleOf, shadowRootOf, shownName, seenText, shownRegion, standInOf, standsApart,
-  styleFacts, tagNameOf, textMatcher, truncate
+  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
+  focusedElement, frameClip, hasAttr, inViewport, isClipped, isEditable, isParkedAway, isChecked,
+  isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered,
+  isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo,
+  readingPass, rectOf, refOf, rememberShownText, roleOf, shownName, seenText, shownRegion,
+  standInOf, standsApart, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -219,20 +219,6 @@ function flatContains(ancestor, node) {
     if (n === ancestor) return true;
   }
   return false;
-}
-
-// The focused element of `doc` (inside open shadow roots), or null when nothing is. A
-// document inside an iframe keeps its focused element when the focus leaves it; only a
-// document that has the focus shows one.
-function focusedElement(doc) {
-  if (defaultViewOf(doc) !== defaultViewOf(doc).top && !doc.hasFocus()) return null;
-  let el = doc.activeElement;
-  if (!el || el === doc.body || el === doc.documentElement) return null;
-  for (let shadow = shadowRootOf(el); shadow && shadow.activeElement;
-       shadow = shadowRootOf(el)) {
-    el = shadow.activeElement;
-  }
-  return el;
 }
 
 // Class and id names made of words joined by "-" or "_" ("flatpickr-next-month",
