@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(a_document_editor_selects_all_of_its_document_for_a_fill) {
   BOOST_TEST(
       ResultOf(result, 2) ==
       R"(["{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"New.\"}]}]}","<p>New.</p>"])");
-  BOOST_TEST(ResultOf(result, 3) == R"({"value":"One.\n\nTwo."})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"One.\nTwo."})");
   BOOST_TEST(ResultOf(result, 4) == R"([2,"One.|Two.","<p>One.</p><p>Two.</p>"])");
 }
 

@@ -567,6 +567,9 @@ export function describeElement(el) {
 }
 const FIELD_TAGS = new Set(["select", "textarea", "input"]);
 
+// The blocks an editor draws one line or paragraph of its text in.
+const LINE_BLOCK_TAGS = new Set(["div", "p", "h1", "h2", "h3", "h4", "h5", "h6"]);
+
 // The text a contenteditable element holds, its paragraphs and lines apart as they are drawn
 // (innerText; an editor's lines drawn as blocks, one line each), without what an editor draws in it
 // that is none of its text: a placeholder shown while it is empty (a box that takes no edits, out
@@ -574,11 +577,13 @@ const FIELD_TAGS = new Set(["select", "textarea", "input"]);
 // caret.
 export function editableText(el) {
   let text = el.innerText;
-  // An editor that draws each line as a block of its own (CodeMirror's lines): its lines, each
-  // without the line break innerText gives the <br> that holds an empty line open (a blank
-  // line read as two).
+  // An editor that draws each line as a block of its own (CodeMirror's lines, ProseMirror's and
+  // TipTap's paragraphs): its lines, each without the line break innerText gives the <br> that
+  // holds an empty line open (a blank line read as two), and without the blank line innerText
+  // puts between paragraphs set apart by a margin ("One.\n\nTwo." for two, where page.text
+  // shows none).
   const lines = Array.from(el.children);
-  if (lines.length > 1 && lines.every((line) => localNameOf(line) === "div") &&
+  if (lines.length > 1 && lines.every((line) => LINE_BLOCK_TAGS.has(localNameOf(line))) &&
       Array.from(el.childNodes).every((n) => nodeTypeOf(n) !== 3 || n.data.trim() === "")) {
     text = lines.map((line) => line.innerText.replace(/\n$/, "")).join("\n");
   }
