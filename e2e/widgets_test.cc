@@ -295,6 +295,43 @@ BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_
   BOOST_TEST(ResultOf(result, 7) == R"([["price asc"],123,0])");
 }
 
+BOOST_AUTO_TEST_CASE(a_grids_column_filter_has_filtered_the_rows_when_the_fill_returns) {
+  // AG Grid's floating filter filters 500 ms after the typing: the fill waits for the rows to
+  // change, so the grid's own count, read at once, is the filtered one (40 Kias of 200 cars).
+  const json::object result = Run(Frames(
+      {Goto("lib_filter_grid.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Make Filter Input"},"value":"Kia"})"),
+       Eval("[fleet.getDisplayedRowCount(), JSON.stringify(fleet.getFilterModel()), "
+            "fleet.getDisplayedRowAtIndex(0).data.model]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Kia"})");
+  BOOST_TEST(ResultOf(result, 2) ==
+             R"([40,"{\"make\":{\"filterType\":\"text\",\"type\":\"contains\",\"filter\":\"Kia\"}}","Model 5"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_column_header_holding_its_filter_is_listed_and_sorts_on_a_click) {
+  // Tabulator's header filter lies at its header's centre: the header keeps its line and ref
+  // (its filter box listed below it), and a click on the header aims at its title, which sorts
+  // (the centre focused the filter box and sorted nothing); the fill has filtered the rows.
+  const json::object result = Run(Frames(
+      {Goto("lib_filter_table.html"), R"({"method":"page.snapshot","params":{"max_lines":7}})",
+       Frame("page.click", R"({"target":{"role":"columnheader","name":"City"}})"),
+       Eval("JSON.stringify(people.getSorters().map((s) => [s.field, s.dir]))"),
+       Frame("page.fill", R"({"target":{"role":"searchbox"},"value":"Kyiv"})"),
+       Eval("people.getRows('active').map((r) => r.getData().city).join()")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline.starts_with(WithRefs("- heading \"People\" level=1\n"
+                                          "- grid\n"
+                                          "  - rowgroup\n"
+                                          "    - row \"Name | City\"\n"
+                                          "      - columnheader \"Name\" [ref={1}]\n"
+                                          "      - columnheader \"City\" [ref={2}]\n"
+                                          "        - searchbox [ref={3}]\n",
+                                          FirstRef(outline), 3)));
+  BOOST_TEST(ResultOf(result, 3) == R"("[[\"city\",\"asc\"]]")");
+  BOOST_TEST(ResultOf(result, 4) == R"({"value":"Kyiv"})");
+  BOOST_TEST(ResultOf(result, 5) == R"("Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv")");
+}
+
 BOOST_AUTO_TEST_CASE(an_editor_in_an_iframe_is_a_field_that_takes_text_and_bold) {
   // TinyMCE's field is the contenteditable body of its iframe: a textbox line with a ref inside
   // the iframe's line; the word selected there is what its Bold acts on.

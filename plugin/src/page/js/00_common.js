@@ -1226,9 +1226,10 @@ function ownIsInteractive(el, role) {
     return !(localNameOf(el) === "option" && el.closest("select"));
   }
   // A header that says how its column sorts (aria-sort, "none" included) sorts it on a click,
-  // unless a button inside it is what to click.
+  // unless a button inside it is what to click; a field inside it is the column's filter
+  // (Tabulator's), no part of the sorting.
   if ((role === "columnheader" || role === "rowheader") && hasAttr(el, "aria-sort")) {
-    return !holdsControl(el);
+    return !holdsControl(el, true);
   }
   return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
          startsPointerCursor(el);
@@ -1253,14 +1254,17 @@ function startsPointerCursor(el) {
 }
 
 // Whether a control (a focusable element or one of an interactive role) is inside `el`; a
-// hidden one does not count (a data grid's header keeps a select-all checkbox hidden).
-function holdsControl(el) {
+// hidden one does not count (a data grid's header keeps a select-all checkbox hidden), nor,
+// with `fieldsApart`, a field that takes text or a choice (a column's filter box).
+function holdsControl(el, fieldsApart = false) {
   const children = flatChildren(el);
   for (let i = 0; i < children.length; ++i) {
     const child = children[i];
     if (nodeTypeOf(child) !== ELEMENT_NODE || isHiddenSubtree(child)) continue;
+    if (fieldsApart && (isTextField(child) || localNameOf(child) === "select")) continue;
     const role = roleOf(child);
-    if (isNativelyFocusable(child) || (role && INTERACTIVE_ROLES.has(role)) || holdsControl(child)) {
+    if (isNativelyFocusable(child) || (role && INTERACTIVE_ROLES.has(role)) ||
+        holdsControl(child, fieldsApart)) {
       return true;
     }
   }

@@ -9,9 +9,9 @@ import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements,
   flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isInteractive, isParkedAway, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, standInOf,
-  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
+  nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText,
+  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -270,33 +270,44 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
     return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
   }
   // An open branch of a tree (or a menu item showing its submenu inline) holds its children's
-  // items in its box: its centre is one of them, and the click would act on that child.
-  const own = !atTextEnd && !text && hit && inputNestedOfItsRole(el, hit) ? inputOwnTextPoint(el)
-                                                                          : null;
+  // items in its box: its centre is one of them, and the click would act on that child; a
+  // column header's centre can be its filter box, which a click focuses instead of sorting.
+  const own = !atTextEnd && !text && hit && inputNestedTaker(el, hit) ? inputOwnTextPoint(el)
+                                                                      : null;
   const end = own || (atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null));
   if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
   return {ok: true, x: point.x, y: point.y};
 }
 
-// The element inside `el` with el's own role that `node` lies in (a child item of a tree's
-// branch, a submenu's item), or null.
-function inputNestedOfItsRole(el, node) {
+// Roles of elements that hold a field of their own that a click on them is not meant for: a
+// column header's filter box (Tabulator's), a tab's or an item's inline rename box.
+const INPUT_FIELD_HOLDERS = new Set(['columnheader', 'rowheader', 'tab', 'treeitem', 'option',
+                                     'menuitem', 'button', 'link']);
+
+// The element inside `el` that `node` lies in and that takes a click for itself: one with el's
+// own role (a child item of a tree's branch, a submenu's item), or a field that el, a header,
+// tab or item, holds (a column's filter box); null when none does.
+function inputNestedTaker(el, node) {
   const role = roleOf(el);
   if (!role) return null;
+  const holdsFields = INPUT_FIELD_HOLDERS.has(role);
   for (let n = node; n && n !== el; n = flatParentElement(n)) {
-    if (nodeTypeOf(n) === ELEMENT_NODE && roleOf(n) === role) return n;
+    if (nodeTypeOf(n) !== ELEMENT_NODE) continue;
+    if (roleOf(n) === role) return n;
+    if (holdsFields && (isTextField(n) || localNameOf(n) === 'select' || isEditable(n))) return n;
   }
   return null;
 }
 
-// The middle of el's first words that are its own, none of an element inside it with its role
-// (a branch's label, not its children's), when a pointer there reaches it; null otherwise.
+// The middle of el's first words that are its own, none of an element inside it that takes a
+// click for itself (a branch's label, not its children's; a header's title, not its filter
+// box's placeholder), when a pointer there reaches it; null otherwise.
 function inputOwnTextPoint(el) {
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.data.trim() === '' || inputNestedOfItsRole(el, parentNodeOf(node))) continue;
+    if (node.data.trim() === '' || inputNestedTaker(el, parentNodeOf(node))) continue;
     const range = doc.createRange();
     range.selectNodeContents(node);
     const box = Array.from(range.getClientRects()).find((r) => r.width > 0 && r.height > 0);
@@ -307,7 +318,7 @@ function inputOwnTextPoint(el) {
       return null;
     }
     const hit = inputElementFromPoint(doc, point.x, point.y);
-    return hit && inputContains(el, hit) && !inputNestedOfItsRole(el, hit) ? point : null;
+    return hit && inputContains(el, hit) && !inputNestedTaker(el, hit) ? point : null;
   }
   return null;
 }
@@ -696,10 +707,12 @@ export function inputWatchOutcome(el, link) {
   watch.aimed = null;
   watch.dragging = false;
   watch.focused = el;
-  // The value before the input of a field that suggests (inputTypedIntoSuggesting).
-  watch.valueBefore = inputSuggests(el) ? inputFieldValue(el) : undefined;
-  // And what its list offered then (inputStaleOptions).
-  watch.optionsBefore = watch.valueBefore !== undefined ? inputSuggestionsOf(el).options : undefined;
+  // The value before the input of a field whose typing the page answers
+  // (inputTypedIntoSuggesting): one that suggests, or a column's filter.
+  watch.filterHeader = inputFilterHeaderOf(el);
+  watch.valueBefore = inputSuggests(el) || watch.filterHeader ? inputFieldValue(el) : undefined;
+  // And what a suggesting field's list offered then (inputStaleOptions).
+  watch.optionsBefore = inputSuggests(el) ? inputSuggestionsOf(el).options : undefined;
   watch.link = link;
   watch.click = null;
   watch.submit = null;
@@ -724,11 +737,14 @@ function inputWatchChanges(watch, win) {
     if (acted === undefined) acted = inputActedOn(watch);
     if (!records.some(counts)) return;
     watch.lastChange = win.performance.now();
-    // A field that suggests: whether a list changed (inputAnswerSettled).
+    // A field the page answers: whether a list changed (inputAnswerSettled); a filter's own
+    // header cell is no list of results.
     if (watch.valueBefore !== undefined && watch.lastListChange === null &&
         records.some((record) => inputChangesAList(record) &&
                                  !inputChangesOthersList(record, watch.focused) &&
-                                 !inputLeftBehindChanged(watch, record))) {
+                                 !inputLeftBehindChanged(watch, record) &&
+                                 !(watch.filterHeader &&
+                                   inputContains(watch.filterHeader, record.target)))) {
       watch.lastListChange = watch.lastChange;
     }
   });
@@ -910,6 +926,21 @@ function inputSuggests(el) {
   if (inputPicksFromList(el) || attrOf(el, 'role') === 'searchbox') return true;
   return localNameOf(el) === 'input' &&
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
+}
+
+// The header cell of a table's or grid's column whose filter `el` is (AG Grid's floating
+// filter, in a row of its own below the column headers; Tabulator's and MUI's, inside the
+// column header), or null: the page answers typing there by filtering the rows, often a
+// moment later (AG Grid's after 500 ms).
+function inputFilterHeaderOf(el) {
+  if (!isTextField(el) && !isEditable(el)) return null;
+  const header = el.closest('th, [role=columnheader]');
+  if (header) return header;
+  const cell = el.closest('td, [role=gridcell], [role=cell]');
+  const row = cell && cell.closest('tr, [role=row]');
+  const headerRow = (r) => !!r && r.querySelector('th, [role=columnheader]') !== null;
+  return row && (localNameOf(parentElementOf(row)) === 'thead' ||
+                 headerRow(row.previousElementSibling)) ? cell : null;
 }
 
 // Roles of elements a click checks and unchecks: 'radio' for those a click cannot uncheck.
@@ -1755,8 +1786,9 @@ async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
 }
 
 // Typing into a field that suggests is answered a moment later: a debounced search (Grid.js waits
-// 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions. Such an input waits up to
-// INPUT_ANSWER_MS for the page to change a list (of options or results: the field's own look
+// 250 ms), jQuery UI's autocomplete (300 ms), a request for suggestions; so is a column's filter
+// (inputFilterHeaderOf), by the rows. Such an input waits up to INPUT_ANSWER_MS (a filter, or a
+// field whose list still shows, INPUT_ANSWER_CAP_MS) for the page to change a list (of options or results: the field's own look
 // redrawn at once, as PrimeReact marks its wrapper filled, is no answer), then, when it changed
 // anything, until the page has changed nothing for INPUT_ANSWER_QUIET_MS (a click's settle window:
 // the answer's own timers, such as jQuery UI's screen-reader message 100 ms after its list, are
@@ -1784,7 +1816,9 @@ async function inputAnswerSettled(win, watch) {
   // A list shown still (the previous query's answer) is no answer to this one: its answer may
   // take longer (PrimeVue searches 300 ms after the typing, and a server answers after that).
   const shownBefore = (inputSuggestionLists(watch.focused) || []).length > 0;
-  const answerBy = start + (shownBefore ? INPUT_ANSWER_CAP_MS : INPUT_ANSWER_MS);
+  // A grid filters its rows once its filter's debounce ran out (AG Grid's 500 ms, the fill's
+  // own time included).
+  const answerBy = start + (shownBefore || watch.filterHeader ? INPUT_ANSWER_CAP_MS : INPUT_ANSWER_MS);
   // The answer is a list that changed; other changes (the field's own look) come first.
   while (watch.lastListChange === null) {
     const left = answerBy - win.performance.now();
@@ -2139,9 +2173,11 @@ OPS.inputFill = async function (input, nodes) {
       if (completion) filled.completion = completion;
     }
     // Before an Enter (submit): the option it goes to, the one the keys are on; else what the
-    // list offers, none of it marked for Enter.
+    // list offers, none of it marked for Enter. A filter offers none: it filtered the rows.
     const active = input.leave ? null : inputEnterOption(field);
-    if (active) {
+    if (watch.filterHeader) {
+      if (watch.lastChange !== null) filled.reacted = true;
+    } else if (active) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
     } else {
       const offered = inputSuggestionsOf(field);
