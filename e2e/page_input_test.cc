@@ -131,6 +131,20 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_focused_text_field_is_taken_and_said
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":["bo","ari"]})");
 }
 
+// An Enter on an option the list disables chooses nothing (react-select says so in its live
+// region): the result names no "enter_on", which would say it chose that option, but what the
+// list offered.
+BOOST_AUTO_TEST_CASE(a_submit_on_a_disabled_option_says_no_enter_on) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-label=Colour aria-controls=colours aria-expanded=false id=field><div role=listbox id=colours hidden><div role=option id=purple aria-disabled=true>Purple</div></div><p id=chosen></p><script>field.oninput = () => { colours.hidden = false; field.setAttribute('aria-expanded', 'true'); field.setAttribute('aria-activedescendant', 'purple'); }; field.onkeydown = (e) => { const o = document.getElementById(field.getAttribute('aria-activedescendant')); if (e.key === 'Enter' && o && o.getAttribute('aria-disabled') !== 'true') chosen.textContent = o.textContent; };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Colour","value":"pur","submit":true}})",
+      Eval("chosen.textContent"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"pur","options":["Purple"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
+}
+
 BOOST_AUTO_TEST_CASE(a_click_on_an_open_branch_lands_on_its_own_label_not_a_child) {
   const json::object result = Run(Frames(
       {Goto("open_branch.html"),

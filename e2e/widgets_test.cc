@@ -1003,6 +1003,24 @@ BOOST_AUTO_TEST_CASE(ant_design_lists_are_chosen_from_what_they_draw) {
              R"J(does)"}})J");
 }
 
+BOOST_AUTO_TEST_CASE(ant_design_selects_offer_the_options_they_draw_and_say_what_enter_chose) {
+  // Ant Design's select names as its list, and its keys' option in, a listbox of no size kept
+  // for screen readers: a fill reads the options it draws beside it, the snapshot marks the
+  // drawn option the keys are on [active], and an Enter says which it chose.
+  const json::object result = Run(Frames(
+      {Goto("lib_antd.html"),
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"er"})"),
+       R"({"method":"page.snapshot","params":{"root":{"role":"option","name":"Engineer"}}})",
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"Man","submit":true})"),
+       Eval("document.querySelector('.ant-select-selection-item').title")}));
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"value":"er","options":["Engineer","Designer","Manager"]})");
+  const std::string engineer = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(engineer == WithRefs("- option \"Engineer\" [ref={1}] [active]", FirstRef(engineer), 1));
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"","enter_on":"Manager"})");
+  BOOST_TEST(ResultOf(result, 4) == R"("Manager")");
+}
+
 BOOST_AUTO_TEST_CASE(element_plus_checkboxes_kept_at_no_size_are_seen_and_checked_where_drawn) {
   // Element Plus keeps its checkboxes' and switch's inputs at 0x0 inside the label or box that
   // draws them: they are listed, and clicked on what draws them. The switch's input stays

@@ -1088,6 +1088,38 @@ export function activeDescendantOf(focused) {
   return root.getElementById ? root.getElementById(id) : null;
 }
 
+// The element the keys are on (activeDescendantOf) as the page draws it: an option of a list
+// kept for screen readers only stands for the option of its name drawn beside that list
+// (drawnListFor).
+export function shownActiveOf(focused) {
+  const active = activeDescendantOf(focused);
+  if (!active || isVisible(active)) return active;
+  const list = active.closest("[role=listbox]");
+  const drawn = list && drawnListFor(list);
+  if (!drawn) return null;
+  const name = collapse(accessibleName(active, "option"));
+  return drawnOptions(drawn).find((o) => collapse(accessibleName(o, "option")) === name) || null;
+}
+
+// For a list of no size kept for screen readers (rc-select's, which Ant Design's select names
+// as its own, beside the options it draws as plain elements marked aria-selected): the nearest
+// box around it, three levels up at most, that shows options outside it; null for a list that
+// is drawn, or none found.
+export function drawnListFor(list) {
+  if (isVisible(list)) return null;
+  let box = flatParentElement(list);
+  for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
+    if (isVisible(box) && drawnOptions(box).length > 0) return box;
+  }
+  return null;
+}
+
+// The options shown inside `box` (its flat tree), in order.
+export function drawnOptions(box) {
+  return flatElements(box).filter((el) =>
+      (roleOf(el) === "option" || localNameOf(el) === "option") && isVisible(el));
+}
+
 // The name an author gave: aria-labelledby, else aria-label, else title.
 export function authorName(el) {
   return ariaName(el) || collapse(attrOf(el, "title") || "");

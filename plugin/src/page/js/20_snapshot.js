@@ -8,13 +8,13 @@
 
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
-  accessibleName, activeDescendantOf, attrOf, authorName, collapse, counterFrom, dataOf,
-  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
-  focusedElement, frameClip, hasAttr, inViewport, isClipped, isEditable, isParkedAway, isChecked,
-  isHiddenSubtree, isInteractive, isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered,
-  isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo,
-  readingPass, rectOf, refOf, rememberShownText, roleOf, shownName, seenText, shownRegion,
-  standInOf, standsApart, styleFacts, tagNameOf, textMatcher, truncate
+  accessibleName, attrOf, authorName, collapse, counterFrom, dataOf, defaultViewOf, editableText,
+  flatChildren, flatElements, flatParentElement, flatText, focusedElement, frameClip, hasAttr,
+  inViewport, isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree, isInteractive,
+  isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf,
+  nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
+  rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownRegion, standInOf,
+  standsApart, styleFacts, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -326,7 +326,7 @@ function outline(input, nodes) {
   const windows = [];
   const memo = passTextMemo();    // flat text per node, shared with the names
   const focused = focusedElement(ownerDocumentOf(root));
-  const highlighted = activeDescendantOf(focused);
+  const highlighted = shownActiveOf(focused);
   const meaningful = new Map();   // element -> has a line of its own or below it
 
   // The element standing apart (standsApart) that the walk is inside, if any: text lines are

@@ -7,11 +7,12 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
-  defaultViewOf, describeElement, editableText, editorBoxOf, editorKeysFieldOf, flatElements,
-  flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
-  nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText,
-  shadowRootOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
+  editorKeysFieldOf, flatElements, flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf,
+  isChecked, isEditable, isInteractive, isParkedAway, isTextField, isVisible, localNameOf,
+  matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
+  rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
+  truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -1908,7 +1909,7 @@ function inputSuggestionsOf(field) {
   if (lists === null) return {};
   const names = [];
   for (const list of lists) {
-    for (const option of inputShownOptions(list)) {
+    for (const option of drawnOptions(list)) {
       names.push(collapse(accessibleName(option, 'option')));
     }
   }
@@ -1921,21 +1922,15 @@ function inputSuggestionsOf(field) {
 // (aria-activedescendant), else the one option of a single-choice list marked aria-selected, as
 // lists whose keys keep the focus in the field mark it (Tagify's, cmdk's); null when none.
 function inputEnterOption(field) {
-  const active = activeDescendantOf(field);
-  if (active) return isVisible(active) ? active : null;
+  if (activeDescendantOf(field)) return shownActiveOf(field);
   for (const list of inputSuggestionLists(field) || []) {
     if (attrOf(list, 'aria-multiselectable') === 'true') continue;
-    const marked = inputShownOptions(list).filter((o) => attrOf(o, 'aria-selected') === 'true');
+    const marked = drawnOptions(list).filter((o) => attrOf(o, 'aria-selected') === 'true');
     if (marked.length === 1) return marked[0];
   }
   return null;
 }
 
-// The options shown in `list`, in the flat tree.
-function inputShownOptions(list) {
-  return flatElements(list).filter((option) =>
-      (roleOf(option) === 'option' || localNameOf(option) === 'option') && isVisible(option));
-}
 
 // The shown lists that offer what a suggesting field suggests: those it names, or else the one
 // its active option is in, or the one shown in the combobox drawn around it, or else the one
@@ -1951,7 +1946,9 @@ function inputSuggestionLists(field) {
   let lists = [];
   for (const popup of inputControlledBy(field)) lists.push(...listsIn(popup));
   // One list both controlled and owned (Awesomplete names it twice) is offered once.
-  lists = [...new Set(lists)].filter((list) => isVisible(list));
+  // A list kept for screen readers offers the options drawn beside it (Ant Design's).
+  lists = [...new Set(lists.map((list) => drawnListFor(list) || list))]
+              .filter((list) => isVisible(list));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     // The list its keys are on (aria-activedescendant), when it names none (Choices.js's
     // search field, beside the list of what was chosen).
@@ -2174,10 +2171,11 @@ OPS.inputFill = async function (input, nodes) {
     }
     // Before an Enter (submit): the option it goes to, the one the keys are on; else what the
     // list offers, none of it marked for Enter. A filter offers none: it filtered the rows.
+    // An option the list disables takes no Enter (react-select's says so in its live region).
     const active = input.leave ? null : inputEnterOption(field);
     if (watch.filterHeader) {
       if (watch.lastChange !== null) filled.reacted = true;
-    } else if (active) {
+    } else if (active && !inputDisabledBy(active)) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
     } else {
       const offered = inputSuggestionsOf(field);
