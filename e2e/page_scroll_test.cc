@@ -47,6 +47,23 @@ BOOST_AUTO_TEST_CASE(a_target_scrolls_its_own_box_and_to_brings_an_element_into_
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[100,true]})");
 }
 
+// What is slotted into a web component scrolls in the box of its shadow root that holds the
+// slot (Ionic's ion-content): page.scroll moves that box, and a click on a button below its
+// fold scrolls it there (it was "out of sight ... which clips it").
+BOOST_AUTO_TEST_CASE(content_slotted_into_a_shadow_scroll_box_scrolls_there) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<style>html, body { margin: 0; height: 100% }</style><div id=host style='height: 300px'></div><script>host.attachShadow({mode: 'open'}).innerHTML = '<div style=\"height: 100%; overflow-y: auto\"><slot></slot></div>'; host.innerHTML = '<p style=\"height: 1500px\">Tall</p><button onclick=\"this.textContent = `Pressed`\">Far</button>'; window.box = host.shadowRoot.firstElementChild;</script>"},"silent":true})J",
+      R"({"method":"page.scroll","params":{"target":{"text":"Tall"},"by":{"y":500}}})",
+      Eval("box.scrollTop"),
+      R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Far"}})",
+      Eval("[document.querySelector('button').textContent, box.scrollTop > 1000]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":500,"moved":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":500})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Pressed",true]})");
+}
+
 BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
   // Row 5000 is 99,980 px down the list; centred in its 400 px box the list stands at 99,790.
   const json::object result =

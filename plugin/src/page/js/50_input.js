@@ -164,9 +164,10 @@ function inputBackdropOver(el) {
 function inputScrollIntoBoxes(el) {
   const doc = ownerDocumentOf(el);
   const scrollable = (overflow) => overflow === 'auto' || overflow === 'scroll';
-  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
-       p = parentNodeOf(p) || p.host) {
-    if (nodeTypeOf(p) !== ELEMENT_NODE || p === doc.documentElement || p === doc.body) continue;
+  // Boxes as drawn (the flat tree): what is slotted into a web component scrolls in the box
+  // of its shadow root that holds the slot (Ionic's ion-content).
+  for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
+    if (p === doc.documentElement || p === doc.body) continue;
     const style = styleOf(p);
     const alongY = scrollable(style.overflowY) && p.scrollHeight > p.clientHeight;
     const alongX = scrollable(style.overflowX) && p.scrollWidth > p.clientWidth;
@@ -560,9 +561,8 @@ function inputClipsAround(el) {
 export function inputScrollIntoViewAsUser(el, options) {
   const kept = [];
   const clips = (overflow) => overflow === 'hidden' || overflow === 'clip';
-  for (let p = parentNodeOf(el) || el.host; p && nodeTypeOf(p) !== DOCUMENT_NODE;
-       p = parentNodeOf(p) || p.host) {
-    if (nodeTypeOf(p) !== ELEMENT_NODE || inputOverflowIsViewports(p)) continue;
+  for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
+    if (inputOverflowIsViewports(p)) continue;
     const style = styleOf(p);
     if (clips(style.overflowX) || clips(style.overflowY)) {
       kept.push({p, x: clips(style.overflowX), y: clips(style.overflowY), left: p.scrollLeft,

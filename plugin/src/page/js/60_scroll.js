@@ -2,7 +2,7 @@
 // box of nodes[0] (when given) or the page, and reports where it came to rest.
 
 import {
-  OPS, defaultViewOf, nextFrame, ownerDocumentOf, parentElementOf, styleOf
+  OPS, defaultViewOf, flatElements, flatParentElement, nextFrame, ownerDocumentOf, styleOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 import {inputClippedAway, inputClipperOf, inputScrollIntoViewAsUser} from "./50_input.js";
@@ -19,14 +19,16 @@ function scrolls(el, axis) {
 
 // The scroll box of `el` on `axis`: itself, else the largest box inside it that scrolls (a
 // data grid whose rows scroll in an inner element), else its nearest ancestor that scrolls
-// (with `outside`, an ancestor only), else the page's scrolling element.
+// (with `outside`, an ancestor only), else the page's scrolling element. Boxes as drawn (the
+// flat tree): what is slotted into a web component scrolls in the box of its shadow root that
+// holds the slot (Ionic's ion-content).
 function scrollBoxOf(el, outside, axis) {
   const doc = el ? ownerDocumentOf(el) : document;
   if (el && !outside && !scrolls(el, axis)) {
     const inner = largestScrollingInside(el, axis);
     if (inner) return inner;
   }
-  for (let n = el && outside ? parentElementOf(el) : el; n; n = parentElementOf(n)) {
+  for (let n = el && outside ? flatParentElement(el) : el; n; n = flatParentElement(n)) {
     if (n === doc.documentElement || n === doc.body) break;
     if (scrolls(n, axis)) return n;
   }
@@ -36,7 +38,7 @@ function scrollBoxOf(el, outside, axis) {
 function largestScrollingInside(el, axis) {
   let best = null;
   let bestArea = 0;
-  for (const n of el.querySelectorAll("*")) {
+  for (const n of flatElements(el)) {
     const area = n.clientWidth * n.clientHeight;
     if (area > bestArea && scrolls(n, axis)) {
       best = n;
