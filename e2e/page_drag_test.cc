@@ -50,6 +50,19 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
              R"J("Order: spec, build, test, ship (reset)"]})J");
 }
 
+// A destination that takes no pointer events is reached through what draws it, as a click's
+// target is: Ionic's segment button leaves the drop to its host (it was "covered" by it).
+BOOST_AUTO_TEST_CASE(a_drop_on_an_element_that_takes_no_pointer_events_reaches_its_host) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=source style='width: 80px; height: 40px; user-select: none'>Source</div><x-segment id=segment style='display: block; margin-top: 40px; width: 200px; height: 50px'></x-segment><script>customElements.define('x-segment', class extends HTMLElement { constructor() { super(); this.attachShadow({mode: 'open'}).innerHTML = '<button style=\"width: 200px; height: 50px; pointer-events: none\">Month</button>'; } }); window.ups = []; source.onpointerdown = () => { segment.onpointerup = (e) => ups.push(e.target.id); };</script>"},"silent":true})J",
+      R"({"method":"page.drag","params":{"from":{"text":"Source"},"to":{"role":"button","name":"Month"}}})",
+      Eval("ups"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["segment"]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothing_moves) {
   // The locked column listens for drop but never cancels dragover: no drop, as in a browser.
   const json::object result = Run(Frames({

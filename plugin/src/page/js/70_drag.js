@@ -98,8 +98,10 @@ function dragDestination(from, to, point) {
           "the viewport together; drag in steps (to a point near the edge first)");
     }
   }
+  // Reached as a click's target is: also through what draws an element that takes no pointer
+  // events (Ionic's segment button, whose host takes the drop), or its label.
   const hit = inputElementFromPoint(ownerDocumentOf(to), centre.x, centre.y);
-  if (hit && !inputContains(to, hit) && !inputContains(from, hit)) {
+  if (hit && !inputReaches(to, hit) && !inputContains(from, hit)) {
     return {error: "element covered", message: describeElement(to) + " (\"to\") is covered by " +
         describeElement(hit) + ", which would receive the drop; nothing was dragged"};
   }
