@@ -1021,6 +1021,48 @@ BOOST_AUTO_TEST_CASE(ant_design_selects_offer_the_options_they_draw_and_say_what
   BOOST_TEST(ResultOf(result, 4) == R"("Manager")");
 }
 
+BOOST_AUTO_TEST_CASE(ant_design_lists_the_wheel_scrolls_scroll_for_a_click_and_page_scroll) {
+  // Ant Design's select draws its options in a box that hides its overflow and moves on the
+  // wheel (rc-virtual-list), its time picker's columns take a scroll bar only on hover: an
+  // option or a minute below their fold is scrolled to as a wheel scrolls them (it was "out
+  // of sight", as a carousel's slide), and page.scroll until scrolls that list. A click on the
+  // select once it shows its choice opens it again (the choice drawn over its field is part of
+  // the box that opens it).
+  const json::object result = Run(Frames(
+      {Goto("lib_antd_lists.html"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"City"}})"),
+       R"({"method":"page.snapshot","params":{"css":".ant-select-dropdown"}})",
+       Frame("page.click", R"({"target":{"role":"option","name":"Jakarta"}})"),
+       Eval("booking.city"),
+       Frame("page.click", R"({"target":{"role":"combobox","name":"City"}})"),
+       Frame("page.scroll", R"({"target":{"role":"option","name":"Jakarta"},)"
+                            R"("until":{"role":"option","name":"Tallinn"}})"),
+       Frame("page.click", R"({"target":{"role":"option","name":"Tallinn"}})"),
+       Eval("booking.city"),
+       Frame("page.click", R"({"target":{"role":"textbox","name":"Time"}})"),
+       Frame("page.click",
+             R"J({"target":{"css":".ant-picker-time-panel-column:nth-child(2) li:nth-child(46)"}})J"),
+       Frame("page.click", R"({"target":{"role":"button","name":"OK"}})"),
+       Eval("booking.time")}));
+  const std::string options = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(options == WithRefs("- option \"Amsterdam\" [ref={1}] [active]\n"
+                                 "- option \"Berlin\" [ref={2}]\n"
+                                 "- option \"Cairo\" [ref={3}]\n"
+                                 "- option \"Dublin\" [ref={4}]\n"
+                                 "- option \"Edinburgh\" [ref={5}]\n"
+                                 "- option \"Florence\" [ref={6}]\n"
+                                 "- option \"Geneva\" [ref={7}]\n"
+                                 "- option \"Helsinki\" [ref={8}]\n"
+                                 "- option \"Istanbul\" [ref={9}]\n"
+                                 "- option \"Jakarta\" [ref={10}]\n"
+                                 "- generic [ref={11}] .rc-virtual-list-scrollbar-thumb",
+                                 FirstRef(options), 11));
+  BOOST_TEST(ResultOf(result, 4) == R"("jakarta")");
+  BOOST_TEST(ResultOf(result, 6) == R"({"x":0,"y":384,"moved":true})");
+  BOOST_TEST(ResultOf(result, 8) == R"("tallinn")");
+  BOOST_TEST(ResultOf(result, 12) == R"("00:45:00")");
+}
+
 BOOST_AUTO_TEST_CASE(element_plus_checkboxes_kept_at_no_size_are_seen_and_checked_where_drawn) {
   // Element Plus keeps its checkboxes' and switch's inputs at 0x0 inside the label or box that
   // draws them: they are listed, and clicked on what draws them. The switch's input stays

@@ -713,6 +713,20 @@ export function standInOf(el) {
     }
   }
   const parent = flatParentElement(hider || el);
+  if (focusTarget && !hider) {
+    // The box a user clicks to open it: where the pointer cursor the field shows begins, up to
+    // four levels up, which holds what the widget draws beside the field too (Ant Design's
+    // chosen value, over its field's box once chosen).
+    let box = parent;
+    for (let level = 0; box && level < 4 && styleFacts(box).cursor === "pointer"; ++level) {
+      const up = flatParentElement(box);
+      if (!up || styleFacts(up).cursor !== "pointer") {
+        if (drawn(box)) return box;
+        break;
+      }
+      box = up;
+    }
+  }
   return parent && drawn(parent) ? parent : null;
 }
 

@@ -169,7 +169,8 @@ function inputScrollIntoBoxes(el) {
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
     if (p === doc.documentElement || p === doc.body) continue;
     const style = styleOf(p);
-    const alongY = scrollable(style.overflowY) && p.scrollHeight > p.clientHeight;
+    const alongY = (scrollable(style.overflowY) || inputWheelList(p, el)) &&
+        p.scrollHeight > p.clientHeight;
     const alongX = scrollable(style.overflowX) && p.scrollWidth > p.clientWidth;
     if (!alongY && !alongX) continue;
     const r = rectOf(el);
@@ -554,19 +555,38 @@ function inputClipsAround(el) {
   return clips;
 }
 
+// Item roles: what a list that scrolls down holds, and a carousel's track (which slides across)
+// does not.
+const INPUT_ITEM_ROLES = new Set(['option', 'listitem', 'menuitem', 'menuitemcheckbox',
+                                  'menuitemradio', 'treeitem', 'row', 'gridcell', 'cell']);
+
+// Whether `box`, around `el`, is a list a user scrolls down with the wheel though it shows no
+// scroll bar: it hides its overflow down (overflow-y hidden) while holding more than it shows,
+// and el is, or lies in, one of its items. Ant Design's select list moves on the wheel's
+// events (rc-virtual-list), its time picker's columns take a scroll bar on hover. It follows
+// its scroll position, set as a wheel sets it.
+export function inputWheelList(box, el) {
+  if (styleOf(box).overflowY !== 'hidden' || box.scrollHeight <= box.clientHeight) return false;
+  for (let n = el; n && n !== box; n = flatParentElement(n)) {
+    if (INPUT_ITEM_ROLES.has(roleOf(n))) return true;
+  }
+  return false;
+}
+
 // Scrolls `el` into view (scrollIntoView `options`) as a user can: the boxes around it that
 // scroll and the page move, but a box that only clips it on an axis (overflow hidden or
 // clip: a carousel's track) keeps its place there, as a wheel leaves it; a script's
 // scrollIntoView scrolls those too, and left Swiper's box showing a slide it had not moved to.
+// A list that the wheel scrolls down (inputWheelList) moves down as a wheel moves it.
 export function inputScrollIntoViewAsUser(el, options) {
   const kept = [];
   const clips = (overflow) => overflow === 'hidden' || overflow === 'clip';
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
     if (inputOverflowIsViewports(p)) continue;
     const style = styleOf(p);
-    if (clips(style.overflowX) || clips(style.overflowY)) {
-      kept.push({p, x: clips(style.overflowX), y: clips(style.overflowY), left: p.scrollLeft,
-                 top: p.scrollTop});
+    const keptY = clips(style.overflowY) && !inputWheelList(p, el);
+    if (clips(style.overflowX) || keptY) {
+      kept.push({p, x: clips(style.overflowX), y: keptY, left: p.scrollLeft, top: p.scrollTop});
     }
   }
   el.scrollIntoView(Object.assign({behavior: 'instant'}, options));

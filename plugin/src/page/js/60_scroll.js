@@ -5,7 +5,9 @@ import {
   OPS, defaultViewOf, flatElements, flatParentElement, nextFrame, ownerDocumentOf, styleOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
-import {inputClippedAway, inputClipperOf, inputScrollIntoViewAsUser} from "./50_input.js";
+import {
+  inputClippedAway, inputClipperOf, inputScrollIntoViewAsUser, inputWheelList
+} from "./50_input.js";
 
 // Whether `el` scrolls its content on `axis`: "y" (down), "x" (across) or "xy" (either); an
 // overflow that scrolls, and more content than fits. A data grid often scrolls its rows in one
@@ -19,7 +21,8 @@ function scrolls(el, axis) {
 
 // The scroll box of `el` on `axis`: itself, else the largest box inside it that scrolls (a
 // data grid whose rows scroll in an inner element), else its nearest ancestor that scrolls
-// (with `outside`, an ancestor only), else the page's scrolling element. Boxes as drawn (the
+// (with `outside`, an ancestor only; or a list the wheel scrolls, inputWheelList), else the
+// page's scrolling element. Boxes as drawn (the
 // flat tree): what is slotted into a web component scrolls in the box of its shadow root that
 // holds the slot (Ionic's ion-content).
 function scrollBoxOf(el, outside, axis) {
@@ -30,7 +33,8 @@ function scrollBoxOf(el, outside, axis) {
   }
   for (let n = el && outside ? flatParentElement(el) : el; n; n = flatParentElement(n)) {
     if (n === doc.documentElement || n === doc.body) break;
-    if (scrolls(n, axis)) return n;
+    // A list the wheel scrolls down though it shows no scroll bar (Ant Design's select).
+    if (scrolls(n, axis) || (el && axis !== "x" && inputWheelList(n, el))) return n;
   }
   return doc.scrollingElement || doc.documentElement;
 }
