@@ -1115,14 +1115,18 @@ export function shownActiveOf(focused) {
   return drawnOptions(drawn).find((o) => collapse(accessibleName(o, "option")) === name) || null;
 }
 
-// For a list of no size kept for screen readers (rc-select's, which Ant Design's select names
-// as its own, beside the options it draws as plain elements marked aria-selected): the nearest
-// box around it, three levels up at most, that shows options outside it; null for a list that
-// is drawn, or none found.
+// For a list laid out at no size, kept for screen readers (rc-select's, which Ant Design's
+// select names as its own, beside the options it draws as plain elements marked
+// aria-selected): the nearest box around it, three levels up at most and below the body, that
+// shows options outside it; null for a list that is drawn or not laid out, or none found.
 export function drawnListFor(list) {
-  if (isVisible(list)) return null;
+  // Laid out at no size: a list hidden outright (display: none) is no such stand-in.
+  const rect = rectOf(list);
+  if (list.getClientRects().length === 0 || (rect.width > 1 && rect.height > 1)) return null;
+  const doc = ownerDocumentOf(list);
   let box = flatParentElement(list);
   for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
+    if (box === doc.body || box === doc.documentElement) break;
     if (isVisible(box) && drawnOptions(box).length > 0) return box;
   }
   return null;
