@@ -154,6 +154,26 @@ BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_a_word_selected_by_its_text) {
                       FirstRef(outline), 1));
 }
 
+BOOST_AUTO_TEST_CASE(a_rich_text_editors_heading_picker_is_named_by_what_its_style_draws) {
+  // Quill's heading picker shows "Normal" and its items "Heading 1"... as ::before content of
+  // elements with no text: those words name them, as targets and in the snapshot.
+  const json::object result = Run(Frames(
+      {Goto("lib_rich_text.html"),
+       Frame("page.type", R"({"target":{"role":"textbox"},"text":"Title"})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Normal"}})"),
+       R"({"method":"page.snapshot","params":{"css":".ql-picker-options"}})",
+       Frame("page.click", R"({"target":{"role":"button","name":"Heading 1"}})"),
+       Eval("JSON.stringify(note.getContents().ops)")}));
+  const std::string picker = json::parse(ResultOf(result, 3)).as_string().c_str();
+  BOOST_TEST(picker == WithRefs("- generic [ref={1}] #ql-picker-options-0\n"
+                                "  - button \"Heading 1\" [ref={2}]\n"
+                                "  - button \"Heading 2\" [ref={3}]\n"
+                                "  - button \"Normal\" [ref={4}]",
+                                FirstRef(picker), 4));
+  BOOST_TEST(ResultOf(result, 5) ==
+             R"("[{\"insert\":\"Title\"},{\"attributes\":{\"header\":1},\"insert\":\"\\n\"}]")");
+}
+
 BOOST_AUTO_TEST_CASE(an_editor_that_draws_its_own_model_takes_a_fill) {
   // Slate applies typing to its model from beforeinput events (the browser's own editing fires
   // none): the fill's text reaches the model, and its placeholder is no value.

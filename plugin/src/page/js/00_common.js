@@ -608,13 +608,31 @@ export function nextFrame(win) {
 let styleView = null;
 let styleFunction = null;
 
-export function styleOf(el) {
+export function styleOf(el, pseudo) {
   const view = defaultViewOf(ownerDocumentOf(el));
   if (view !== styleView) {
     styleFunction = view.getComputedStyle;
     styleView = view;
   }
-  return styleFunction.call(view, el);
+  return pseudo ? styleFunction.call(view, el, pseudo) : styleFunction.call(view, el);
+}
+
+// The words a style sheet draws in `el` itself, its ::before and ::after content: a string, or
+// an attribute's value (attr(data-label)). Quill's heading picker draws its items' names so,
+// and its link tooltip its "Edit" and "Save". Quoted strings only as CSS writes them (escapes
+// such as \2014 are not decoded: they draw symbols, not words).
+function generatedText(el) {
+  let text = "";
+  for (const pseudo of ["::before", "::after"]) {
+    const content = PROPERTY_VALUE.call(styleOf(el, pseudo), "content");
+    const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(content);
+    const attribute = /^attr\(([\w-]+)\)$/.exec(content);
+    if (quoted) text += " " + quoted[1].replace(/\\(.)/g, "$1");
+    else if (attribute) text += " " + (attrOf(el, attribute[1]) || "");
+  }
+  // An icon font's glyph (a character of the private use area) says nothing.
+  text = collapse(text.replace(/[\uE000-\uF8FF]/g, ""));
+  return /[\p{L}\p{N}]/u.test(text) ? text : "";
 }
 
 // Whether the element stands apart from the page's flow of text: an aria-live region (a toast,
@@ -1197,7 +1215,8 @@ export function accessibleName(el, role) {
     if (field) return accessibleName(field);
   }
   if (NAME_FROM_CONTENT.has(shownRole)) {
-    const text = collapse(nameText(el));
+    // Its text, else the words its style sheet draws in it (generatedText).
+    const text = collapse(nameText(el)) || generatedText(el);
     if (text) return text;
   }
   const title = attrOf(el, "title");
@@ -1253,7 +1272,9 @@ export function shownName(el, role, memo) {
     if (cells.length) return cells.join(" | ");
   }
   return accessibleName(el, role) || collapse(flatText(el, memo)) ||
-         (isNamedZeroSize(el) ? collapse(textInside(el, memo)) : "");
+         (isNamedZeroSize(el) ? collapse(textInside(el, memo)) : "") ||
+         // A control that shows no text but what its style sheet draws in it.
+         (isInteractive(el, role === "generic" ? null : role) ? generatedText(el) : "");
 }
 
 const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "textbox",
