@@ -509,6 +509,20 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_that_follows_the_mouse_reports_the_drop_it_
   BOOST_TEST(ResultOf(result, 2) == R"(["lyon","nice","paris","marseille"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_sortable_list_item_dragged_down_onto_the_next_takes_its_place) {
+  // jQuery UI's sortable with its default tolerance moves an item down only once the pointer
+  // is past the next one's middle: the drag aims past the middle of its destination, as a
+  // hand overshoots it (on the middle, rounded down, nothing moved).
+  const json::object result =
+      Run(Frames({Goto("lib_jquery_ui.html"),
+                  Frame("page.drag", R"({"from":{"role":"listitem","name":"Monday"},)"
+                                     R"("to":{"role":"listitem","name":"Tuesday"}})"),
+                  Eval("$('#days').sortable('toArray')")}));
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"dropped":true,"via":"pointer","place":{"before":1,"after":2,"of":4}})");
+  BOOST_TEST(ResultOf(result, 2) == R"(["tue","mon","wed","thu"])");
+}
+
 BOOST_AUTO_TEST_CASE(a_board_card_is_dropped_where_the_library_drew_it_and_the_drag_awaits_it) {
   // @hello-pangea/dnd follows the mouse once a frame and drops where it last drew the card,
   // then animates the card into place before onDragEnd moves it in the app's state: moves a

@@ -202,13 +202,14 @@ OPS.dragPrepare = function (input, nodes) {
   // page put back, as swapy does, stands there again).
   const place = input.from_point ? null : to ? dragPlaceOf(from, to) : dragLeftPlaceOf(from);
   globalThis.__firefoxBidiDragPlace = place;
+  const aim = place && !place.across && !input.to_point ? pastMiddle(to, start, end) : end;
   // What the button goes down on, and what the browser would drag from there.
   const doc = ownerDocumentOf(from);
   const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
   if (source) {
     // A page that took an HTML5 drop says so by taking it: what became of the item is its own.
     if (place && place.across) globalThis.__firefoxBidiDragPlace = null;
-    return {data: {ok: true, via: "html5", from: start, to: end, place: !!place && !place.across},
+    return {data: {ok: true, via: "html5", from: start, to: aim, place: !!place && !place.across},
             nodes: [source]};
   }
   const watch = pointerWatch(defaultViewOf(doc));
@@ -219,9 +220,29 @@ OPS.dragPrepare = function (input, nodes) {
   watch.to = to;
   watch.toHeldSource = !!to && inputContains(to, from);
   watch.upOverTo = false;
-  watch.endInSource = pointIn(from, end);
-  return {data: {ok: true, via: "pointer", from: start, to: end, place: !!place}};
+  watch.endInSource = pointIn(from, aim);
+  return {data: {ok: true, via: "pointer", from: start, to: aim, place: !!place}};
 };
+
+// Where a reorder within a list aims on its destination `to` (its in-view centre `end`): past
+// its middle in the way the item moves, a quarter of its size, as a user's hand overshoots it.
+// Lists that move an item once the pointer crosses the middle of the next (jQuery UI's
+// sortable) left it where it was when the point, rounded down, lay just short of it.
+function pastMiddle(to, start, end) {
+  const r = rectOf(to);
+  const win = defaultViewOf(ownerDocumentOf(to));
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  const aim = {x: end.x, y: end.y};
+  if (Math.abs(dy) >= Math.abs(dx) && dy !== 0) {
+    aim.y = Math.floor(Math.min(Math.max(end.y + Math.sign(dy) * r.height / 4, 0),
+                                win.innerHeight - 1));
+  } else if (dx !== 0) {
+    aim.x = Math.floor(Math.min(Math.max(end.x + Math.sign(dx) * r.width / 4, 0),
+                                win.innerWidth - 1));
+  }
+  return pointIn(to, aim) ? aim : end;
+}
 
 // The items of one list that a drag from `from` to `to` reorders: `from` and `to`, or their
 // parents (a handle inside an item, a title inside another), that are children of one
