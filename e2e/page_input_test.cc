@@ -869,6 +869,18 @@ BOOST_AUTO_TEST_CASE(a_slider_whose_arrow_right_lowers_it_is_filled_with_the_oth
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":22})");
 }
 
+// A wide slider is moved by its page keys first, as a keyboard user moves it: one arrow tells
+// its step, one PageUp how far a page goes, 73 more come short of the value, and two arrows
+// reach it (the arrows alone would have taken 74,003 presses).
+BOOST_AUTO_TEST_CASE(a_wide_slider_is_filled_by_its_page_keys_then_its_arrows) {
+  const json::object result = Run(
+      Frames({Goto("slider_late.html"),
+              R"({"method":"page.fill","params":{"role":"slider","name":"Budget","value":75003}})",
+              Eval("budgetKeys")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"75003"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":77})");
+}
+
 // A custom element that draws its one field in its shadow root, named by a css target, is
 // filled through that field (a text field, a checkbox), as a role target finds it.
 BOOST_AUTO_TEST_CASE(a_custom_element_is_filled_through_the_field_in_its_shadow_root) {

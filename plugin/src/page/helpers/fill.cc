@@ -65,8 +65,37 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
   return value;
 }
 
+// Steps to go beyond which a slider is first moved by its page keys (PageUp, PageDown), as a
+// keyboard user moves a wide one: a price from 0 to 100,000 in steps of 1.
+constexpr double kPageKeysWorth = 50;
+
+// Moves a slider at `now` towards `target` by its page keys: one press tells how far they
+// go; as many more as fit before the target follow. A slider whose page keys go the other
+// way, or past the target, or nowhere, gets the other key once to undo it (or is left as it
+// is) and is moved by its arrow keys from there. Its value afterwards.
+absl::StatusOr<SliderValue> PageSlider(PageContext& page, std::string_view tab,
+                                       const ResolvedTarget& element, double target,
+                                       SliderValue now) {
+  constexpr std::string_view kPageUp = "\xEE\x80\x8E";    // U+E00E, PageUp
+  constexpr std::string_view kPageDown = "\xEE\x80\x8F";  // U+E00F, PageDown
+  constexpr int kMaxPagePresses = 200;
+  const bool up = target > now.number;
+  const double left = std::abs(target - now.number);
+  ASSIGN_OR_RETURN(const SliderValue moved,
+                   PressOnSlider(page, tab, element, up ? kPageUp : kPageDown, 1));
+  const double jump = (moved.number - now.number) * (up ? 1 : -1);
+  if (jump <= 0 || jump > left) {
+    // Not towards the target, or past it: undone (a slider without page keys did not move).
+    if (jump == 0) return moved;
+    return PressOnSlider(page, tab, element, up ? kPageDown : kPageUp, 1);
+  }
+  const int more = std::min(static_cast<int>((left - jump) / jump), kMaxPagePresses);
+  if (more == 0) return moved;
+  return PressOnSlider(page, tab, element, up ? kPageUp : kPageDown, more);
+}
+
 // A slider the page draws, focused by the page side ({"now", "target"}), moved by its arrow
-// keys as a keyboard user moves it: one press tells its step and its way (a vertical slider
+// keys as a keyboard user moves it (a wide one first by its page keys, PageSlider): one press tells its step and its way (a vertical slider
 // may lower its value on ArrowRight: the keys are swapped then, and the next press undoes
 // that one), then as many presses as the rest needs, then single presses while that leaves it
 // more than half a step away (a step that does not divide the value stops at the nearest). Its
@@ -80,9 +109,15 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   SliderValue now{.text = "", .number = slider.at("now").to_number<double>()};
   double step = 0;
   bool swapped = false;  // ArrowRight lowers its value
+  bool paged = false;    // its page keys were tried
   for (int round = 0; round < 5; ++round) {
     const double left = std::abs(target - now.number);
     if (left == 0 || (step > 0 && left <= step / 2)) break;
+    if (step > 0 && !paged && left / step > kPageKeysWorth) {
+      paged = true;
+      ASSIGN_OR_RETURN(now, PageSlider(page, tab, element, target, now));
+      continue;
+    }
     const int count =
         step > 0 ? std::clamp(static_cast<int>(std::lround(left / step)), 1, kMaxPresses) : 1;
     const bool up = (target > now.number) != swapped;
