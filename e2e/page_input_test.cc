@@ -145,6 +145,17 @@ BOOST_AUTO_TEST_CASE(a_submit_on_a_disabled_option_says_no_enter_on) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
 }
 
+// A list still "Loading..." once the fill gave up waiting (5 s after the typing) offers no
+// options yet: the result says it is loading, where "options": [] would say none matched.
+BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-label=Colour aria-controls=colours id=field><div role=listbox id=colours hidden></div><script>field.oninput = () => { colours.hidden = false; colours.textContent = 'Loading...'; };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Colour","value":"bl"}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"bl","loading":true}})");
+}
+
 BOOST_AUTO_TEST_CASE(a_click_on_an_open_branch_lands_on_its_own_label_not_a_child) {
   const json::object result = Run(Frames(
       {Goto("open_branch.html"),

@@ -2197,6 +2197,9 @@ OPS.inputFill = async function (input, nodes) {
       if (watch.lastChange !== null) filled.reacted = true;
     } else if (active && !inputDisabledBy(active)) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
+    } else if (inputAnswerPending(field)) {
+      // Still "Loading..." when the wait gave up: no options yet, which is no "none".
+      filled.loading = true;
     } else {
       const offered = inputSuggestionsOf(field);
       if (!inputStaleOptions(watch, offered.options, input.value)) Object.assign(filled, offered);
