@@ -123,8 +123,9 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_focused_text_field_is_taken_and_said
       R"({"method":"page.fill","params":{"role":"textbox","value":"bo"}})",
       Eval("[tags.value, search.value]"),
   }));
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.fill","result":{"value":"ari","matches":2,"chosen":"focused"}})");
+  BOOST_TEST(
+      Record(result, 2) ==
+      R"({"index":2,"method":"page.fill","result":{"value":"ari","matches":2,"chosen":"focused"}})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.click","result":2})");
   BOOST_TEST(Record(result, 5) ==
              R"({"index":5,"method":"page.fill","result":{"value":"bo","matches":2}})");

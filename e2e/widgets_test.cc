@@ -157,13 +157,13 @@ BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_a_word_selected_by_its_text) {
 BOOST_AUTO_TEST_CASE(a_rich_text_editors_heading_picker_is_named_by_what_its_style_draws) {
   // Quill's heading picker shows "Normal" and its items "Heading 1"... as ::before content of
   // elements with no text: those words name them, as targets and in the snapshot.
-  const json::object result = Run(Frames(
-      {Goto("lib_rich_text.html"),
-       Frame("page.type", R"({"target":{"role":"textbox"},"text":"Title"})"),
-       Frame("page.click", R"({"target":{"role":"button","name":"Normal"}})"),
-       R"({"method":"page.snapshot","params":{"css":".ql-picker-options"}})",
-       Frame("page.click", R"({"target":{"role":"button","name":"Heading 1"}})"),
-       Eval("JSON.stringify(note.getContents().ops)")}));
+  const json::object result =
+      Run(Frames({Goto("lib_rich_text.html"),
+                  Frame("page.type", R"({"target":{"role":"textbox"},"text":"Title"})"),
+                  Frame("page.click", R"({"target":{"role":"button","name":"Normal"}})"),
+                  R"({"method":"page.snapshot","params":{"css":".ql-picker-options"}})",
+                  Frame("page.click", R"({"target":{"role":"button","name":"Heading 1"}})"),
+                  Eval("JSON.stringify(note.getContents().ops)")}));
   const std::string picker = json::parse(ResultOf(result, 3)).as_string().c_str();
   BOOST_TEST(picker == WithRefs("- generic [ref={1}] #ql-picker-options-0\n"
                                 "  - button \"Heading 1\" [ref={2}]\n"
@@ -318,14 +318,16 @@ BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_
 BOOST_AUTO_TEST_CASE(a_grids_column_filter_has_filtered_the_rows_when_the_fill_returns) {
   // AG Grid's floating filter filters 500 ms after the typing: the fill waits for the rows to
   // change, so the grid's own count, read at once, is the filtered one (40 Kias of 200 cars).
-  const json::object result = Run(Frames(
-      {Goto("lib_filter_grid.html"),
-       Frame("page.fill", R"({"target":{"role":"textbox","name":"Make Filter Input"},"value":"Kia"})"),
-       Eval("[fleet.getDisplayedRowCount(), JSON.stringify(fleet.getFilterModel()), "
-            "fleet.getDisplayedRowAtIndex(0).data.model]")}));
+  const json::object result = Run(
+      Frames({Goto("lib_filter_grid.html"),
+              Frame("page.fill",
+                    R"({"target":{"role":"textbox","name":"Make Filter Input"},"value":"Kia"})"),
+              Eval("[fleet.getDisplayedRowCount(), JSON.stringify(fleet.getFilterModel()), "
+                   "fleet.getDisplayedRowAtIndex(0).data.model]")}));
   BOOST_TEST(ResultOf(result, 1) == R"({"value":"Kia"})");
-  BOOST_TEST(ResultOf(result, 2) ==
-             R"([40,"{\"make\":{\"filterType\":\"text\",\"type\":\"contains\",\"filter\":\"Kia\"}}","Model 5"])");
+  BOOST_TEST(
+      ResultOf(result, 2) ==
+      R"([40,"{\"make\":{\"filterType\":\"text\",\"type\":\"contains\",\"filter\":\"Kia\"}}","Model 5"])");
 }
 
 BOOST_AUTO_TEST_CASE(a_column_header_holding_its_filter_is_listed_and_sorts_on_a_click) {
@@ -339,14 +341,15 @@ BOOST_AUTO_TEST_CASE(a_column_header_holding_its_filter_is_listed_and_sorts_on_a
        Frame("page.fill", R"({"target":{"role":"searchbox"},"value":"Kyiv"})"),
        Eval("people.getRows('active').map((r) => r.getData().city).join()")}));
   const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
-  BOOST_TEST(outline.starts_with(WithRefs("- heading \"People\" level=1\n"
-                                          "- grid\n"
-                                          "  - rowgroup\n"
-                                          "    - row \"Name | City\"\n"
-                                          "      - columnheader \"Name\" [ref={1}]\n"
-                                          "      - columnheader \"City\" [ref={2}]\n"
-                                          "        - searchbox [ref={3}]\n",
-                                          FirstRef(outline), 3)));
+  BOOST_TEST(
+      outline.starts_with(WithRefs("- heading \"People\" level=1\n"
+                                   "- grid\n"
+                                   "  - rowgroup\n"
+                                   "    - row \"Name | City\"\n"
+                                   "      - columnheader \"Name\" [ref={1}]\n"
+                                   "      - columnheader \"City\" [ref={2}]\n"
+                                   "        - searchbox [ref={3}]\n",
+                                   FirstRef(outline), 3)));
   BOOST_TEST(ResultOf(result, 3) == R"("[[\"city\",\"asc\"]]")");
   BOOST_TEST(ResultOf(result, 4) == R"({"value":"Kyiv"})");
   BOOST_TEST(ResultOf(result, 5) == R"("Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv,Kyiv")");
@@ -1041,16 +1044,18 @@ BOOST_AUTO_TEST_CASE(ant_design_selects_offer_the_options_they_draw_and_say_what
   // Ant Design's select names as its list, and its keys' option in, a listbox of no size kept
   // for screen readers: a fill reads the options it draws beside it, the snapshot marks the
   // drawn option the keys are on [active], and an Enter says which it chose.
-  const json::object result = Run(Frames(
-      {Goto("lib_antd.html"),
-       Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"er"})"),
-       R"({"method":"page.snapshot","params":{"root":{"role":"option","name":"Engineer"}}})",
-       Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"Man","submit":true})"),
-       Eval("document.querySelector('.ant-select-selection-item').title")}));
+  const json::object result = Run(
+      Frames({Goto("lib_antd.html"),
+              Frame("page.fill", R"({"target":{"role":"combobox","name":"Role"},"value":"er"})"),
+              R"({"method":"page.snapshot","params":{"root":{"role":"option","name":"Engineer"}}})",
+              Frame("page.fill",
+                    R"({"target":{"role":"combobox","name":"Role"},"value":"Man","submit":true})"),
+              Eval("document.querySelector('.ant-select-selection-item').title")}));
   BOOST_TEST(ResultOf(result, 1) ==
              R"({"value":"er","options":["Engineer","Designer","Manager"]})");
   const std::string engineer = json::parse(ResultOf(result, 2)).as_string().c_str();
-  BOOST_TEST(engineer == WithRefs("- option \"Engineer\" [ref={1}] [active]", FirstRef(engineer), 1));
+  BOOST_TEST(engineer ==
+             WithRefs("- option \"Engineer\" [ref={1}] [active]", FirstRef(engineer), 1));
   BOOST_TEST(ResultOf(result, 3) == R"({"value":"","enter_on":"Manager"})");
   BOOST_TEST(ResultOf(result, 4) == R"("Manager")");
 }
@@ -1067,17 +1072,15 @@ BOOST_AUTO_TEST_CASE(ant_design_lists_the_wheel_scrolls_scroll_for_a_click_and_p
        Frame("page.click", R"({"target":{"role":"combobox","name":"City"}})"),
        R"({"method":"page.snapshot","params":{"css":".ant-select-dropdown"}})",
        Frame("page.click", R"({"target":{"role":"option","name":"Jakarta"}})"),
-       Eval("booking.city"),
-       Frame("page.click", R"({"target":{"role":"combobox","name":"City"}})"),
+       Eval("booking.city"), Frame("page.click", R"({"target":{"role":"combobox","name":"City"}})"),
        Frame("page.scroll", R"({"target":{"role":"option","name":"Jakarta"},)"
                             R"("until":{"role":"option","name":"Tallinn"}})"),
        Frame("page.click", R"({"target":{"role":"option","name":"Tallinn"}})"),
-       Eval("booking.city"),
-       Frame("page.click", R"({"target":{"role":"textbox","name":"Time"}})"),
-       Frame("page.click",
-             R"J({"target":{"css":".ant-picker-time-panel-column:nth-child(2) li:nth-child(46)"}})J"),
-       Frame("page.click", R"({"target":{"role":"button","name":"OK"}})"),
-       Eval("booking.time")}));
+       Eval("booking.city"), Frame("page.click", R"({"target":{"role":"textbox","name":"Time"}})"),
+       Frame(
+           "page.click",
+           R"J({"target":{"css":".ant-picker-time-panel-column:nth-child(2) li:nth-child(46)"}})J"),
+       Frame("page.click", R"({"target":{"role":"button","name":"OK"}})"), Eval("booking.time")}));
   const std::string options = json::parse(ResultOf(result, 2)).as_string().c_str();
   BOOST_TEST(options == WithRefs("- option \"Amsterdam\" [ref={1}] [active]\n"
                                  "- option \"Berlin\" [ref={2}]\n"

@@ -95,11 +95,11 @@ absl::StatusOr<SliderValue> PageSlider(PageContext& page, std::string_view tab,
 }
 
 // A slider the page draws, focused by the page side ({"now", "target"}), moved by its arrow
-// keys as a keyboard user moves it (a wide one first by its page keys, PageSlider): one press tells its step and its way (a vertical slider
-// may lower its value on ArrowRight: the keys are swapped then, and the next press undoes
-// that one), then as many presses as the rest needs, then single presses while that leaves it
-// more than half a step away (a step that does not divide the value stops at the nearest). Its
-// value afterwards.
+// keys as a keyboard user moves it (a wide one first by its page keys, PageSlider): one press tells
+// its step and its way (a vertical slider may lower its value on ArrowRight: the keys are swapped
+// then, and the next press undoes that one), then as many presses as the rest needs, then single
+// presses while that leaves it more than half a step away (a step that does not divide the value
+// stops at the nearest). Its value afterwards.
 absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
                                        const ResolvedTarget& element, const json::object& slider) {
   constexpr std::string_view kRight = "\xEE\x80\x94";  // U+E014, ArrowRight
