@@ -1003,6 +1003,17 @@ BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
              R"({"index":4,"method":"page.fill","result":{"value":"ada@example.com"}})");
 }
 
+// A form that fades its old message out before it removes it (Ant Design's) as it shows the
+// new one: the field's "invalid" is read once the fading ended, the new message alone.
+BOOST_AUTO_TEST_CASE(a_fields_invalid_leaves_out_the_message_fading_out) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<style>.leaving { opacity: 0; transition: opacity 0.2s }</style><input id=user aria-label=User aria-invalid=true aria-describedby=help><div id=help><span>Required</span></div><script>user.onblur = () => { const old = help.firstElementChild; old.classList.add('leaving'); old.ontransitionend = () => old.remove(); const shown = document.createElement('span'); shown.textContent = 'At least 3 chars'; help.append(shown); };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"User","value":"ab"}})",
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"ab",)"
+                                  R"("invalid":"At least 3 chars"}})");
+}
+
 // Submitted with Enter, a field the form refuses to send says why: nothing was sent.
 BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
   const json::object result = Run(Frames({

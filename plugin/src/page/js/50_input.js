@@ -1878,8 +1878,9 @@ function inputStaleOptions(watch, options, text) {
 // What a page does a moment after a field was left: a form's check that shows or clears its
 // message once its promise resolved (react-hook-form's), a value reformatted from a short
 // timer. INPUT_QUIET_MS of the page's time and two frames for it to begin; when the page
-// changed anything (inputWatchChanges), until it has changed nothing for INPUT_QUIET_MS,
-// INPUT_LEFT_CAP_MS after it was left at most.
+// changed anything (inputWatchChanges), until it has changed nothing for INPUT_QUIET_MS, then
+// until the transitions and animations begun since the input have ended (and it has changed
+// nothing again for INPUT_QUIET_MS), INPUT_LEFT_CAP_MS after it was left at most.
 const INPUT_LEFT_CAP_MS = 500;
 
 async function inputLeftSettled(win, watch) {
@@ -1890,6 +1891,13 @@ async function inputLeftSettled(win, watch) {
     await new Promise((resolve) => setTimeout(resolve, INPUT_QUIET_MS - waited));
   }
   await inputChangesEnd(win, watch, left + INPUT_LEFT_CAP_MS);
+  // Then what that set moving (a form's old message on its way out, which Ant Design removes
+  // once it has faded: read at once, it was still a part of the field's "invalid"), and what
+  // the page changed as that ended.
+  if (watch.lastChange === null) return;
+  const moved = watch.lastChange;
+  await inputAnimationsEnd(win, watch.armedTimeline, left + INPUT_LEFT_CAP_MS, watch.focused);
+  if (watch.lastChange !== moved) await inputChangesEnd(win, watch, left + INPUT_LEFT_CAP_MS);
 }
 
 // The ids of what a field says it controls or owns (aria-controls, aria-owns: its list).
