@@ -526,6 +526,22 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_item_dragged_down_onto_the_next_takes_its_p
   BOOST_TEST(ResultOf(result, 2) == R"(["tue","mon","wed","thu"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_date_pickers_prev_and_next_marked_for_a_click_have_refs) {
+  // jQuery UI's date picker draws Prev and Next as <a> without href or pointer cursor, marked
+  // data-event="click": they have refs, and Next shows the next month.
+  const json::object result = Run(
+      Frames({Goto("lib_jquery_ui.html"),
+              R"({"method":"page.snapshot","params":{"css":"#when .ui-datepicker-header"}})",
+              Frame("page.click", R"({"target":{"role":"generic","name":"Next"}})"),
+              Eval("$('#when .ui-datepicker-title').text().replace(/\\s+/g, ' ')")}));
+  const std::string header = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(header == WithRefs("- generic \"Prev\" [ref={1}]\n"
+                                "- generic \"Next\" [ref={2}]\n"
+                                "- text \"March 2026\"",
+                                FirstRef(header), 2));
+  BOOST_TEST(ResultOf(result, 3) == R"("April 2026")");
+}
+
 BOOST_AUTO_TEST_CASE(a_board_card_is_dropped_where_the_library_drew_it_and_the_drag_awaits_it) {
   // @hello-pangea/dnd follows the mouse once a frame and drops where it last drew the card,
   // then animates the card into place before onDragEnd moves it in the app's state: moves a

@@ -1284,9 +1284,10 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a sortable
 // column's header, a tabindex, contenteditable, draggable="true" (items of a sortable list: a
-// script's listeners cannot be seen, the attribute can), and where a pointer, grab or move
-// cursor begins (a date picker's month arrows, a card a script made clickable, a sortable
-// list's items: the page's own sign that a click or drag does something).
+// script's listeners cannot be seen, the attribute can), a click handler in its attributes,
+// and where a pointer, grab or move cursor begins (a date picker's month arrows, a card a
+// script made clickable, a sortable list's items: the page's own sign that a click or drag
+// does something).
 export function isInteractive(el, role) {
   return remembered("interactive", el, ownIsInteractive, role);
 }
@@ -1303,7 +1304,14 @@ function ownIsInteractive(el, role) {
     return !holdsControl(el, true);
   }
   return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
-         startsPointerCursor(el);
+         startsPointerCursor(el) || declaresClick(el);
+}
+
+// A click handler the page wrote in the element's attributes: an onclick, or jQuery UI's
+// data-event="click" (its date picker's Prev and Next are <a> without href or cursor); not on
+// a wrapper around a control, whose own ref takes the click.
+function declaresClick(el) {
+  return (hasAttr(el, "onclick") || attrOf(el, "data-event") === "click") && !holdsControl(el);
 }
 
 // A pointer says "click me"; grab and move say "drag me" (a sortable list's items), and so do
