@@ -187,6 +187,43 @@ BOOST_AUTO_TEST_CASE(field_states_and_names_from_labels_legends_captions_and_con
                  kLater + R"("})");
 }
 
+// A list drawn on top in view is shown though the field that opens it still says it is
+// collapsed (Kendo's multiselect leaves it so while its list is open), and its option is a
+// target; one the page parks behind another element is a closed popup, left out.
+BOOST_AUTO_TEST_CASE(a_list_drawn_on_top_is_shown_though_its_field_says_collapsed) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-expanded=false aria-controls=tags aria-label=Tags><ul id=tags role=listbox><li role=option onclick='document.title = this.textContent'>urgent</li></ul><input role=combobox aria-expanded=false aria-controls=parked aria-label=Parked><div style='position: relative'><ul id=parked role=listbox style='position: absolute; top: 0'><li role=option>later</li></ul><div style='position: absolute; top: 0; width: 300px; height: 100px; background: white'>Cover</div></div>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.click","params":{"role":"option","name":"urgent"}})",
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- combobox "Tags" [ref={1}] collapsed
+- listbox [ref={2}] #tags
+  - option "urgent" [ref={3}]
+- combobox "Parked" [ref={4}] collapsed
+- text "Cover")",
+                                 FirstRef(outline), 4));
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result").at("title")) ==
+             R"("urgent")");
+}
+
+// A box to act on that is all a nameless item of a role holds is one line with it, the
+// item's role with the box's name and ref (Kendo's calendar cell over the day its title
+// names): that role and name find it.
+BOOST_AUTO_TEST_CASE(an_items_only_box_is_found_by_the_items_role_and_its_name) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<table role=grid><tr><td role=gridcell><span tabindex=-1 title='Tuesday, February 20, 2024' onclick='document.title = this.title'>20</span></td></tr></table>"},"silent":true})J",
+      R"({"method":"page.snapshot","params":{"role":"row"}})",
+      R"({"method":"page.click","params":{"role":"gridcell","name":"Tuesday, February 20, 2024"}})",
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- row "20"
+  - gridcell "Tuesday, February 20, 2024" [ref={1}])",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result").at("title")) ==
+             R"("Tuesday, February 20, 2024")");
+}
+
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",

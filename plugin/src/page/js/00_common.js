@@ -861,14 +861,39 @@ function ownIsLeftOut(el) {
   const id = attrOf(el, "id");
   const controller = id ? collapsedControllers(el).get(id) : undefined;
   // A rendered control that says it is collapsed (aria-expanded="false") has its popup
-  // closed, wherever the page parks it (off screen, behind another element). A control that is
-  // not rendered says nothing (a menu button of the narrow layout, while the menu shows).
+  // closed, wherever the page parks it (off screen, behind another element), unless the popup
+  // is drawn on top in view all the same (Kendo's multiselect leaves its field collapsed while
+  // its list is open). A control that is not rendered says nothing (a menu button of the
+  // narrow layout, while the menu shows).
   if (controller && (popup || (attrOf(controller, "aria-haspopup") || "false") !== "false") &&
-      styleFacts(controller).display !== "none" && !isUnrendered(controller)) {
+      styleFacts(controller).display !== "none" && !isUnrendered(controller) &&
+      !drawnOnTop(el)) {
     return true;
   }
   // A popup faded out (opacity 0) is closed, whatever says so.
   return popup && PROPERTY_VALUE.call(styleOf(el), "opacity") === "0";
+}
+
+// Whether `el` is drawn on top where it stands: its middle in view, nothing from it up
+// see-through (opacity 0), and what a pointer there would hit inside it.
+function drawnOnTop(el) {
+  const rect = rectOf(el);
+  const view = defaultViewOf(ownerDocumentOf(el));
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  if (rect.width <= 0 || rect.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth ||
+      y >= view.innerHeight) {
+    return false;
+  }
+  for (let n = el; n; n = flatParentElement(n)) {
+    if (PROPERTY_VALUE.call(styleOf(n), "opacity") === "0") return false;
+  }
+  const root = el.getRootNode();
+  let hit = root.elementFromPoint ? root.elementFromPoint(x, y) : null;
+  for (; hit; hit = flatParentElement(hit)) {
+    if (hit === el) return true;
+  }
+  return false;
 }
 
 // Whether `el` lies outside the <dialog> its document shows modally (the browser makes all

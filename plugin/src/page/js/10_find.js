@@ -4,10 +4,10 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, collapse, describeElement, flatElements, flatParentElement, focusedElement,
-  isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
-  nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf,
-  seenText, shownName, styleFacts, textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, collapse, describeElement, flatChildren, flatElements,
+  flatParentElement, focusedElement, isEditable, isInteractive, isTextField, isVisible, localNameOf,
+  matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass,
+  rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -113,7 +113,9 @@ function search(input, nodes) {
       // An element without a role that the snapshot lists (it can be acted on) shows as
       // "generic".
       const role = roleOf(el) || (isInteractive(el, null) ? "generic" : null);
-      if (role !== wantedRole) return false;
+      if (role !== wantedRole && !(role === "generic" && isItemsOnlyBox(el, wantedRole))) {
+        return false;
+      }
       if (!matcher) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of
       // plain text) is named by its text.
@@ -198,6 +200,19 @@ function preferredMatch(matches, doc) {
     return el === matches[0].el ? null : {match: byElement.get(el), why: "focused"};
   }
   return null;
+}
+
+// Whether `el`, a box to act on without a role, is all that an item of `role` holds, an item
+// with a ref and no name of its own: the snapshot shows the two as one line, the item's role
+// with the box's name and ref (Kendo's calendar cell over the focusable day its title names:
+// `gridcell "Tuesday, February 20, 2024"`), which a role target then finds by that name.
+function isItemsOnlyBox(el, role) {
+  const item = flatParentElement(el);
+  if (!item || roleOf(item) !== role || !isInteractive(item, role) || accessibleName(item, role)) {
+    return false;
+  }
+  const inside = flatChildren(item).filter((n) => nodeTypeOf(n) === ELEMENT_NODE);
+  return inside.length === 1 && inside[0] === el;
 }
 
 // Role matches without those inside another match of the same name: the field a combobox
