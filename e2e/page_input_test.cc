@@ -1003,6 +1003,19 @@ BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
              R"({"index":4,"method":"page.fill","result":{"value":"ada@example.com"}})");
 }
 
+// A field shown in place of a twin until it takes the focus (Kendo's numeric box swaps in the
+// input that takes the typing from a timer as it is focused): the text goes to the twin, which
+// the widget reads (typed into the first, it went nowhere and the fill said done).
+BOOST_AUTO_TEST_CASE(a_field_that_swaps_in_a_twin_as_it_is_focused_is_filled_through_it) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<span><input id=shown role=spinbutton aria-label=Quantity value=10><input id=real style='display: none' value=10></span><script>shown.onfocus = () => setTimeout(() => { shown.style.display = 'none'; real.style.display = ''; real.focus(); }); real.onblur = () => { real.style.display = 'none'; shown.style.display = ''; shown.value = real.value; window.committed = real.value; };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"spinbutton","name":"Quantity","value":"42"}})",
+      Eval("[window.committed, shown.value]"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"42"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["42","42"]})");
+}
+
 // A form that fades its old message out before it removes it (Ant Design's) as it shows the
 // new one: the field's "invalid" is read once the fading ended, the new message alone.
 BOOST_AUTO_TEST_CASE(a_fields_invalid_leaves_out_the_message_fading_out) {

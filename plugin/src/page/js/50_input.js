@@ -8,11 +8,11 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
-  editorKeysFieldOf, flatElements, flatParentElement, hasAttr, holdsFixed, idRefsText, innerFieldOf,
-  isChecked, isEditable, isInteractive, isParkedAway, isTextField, isVisible, localNameOf,
-  matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
-  rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
-  truncate, viewSizeOf
+  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, hasAttr, holdsFixed, idRefsText,
+  innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway, isTextField, isVisible,
+  localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf,
+  parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf,
+  tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -964,6 +964,15 @@ function inputFilterHeaderOf(el) {
                  headerRow(row.previousElementSibling)) ? cell : null;
 }
 
+// The text fields beside `el`, a text field, in what holds it that are not rendered now: the
+// twin a widget swaps in for it as it takes the focus.
+function inputHiddenTwinsOf(el) {
+  const parent = flatParentElement(el);
+  if (!parent || !isTextField(el)) return [];
+  return flatChildren(parent).filter((n) => n !== el && nodeTypeOf(n) === ELEMENT_NODE &&
+      isTextField(n) && n.getClientRects().length === 0);
+}
+
 // Roles of elements a click checks and unchecks: 'radio' for those a click cannot uncheck.
 const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemcheckbox: 'checkbox',
                             radio: 'radio', menuitemradio: 'radio'};
@@ -1126,6 +1135,19 @@ async function inputFill(el, value, leave) {
   }
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
+  // A field shown in place of a twin until it takes the focus (Kendo's numeric box shows its
+  // value formatted in one input, and swaps in the one that takes the typing from a timer as
+  // that one is focused): the page's timers run first, and the text goes where the focus went
+  // (typed into the first, it went nowhere the widget reads).
+  const twins = inputFocusedIn(doc) === el ? [] : inputHiddenTwinsOf(el);
+  if (twins.length) {
+    el.focus();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const swapped = inputFocusedIn(doc);
+    if (twins.includes(swapped) && isVisible(swapped)) {
+      return Object.assign(await inputFill(swapped, value, leave), {field: swapped});
+    }
+  }
   const before = inputFieldValue(el);
   const holder = inputHolderOf(el);
   const holderBefore = holder ? collapse(holder.textContent || '') : '';
@@ -2181,9 +2203,14 @@ function inputCompletionOf(field, typed) {
 }
 
 OPS.inputFill = async function (input, nodes) {
-  const field = inputFieldOf(nodes[0]);
+  let field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
   const filled = await inputFill(field, input.value, input.leave);
+  if (filled.field) {
+    // Filled through the twin the page swapped in as the field took the focus.
+    field = filled.field;
+    delete filled.field;
+  }
   // The page's answer to what was typed, also before an Enter that follows (a list filtered in
   // a React transition draws its matches after the input: an Enter at once chose the first of
   // the unfiltered list); the value as the answer left it (an autocomplete that completed the
