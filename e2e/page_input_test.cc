@@ -146,6 +146,24 @@ BOOST_AUTO_TEST_CASE(a_submit_on_a_disabled_option_says_no_enter_on) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
 }
 
+// A listbox that marks no option offers the items it shows (Preline's combobox draws its
+// matches as plain elements, 200 ms after the typing); a text field inside a listbox is its
+// search box, which keeps the focus (Preline's select closes and empties its search on blur)
+// and whose typing the page answers.
+BOOST_AUTO_TEST_CASE(a_listbox_of_plain_items_and_its_own_search_box_offer_its_items) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input id=town role=combobox aria-label=Town aria-controls=towns><div id=towns role=listbox hidden></div><div role=listbox id=fruits><input id=search aria-label=Search><div>Banana</div><div>Mango</div><div>Orange</div></div><script>const names = ['Boston', 'Lisbon', 'Berlin']; let timer; town.oninput = () => { clearTimeout(timer); timer = setTimeout(() => { towns.innerHTML = names.filter((n) => n.toLowerCase().includes(town.value)).map((n) => '<div>' + n + '</div>').join(''); towns.hidden = false; }, 200); }; search.oninput = () => setTimeout(() => { for (const item of fruits.querySelectorAll('div')) item.hidden = !item.textContent.toLowerCase().includes(search.value); }, 200); search.onblur = () => { fruits.hidden = true; };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Town","value":"bo"}})",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Search","value":"ma"}})",
+      Eval("[fruits.hidden, document.activeElement.id]"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"bo",)"
+                                  R"("options":["Boston","Lisbon"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"ma",)"
+                                  R"("options":["Mango"]}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[false,"search"]})");
+}
+
 // A list still "Loading..." once the fill gave up waiting (5 s after the typing) offers no
 // options yet: the result says it is loading, where "options": [] would say none matched.
 BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {

@@ -941,10 +941,13 @@ function inputFieldOf(el) {
 }
 
 // True for a field whose typing the page answers as it goes, with suggestions or results: one
-// that picks from a list, a search box, or jQuery UI's autocomplete, which marks its field with
-// nothing but its class and autocomplete=off (which many plain form fields have too).
+// that picks from a list, a search box (also a text field inside a listbox: Preline's select
+// draws its search so), or jQuery UI's autocomplete, which marks its field with nothing but its
+// class and autocomplete=off (which many plain form fields have too).
 function inputSuggests(el) {
   if (inputPicksFromList(el) || attrOf(el, 'role') === 'searchbox') return true;
+  const holder = flatParentElement(el);
+  if (isTextField(el) && holder && holder.closest('[role=listbox]')) return true;
   return localNameOf(el) === 'input' &&
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
 }
@@ -1959,13 +1962,22 @@ function inputSuggestionsOf(field) {
   if (lists === null) return {};
   const names = [];
   for (const list of lists) {
-    for (const option of drawnOptions(list)) {
+    for (const option of inputOffersOf(list)) {
       names.push(collapse(accessibleName(option, 'option')));
     }
   }
   const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
   if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
   return out;
+}
+
+// What a suggesting field's list offers: its options; in a listbox that marks none, the items
+// it shows (Preline's combobox draws its matches as plain elements in its listbox).
+function inputOffersOf(list) {
+  const options = drawnOptions(list);
+  if (options.length || roleOf(list) !== 'listbox') return options;
+  return flatChildren(list).filter((item) => nodeTypeOf(item) === ELEMENT_NODE &&
+      isVisible(item) && collapse(seenText(item, new Map())) !== '');
 }
 
 // The option of a suggesting field's list that an Enter goes to: the one its keys are on
@@ -1983,8 +1995,9 @@ function inputEnterOption(field) {
 
 
 // The shown lists that offer what a suggesting field suggests: those it names, or else the one
-// its active option is in, or the one shown in the combobox drawn around it, or else the one
-// listbox shown; null when it names none and none or several are shown.
+// its active option is in, or the listbox it lies in, or the one shown in the combobox drawn
+// around it, or else the one listbox shown; null when it names none and none or several are
+// shown.
 function inputSuggestionLists(field) {
   if (!field.isConnected) return null;
   // A search box may control what it filters (a table): only lists count, the popup it
@@ -2005,6 +2018,9 @@ function inputSuggestionLists(field) {
     const active = activeDescendantOf(field);
     const own = active && active.closest('[role=listbox]');
     if (own && isVisible(own)) return [own];
+    // The listbox it is the search box of (Preline's select).
+    const holding = flatParentElement(field) && flatParentElement(field).closest('[role=listbox]');
+    if (holding && isVisible(holding)) return [holding];
     // The one list shown in the combobox drawn around it (Choices.js's multiple select).
     const around = flatParentElement(field) && flatParentElement(field).closest('[role=combobox]');
     const inside = around ? listsIn(around).filter((list) => isVisible(list)) : [];
