@@ -164,6 +164,20 @@ BOOST_AUTO_TEST_CASE(a_listbox_of_plain_items_and_its_own_search_box_offer_its_i
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[false,"search"]})");
 }
 
+// A field that hands the focus to a search box of its own widget (w2ui's list field) is no
+// modal's focus trap: the fill says what takes the keys, and how a user picks there.
+BOOST_AUTO_TEST_CASE(a_field_that_hands_its_keys_to_its_own_search_box_says_so) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<span><input id=country aria-label=Country><span><input id=country_search style='opacity: 0'></span></span><script>country.onfocus = () => country_search.focus();</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"textbox","name":"Country","value":"Ger"}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#country hands the keys to input#country_search, a text field )"
+             R"(of its own widget (its search box), as it takes the focus; nothing was filled: )"
+             R"(click it (page.click), page.type the text, then click the option it shows"}})");
+}
+
 // A list still "Loading..." once the fill gave up waiting (5 s after the typing) offers no
 // options yet: the result says it is loading, where "options": [] would say none matched.
 BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {

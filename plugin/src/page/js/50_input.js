@@ -1584,10 +1584,29 @@ function inputFocusKeptFrom(el, done) {
   const name = collapse(accessibleName(active, roleOf(active)));
   const holder = describeElement(active) +
       (name && !describeElement(active).includes('"') ? ' "' + truncate(name, 60) + '"' : '');
+  if (inputHandsKeysTo(el, active)) {
+    return inputFillError(el, 'hands the keys to ' + holder + ', a text field of its own ' +
+        'widget (its search box), as it takes the focus; nothing was ' + done + ': click it ' +
+        '(page.click), page.type the text, then click the option it shows');
+  }
   return {error: 'element covered', message: describeElement(el) + ' did not keep the focus: ' +
       holder + ' took it back, as a modal\'s focus trap does, and the keys ' +
       'would go there; nothing was ' + done + '. Close or finish what holds it first (e.g. ' +
       'page.press Escape), or act inside it'};
+}
+
+// Whether `active`, which took the focus from `el`, is a text field of el's own widget: a field
+// that shares an ancestor with el three levels up at most, outside any dialog el is not in
+// (w2ui's list field hands its keys to its search box; a modal's focus trap is no such).
+function inputHandsKeysTo(el, active) {
+  if (!isTextField(active) && !isEditable(active)) return false;
+  const dialog = active.closest('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]');
+  if (dialog && !inputContains(dialog, el)) return false;
+  let box = flatParentElement(el);
+  for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
+    if (inputContains(box, active)) return true;
+  }
+  return false;
 }
 
 // These act on nodes[0], the element the target named (see OPS.find's "then").
