@@ -224,6 +224,32 @@ BOOST_AUTO_TEST_CASE(an_items_only_box_is_found_by_the_items_role_and_its_name) 
              R"("Tuesday, February 20, 2024")");
 }
 
+// An open submenu a menu item holds (Kendo's menu nests each inside its item) is listed below
+// the item, and is no part of its name: "File", which that name finds exactly.
+BOOST_AUTO_TEST_CASE(an_open_submenu_inside_its_item_is_listed_below_it) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<ul role=menubar><li role=menuitem aria-expanded=true><span>File</span><ul role=menu><li role=menuitem>New</li><li role=menuitem aria-expanded=true>Open<ul role=menu><li role=menuitem onclick='document.title = this.textContent'>Recent</li></ul></li></ul></li><li role=menuitem>Help</li></ul>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.click","params":{"role":"menuitem","name":"Recent"}})",
+      R"({"method":"page.click","pick":"matched","params":{"role":"menuitem","name":"File"}})",
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- menubar
+  - menuitem "File" [ref={1}] expanded
+    - menu
+      - menuitem "New" [ref={2}]
+      - menuitem "Open" [ref={3}] expanded
+        - menu
+          - menuitem "Recent" [ref={4}]
+  - menuitem "Help" [ref={5}])",
+                                 FirstRef(outline), 5));
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result").at("title")) ==
+             R"("Recent")");
+  // Found by its exact name: there is no "matched" (a longer name it only contains) to pick.
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 3).at("error").at("error")) ==
+             R"("invalid pick")");
+}
+
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",

@@ -1240,12 +1240,27 @@ export function accessibleName(el, role) {
     if (field) return accessibleName(field);
   }
   if (NAME_FROM_CONTENT.has(shownRole)) {
-    // Its text, else the words its style sheet draws in it (generatedText).
-    const text = collapse(nameText(el)) || generatedText(el);
+    // Its text (a menu item's without the submenu it holds open), else the words its style
+    // sheet draws in it (generatedText).
+    const submenu = shownRole === "menuitem" ? submenusOf(el)[0] : undefined;
+    const text = collapse(nameText(el, submenu)) || generatedText(el);
     if (text) return text;
   }
   const title = attrOf(el, "title");
   return title ? collapse(title) : "";
+}
+
+// The open submenus a menu item holds (Kendo's menu nests each inside its item), the outermost
+// only: listed below the item's line, and no part of its name.
+export function submenusOf(item) {
+  const menus = flatElements(item).filter((el) => el !== item && roleOf(el) === "menu" &&
+                                                 isVisible(el));
+  return menus.filter((menu) => !menus.some((other) => {
+    for (let n = flatParentElement(menu); n && n !== item; n = flatParentElement(n)) {
+      if (n === other) return true;
+    }
+    return false;
+  }));
 }
 
 // The combobox field a combobox that is no form field draws around itself: the first <input>

@@ -14,7 +14,7 @@ import {
   isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf,
   nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
   rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownRegion, standInOf,
-  standsApart, styleFacts, tagNameOf, textMatcher, truncate
+  standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -481,7 +481,9 @@ function outline(input, nodes) {
       return;
     }
     // What a combobox that is no form field holds and shows (listed below it; not its value).
-    const parts = role === "combobox" ? wrappedParts(el) : [];
+    // An open menu item's submenu too: listed below it.
+    const parts = role === "combobox" ? wrappedParts(el)
+                : role === "menuitem" ? submenusOf(el) : [];
     const states = statesOf(el, role, parts);
     if (el === focused || el === highlighted) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
