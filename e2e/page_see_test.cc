@@ -250,6 +250,22 @@ BOOST_AUTO_TEST_CASE(an_open_submenu_inside_its_item_is_listed_below_it) {
              R"("invalid pick")");
 }
 
+// A carousel's other slides lie wholly beside the track that clips its overflow across: out
+// of sight, as a click finds them, and left out of the snapshot and of page.text.
+BOOST_AUTO_TEST_CASE(a_carousels_slides_beside_its_track_are_left_out) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=carousel style='width: 300px; overflow: hidden'><div style='display: flex; transform: translateX(-300px)'><p style='flex: 0 0 300px'>Slide One</p><p style='flex: 0 0 300px'>Slide Two <button>Read</button></p><p style='flex: 0 0 300px'>Slide Three</p></div></div><p>After</p>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.text"})",
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- text "Slide Two"
+- button "Read" [ref={1}]
+- text "After")",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(Result(result, 2) == "Slide Two Read\nAfter");
+}
+
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",

@@ -861,13 +861,14 @@ function ownIsLeftOut(el) {
   const id = attrOf(el, "id");
   const controller = id ? collapsedControllers(el).get(id) : undefined;
   // A rendered control that says it is collapsed (aria-expanded="false") has its popup
-  // closed, wherever the page parks it (off screen, behind another element), unless the popup
-  // is drawn on top in view all the same (Kendo's multiselect leaves its field collapsed while
-  // its list is open). A control that is not rendered says nothing (a menu button of the
-  // narrow layout, while the menu shows).
+  // closed, wherever the page parks it (off screen, behind another element), unless a popup
+  // of its role is drawn on top in view all the same (Kendo's multiselect leaves its field
+  // collapsed while its list is open; what else it controls, Select2's box its chosen value
+  // shows in, stays left out). A control that is not rendered says nothing (a menu button of
+  // the narrow layout, while the menu shows).
   if (controller && (popup || (attrOf(controller, "aria-haspopup") || "false") !== "false") &&
       styleFacts(controller).display !== "none" && !isUnrendered(controller) &&
-      !drawnOnTop(el)) {
+      !(popup && drawnOnTop(el))) {
     return true;
   }
   // A popup faded out (opacity 0) is closed, whatever says so.
@@ -981,6 +982,39 @@ export function focusedElement(doc) {
     el = shadow.activeElement;
   }
   return el;
+}
+
+// The part across that `el`'s box shows of what it holds, within `clip` (the part its
+// ancestors show): its client box when its overflow across is hidden or clipped (not the
+// page's root or body, whose overflow is the viewport's), else `clip`.
+export function clipAcrossOf(el, clip) {
+  const facts = styleFacts(el);
+  const across = facts.overflow.split(" ")[0];
+  if ((across !== "hidden" && across !== "clip") || facts.display === "contents") return clip;
+  const doc = ownerDocumentOf(el);
+  if (el === doc.documentElement || el === doc.body) return clip;
+  const left = rectOf(el).left + el.clientLeft;
+  const shown = {left, right: left + el.clientWidth};
+  return clip ? {left: Math.max(shown.left, clip.left), right: Math.min(shown.right, clip.right)}
+              : shown;
+}
+
+// Whether `el`, drawn, lies wholly beside `clip` (clipAcrossOf) with what it holds: its box
+// does, and it holds no element that may overflow it (a carousel's track moved aside by a
+// transform still shows the slide that overflows it); an element fixed in place is placed by
+// the viewport, which no box clips.
+export function isBesideClip(el, clip) {
+  const rect = rectOf(el);
+  if (rect.width <= 0 && rect.height <= 0) return false;
+  if (rect.right > clip.left && rect.left < clip.right) return false;
+  if (styleFacts(el).overflow === "visible" && el.firstElementChild) return false;
+  return PROPERTY_VALUE.call(styleOf(el), "position") !== "fixed";
+}
+
+// Whether `el`'s box lies wholly within `clip` (what it holds may still overflow it).
+export function isWithinClip(el, clip) {
+  const rect = rectOf(el);
+  return rect.left >= clip.left - 1 && rect.right <= clip.right + 1;
 }
 
 // Whether any of the element's box lies in `shown` (see shownRegion).

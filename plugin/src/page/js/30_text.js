@@ -11,9 +11,9 @@
 // innerText, a select shows its chosen option and an input button its label, as on screen.
 
 import {
-  ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, flatChildren, inputButtonLabel, isClipped,
-  isInputButton, isLeftOut, isReadersOnly, isUnrendered, localNameOf, nodeTypeOf, readingPass,
-  styleOf, tagNameOf
+  ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, clipAcrossOf, flatChildren, inputButtonLabel,
+  isBesideClip, isClipped, isInputButton, isLeftOut, isReadersOnly, isUnrendered, localNameOf,
+  nodeTypeOf, readingPass, styleOf, tagNameOf
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -24,7 +24,9 @@ const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inlin
 
 function visibleText(root) {
   const out = [];
-  const walk = (node, parentStyle) => {
+  // clip: what a box that clips its overflow across shows (clipAcrossOf): what lies wholly
+  // beside it (a carousel's other slides) is out of sight, as the snapshot leaves it out.
+  const walk = (node, parentStyle, clip) => {
     if (nodeTypeOf(node) === TEXT_NODE) {
       if (!parentStyle || parentStyle.visibility !== "visible") return;
       const ws = parentStyle.whiteSpace;
@@ -51,13 +53,15 @@ function visibleText(root) {
       return;
     }
     if (isClipped(el) || isReadersOnly(el)) return;  // no box, or one only screen readers read
+    if (clip && isBesideClip(el, clip)) return;
+    const inside = clipAcrossOf(el, clip);
     const block = !INLINE_DISPLAYS.has(style.display);
     if (block) out.push("\n");
-    for (const child of flatChildren(el)) walk(child, style);
+    for (const child of flatChildren(el)) walk(child, style, inside);
     if (style.display === "table-cell") out.push(" ");
     if (block) out.push("\n");
   };
-  walk(root, null);
+  walk(root, null, null);
   return out.join("");
 }
 
