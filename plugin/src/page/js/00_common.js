@@ -999,22 +999,23 @@ export function clipAcrossOf(el, clip) {
               : shown;
 }
 
-// Whether `el`, drawn, lies wholly beside `clip` (clipAcrossOf) with what it holds: its box
-// does, and it holds no element that may overflow it (a carousel's track moved aside by a
-// transform still shows the slide that overflows it); an element fixed in place is placed by
-// the viewport, which no box clips.
+// Whether `el` is a slide of a carousel that shows another: as wide as the part `clip`
+// (clipAcrossOf) shows, and lying wholly beside it with what it holds (a track moved aside by
+// a transform still shows the slide that overflows it). Narrower things beside a clip are
+// left as they are: a grid's column headers beyond its header's box come into view as its
+// rows scroll across. An element fixed in place is placed by the viewport, which no box clips.
 export function isBesideClip(el, clip) {
   const rect = rectOf(el);
-  if (rect.width <= 0 && rect.height <= 0) return false;
+  if (rect.width < clip.right - clip.left - 2) return false;
   if (rect.right > clip.left && rect.left < clip.right) return false;
-  if (styleFacts(el).overflow === "visible" && el.firstElementChild) return false;
+  if (styleFacts(el).overflow === "visible" && el.scrollWidth > el.clientWidth + 1) return false;
   return PROPERTY_VALUE.call(styleOf(el), "position") !== "fixed";
 }
 
-// Whether `el`'s box lies wholly within `clip` (what it holds may still overflow it).
-export function isWithinClip(el, clip) {
-  const rect = rectOf(el);
-  return rect.left >= clip.left - 1 && rect.right <= clip.right + 1;
+// Whether an element `el` holds is a slide beside `clip` (isBesideClip).
+export function holdsSlideBeside(el, clip) {
+  return flatChildren(el).some((child) => nodeTypeOf(child) === ELEMENT_NODE &&
+                                          isBesideClip(child, clip));
 }
 
 // Whether any of the element's box lies in `shown` (see shownRegion).

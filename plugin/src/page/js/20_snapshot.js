@@ -10,11 +10,12 @@ import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, attrOf, authorName, clipAcrossOf, collapse, counterFrom, dataOf, defaultViewOf,
   editableText, flatChildren, flatElements, flatParentElement, flatText, focusedElement, frameClip,
-  hasAttr, inViewport, isClipped, isEditable, isParkedAway, isChecked, isHiddenSubtree,
-  isInteractive, isBesideClip, isLeftOut, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
-  isWithinClip, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo,
-  readingPass, rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName, seenText,
-  shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
+  hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable, isParkedAway, isChecked,
+  isHiddenSubtree, isInteractive, isBesideClip, isLeftOut, isNamedZeroSize, isReadersOnly,
+  isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf,
+  passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName,
+  seenText, shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher,
+  truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -410,16 +411,13 @@ function outline(input, nodes) {
   // read it, as a popover's "Dismiss" button): nothing is listed but a field a widget draws
   // (standInOf).
   let readersOnly = false;
-  // Inside a box that clips its overflow across (a carousel's track): what lies wholly beside
-  // it is out of sight, as a click finds it, and is left out with what it holds (the other
-  // slides). {left, right} of the part that shows, or null.
+  // Inside a box that clips its overflow across (a carousel's track): a slide wholly beside it
+  // is out of sight, as a click finds it, and is left out with what it holds
+  // (isBesideClip). {left, right} of the part that shows, or null.
   let clipAcross = null;
-  let clipAbove = null;  // the clip of what holds the element walked (clipAcross: its own)
   const walk = (el, depth, showText) => {
     const outerClip = clipAcross;
-    const outerAbove = clipAbove;
     if (clipAcross && isBesideClip(el, clipAcross)) return;
-    clipAbove = clipAcross;
     clipAcross = clipAcrossOf(el, clipAcross);
     const hides = !readersOnly && isReadersOnly(el);
     if (hides) readersOnly = true;
@@ -438,7 +436,6 @@ function outline(input, nodes) {
     } finally {
       if (hides) readersOnly = false;
       clipAcross = outerClip;
-      clipAbove = outerAbove;
     }
   };
 
@@ -480,11 +477,9 @@ function outline(input, nodes) {
     // again.
     const textShown = showText && visible && !offscreen && !readersOnly && !namesItsParent(el);
     if (!seen || (!role && !interactive)) {
-      // A box that clips across (a carousel), or partly beside one, has its text read child by
-      // child, which each may be out of sight.
-      const clipped = clipAcross !== null &&
-          (clipAcross !== clipAbove || !isWithinClip(el, clipAcross));
-      if (!seen || isMeaningful(el) || clipped) {
+      // A box that holds a carousel's slide out of sight has its text read child by child.
+      const slides = clipAcross !== null && holdsSlideBeside(el, clipAcross);
+      if (!seen || isMeaningful(el) || slides) {
         walkChildren(el, depth, textShown);
       } else if (textShown) {
         const text = collapse(flatText(el, memo));
