@@ -1259,11 +1259,15 @@ async function inputFill(el, value, leave) {
       // An editor shown in place of a text (a tree's rename box) that the page took away as it
       // lost the focus: it saved the value when the text shows it where the field was.
       const holder = holders.find((h) => h.isConnected);
-      if (!holder || !collapse(holder.innerText || '').includes(collapse(text))) {
+      const shows = holder ? collapse(holder.innerText || '') : '';
+      if (!shows.includes(collapse(text))) {
+        // What shows there says which: the old text (the edit dropped), or another value (a
+        // grid's number cell that could not read the text saved it empty, as w2ui's does).
         return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but the page ' +
-            'removed the field once it was left and shows no ' + JSON.stringify(truncate(text, 60)) +
-            ' where it was: it dropped the edit. A field that saves on Enter takes the value ' +
-            'with "submit": true');
+            'removed the field once it was left and shows ' +
+            (shows ? JSON.stringify(truncate(shows, 60)) : 'nothing') + ' where it was, not ' +
+            JSON.stringify(truncate(text, 60)) + ': it dropped the edit, or took another value. ' +
+            'A field that saves on Enter takes the value with "submit": true');
       }
     }
   }
