@@ -128,7 +128,9 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     const bool first = step == 0;
     if (first) {
       step = std::abs(moved.number - now.number);
-      swapped = away;
+      // The way it moved tells the keys' way: a first step past the value (Naive UI's slider in
+      // steps of 10, 40 to 50 for 42) goes the right way, and only too far.
+      swapped = (moved.number > now.number) != (target > now.number);
     }
     now = moved;
     if (away && !first) break;  // keys that do not keep to one way: no fill
