@@ -266,6 +266,19 @@ BOOST_AUTO_TEST_CASE(a_carousels_slides_beside_its_track_are_left_out) {
   BOOST_TEST(Result(result, 2) == "Slide Two Read\nAfter");
 }
 
+// A dialog's scroll lock fixes the page's root in place, moved up by as far as the page was
+// scrolled (Vuetify's): the page still shows, and its targets are found (they were all
+// "no visible element", the root taken for a box parked off screen).
+BOOST_AUTO_TEST_CASE(a_root_fixed_in_place_by_a_scroll_lock_still_shows_the_page) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<style>html, body { height: 100%; margin: 0 }</style><div style='height: 3000px'>Tall</div><div id=dialog style='position: fixed; top: 100px; left: 100px'><button onclick='document.title = `saved`'>Save</button></div>"},"silent":true})J",
+      Eval("scrollTo(0, 1500); document.documentElement.style.cssText = 'position: fixed; top: -1500px; width: 100%'; 1"),
+      R"({"method":"page.click","params":{"role":"button","name":"Save"}})",
+  }));
+  BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result").at("title")) ==
+             R"("saved")");
+}
+
 BOOST_AUTO_TEST_CASE(max_lines_cuts_the_outline_and_says_how_many_lines_were_left_out) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.snapshot","params":{"max_lines":4}})",

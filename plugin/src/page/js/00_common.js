@@ -488,6 +488,10 @@ export function isReadersOnly(el) {
 // A box of no size at the top-left corner is no such place: a portal's fixed 0×0 holder
 // places what it holds anywhere on screen (Spectrum's overlays, SurveyJS's popups).
 export function isParkedAway(el) {
+  // Not the page's root or body: a dialog's scroll lock fixes them in place, moved up by as
+  // far as the page was scrolled (Vuetify's), and they still show the page.
+  const doc = ownerDocumentOf(el);
+  if (el === doc.documentElement || el === doc.body) return false;
   const rect = rectOf(el);
   const beyond = rect.right < 0 || rect.bottom < 0 ||
       (rect.width > 0 && rect.height > 0 && (rect.right <= 0 || rect.bottom <= 0));
