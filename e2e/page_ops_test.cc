@@ -315,6 +315,13 @@ BOOST_AUTO_TEST_CASE(an_unnamed_element_to_act_on_shows_what_its_id_or_class_say
   BOOST_TEST(
       Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,"match":"next","next":1000})")
           .ends_with(R"("matched":[0,5]})"));
+  // Also as the line shows it, with its dot or hash.
+  BOOST_TEST(Data(page::ops::kSnapshot, R"({"depth":0,"viewport_only":false,)"
+                                        R"("match":".flatpickr-next-month","next":1000})")
+                 .ends_with(R"("matched":[0]})"));
+  BOOST_TEST(Data(page::ops::kSnapshot,
+                  R"({"depth":0,"viewport_only":false,"match":"#close-panel","next":1000})")
+                 .ends_with(R"("matched":[2]})"));
 }
 
 BOOST_AUTO_TEST_CASE(where_a_pointer_or_grab_cursor_begins_is_interactive_and_generic) {

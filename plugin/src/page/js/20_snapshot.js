@@ -624,10 +624,11 @@ function matchedLines(records, matcher) {
   records.forEach((record, i) => {
     const states = record.states || [];
     const value = states.find((state) => state.startsWith("value="));
-    const hint = states.map(hintWords).find((words) => words !== null);
+    // The hint's words, or the hint as the line shows it (".n-slider-handle-wrapper").
+    const hint = states.find((state) => hintWords(state) !== null);
     if ((record.name && matcher.contains(record.name)) ||
         (value && matcher.contains(JSON.parse(value.slice(6)))) ||
-        (hint && matcher.contains(hint))) {
+        (hint && (matcher.contains(hintWords(hint)) || matcher.contains(hint)))) {
       matched.push(i);
     }
   });
