@@ -189,6 +189,47 @@ BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {
              R"({"index":1,"method":"page.fill","result":{"value":"bl","loading":true}})");
 }
 
+// Of two matches, the one in the dialog that holds the focus (MUI's date picker popup, below
+// a calendar drawn in the page): the result says why it was not the first.
+BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_focused_dialog_is_taken) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<button onclick='document.title = `page`'>9</button><div role=dialog><button id=today>8</button><button onclick='document.title = `popup`'>9</button></div><script>today.focus();</script>"},"silent":true})J",
+      R"({"method":"page.click","params":{"role":"button","name":"9"}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","result":{"url":"data:text/html,<button )"
+             R"(onclick='document.title = `page`'>9</button><div role=dialog><button id=today>8)"
+             R"(</button><button onclick='document.title = `popup`'>9</button></div><script>)"
+             R"(today.focus();</script>","title":"popup","navigated":false,"matches":2,)"
+             R"("chosen":"in the open dialog"}})");
+}
+
+// A list that scrolls smoothly (MUI's time picker's columns) is scrolled at once to the
+// option a click goes to (it was still hidden when hit-tested: "out of sight").
+BOOST_AUTO_TEST_CASE(a_click_scrolls_a_smooth_list_to_its_option_at_once) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=minutes role=listbox style='height: 100px; overflow-y: auto; scroll-behavior: smooth'></div><script>for (let i = 0; i < 40; i++) minutes.insertAdjacentHTML('beforeend', '<div role=option style=\"height: 30px\" onclick=\"document.title = this.textContent\">' + i + ' min</div>');</script>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"role":"option","name":"35 min"}})",
+      Eval("document.title"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"35 min"})");
+}
+
+// A role target whose only match lies in what the page hid with aria-hidden around its open
+// popup list (react-aria's combobox) says to close the list first.
+BOOST_AUTO_TEST_CASE(a_target_hidden_around_an_open_popup_list_says_to_close_it) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<main aria-hidden=true><button>Other</button></main><div role=listbox><div role=option>Apple</div></div>"},"silent":true})J",
+      R"({"method":"page.click","params":{"role":"button","name":"Other"}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"no such element","message":)"
+             R"("page.click: no visible element matches role \"button\" named \"Other\"; 1 match )"
+             R"(lies in content the page has made inert or hidden (the snapshot leaves it out), )"
+             R"(as pages do while a menu, a listbox or a modal dialog is open: close that first )"
+             R"((e.g. page.press Escape), or act inside it"}})");
+}
+
 // Two clicks on one element in a row are two single clicks, as a user's are: the second is
 // held back until 500 ms of page time after the first (w2ui's grid counted two clicks 350 ms
 // apart on one row as a double click), so a page's own double-click window never sees them.

@@ -17,9 +17,9 @@ constexpr std::string_view kOverview =
 Targets: helpers that act on an element take )~";
 
 constexpr std::string_view kOverviewTail =
-    R"~(. No visible match: error "no such element" (content that comes later: page.waitFor it); several: the first (a role's: the focused field among them), and the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
+    R"~(. No visible match: error "no such element" (content that comes later: page.waitFor it); several: the focused field, else one in the focused dialog, else the first; the result says "matches": N. A ref dies with its element (error "stale ref": take a new snapshot).
 
-Dialogs: alerts, confirms and prompts stay open; meanwhile every helper result carries "dialog": {"type","message"} until page.dialog answers it.
+Dialogs: alerts, confirms and prompts stay open; every helper result carries "dialog": {"type","message"} until page.dialog answers it.
 
 Raw WebDriver BiDi: any other method is sent to Firefox as is; "<<tab>>" is the current tab's context id, e.g. {"method":"script.evaluate","params":{"expression":"1+1","target":{"context":"<<tab>>"},"awaitPromise":false}}.
 

@@ -82,6 +82,14 @@ function openModalIn(doc) {
           .some((el) => isVisible(el, true));
 }
 
+// Whether `doc` shows a listbox or menu popup that the rest of the page was hidden around
+// (react-aria hides all but its combobox's open list with aria-hidden): one shown outside any
+// aria-hidden content.
+function openPopupIn(doc) {
+  return Array.from(doc.querySelectorAll('[role="listbox"], [role="menu"]'))
+      .some((el) => isVisible(el) && el.closest('[aria-hidden="true"]') === null);
+}
+
 function search(input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
@@ -154,10 +162,12 @@ function search(input, nodes) {
   for (const frame of frames) windows.push(frame.el.contentWindow);
   const data = {count: matches.length, frames: frames.map((f) => ({before: f.before}))};
   // None seen: how many are drawn but inside content the page made inert (everything but an
-  // open menu, listbox or dialog), or hid from the accessibility tree while a modal dialog is
-  // open (Chakra's modal sets aria-hidden on the rest of the page), which the error then names.
+  // open menu, listbox or dialog), or hid from the accessibility tree while a modal dialog or
+  // a popup list is open (Chakra's modal, react-aria's combobox set aria-hidden on the rest of
+  // the page), which the error then names.
   if (!matches.length && unseen.length) {
-    const modal = input.role !== undefined && openModalIn(ownerDocumentOf(scope));
+    const doc = ownerDocumentOf(scope);
+    const modal = input.role !== undefined && (openModalIn(doc) || openPopupIn(doc));
     const inert = unseen.filter((el) => {
       const rect = rectOf(el);
       return rect.width > 0 && rect.height > 0 &&
@@ -176,8 +186,9 @@ function search(input, nodes) {
   }
   // Of several, the one being typed in (see preferredMatch) is taken, whatever the iframes
   // hold; else the first here is the first of the whole search when no iframe comes before it.
-  const preferred = input.role !== undefined && matches.length > 1
-                        ? preferredMatch(matches, ownerDocumentOf(scope)) : null;
+  const preferred = input.css === undefined && matches.length > 1
+                        ? preferredMatch(matches, ownerDocumentOf(scope), input.role !== undefined)
+                        : null;
   if (preferred) data.chosen = preferred.why;
   const taken = preferred ? preferred.match : matches[0];
   const first = taken && (preferred || !frames.some((f) => f.position < taken.position))
@@ -185,21 +196,40 @@ function search(input, nodes) {
   return {data, nodes: taken ? [taken.el] : [], windows, first};
 }
 
-// Of several matches of a role, the one a user is typing in, where the first is not: the match
-// that is or holds the text field with the focus (Select2's open search box, not another
-// widget's unnamed box above it: the snapshot marks it [active]). {match, why: "focused"}, or
-// null for the first. A focused button (the last one clicked) does not count: a user's focus
-// says where the keys go, not what to click. A css selector keeps querySelector's order, and a
-// text its document order.
-function preferredMatch(matches, doc) {
+// Of several matches of a role or a text, the one a user means where the first is not: for a
+// role, the match that is or holds the text field with the focus (Select2's open search box,
+// not another widget's unnamed box above it: the snapshot marks it [active]); else the first
+// inside the dialog or popup list that holds the focus (MUI's date picker popup, not the
+// calendar drawn in the page above it). {match, why: "focused" | "in the open dialog"}, or
+// null for the first. A focused button alone (the last one clicked) is no preference: a user's
+// focus says where the keys go, not what to click. A css selector keeps querySelector's order.
+function preferredMatch(matches, doc, byRole) {
   const focused = focusedElement(doc);
-  if (!focused || !(isTextField(focused) || isEditable(focused))) return null;
-  const byElement = new Map(matches.map((m) => [m.el, m]));
-  for (let el = focused; el; el = flatParentElement(el)) {
-    if (!byElement.has(el)) continue;
-    return el === matches[0].el ? null : {match: byElement.get(el), why: "focused"};
+  if (!focused) return null;
+  if (byRole && (isTextField(focused) || isEditable(focused))) {
+    const byElement = new Map(matches.map((m) => [m.el, m]));
+    for (let el = focused; el; el = flatParentElement(el)) {
+      if (!byElement.has(el)) continue;
+      return el === matches[0].el ? null : {match: byElement.get(el), why: "focused"};
+    }
   }
-  return null;
+  let layer = focused;
+  while (layer && !matchesOf(layer, LAYER_SELECTOR)) layer = flatParentElement(layer);
+  if (!layer || holdsFlat(layer, matches[0].el)) return null;
+  const inside = matches.find((m) => holdsFlat(layer, m.el));
+  return inside ? {match: inside, why: "in the open dialog"} : null;
+}
+
+// What a user works in while it holds the focus: a dialog, or a popup list or menu.
+const LAYER_SELECTOR = 'dialog[open], [role="dialog"], [role="alertdialog"], [aria-modal="true"], ' +
+    '[role="listbox"], [role="menu"]';
+
+// Whether `node` is `box` or lies inside it in the flat tree.
+function holdsFlat(box, node) {
+  for (let n = node; n; n = flatParentElement(n)) {
+    if (n === box) return true;
+  }
+  return false;
 }
 
 // Whether `el`, a box to act on without a role, is all that an item of `role` holds, an item

@@ -158,9 +158,11 @@ function inputBackdropOver(el) {
 }
 
 // Scrolls each box around `el` that a user scrolls (overflow auto or scroll) and that hides
-// part of it, innermost first, until el's centre shows in it: an option below the visible part
-// of a menu's list, though the list itself is in the window. A box that clips without
-// scrolling (a carousel's track) is left as it is, as a user's wheel would leave it.
+// part of it, innermost first, until el's centre shows in it: an option below the visible
+// part of a menu's list, though the list itself is in the window. At once, also in a box that
+// scrolls smoothly (MUI's time picker's columns), which would still hide it when it is
+// hit-tested. A box that clips without scrolling (a carousel's track) is left as it is, as a
+// user's wheel would leave it.
 function inputScrollIntoBoxes(el) {
   const doc = ownerDocumentOf(el);
   const scrollable = (overflow) => overflow === 'auto' || overflow === 'scroll';
@@ -180,10 +182,10 @@ function inputScrollIntoBoxes(el) {
     const middleY = r.top + r.height / 2;
     const middleX = r.left + r.width / 2;
     if (alongY && (middleY < top || middleY > top + p.clientHeight)) {
-      p.scrollTop += middleY - (top + p.clientHeight / 2);
+      p.scrollBy({top: middleY - (top + p.clientHeight / 2), behavior: 'instant'});
     }
     if (alongX && (middleX < left || middleX > left + p.clientWidth)) {
-      p.scrollLeft += middleX - (left + p.clientWidth / 2);
+      p.scrollBy({left: middleX - (left + p.clientWidth / 2), behavior: 'instant'});
     }
   }
 }
@@ -591,8 +593,8 @@ export function inputScrollIntoViewAsUser(el, options) {
   }
   el.scrollIntoView(Object.assign({behavior: 'instant'}, options));
   for (const {p, x, y, left, top} of kept) {
-    if (x && p.scrollLeft !== left) p.scrollLeft = left;
-    if (y && p.scrollTop !== top) p.scrollTop = top;
+    if (x && p.scrollLeft !== left) p.scrollTo({left, behavior: 'instant'});
+    if (y && p.scrollTop !== top) p.scrollTo({top, behavior: 'instant'});
   }
 }
 

@@ -69,12 +69,14 @@ function scrollBoxesToShow(el) {
     const top = box.top + p.clientTop;
     const left = box.left + p.clientLeft;
     if (scrolls(style.overflowY) && p.scrollHeight > p.clientHeight) {
-      if (r.bottom > top + p.clientHeight) p.scrollTop += r.bottom - (top + p.clientHeight);
-      else if (r.top < top) p.scrollTop -= top - r.top;
+      const by = r.bottom > top + p.clientHeight ? r.bottom - (top + p.clientHeight)
+                 : r.top < top ? r.top - top : 0;
+      if (by) p.scrollBy({top: by, behavior: "instant"});
     }
     if (scrolls(style.overflowX) && p.scrollWidth > p.clientWidth) {
-      if (r.right > left + p.clientWidth) p.scrollLeft += r.right - (left + p.clientWidth);
-      else if (r.left < left) p.scrollLeft -= left - r.left;
+      const by = r.right > left + p.clientWidth ? r.right - (left + p.clientWidth)
+                 : r.left < left ? r.left - left : 0;
+      if (by) p.scrollBy({left: by, behavior: "instant"});
     }
   }
 }
