@@ -972,10 +972,10 @@ BOOST_AUTO_TEST_CASE(a_slider_whose_arrow_right_lowers_it_is_filled_with_the_oth
 // way, only too far: it comes back to the nearest step (it was taken for keys that go the
 // other way, and the fill failed saying it stopped short).
 BOOST_AUTO_TEST_CASE(a_slider_whose_first_step_passes_the_value_comes_back_to_the_nearest) {
-  const json::object result = Run(
-      Frames({Goto("slider_late.html"),
-              R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":42}})",
-              Eval("volumeKeys")}));
+  const json::object result =
+      Run(Frames({Goto("slider_late.html"),
+                  R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":42}})",
+                  Eval("volumeKeys")}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"40"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":2})");
 }

@@ -272,7 +272,8 @@ BOOST_AUTO_TEST_CASE(a_carousels_slides_beside_its_track_are_left_out) {
 BOOST_AUTO_TEST_CASE(a_root_fixed_in_place_by_a_scroll_lock_still_shows_the_page) {
   const json::object result = Run(Frames({
       R"J({"method":"page.goto","params":{"url":"data:text/html,<style>html, body { height: 100%; margin: 0 }</style><div style='height: 3000px'>Tall</div><div id=dialog style='position: fixed; top: 100px; left: 100px'><button onclick='document.title = `saved`'>Save</button></div>"},"silent":true})J",
-      Eval("scrollTo(0, 1500); document.documentElement.style.cssText = 'position: fixed; top: -1500px; width: 100%'; 1"),
+      Eval("scrollTo(0, 1500); document.documentElement.style.cssText = 'position: fixed; top: "
+           "-1500px; width: 100%'; 1"),
       R"({"method":"page.click","params":{"role":"button","name":"Save"}})",
   }));
   BOOST_TEST(json::serialize(PageSuite::Record(result, 2).at("result").at("title")) ==

@@ -529,11 +529,11 @@ BOOST_AUTO_TEST_CASE(a_sortable_list_item_dragged_down_onto_the_next_takes_its_p
 BOOST_AUTO_TEST_CASE(a_date_pickers_prev_and_next_marked_for_a_click_have_refs) {
   // jQuery UI's date picker draws Prev and Next as <a> without href or pointer cursor, marked
   // data-event="click": they have refs, and Next shows the next month.
-  const json::object result = Run(
-      Frames({Goto("lib_jquery_ui.html"),
-              R"({"method":"page.snapshot","params":{"css":"#when .ui-datepicker-header"}})",
-              Frame("page.click", R"({"target":{"role":"generic","name":"Next"}})"),
-              Eval("$('#when .ui-datepicker-title').text().replace(/\\s+/g, ' ')")}));
+  const json::object result =
+      Run(Frames({Goto("lib_jquery_ui.html"),
+                  R"({"method":"page.snapshot","params":{"css":"#when .ui-datepicker-header"}})",
+                  Frame("page.click", R"({"target":{"role":"generic","name":"Next"}})"),
+                  Eval("$('#when .ui-datepicker-title').text().replace(/\\s+/g, ' ')")}));
   const std::string header = json::parse(ResultOf(result, 1)).as_string().c_str();
   BOOST_TEST(header == WithRefs("- generic \"Prev\" [ref={1}]\n"
                                 "- generic \"Next\" [ref={2}]\n"

@@ -184,8 +184,8 @@ function search(input, nodes) {
       data.hiddenFirst = hidden[0];
     }
   }
-  // Of several, the one being typed in (see preferredMatch) is taken, whatever the iframes
-  // hold; else the first here is the first of the whole search when no iframe comes before it.
+  // Of several, the one a user means (preferredMatch) is taken, whatever the iframes hold;
+  // else the first here is the first of the whole search when no iframe comes before it.
   const preferred = input.css === undefined && matches.length > 1
                         ? preferredMatch(matches, ownerDocumentOf(scope), input.role !== undefined)
                         : null;
