@@ -262,7 +262,9 @@ class McpHttpServer::Impl {
   McpHttpOptions options_;
   tcp::acceptor acceptor_;
   net::steady_timer accept_retry_;  // after a failed accept (out of descriptors)
-  bool accept_failing_ = false;     // said once on stderr until an accept succeeds again
+  // Out of descriptors, accepts fail until one comes free: stderr says so once a minute at
+  // most (a server at its limit that frees one and runs out again would say it at every turn).
+  std::optional<Clock::time_point> accept_failure_said_;
   net::steady_timer idle_timer_;
   std::uint16_t port_ = 0;
   agent_tool::ToolInstance* instance_ = nullptr;
@@ -633,18 +635,18 @@ void McpHttpServer::Impl::Accept() {
     if (ec) {
       // Out of descriptors (EMFILE, ENFILE) the connection stays in the listen backlog and
       // every accept fails at once: try again after a pause instead of spinning a core.
-      if (!accept_failing_) {
+      const Clock::time_point now = Clock::now();
+      if (!accept_failure_said_ || now - *accept_failure_said_ >= std::chrono::minutes(1)) {
         std::cerr << "tool-host: mcp: cannot accept a connection (" << ec.message()
                   << "); trying again every 100 ms" << std::endl;
+        accept_failure_said_ = now;
       }
-      accept_failing_ = true;
       accept_retry_.expires_after(std::chrono::milliseconds(100));
       accept_retry_.async_wait([this](boost::system::error_code wait) {
         if (!wait && !stopping_) Accept();
       });
       return;
     }
-    accept_failing_ = false;
     if (connections_.size() >= options_.max_connections) {
       boost::system::error_code ignored;
       socket.close(ignored);
