@@ -78,8 +78,8 @@ BOOST_AUTO_TEST_CASE(a_target_that_does_not_accept_the_drop_gets_none_and_nothin
 
 BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_an_element) {
   // The track runs from x 50 (value 0) to x 450 (100) at y 104; its 25% mark is at x 150.
-  // Each drag moves 4 px first, a pixel at a time, then its steps (10 by default): 14 moves,
-  // then 6.
+  // Each drag makes its 7 first moves (1, 2, 3, 4, 6, 8, 10 px), then its steps (10 by
+  // default): 17 moves, then 9.
   const json::object result = Run(Frames({
       Goto("slider.html"),
       R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Volume"},)"
@@ -92,11 +92,29 @@ BOOST_AUTO_TEST_CASE(a_pointer_slider_follows_the_real_mouse_to_a_point_and_to_a
   }));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
-  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,14,true,"75"]})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[75,17,true,"75"]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":[25,20,"Volume: 25"]})");
+             R"({"index":4,"method":"page.eval","result":[25,26,"Volume: 25"]})");
+}
+
+// A page that starts its drag once the pointer is more than 9 px from the press, and measures
+// the drag from there (Kendo UI's Window): the first moves (1, 2, 3, 4, 6, 8, 10 px along the
+// way) cross that threshold at 10 px, so a drag of one step moves the window by the rest of
+// the way (when they stopped at 4 px, the one step started the drag and moved nothing).
+BOOST_AUTO_TEST_CASE(a_drag_measured_from_past_a_threshold_loses_only_the_first_moves) {
+  const json::object result = Run(Frames({
+      Goto("drag_threshold.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Confirm"},"by":{"x":-150,"y":80},)"
+      R"("steps":1}})",
+      Eval("[win.offsetLeft, win.offsetTop, drag.started, drag.moves]"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
+  // 10 px along (-150, 80) rounds to (-9, 5): the window moved (-141, 75) from (300, 100).
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":[159,175,[-9,5],8]})");
 }
 
 BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) {
@@ -135,7 +153,7 @@ BOOST_AUTO_TEST_CASE(drags_inside_frames_of_either_origin_reach_the_apps_there) 
 
 BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) {
   // The pad spans x 50..350, y 200..350: its centre is (150, 75) inside it. The stroke's points:
-  // where the button went down, the 4 first moves of a pixel and the 4 steps.
+  // where the button went down, the 7 first moves (1 to 10 px) and the 4 steps.
   const json::object result = Run(Frames(
       {
           Goto("slider.html"),
@@ -153,7 +171,7 @@ BOOST_AUTO_TEST_CASE(a_canvas_gets_a_mouse_stroke_from_its_centre_to_the_point) 
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer"}})");
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",9]})");
+             R"({"index":2,"method":"page.eval","result":["Stroke from 150,75 to 50,20",12]})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","error":{"error":"invalid argument",)"
              R"("message":"page.drag: \"to\" {\"x\": 5000, \"y\": 10} lies outside the )"
@@ -543,9 +561,10 @@ BOOST_AUTO_TEST_CASE(a_range_input_is_dragged_from_its_thumb) {
        R"(oninput=\"seen.push(this.value)\"><script>seen = []</script>"}})",
        R"({"method":"page.drag","params":{"from":{"role":"slider","name":"Level"},"by":{"x":100}}})",
        Eval("seen.join(',')")}));
-  // From 20, not from 50 (where a press on the middle of its track would have put it).
+  // From 20, not from 50 (where a press on the middle of its track would have put it): the
+  // first moves (1 to 10 px) to 22, then 10 steps of 9 px.
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":"21,23,25,27,29,31,33,35,37,39,41"})");
+             R"({"index":2,"method":"page.eval","result":"21,22,24,26,28,29,31,33,35,37,39,41"})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

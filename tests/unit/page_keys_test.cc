@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "page/actions.h"
 #include "page/keys.h"
 
@@ -204,8 +205,9 @@ BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_
              R"("element":{"sharedId":"NODE"}}}]}]})");
 }
 
-// The first move goes 4 px (a page that starts its drag past a threshold measures from there),
-// then the steps share the rest.
+// The first moves go 1, 2, 3, 4, 6, 8 and 10 px along the way while the way is more than twice
+// as long (a page that starts its drag past a threshold measures from there), then the steps
+// share the rest.
 BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_a_frame_apart_and_holds_before_release) {
   const std::string expected = R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
                                R"("parameters":{"pointerType":"mouse"},"actions":[)"
@@ -229,13 +231,27 @@ BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_a_frame_apart_and_hol
                                R"({"type":"pointerUp","button":0}]}]})";
   BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 10, .y = 20}, {.x = 20, .y = 19}, 3)) ==
              expected);
-  // Fewer than one step is one step: straight to the end (no first move on a path of 8 px or
-  // less).
+  // A way of 100 px: all seven first moves, then 2 steps share the 90 px left.
+  std::string long_way = R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
+                         R"("parameters":{"pointerType":"mouse"},"actions":[)"
+                         R"({"type":"pointerMove","x":0,"y":50,"origin":"viewport"},)"
+                         R"({"type":"pointerDown","button":0},)";
+  for (const int x : {1, 2, 3, 4, 6, 8, 10, 55, 100}) {
+    long_way += absl::StrCat(R"({"type":"pause","duration":16},{"type":"pointerMove","x":)", x,
+                             R"(,"y":50,"origin":"viewport"},)");
+  }
+  long_way += R"({"type":"pause","duration":100},{"type":"pointerUp","button":0}]}]})";
+  BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 0, .y = 50}, {.x = 100, .y = 50}, 2)) ==
+             long_way);
+  // Fewer than one step is one step. On a way of 5.7 px the first moves go 1 and 2 px, which
+  // round to one point: one move there, then straight to the end.
   BOOST_TEST(json::serialize(DragActionsParams("CTX", {.x = 1, .y = 1}, {.x = 5, .y = 5}, 0)) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
              R"({"type":"pointerMove","x":1,"y":1,"origin":"viewport"},)"
              R"({"type":"pointerDown","button":0},)"
+             R"({"type":"pause","duration":16},)"
+             R"({"type":"pointerMove","x":2,"y":2,"origin":"viewport"},)"
              R"({"type":"pause","duration":16},)"
              R"({"type":"pointerMove","x":5,"y":5,"origin":"viewport"},)"
              R"({"type":"pause","duration":100},)"
@@ -248,6 +264,8 @@ BOOST_AUTO_TEST_CASE(a_drag_presses_moves_in_rounded_steps_a_frame_apart_and_hol
              R"({"type":"pointerMove","x":1,"y":1,"origin":"viewport"},)"
              R"({"type":"pointerDown","button":0},)"
              R"({"type":"pause","duration":300},)"
+             R"({"type":"pause","duration":16},)"
+             R"({"type":"pointerMove","x":2,"y":2,"origin":"viewport"},)"
              R"({"type":"pause","duration":16},)"
              R"({"type":"pointerMove","x":5,"y":5,"origin":"viewport"},)"
              R"({"type":"pause","duration":100},)"

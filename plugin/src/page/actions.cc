@@ -139,18 +139,18 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
   if (press_hold.count() > 0) pointer.push_back(pause(press_hold));
-  // The hand's first moves are small ones, a pixel each: a page that starts its drag once the
-  // pointer has gone past a threshold, and measures the drag from there (Gridstack after a few
-  // pixels, React Flow after one), loses only the pixels up to its threshold.
+  // The hand's slow start (kDragFirstMoves).
   ViewportPoint start = from;
   const double length = std::hypot(to.x - from.x, to.y - from.y);
-  if (length > 2 * kDragFirstMove) {
-    for (int px = 1; px <= kDragFirstMove; ++px) {
-      start = {.x = from.x + static_cast<int>(std::lround((to.x - from.x) * px / length)),
-               .y = from.y + static_cast<int>(std::lround((to.y - from.y) * px / length))};
-      pointer.push_back(pause(kDragStepPause));
-      pointer.push_back(move_to(start.x, start.y));
-    }
+  for (const int px : kDragFirstMoves) {
+    if (2 * px >= length) break;
+    const ViewportPoint next = {
+        .x = from.x + static_cast<int>(std::lround((to.x - from.x) * px / length)),
+        .y = from.y + static_cast<int>(std::lround((to.y - from.y) * px / length))};
+    if (next.x == start.x && next.y == start.y) continue;  // rounded onto the last one
+    start = next;
+    pointer.push_back(pause(kDragStepPause));
+    pointer.push_back(move_to(start.x, start.y));
   }
   steps = std::max(steps, 1);
   for (int i = 1; i <= steps; ++i) {

@@ -10,6 +10,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+#include <array>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -75,14 +76,17 @@ std::optional<boost::json::object> PixelOffsetOf(const boost::json::value& value
 
 // The pause before each step of a drag: one frame (60 per second).
 inline constexpr std::chrono::milliseconds kDragStepPause{16};
-// How far a drag's first moves go, a CSS pixel each (when the drag is more than twice as long).
-inline constexpr int kDragFirstMove = 4;
+// A drag's first moves, in CSS pixels from the press along the way, each taken while the drag
+// is more than twice as long: a hand's slow start. A page that starts its drag once the pointer
+// has passed a threshold, and measures the drag from there, loses only the pixels up to it
+// (React Flow after 1, Gridstack after a few, Kendo UI's Draggable past 9).
+inline constexpr std::array<int, 7> kDragFirstMoves = {1, 2, 3, 4, 6, 8, 10};
 // How long a drag holds still at its destination before it releases the button.
 inline constexpr std::chrono::milliseconds kDragHold{100};
 
 // {"context":C,"actions":[...]} that presses the left button at `from`, holds it still for
-// `press_hold` (a list that drags after a long press), moves the mouse kDragFirstMove pixels
-// towards `to` one at a time, then in `steps` equal steps (at least 1) to `to`, each move
+// `press_hold` (a list that drags after a long press), moves the mouse kDragFirstMoves towards
+// `to`, then in `steps` equal steps (at least 1) to `to`, each move
 // kDragStepPause after the last, holds still kDragHold, and releases it there: a drag by real
 // pointer input, viewport-origin moves in context C.
 boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
