@@ -266,6 +266,31 @@ BOOST_AUTO_TEST_CASE(a_carousels_slides_beside_its_track_are_left_out) {
   BOOST_TEST(Result(result, 2) == "Slide Two Read\nAfter");
 }
 
+// A native input kept in a box of a pixel that only screen readers read, inside the thumb or
+// the label that draws it (react-aria-components' slider and row checkbox), is the control a
+// user sees there: listed with its state, and a fill or click through it reaches the widget.
+// Both were left out (the box of a pixel taken for a carousel's track, the input beside it).
+BOOST_AUTO_TEST_CASE(inputs_kept_for_screen_readers_inside_what_draws_them_are_listed) {
+  const json::object result = Run(Frames({
+      Goto("hidden_inputs.html"),
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.fill","params":{"role":"slider","name":"Volume","value":"70"}})",
+      R"({"method":"page.click","silent":true,"params":{"role":"checkbox","name":"Select"}})",
+      Eval("[volume.value, document.querySelector('.thumb').style.left, pick.checked, "
+           "document.getElementById('box').textContent]"),
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- group "Volume"
+  - status "30"
+  - slider "Volume" [ref={1}] value="30" min=0 max=100
+- table
+  - row "☐ | Bananas"
+    - checkbox "Select" [ref={2}])",
+                                 FirstRef(outline), 2));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"70"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["70","70%",true,"☑"]})");
+}
+
 // A dialog's scroll lock fixes the page's root in place, moved up by as far as the page was
 // scrolled (Vuetify's): the page still shows, and its targets are found (they were all
 // "no visible element", the root taken for a box parked off screen).

@@ -997,6 +997,9 @@ export function clipAcrossOf(el, clip) {
   if ((across !== "hidden" && across !== "clip") || facts.display === "contents") return clip;
   const doc = ownerDocumentOf(el);
   if (el === doc.documentElement || el === doc.body) return clip;
+  // A box of a pixel (visually hidden: what only screen readers read) is no carousel's track:
+  // what it holds is judged as such (isReadersOnly; a field a widget draws, standInOf).
+  if (el.clientWidth <= 1) return clip;
   const left = rectOf(el).left + el.clientLeft;
   const shown = {left, right: left + el.clientWidth};
   return clip ? {left: Math.max(shown.left, clip.left), right: Math.min(shown.right, clip.right)}
