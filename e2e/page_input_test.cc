@@ -1143,6 +1143,22 @@ BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"sent"})");
 }
 
+// page.type and page.press say, as page.click does, that their target matched several
+// elements and which one took the keys.
+BOOST_AUTO_TEST_CASE(keys_to_a_target_of_several_matches_say_how_many_it_matched) {
+  const json::object result = Run(Frames({
+      R"({"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Name><input aria-label=Name onkeydown=\"document.title='second'\">"},"silent":true})",
+      R"({"method":"page.type","params":{"target":{"role":"textbox","name":"Name"},"text":"Ada"}})",
+      R"({"method":"page.press","params":{"key":"x","target":{"css":"input"}}})",
+      Eval("[...document.querySelectorAll('input')].map((i) => i.value).concat(document.title)"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.type","result":{"value":"Ada","matches":2}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.press","result":{"url":"data:text/html,<input aria-label=Name><input aria-label=Name onkeydown=\"document.title='second'\">","title":"","navigated":false,"matches":2}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Adax","",""]})");
+}
+
 // A command palette in Radix's dialog without an overlay (cmdk's): the rest of the page is
 // aria-hidden, the body takes no pointer events, a focus trap takes the focus back. A click,
 // keys, typing or a fill behind it reach nothing there (the click would close the palette, the

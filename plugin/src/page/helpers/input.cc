@@ -315,12 +315,11 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
   return effect;
 }
 
-absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
-                                         std::string_view tab,
-                                         const std::optional<Target>& target) {
+absl::StatusOr<KeysFocus> FocusForKeys(PageContext& page, std::string_view method,
+                                       std::string_view tab, const std::optional<Target>& target) {
   if (target) {
     ASSIGN_OR_RETURN(
-        const ActedTarget focused,
+        ActedTarget focused,
         ActOnTarget(page, tab, *target, ops::kInputFocus,
                     json::object{{"done", method == "page.press" ? "pressed" : "typed"}}));
     RETURN_IF_ERROR(PageSideStatus(method, focused.data));
@@ -341,12 +340,12 @@ absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view met
           page, tab, KeyActionsParams(focused.element.context, ChordKeyActions(to_end)),
           "the Control+End to the end of the code editor's text"));
     }
-    return focused.element.context;
+    return KeysFocus{.context = focused.element.context, .target = std::move(focused.element)};
   }
   // One more call to arm the page side (focusing a target did that).
   ASSIGN_OR_RETURN(const SandboxResult armed, page.Sandbox(tab, ops::kInputArm, json::object{}));
   RETURN_IF_ERROR(PageSideStatus(method, armed.data));
-  return std::string(tab);
+  return KeysFocus{.context = std::string(tab)};
 }
 
 absl::StatusOr<bool> ClickElement(PageContext& page, std::string_view method, std::string_view tab,

@@ -148,8 +148,12 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
 // field clicked instead, just past the end of its text; the browsing context of its element),
 // else whatever has the focus in the tab. Either way the page side then watches
 // what the keys do (PerformAndFollow's `armed` when the context is the tab's own).
-absl::StatusOr<std::string> FocusForKeys(PageContext& page, std::string_view method,
-                                         std::string_view tab, const std::optional<Target>& target);
+struct KeysFocus {
+  std::string context;                  // the browsing context the keys go to
+  std::optional<ResolvedTarget> target;  // the target's element, when one was given
+};
+absl::StatusOr<KeysFocus> FocusForKeys(PageContext& page, std::string_view method,
+                                       std::string_view tab, const std::optional<Target>& target);
 
 // Sends input.performActions with `action_params` in the agent's turn on the focus, nothing
 // followed afterwards (the caller reads what it needs); `what` names it in a timeout.

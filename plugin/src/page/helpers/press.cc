@@ -30,13 +30,16 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   ASSIGN_OR_RETURN(const std::string tab, page.Tab(params));
   ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, params));
-  ASSIGN_OR_RETURN(const std::string context, FocusForKeys(page, kMethod, tab, target));
+  ASSIGN_OR_RETURN(const KeysFocus focus, FocusForKeys(page, kMethod, tab, target));
   // In the tab's own document, the page side watches what the key does.
-  ASSIGN_OR_RETURN(const InputEffect effect,
-                   PerformAndFollow(page, tab, KeyActionsParams(context, ChordKeyActions(*chord)),
-                                    absl::StrCat("the key ", *key), context == tab));
+  ASSIGN_OR_RETURN(
+      const InputEffect effect,
+      PerformAndFollow(page, tab, KeyActionsParams(focus.context, ChordKeyActions(*chord)),
+                       absl::StrCat("the key ", *key), focus.context == tab));
   if (chord->key == kTabKey) RETURN_IF_ERROR(KeepFocusInPage(page, tab));
-  return AfterAction(page, tab, effect);
+  ASSIGN_OR_RETURN(json::object result, AfterAction(page, tab, effect));
+  if (focus.target) NoteMatches(*focus.target, result);
+  return result;
 }
 
 constexpr Param kParams[] = {
@@ -63,7 +66,8 @@ const HelperSpec& PressHelper() {
       .summary = "Presses a key or a key combination on the real keyboard.",
       .params = kParams,
       .ops = kOps,
-      .result = R"~({"url","title","navigated"} as for page.click)~",
+      .result =
+          R"~({"url","title","navigated"} as for page.click; "matches": N when the target matched N elements (the first one took the key, or "chosen" says which))~",
       .errors =
           R"~("invalid argument" (unknown key name), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: no key sent, the message says nothing was pressed))~",
       .example =

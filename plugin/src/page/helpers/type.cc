@@ -54,18 +54,22 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   json::object target_params = params;
   target_params.erase("text");
   ASSIGN_OR_RETURN(const std::optional<Target> target, ParseTarget(kMethod, target_params));
-  ASSIGN_OR_RETURN(const std::string context, FocusForKeys(page, kMethod, tab, target));
+  ASSIGN_OR_RETURN(const KeysFocus focus, FocusForKeys(page, kMethod, tab, target));
   ASSIGN_OR_RETURN(const InputEffect effect,
-                   PerformAndFollow(page, tab, KeyActionsParams(context, *std::move(keys)),
-                                    "the typing", context == tab));
+                   PerformAndFollow(page, tab, KeyActionsParams(focus.context, *std::move(keys)),
+                                    "the typing", focus.context == tab));
   if (absl::StrContains(*text, '\t')) RETURN_IF_ERROR(KeepFocusInPage(page, tab));
+  json::value result;
   if (effect.navigated) {
     // An Enter in the text submitted a form: the field is gone with its page.
-    return AfterAction(page, tab, effect);
+    ASSIGN_OR_RETURN(result, AfterAction(page, tab, effect));
+  } else {
+    ASSIGN_OR_RETURN(SandboxResult focused,
+                     page.Sandbox(focus.context, ops::kInputActiveValue, json::object{}));
+    result = std::move(focused.data);
   }
-  ASSIGN_OR_RETURN(SandboxResult focused,
-                   page.Sandbox(context, ops::kInputActiveValue, json::object{}));
-  return std::move(focused.data);
+  if (focus.target && result.is_object()) NoteMatches(*focus.target, result.as_object());
+  return result;
 }
 
 constexpr Param kParams[] = {
@@ -97,7 +101,7 @@ const HelperSpec& TypeHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"} of the focused field (a date segment's: the whole date field's text), with "moved_to": that field's name when the keys moved the focus there from a field of another name (a code's boxes that move on per digit: the value is the box the focus came to); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"))~",
+          R"~({"value"} of the focused field (a date segment's: the whole date field's text), with "moved_to": that field's name when the keys moved the focus there from a field of another name (a code's boxes that move on per digit: the value is the box the focus came to); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"); "matches": N when the target matched N elements (the first one took the keys, or "chosen" says which))~",
       .errors =
           R"~("invalid argument" (a control character), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: nothing typed))~",
       .example =
