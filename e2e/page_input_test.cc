@@ -1689,6 +1689,23 @@ BOOST_AUTO_TEST_CASE(a_segment_that_takes_keys_is_typed_into_not_filled) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"mm"})");
 }
 
+// A fill on the field drawn as segments (the group a snapshot lists them in) says to type its
+// digits into the first segment, and names it as a target (it said "target the field itself").
+BOOST_AUTO_TEST_CASE(a_fill_on_a_field_of_segments_says_to_type_into_the_first) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<div role=group aria-label=Date><span role=spinbutton contenteditable tabindex=0 )"
+       R"(aria-label=Month>mm</span>/<span role=spinbutton contenteditable tabindex=0 )"
+       R"(aria-label=Day>dd</span></div>"}})",
+       R"({"method":"page.fill","params":{"role":"group","name":"Date","value":"12/25"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: div \"mm/dd\" is a field drawn as segments that take keys, not text: )"
+             R"(type into its first segment with page.type ({\"target\": {\"role\":\"spinbutton\",)"
+             R"J(\"name\":\"Month\"}, \"text\": \"1225\"})"}})J");
+}
+
 // Typed into a segment, the result is the whole field's text: a model reads a date, not the
 // part the focus ended in.
 BOOST_AUTO_TEST_CASE(typing_into_a_date_segment_reports_the_fields_text) {

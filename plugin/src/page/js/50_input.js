@@ -1119,6 +1119,19 @@ async function inputFill(el, value, leave) {
           'click its text (page.click), then page.press Control+a and page.type the new text ' +
           '(it indents new lines itself, as for a user)');
     }
+    // A field drawn as segments that take keys (a date: React Aria's, MUI X's), typed into
+    // from its first segment, which moves on by itself.
+    const segment = flatElements(el).find((n) => n !== el && roleOf(n) === 'spinbutton');
+    if (segment) {
+      const name = accessibleName(segment, 'spinbutton');
+      // The target of that segment; without a name, its ref from a snapshot.
+      const target = name ? JSON.stringify({role: 'spinbutton', name}) : '{"ref": ...}';
+      // A date's digits alone: each segment takes its own and moves on.
+      const keys = /^[\d\s/.:-]+$/.test(text) ? text.replace(/\D/g, '') : text;
+      return inputFillError(el, 'is a field drawn as segments that take keys, not text: type ' +
+          'into its first segment with page.type ({"target": ' + target + ', "text": ' +
+          JSON.stringify(keys) + '})');
+    }
     return inputFillError(el, 'is not an input, textarea, select or contenteditable element; ' +
         'target the field itself');
   }
