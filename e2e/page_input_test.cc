@@ -1880,6 +1880,29 @@ BOOST_AUTO_TEST_CASE(a_key_returns_once_the_focused_modal_it_closes_has_faded_ou
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"open"})");
 }
 
+// A modal that takes no focus as it opens, and closes on an Escape only when the focus is
+// inside it (Kendo UI's window): a click behind it says that the focus is outside it, and how
+// an Escape reaches it (the advice was a bare page.press Escape, which went to the button
+// behind it).
+BOOST_AUTO_TEST_CASE(a_click_behind_a_modal_the_focus_is_not_in_says_where_escape_must_go) {
+  const json::object result = Run(Frames(
+      {Goto("modal_focus_behind.html"),
+       R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Open dialog"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Counter 0"}})",
+       R"({"method":"page.press","silent":true,"params":{"key":"Escape","target":{"role":"dialog","name":"Save the changes?"}}})",
+       R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Counter 0"}})",
+       Eval("[win.style.display, clicks]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.click","error":{"error":"element covered","message":)"
+             R"("page.click: button#count \"Counter 0\" lies behind div#overlay, which covers )"
+             R"(the page as a modal's backdrop does: the pointer and keys go to the modal, not to )"
+             R"(it; nothing was clicked. Close or finish that first (the focus is on button#open )"
+             R"(\"Open dialog\", outside it: page.press Escape with a target inside it, or click )"
+             R"J(its close button), or act inside it"}})J");
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":["none",1]})");
+}
+
 BOOST_AUTO_TEST_CASE(fill_with_submit_presses_enter_and_follows_the_navigation) {
   const json::object result = Run(Frames(
       {Goto("signup.html"), R"({"method":"page.fill","params":{"css":"#name","value":"Alan"}})",
@@ -1990,9 +2013,10 @@ BOOST_AUTO_TEST_CASE(type_into_an_editors_block_clicks_it_first) {
        Eval("blocks()")}));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.type","result":{"value":"Second"}})");
-  // The first block again: clicked past its text, the caret at its end.
+  // The first block again (of the two the css matches now): clicked past its text, the caret
+  // at its end.
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.type","result":{"value":"First line"}})");
+             R"({"index":2,"method":"page.type","result":{"value":"First line","matches":2}})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.eval","result":["First line","Second"]})");
 }

@@ -8,11 +8,11 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
-  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, hasAttr, holdsFixed, idRefsText,
-  innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway, isTextField, isVisible,
-  localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf,
-  parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf,
-  tagNameOf, textMatcher, truncate, viewSizeOf
+  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement, hasAttr,
+  holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway,
+  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
+  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -397,8 +397,15 @@ function inputKeptFromInput(el, inert, done) {
     why = ' lies behind ' + describeElement(inert) + ', which covers the page as a modal\'s ' +
         'backdrop does: the pointer and keys go to the modal, not to it';
   }
-  return describeElement(el) + why + '; nothing was ' + done + '. Close or finish that first ' +
-      '(e.g. page.press Escape), or act inside it';
+  // Keys go where the focus is: left behind the modal (on the button that opened it, as Kendo's
+  // window leaves it), an Escape pressed there does not reach the modal.
+  const focus = focusedElement(ownerDocumentOf(el));
+  const close = focus && inputInertBy(focus)
+      ? 'the focus is on ' + describeElement(focus) + ', outside it: page.press Escape with a ' +
+        'target inside it, or click its close button'
+      : 'e.g. page.press Escape';
+  return describeElement(el) + why + '; nothing was ' + done + '. Close or finish that first (' +
+      close + '), or act inside it';
 }
 
 // A point just past the end of the text of editable `el`, where a click leaves the caret at its
