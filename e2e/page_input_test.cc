@@ -204,6 +204,19 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_focused_dialog_is_taken) 
              R"("chosen":"in the open dialog"}})");
 }
 
+// Of two cells of one name, the first of no size (react-datepicker's next month's days, kept
+// in an empty row of no height, named as the cells that show them): the one that shows is
+// taken (the first was, and the click said "no size on the page").
+BOOST_AUTO_TEST_CASE(of_several_matches_the_first_of_no_size_gives_way_to_one_shown) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=grid><div role=row><div role=gridcell aria-label='Choose April 2' style='width: 27px' onclick='document.title = `March grid`'></div></div><div role=row><div role=gridcell aria-label='Choose April 2' onclick='document.title = `April grid`'>2</div></div></div>"},"silent":true})J",
+      R"({"method":"page.click","params":{"role":"gridcell","name":"Choose April 2"}})",
+  }));
+  BOOST_TEST(Record(result, 1).find(R"("title":"April grid","navigated":false,"matches":2,)"
+                                    R"("chosen":"shown"}})") != std::string::npos,
+             Record(result, 1));
+}
+
 // A list that scrolls smoothly (MUI's time picker's columns) is scrolled at once to the
 // option a click goes to (it was still hidden when hit-tested: "out of sight").
 BOOST_AUTO_TEST_CASE(a_click_scrolls_a_smooth_list_to_its_option_at_once) {

@@ -33,8 +33,8 @@ struct Found {
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
   std::string shown;                // a containing match: what `first` shows (its name, text)
-  // Why `first` is not the first in document order: "focused" or "in the open dialog" (see
-  // preferredMatch in 10_find.js); empty when it is.
+  // Why `first` is not the first in document order: "focused", "in the open dialog" or
+  // "shown" (see preferredMatch in 10_find.js); empty when it is.
   std::string chosen;
 };
 
@@ -269,6 +269,7 @@ absl::StatusOr<Target> RefString(std::string_view method, std::string_view key,
 // Which of several matches was taken, as a message says it.
 std::string_view TakenMatch(const ResolvedTarget& element) {
   if (element.chosen == "focused") return "focused one";
+  if (element.chosen == "shown") return "first shown one";
   return element.chosen.empty() ? "first" : "one in the open dialog";
 }
 

@@ -200,10 +200,16 @@ function search(input, nodes) {
 // role, the match that is or holds the text field with the focus (Select2's open search box,
 // not another widget's unnamed box above it: the snapshot marks it [active]); else the first
 // inside the dialog or popup list that holds the focus (MUI's date picker popup, not the
-// calendar drawn in the page above it). {match, why: "focused" | "in the open dialog"}, or
-// null for the first. A focused button alone (the last one clicked) is no preference: a user's
-// focus says where the keys go, not what to click. A css selector keeps querySelector's order.
+// calendar drawn in the page above it); else, when the first has no size, the first that has
+// one (shownPreferred). {match, why: "focused" | "in the open dialog" | "shown"}, or null for
+// the first. A css selector keeps querySelector's order.
 function preferredMatch(matches, doc, byRole) {
+  return focusPreferred(matches, doc, byRole) || shownPreferred(matches);
+}
+
+// preferredMatch by the focus. A focused button alone (the last one clicked) is no preference:
+// a user's focus says where the keys go, not what to click.
+function focusPreferred(matches, doc, byRole) {
   const focused = focusedElement(doc);
   if (!focused) return null;
   if (byRole && (isTextField(focused) || isEditable(focused))) {
@@ -218,6 +224,20 @@ function preferredMatch(matches, doc, byRole) {
   if (!layer || holdsFlat(layer, matches[0].el)) return null;
   const inside = matches.find((m) => holdsFlat(layer, m.el));
   return inside ? {match: inside, why: "in the open dialog"} : null;
+}
+
+// When the first match has no size (an element with a role and a name is found so: an alert
+// of no height), the first that has one, which is what a user sees: react-datepicker keeps the
+// day cells of the next month in an empty row of no height, named as the cells that show them.
+// {match, why: "shown"}, or null.
+function shownPreferred(matches) {
+  const sized = (m) => {
+    const r = rectOf(m.el);
+    return r.width > 0 && r.height > 0;
+  };
+  if (sized(matches[0])) return null;
+  const shown = matches.find(sized);
+  return shown ? {match: shown, why: "shown"} : null;
 }
 
 // What a user works in while it holds the focus: a dialog, or a popup list or menu.
