@@ -291,6 +291,23 @@ BOOST_AUTO_TEST_CASE(inputs_kept_for_screen_readers_inside_what_draws_them_are_l
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["70","70%",true,"☑"]})");
 }
 
+// A field's segments drawn as editable text (MUI's time field) show what they say: the
+// meridiem "AM" (aria-valuenow 0, no aria-valuetext), the hours "09"; a segment's
+// aria-valuetext still comes first.
+BOOST_AUTO_TEST_CASE(a_segment_that_shows_its_words_has_them_as_its_value) {
+  const json::object result = Run(Frames({
+      R"({"method":"page.goto","params":{"url":"data:text/html,<div role=group aria-label=Time><span role=spinbutton contenteditable aria-label=Hours aria-valuenow=9>09</span>:<span role=spinbutton contenteditable aria-label=Meridiem aria-valuenow=0 aria-valuemin=0 aria-valuemax=1>AM</span><span role=spinbutton contenteditable aria-label=Month aria-valuenow=3 aria-valuetext=March>03</span></div>"},"silent":true})",
+      R"({"method":"page.snapshot"})",
+  }));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- group "Time"
+  - spinbutton "Hours" [ref={1}] value="09"
+  - text ":"
+  - spinbutton "Meridiem" [ref={2}] value="AM"
+  - spinbutton "Month" [ref={3}] value="March")",
+                                 FirstRef(outline), 3));
+}
+
 // A dialog's scroll lock fixes the page's root in place, moved up by as far as the page was
 // scrolled (Vuetify's): the page still shows, and its targets are found (they were all
 // "no visible element", the root taken for a box parked off screen).

@@ -127,8 +127,11 @@ function statesOf(el, role, parts) {
   const valueText = aria("aria-valuetext");
   const valueNow = aria("aria-valuenow");
   if ((role === "slider" || role === "spinbutton") && (valueText || valueNow)) {
-    // What the page says it holds; its words (valuetext: "Medium") before the number.
-    value = valueText || valueNow;
+    // What the page says it holds; its words (valuetext: "Medium") before the number. A
+    // segment of a field that shows its words as text says them there (MUI's "AM" over
+    // aria-valuenow 0).
+    const words = !valueText && role === "spinbutton" && isEditable(el) ? editableText(el) : "";
+    value = valueText || words || valueNow;
   } else if (role === "combobox" && (!("value" in el) || tag === "button")) {
     // No form field (a <button>'s value is no choice: Radix draws its select as one).
     value = customComboboxValue(el, parts);
