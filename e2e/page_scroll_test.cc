@@ -64,6 +64,23 @@ BOOST_AUTO_TEST_CASE(content_slotted_into_a_shadow_scroll_box_scrolls_there) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Pressed",true]})");
 }
 
+// A box that moves its content on the wheel or its own keys and does not scroll (Monaco's
+// editor hides its overflow, and draws only the lines in view), on a page that does not
+// scroll either: "until" says nothing moved, and how such a box is scrolled (it said it
+// scrolled to the end of the target's box).
+BOOST_AUTO_TEST_CASE(until_in_no_box_that_scrolls_says_nothing_moved) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=editor style='height: 100px; overflow: hidden'><div style='height: 2000px'>line 1</div></div>"},"silent":true})J",
+       R"({"method":"page.scroll","params":{"css":"#editor","until":{"text":"line 150"}}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","error":{"error":"no such element","message":)"
+             R"("page.scroll: the target lies in no box that scrolls, and the page did not scroll )"
+             R"(either: nothing moved, and no visible element matches text \"line 150\". What )"
+             R"(moves its content on the wheel or keys of its own (a code editor, a map) scrolls )"
+             R"(with page.press PageDown after a page.click in it"}})");
+}
+
 BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
   // Row 5000 is 99,980 px down the list; centred in its 400 px box the list stands at 99,790.
   const json::object result =

@@ -721,6 +721,22 @@ BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_re
   BOOST_TEST(Result(result, 6) == "[no more text: it is 9 characters long]");
 }
 
+// Lines a code editor places itself, each at its own top and out of document order
+// (Monaco's), read in the order they show, with their indentation of no-break spaces; a
+// <pre>'s spaces and tabs are kept too (each line's trailing ones dropped); the snapshot's
+// name of the code reads them in that order too. They read in document order, the
+// indentation gone: another program than the one on screen.
+BOOST_AUTO_TEST_CASE(text_reads_placed_lines_in_the_order_they_show_with_their_indentation) {
+  const json::object result = Run(Frames({Goto("placed_lines.html"), R"({"method":"page.text"})",
+                                          R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(Result(result, 1) ==
+             "function hello() {\n  return 42;\n  if (x) {\n    foo();\n}\n  kept   as\n"
+             "\ttyped\n A  b c");
+  BOOST_TEST(Result(result, 2) ==
+             "- code \"function hello() { return 42; if (x) { foo(); }\"\n"
+             "- text \"kept as typed A b c\"");
+}
+
 BOOST_AUTO_TEST_CASE(a_long_text_is_spooled_as_a_txt_file_holding_the_text) {
   const json::object result =
       Run(Frames({Goto("article.html"), R"({"method":"page.text","params":{"max_chars":100000}})",
@@ -1435,12 +1451,13 @@ BOOST_AUTO_TEST_CASE(a_label_hidden_from_the_accessibility_tree_still_names_its_
 // react-aria's list names itself with its field's label (aria-labelledby holds its own id and
 // the label's): there it is its aria-label. A select-all box both checked and indeterminate is
 // mixed only. Unnamed buttons that share a class show the data attribute their script reads,
-// or a class past the state classes every button has (Mantine's). A text field kept in a
+// or a class past the state classes every button has (Mantine's); a calendar's day cell that
+// says its date only in its data-date (FullCalendar's week view) shows that. A text field kept in a
 // see-through holder folded to a pixel (a data grid's cell editor waiting) is not listed.
 BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
   const json::object result = Run(Frames(
       {
-          R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
+          R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><div role=gridcell tabindex=0 class='fc-day fc-day-tue' data-date=2026-12-08 style='height: 20px'></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
           R"({"method":"page.snapshot"})",
           R"({"method":"page.fill","params":{"css":"#keys","value":"Zed"}})",
       },
@@ -1451,7 +1468,8 @@ BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
              "  - option \"Banana\" [ref=e2]\n"
              "- checkbox \"Select all\" [ref=e3] mixed\n"
              "- button [ref=e4] [data-direction=previous]\n"
-             "- button [ref=e5] .mantine-Modal-close");
+             "- button [ref=e5] .mantine-Modal-close\n"
+             "- gridcell [ref=e6] [data-date=\"2026-12-08\"]");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.fill","error":{"error":"no such element","message":)"
              R"("page.fill: no visible element matches css \"#keys\"; check the target, or )"

@@ -29,6 +29,7 @@ struct Found {
   // first of them described, as the page side describes it.
   std::uint64_t hidden = 0;
   std::string hidden_first;
+  bool hidden_keys_field = false;  // the first hidden is the field a code editor takes keys through
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
@@ -69,6 +70,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
   found.hidden = hidden != nullptr && hidden->is_int64() ? hidden->get_int64() : 0;
   if (const json::value* first = data->if_contains("hiddenFirst"); first && first->is_string()) {
     found.hidden_first = std::string(first->get_string());
+    found.hidden_keys_field = BoolAt(*data, "hiddenKeysField");
   }
   if (found.count > 0 && !result.nodes.empty()) {
     found.first = result.nodes[0];
@@ -105,7 +107,10 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     found.count += inner->count;
     found.inert += inner->inert;
     found.hidden += inner->hidden;
-    if (found.hidden_first.empty()) found.hidden_first = std::move(inner->hidden_first);
+    if (found.hidden_first.empty()) {
+      found.hidden_first = std::move(inner->hidden_first);
+      found.hidden_keys_field = inner->hidden_keys_field;
+    }
     if (decided || inner->count == 0) continue;
     if (ahead_of_local || !first_is_local) {
       found.first = std::move(inner->first);
@@ -233,9 +238,13 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
         kNoSuchElement,
         absl::StrCat(ToAbsl(page.method()), ": no visible element matches ", target.Describe(),
                      "; ", found.hidden, found.hidden == 1 ? " match is" : " matches are",
-                     " hidden now (the first: ", found.hidden_first,
-                     "): what a page shows on hover or once its menu opens appears after a "
-                     "page.hover or page.click on what holds it; else page.waitFor it"));
+                     " hidden now (the first: ", found.hidden_first, "): ",
+                     found.hidden_keys_field
+                         ? "it is the field a code editor takes its keys through, which no "
+                           "user sees: click the editor's text (page.click), then page.press "
+                           "Control+a and page.type the new text"
+                         : "what a page shows on hover or once its menu opens appears after a "
+                           "page.hover or page.click on what holds it; else page.waitFor it"));
   }
   if (found.count == 0 || !found.first) {
     return HelperError(

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "core/string_view_compat.h"
 #include "page/actions.h"
@@ -117,10 +118,24 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
         // Answered: the list may have grown. Still out (a long poll): it is not growing.
         if (page.state().in_flight.Count(tab) == 0) continue;
       }
+      const bool page_box = BoolAt(data, "page");
+      if (!nodes.empty() && page_box && data.at("y") == start->at("y")) {
+        // A code editor or a map moves what it shows on the wheel or its keys, in a box that
+        // does not scroll (Monaco's): nothing here scrolls it.
+        return HelperError(
+            kNoSuchElement,
+            absl::StrCat(kMethod, ": the target lies in no box that scrolls, and the page did "
+                                  "not scroll either: nothing moved, and no visible element "
+                                  "matches ",
+                         target.Describe(),
+                         ". What moves its content on the wheel or keys of its own (a code "
+                         "editor, a map) scrolls with page.press PageDown after a page.click "
+                         "in it"));
+      }
       return HelperError(
           kNoSuchElement,
           absl::StrCat(kMethod, ": scrolled to the end of ",
-                       nodes.empty() ? "the page" : "the target's scroll box",
+                       nodes.empty() || page_box ? "the page" : "the target's scroll box",
                        " and no visible element matches ", target.Describe(),
                        nodes.empty() ? "; a list that scrolls in a box of its own (a grid, a "
                                        "virtual list) is scrolled with a target inside that box"

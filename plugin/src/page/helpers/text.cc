@@ -73,7 +73,8 @@ const HelperSpec& TextHelper() {
       .summary = "Reads the visible text of the page or of one element, as a user sees it.",
       .params = kParams,
       .ops = kOps,
-      .result = R"~(a string: line breaks kept, runs of spaces and blank lines collapsed)~",
+      .result =
+          R"~(a string: line breaks kept, runs of spaces (not a pre's, nor no-break spaces) and blank lines collapsed; lines a page places itself read in the order they show)~",
       .errors = R"~("no such element", "stale ref")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<main><p>First</p><p>Second</p></main>"},"silent":true},{"method":"page.text","params":{"css":"main","max_chars":100}}]})~",

@@ -308,6 +308,33 @@ function ownFlatChildren(node) {
   return childList(node);
 }
 
+// The children of `node` in the flat tree as a reader meets them: when every element among
+// them is placed by the page itself (absolutely positioned: a code editor's lines, each at its
+// own top, which Monaco keeps out of document order; a grid's tiles), top to bottom, then left
+// to right, without the blanks between them; else in document order.
+export function shownChildren(node) {
+  const children = flatChildren(node);
+  if (children.length < 2) return children;
+  const elements = [];
+  for (const child of children) {
+    if (nodeTypeOf(child) === ELEMENT_NODE) {
+      if (styleFacts(child).position !== "absolute") return children;
+      elements.push(child);
+    } else if (nodeTypeOf(child) === TEXT_NODE && /\S/.test(dataOf(child))) {
+      return children;
+    }
+  }
+  return elements.length < 2 ? children : inShownOrder(elements);
+}
+
+// `elements` in the order they show: top to bottom, then left to right (tops in whole pixels).
+export function inShownOrder(elements) {
+  const boxes = new Map(elements.map((el) => [el, rectOf(el)]));
+  return elements.slice().sort((a, b) =>
+    Math.round(boxes.get(a).top) - Math.round(boxes.get(b).top) ||
+    boxes.get(a).left - boxes.get(b).left);
+}
+
 // Every element under `root` (itself included) in flat-tree order.
 export function flatElements(root) {
   const out = [];
@@ -392,7 +419,7 @@ function subtreeText(node, memo, skip, mode, top = true) {
     } else if (isInputButton(node)) {
       text = " " + inputButtonLabel(node) + " ";  // what the button shows
     } else {
-      const children = flatChildren(node);
+      const children = shownChildren(node);
       const parts = [];
       for (let i = 0; i < children.length; ++i) {
         parts.push(subtreeText(children[i], memo, skip, mode, false));
@@ -651,7 +678,7 @@ export function standsApart(el, body) {
   return position === "fixed" || position === "absolute";
 }
 
-// The computed display, visibility and overflow (kept for the pass).
+// The computed display, visibility, overflow, cursor and position (kept for the pass).
 export function styleFacts(el) {
   let facts = PASS ? PASS.style.get(el) : undefined;
   if (facts === undefined) {
@@ -659,7 +686,8 @@ export function styleFacts(el) {
     facts = {display: PROPERTY_VALUE.call(style, "display"),
              visibility: PROPERTY_VALUE.call(style, "visibility"),
              overflow: PROPERTY_VALUE.call(style, "overflow"),
-             cursor: PROPERTY_VALUE.call(style, "cursor")};
+             cursor: PROPERTY_VALUE.call(style, "cursor"),
+             position: PROPERTY_VALUE.call(style, "position")};
     if (PASS) PASS.style.set(el, facts);
   }
   return facts;

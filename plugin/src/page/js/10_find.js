@@ -4,10 +4,11 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, collapse, describeElement, flatChildren, flatElements,
-  flatParentElement, focusedElement, isEditable, isInteractive, isTextField, isVisible, localNameOf,
-  matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass,
-  rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts, textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, collapse, describeElement, editorKeysFieldOf, flatChildren,
+  flatElements, flatParentElement, focusedElement, isEditable, isInteractive, isTextField,
+  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal,
+  ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts,
+  textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -177,11 +178,13 @@ function search(input, nodes) {
     data.inert = inert.length;
     // The others are hidden for now (a handle shown on hover, an item of a closed menu): the
     // error names the first and why.
-    const hidden = unseen.filter((el) => !inert.includes(el)).map(hiddenDescription)
-        .filter((description) => description !== null);
+    const hidden = unseen.filter((el) => !inert.includes(el) && hiddenDescription(el) !== null);
     if (hidden.length) {
       data.hidden = hidden.length;
-      data.hiddenFirst = hidden[0];
+      data.hiddenFirst = hiddenDescription(hidden[0]);
+      // The field a code editor takes its keys through (Monaco's textarea "Editor content",
+      // of no size): no hover shows it; the editor's text is what a user clicks.
+      if (editorKeysFieldOf(hidden[0]) === hidden[0]) data.hiddenKeysField = true;
     }
   }
   // Of several, the one a user means (preferredMatch) is taken, whatever the iframes hold;

@@ -14,8 +14,8 @@ import {
   isHiddenSubtree, isInteractive, isBesideClip, isLeftOut, isNamedZeroSize, isReadersOnly,
   isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf,
   passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName,
-  seenText, shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher,
-  truncate
+  seenText, shownChildren, shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf,
+  textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -257,11 +257,14 @@ function saysSomething(word) {
 const HINT_DATA = ["data-action", "data-item-name", "data-direction", "data-command",
                    "data-tool"];
 
-// "#ID", "[data-ATTR=VALUE]" (HINT_DATA) or ".CLASS" (the first that saysSomething), or null:
-// each a CSS selector.
+// "#ID", '[data-date="YYYY-MM-DD"]', "[data-ATTR=VALUE]" (HINT_DATA) or ".CLASS" (the first
+// that saysSomething), or null: each a CSS selector.
 function hintOf(el) {
   const id = attrOf(el, "id");
   if (id && saysSomething(id)) return "#" + id;
+  // A calendar's day cell that says its date there only (FullCalendar's week view).
+  const date = attrOf(el, "data-date");
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) return "[data-date=\"" + date + "\"]";
   for (const name of HINT_DATA) {
     const value = attrOf(el, name);
     if (value && saysSomething(value)) return "[" + name + "=" + value + "]";
@@ -376,7 +379,7 @@ function outline(input, nodes) {
   };
 
   const walkChildren = (el, depth, showText) => {
-    const children = flatChildren(el);
+    const children = shownChildren(el);
     for (let i = 0; i < children.length; ++i) {
       const child = children[i];
       const type = nodeTypeOf(child);

@@ -1,6 +1,7 @@
 // page.text: the visible text of an element (default: the page) laid out as innerText lays
-// it out (a line break around each block, at each <br>), with runs of spaces collapsed and
-// blank lines dropped, cut to max_chars characters from offset. No text at all, or an offset
+// it out (a line break around each block, at each <br>; elements the page places itself read
+// in the order they show: shownChildren), with runs of spaces collapsed (not those the page
+// keeps: white-space pre, no-break spaces) and blank lines dropped, cut to max_chars characters from offset. No text at all, or an offset
 // at or past the end, gets a line saying so (an empty string reads like a failure).
 //
 // Walked here rather than read from innerText: innerText stays in the light DOM, so an open
@@ -11,9 +12,9 @@
 // innerText, a select shows its chosen option and an input button its label, as on screen.
 
 import {
-  ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, clipAcrossOf, flatChildren, inputButtonLabel,
-  isBesideClip, isClipped, isInputButton, isLeftOut, isReadersOnly, isUnrendered, localNameOf,
-  nodeTypeOf, readingPass, styleOf, tagNameOf
+  ELEMENT_NODE, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED, clipAcrossOf, inputButtonLabel, isBesideClip,
+  isClipped, isInputButton, isLeftOut, isReadersOnly, isUnrendered, localNameOf, nodeTypeOf,
+  readingPass, shownChildren, styleOf, tagNameOf
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -21,6 +22,16 @@ import {isFrame} from "./10_find.js";
 const INLINE_DISPLAYS = new Set(["inline", "inline-block", "inline-flex", "inline-grid",
                                  "inline-table", "contents", "ruby", "ruby-text",
                                  "table-cell"]);
+
+// Spaces a page keeps (all of them in white-space: pre, and no-break spaces anywhere, with
+// which Monaco indents its lines) are marked, so that collapsing the runs of other spaces and
+// trimming the lines leaves them, as a reader sees them: a code's indentation.
+const KEPT_SPACE = "\ufdd0";
+const KEPT_TAB = "\ufdd1";
+
+function keptSpaces(text, kept) {
+  return text.replace(kept, (space) => space === "\t" ? KEPT_TAB : KEPT_SPACE);
+}
 
 function visibleText(root) {
   const out = [];
@@ -31,7 +42,8 @@ function visibleText(root) {
       if (!parentStyle || parentStyle.visibility !== "visible") return;
       const ws = parentStyle.whiteSpace;
       const pre = ws.startsWith("pre") || ws === "break-spaces";
-      out.push(pre ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/\s+/g, " "));
+      out.push(pre ? keptSpaces(node.data.replace(/\r\n?/g, "\n"), /[ \t\u00a0]/g)
+                   : keptSpaces(node.data.replace(/[ \t\n\r\f]+/g, " "), /\u00a0/g));
       return;
     }
     if (nodeTypeOf(node) !== ELEMENT_NODE) return;
@@ -57,7 +69,7 @@ function visibleText(root) {
     const inside = clipAcrossOf(el, clip);
     const block = !INLINE_DISPLAYS.has(style.display);
     if (block) out.push("\n");
-    for (const child of flatChildren(el)) walk(child, style, inside);
+    for (const child of shownChildren(el)) walk(child, style, inside);
     if (style.display === "table-cell") out.push(" ");
     if (block) out.push("\n");
   };
@@ -70,7 +82,8 @@ OPS.text = function (input, nodes) {
   // An iframe's text is its document's, read in its own browsing context.
   if (isFrame(el) && el.contentWindow) return {data: {frame: true}, windows: [el.contentWindow]};
   const lines = readingPass(() => visibleText(el)).split("\n")
-                    .map((line) => line.replace(/[ \t\u00a0\r\f\v]+/g, " ").trim())
+                    .map((line) => line.replace(/[ \t\r\f\v]+/g, " ").trim()
+                                       .replace(/\ufdd0/g, " ").replace(/\ufdd1/g, "\t").trimEnd())
                     .filter((line) => line.length > 0);
   const chars = Array.from(lines.join("\n"));
   const offset = Math.min(input.offset || 0, chars.length);

@@ -118,8 +118,9 @@ OPS.scrollSettle = async function (input) {
 
 // Scrolls the box of nodes[0] (or the page) down by about its height at a time until the
 // element input.find names ({css} | {text} | {role, name?}) exists, for up to input.ms; then
-// scrolls it into view. data: {found: true, x, y, start: {x, y}} | {end: true, x, y, start}
-// (the box's end came first) | {found: false, ...} (the time ran out).
+// scrolls it into view. data: {found: true, x, y, start: {x, y}, page} | {end: true, ...}
+// (the box's end came first) | {found: false, ...} (the time ran out); page: the box is the
+// page's.
 OPS.scrollUntil = async function (input, nodes) {
   // The box the first slice found: a target inside a virtual list (a row) may be gone from
   // the page by a later slice, as the list drew other rows.
@@ -131,7 +132,8 @@ OPS.scrollUntil = async function (input, nodes) {
   const page = box === doc.scrollingElement || box === doc.documentElement;
   const start = positionOf(box);
   const until = Date.now() + input.ms;
-  const report = (facts) => ({data: Object.assign(facts, positionOf(box), {start})});
+  // `page`: the page's own scroll was taken, the target lying in no box that scrolls.
+  const report = (facts) => ({data: Object.assign(facts, positionOf(box), {start, page})});
   let unchanged = 0;
   for (let atEnd = false; ; ) {
     const el = findFirst(input.find);

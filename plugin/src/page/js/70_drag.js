@@ -15,8 +15,9 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, localNameOf, nextFrame,
-  nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, styleOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder,
+  localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf,
+  roleOf, styleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
@@ -318,12 +319,8 @@ function rangeThumbPoint(el) {
 // grid moves its tiles without reordering them), else in the document's.
 function placeAmong(parent, item) {
   const children = Array.from(parent.children);
-  if (children.some((child) => styleOf(child).position === "absolute")) {
-    const boxes = new Map(children.map((child) => [child, rectOf(child)]));
-    children.sort((a, b) => Math.round(boxes.get(a).top) - Math.round(boxes.get(b).top) ||
-        boxes.get(a).left - boxes.get(b).left);
-  }
-  return children.indexOf(item) + 1;
+  const placed = children.some((child) => styleOf(child).position === "absolute");
+  return (placed ? inShownOrder(children) : children).indexOf(item) + 1;
 }
 
 // After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
