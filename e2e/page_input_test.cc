@@ -189,6 +189,36 @@ BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {
              R"({"index":1,"method":"page.fill","result":{"value":"bl","loading":true}})");
 }
 
+// A see-through area laid over an item's name that takes its clicks (Plotly's legend: a rect
+// of no fill, with a pointer cursor, beside the name in the entry's group) is no cover: a
+// click on the name lands there, as a user's does. A rect that draws itself is still one.
+BOOST_AUTO_TEST_CASE(a_see_through_hit_area_of_the_item_is_no_cover) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<svg width=300 height=100><g transform='translate(10,20)'><text x=40 y=5>Sales</text><rect style='cursor: pointer; fill: rgb(0, 0, 0); fill-opacity: 0' x=0 y=-9.5 width=75 height=19 onclick='document.title = `Sales toggled`'/></g><g transform='translate(10,60)'><text x=40 y=5>Costs</text><rect style='cursor: pointer; fill: rgb(200, 200, 200); fill-opacity: 0.5' x=0 y=-9.5 width=75 height=19 onclick='document.title = `Costs toggled`'/></g></svg>"},"silent":true})J",
+       R"({"method":"page.click","silent":true,"params":{"text":"Sales"}})", Eval("document.title"),
+       R"({"method":"page.click","params":{"text":"Costs"}})", Eval("document.title")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Sales toggled"})");
+  BOOST_TEST(Record(result, 3).find(R"("error":{"error":"element covered","message":)"
+                                    R"("page.click: text \"Costs\" is covered by rect)") !=
+                 std::string::npos,
+             Record(result, 3));
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Sales toggled"})");
+}
+
+// A combo box whose host says it is loading only with an attribute (Vaadin's "loading", as its
+// spinner shows), its list open and empty meanwhile: the fill waits for the answer, and the
+// options are those it brought (it said "options": []).
+BOOST_AUTO_TEST_CASE(a_fill_waits_for_a_combobox_whose_host_says_it_is_loading) {
+  const json::object result = Run(Frames({
+      Goto("loading_combobox.html"),
+      R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"bu"}})",
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"bu",)"
+             R"("options":["Budapest","Bucharest"]}})");
+}
+
 // Of two matches, the one in the dialog that holds the focus (MUI's date picker popup, below
 // a calendar drawn in the page): the result says why it was not the first.
 BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_focused_dialog_is_taken) {
@@ -1719,6 +1749,25 @@ BOOST_AUTO_TEST_CASE(a_fill_on_a_field_of_segments_says_to_type_into_the_first) 
              R"J(\"name\":\"Month\"}, \"text\": \"1225\"})"}})J");
 }
 
+// The field a code editor takes its keys through, kept at no size beside the lines it draws
+// (Monaco's textarea "Editor content"): a fill on it says how a user types into the editor
+// (it said to hover or open what holds it, or wait for it).
+BOOST_AUTO_TEST_CASE(a_fill_on_a_code_editors_hidden_keys_field_says_how_to_type_into_it) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+       R"(<div class=editor><textarea aria-label='Editor content' style='position: absolute; )"
+       R"(width: 0; height: 0; padding: 0; border: 0'></textarea><div class=lines>let a = 1;)"
+       R"(</div></div>"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Editor content","value":"x"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"no such element","message":)"
+             R"("page.fill: no visible element matches role \"textbox\" named \"Editor content\"; )"
+             R"(1 match is hidden now (the first: textarea, no size): it is the field a code editor )"
+             R"(takes its keys through, which no user sees: click the editor's text (page.click), )"
+             R"(then page.press Control+a and page.type the new text"}})");
+}
+
 // Typed into a segment, the result is the whole field's text: a model reads a date, not the
 // part the focus ended in.
 BOOST_AUTO_TEST_CASE(typing_into_a_date_segment_reports_the_fields_text) {
@@ -1729,6 +1778,32 @@ BOOST_AUTO_TEST_CASE(typing_into_a_date_segment_reports_the_fields_text) {
        R"(aria-label=Day id=day style='display: inline-block; min-width: 2em'></span></div>"}})",
        R"({"method":"page.type","params":{"target":{"css":"#day"},"text":"25"}})"}));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.type","result":{"value":"12/25"}})");
+}
+
+// A fill offers its text as typing does (a cancelable beforeinput, which Firefox's editing
+// does not fire): a field that takes only digits (Vaadin's allowed-char-pattern) refuses
+// "12a45", and the fill says so (it went in all the same, and said so); one that masks its
+// value sets it itself, which the fill reads back.
+BOOST_AUTO_TEST_CASE(a_fill_the_page_cancels_as_it_comes_is_refused_or_masked) {
+  const json::object result = Run(Frames(
+      {Goto("checked_typing.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"ZIP","value":"12a45"}})",
+       R"({"method":"page.type","params":{"target":{"role":"textbox","name":"ZIP"},"text":"1x2"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"ZIP","value":"12345"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Phone","value":"555 1234"}})",
+       Eval("[zip.value, phone.value]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#zip refused \"12a45\" as one input (the page cancelled its )"
+             R"(beforeinput, as a field that takes only some characters does): page.type it key )"
+             R"(by key, as a user types, and read what it kept"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.type","result":{"value":"12"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"12345"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","result":{"value":"555-1234"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":["12345","555-1234"]})");
 }
 
 BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {

@@ -427,7 +427,10 @@ function inputTextEnd(el) {
 // that takes the pointer in its place (inputDrawnBy), a plain part of the small box that takes
 // its clicks (inputPartOfSameBox), or in a label of it.
 export function inputReaches(el, hit) {
-  if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit)) return true;
+  if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit) ||
+      inputSeeThroughHitArea(el, hit)) {
+    return true;
+  }
   // Its label, found across shadow roots: Shoelace's checkbox draws its check mark with an
   // icon of its own shadow root inside the label of its input.
   for (let n = hit; n; n = flatParentElement(n)) {
@@ -476,6 +479,31 @@ function inputPartOfSameBox(el, hit) {
     box = flatParentElement(box);
   }
   return !!box && inputContains(box, hit) && !inputTakesInputBetween(hit, box);
+}
+
+// Whether `hit`, over `el`, is the see-through area that takes the clicks of the item they
+// are part of (Plotly's legend lays a rect of no fill over each entry's name, which hides or
+// shows the trace): it draws nothing and holds nothing, takes input (a pointer cursor), and
+// is el's sibling or its parent's. A user's click on the name lands there.
+function inputSeeThroughHitArea(el, hit) {
+  const parent = flatParentElement(el);
+  const hitParent = hit ? flatParentElement(hit) : null;
+  if (!parent || !hitParent || (hitParent !== parent && hitParent !== flatParentElement(parent))) {
+    return false;
+  }
+  if (hit.firstElementChild || (hit.textContent || '').trim() !== '' ||
+      !isInteractive(hit, roleOf(hit))) {
+    return false;
+  }
+  const style = styleOf(hit);
+  const clear = (colour, opacity) => colour === 'none' || opacity === '0' ||
+      colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
+  if (style.opacity === '0') return true;
+  if (hit.namespaceURI === 'http://www.w3.org/2000/svg') {
+    return clear(style.fill, style.fillOpacity) && clear(style.stroke, style.strokeOpacity);
+  }
+  return clear(style.backgroundColor, null) && style.backgroundImage === 'none' &&
+      ['Top', 'Right', 'Bottom', 'Left'].every((side) => style['border' + side + 'Style'] === 'none');
 }
 
 // Whether an element from `from` up to `above` (its flat ancestor, itself left out) takes
@@ -994,8 +1022,9 @@ const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemch
 //   text fields (input, textarea, contenteditable): focus, select what was there and replace
 //     it through the browser's editor (document.execCommand "insertText", or "delete" for an
 //     empty value), which fires a trusted input event as typing does (no beforeinput in
-//     Firefox: an editor that takes its input from those is offered one first,
-//     inputEditorTook); then, with
+//     Firefox: the field, or an editor that takes its input from those, is offered one
+//     first, inputEditorTook; a field that cancels it and keeps its value refused the
+//     text); then, with
 //     `leave`, the field loses the focus as when the user moves on: blur and focusout, and
 //     the browser's own change event when the value changed. A field that suggests
 //     (inputSuggests: a combobox, a search box, an autocomplete) keeps the focus, so its list
@@ -1238,7 +1267,17 @@ async function inputFill(el, value, leave) {
   } else if (text === '') {
     doc.execCommand('delete', false, null);
   } else {
-    doc.execCommand('insertText', false, text);
+    // Offered as typing offers it first (Firefox's editing fires no beforeinput): a field
+    // that takes only some characters cancels what it refuses (Vaadin's allowed-char-pattern),
+    // one that masks its value cancels it too and sets the value itself.
+    const valueBefore = inputFieldValue(el);
+    if (!inputEditorTook(el, 'insertText', text)) {
+      doc.execCommand('insertText', false, text);
+    } else if (el.isConnected && inputFieldValue(el) === valueBefore) {
+      return inputFillError(el, 'refused ' + JSON.stringify(text) + ' as one input (the page ' +
+          'cancelled its beforeinput, as a field that takes only some characters does): ' +
+          'page.type it key by key, as a user types, and read what it kept');
+    }
   }
   const lastKey = inputTypingKey(text, -1, before);
   if (lastKey && el.isConnected) inputDispatchKey(el, 'keyup', lastKey);
@@ -2092,13 +2131,21 @@ function inputSuggestionLists(field) {
 const INPUT_LOADING_NOTICE = /^\s*(loading|searching|fetching)\b/i;
 const INPUT_SPINNER = '[class~="spinner"], [class~="loading"], [role="progressbar"]';
 
-// Whether a suggesting field's list says its answer is still on the way: the field or a list
-// it controls (aria-controls, aria-owns) is busy (aria-busy), or that list holds no option yet,
+// Whether a suggesting field's list says its answer is still on the way: the field (or its
+// widget) or a list it controls (aria-controls, aria-owns) is busy, or that list holds no option yet,
 // only a notice such as react-select's "Loading..." (its options come from a request or a
 // timer), or as a disabled option, Select2's "Searching…", or a spinner.
 function inputAnswerPending(field) {
   if (!field.isConnected) return false;
-  if (attrOf(field, 'aria-busy') === 'true') return true;
+  // The field, or the widget around it up to three levels (across its shadow root), says so
+  // with an attribute as it shows its spinner (Vaadin's combo box: loading; Spectrum's:
+  // pending) or is busy.
+  for (let n = field, level = 0; n && level < 4; n = parentElementOf(n) || n.getRootNode().host,
+       ++level) {
+    if (attrOf(n, 'aria-busy') === 'true' || hasAttr(n, 'loading') || hasAttr(n, 'pending')) {
+      return true;
+    }
+  }
   for (const list of inputControlledBy(field)) {
     if (attrOf(list, 'aria-busy') === 'true') return true;
     // A notice may stand as an option the list disables (Select2's "Searching…").
