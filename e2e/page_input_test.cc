@@ -699,6 +699,24 @@ BOOST_AUTO_TEST_CASE(a_date_combobox_that_opens_a_calendar_is_filled_and_left_as
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"12/20/2026"})");
 }
 
+// A date field whose calendar takes the date on Enter only and keeps the focus on Tab
+// (Vaadin's date picker): left, its calendar is still open and the date not taken, which the
+// fill says ("expanded": true; it said only the text); with submit, the Enter takes it.
+BOOST_AUTO_TEST_CASE(a_date_field_left_with_its_calendar_open_says_so) {
+  const json::object result = Run(Frames(
+      {Goto("date_combobox_enter.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Start date","value":"3/15/2026"}})",
+       Eval("chosen"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Start date","value":"3/15/2026",)"
+       R"("submit":true}})",
+       Eval("[chosen, start.getAttribute('aria-expanded')]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"3/15/2026","expanded":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":null})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["3/15/2026","false"]})");
+}
+
 // A tag input makes tags of text with a comma in it and empties its field (Tagify): the page
 // took the text, which it shows beside the field; an empty field is no refusal then.
 BOOST_AUTO_TEST_CASE(a_tag_input_that_takes_the_text_as_tags_empties_its_field) {

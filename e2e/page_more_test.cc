@@ -619,6 +619,14 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(json::serialize(PageSuite::Record(later, 0).at("result")) == R"({"files":1})");
   BOOST_TEST(Str(PageSuite::Record(later, 1).at("result")) == "scan: report.txt (18 bytes)");
 
+  // A web component's button that clicks the hidden file input of its shadow root
+  // (vaadin-upload's): that input gets the file (it "opened no file chooser").
+  const json::object shadow = s.Run(
+      R"J({"frames":[{"method":"page.upload","params":{"role":"button","name":"Upload Files...","files":[)J" +
+      PageSuite::Quote(report) + R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(shadow, 0).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(shadow, 1).at("result")) == "shadow: report.txt");
+
   // Outside file_roots: refused before anything is sent.
   const json::object outside = PageSuite::Record(
       s.Run(

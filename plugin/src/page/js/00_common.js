@@ -18,12 +18,17 @@ REFS.shown = REFS.shown || new WeakMap();
 // reuses its row elements as it scrolls or sorts shows another row in the element a ref names.
 const REUSED_ROLES = new Set(["row", "gridcell", "cell", "rowheader", "option", "treeitem"]);
 
-// What an item shows, without what the user may change in its own controls (a row's status
-// picked in its combobox as the row is edited): the row is still the same row.
+// Controls of an item whose text the user may change (a row's status picked in its combobox
+// as the row is edited): what they hold is no part of what the item shows (itemText), the
+// row being still the same row.
 const ITEM_CONTROLS = '[role="combobox"], [role="textbox"], [role="spinbutton"], ' +
     '[contenteditable=""], [contenteditable="true"]';
 
-function itemText(el) {
+// What an item shows, without what its controls hold (ITEM_CONTROLS): its text, or, when it
+// holds none of its own, what is slotted into its shadow root's cells (vaadin-grid's rows
+// draw their cells' content so); truncated.
+export function itemText(el) {
+  if (!(el.textContent || "").trim()) return truncate(collapse(seenText(el)), 200);
   if (!el.querySelector(ITEM_CONTROLS)) return truncate(collapse(el.textContent || ""), 200);
   let text = "";
   const walker = ownerDocumentOf(el).createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
@@ -333,6 +338,16 @@ export function inShownOrder(elements) {
   return elements.slice().sort((a, b) =>
     Math.round(boxes.get(a).top) - Math.round(boxes.get(b).top) ||
     boxes.get(a).left - boxes.get(b).left);
+}
+
+// `el` or its nearest ancestor in the flat tree (through the slots it is assigned to and the
+// hosts of shadow roots) that matches `selector`, or null: Element.closest stops at a shadow
+// root's edge.
+export function flatClosest(el, selector) {
+  for (let n = el; n; n = flatParentElement(n)) {
+    if (nodeTypeOf(n) === ELEMENT_NODE && matchesOf(n, selector)) return n;
+  }
+  return null;
 }
 
 // Every element under `root` (itself included) in flat-tree order.

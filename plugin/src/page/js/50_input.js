@@ -8,8 +8,8 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
-  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement, hasAttr,
-  holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway,
+  editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement, focusedElement,
+  hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway,
   isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf,
   ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
   shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
@@ -991,14 +991,15 @@ function inputSuggests(el) {
 
 // The header cell of a table's or grid's column whose filter `el` is (AG Grid's floating
 // filter, in a row of its own below the column headers; Tabulator's and MUI's, inside the
-// column header), or null: the page answers typing there by filtering the rows, often a
+// column header; vaadin-grid's, slotted into one), or null: the page answers typing there by filtering the rows, often a
 // moment later (AG Grid's after 500 ms).
 function inputFilterHeaderOf(el) {
   if (!isTextField(el) && !isEditable(el)) return null;
-  const header = el.closest('th, [role=columnheader]');
+  // In the flat tree: vaadin-grid's filter is slotted into a header cell of its shadow root.
+  const header = flatClosest(el, 'th, [role=columnheader]');
   if (header) return header;
-  const cell = el.closest('td, [role=gridcell], [role=cell]');
-  const row = cell && cell.closest('tr, [role=row]');
+  const cell = flatClosest(el, 'td, [role=gridcell], [role=cell]');
+  const row = cell && flatClosest(cell, 'tr, [role=row]');
   const headerRow = (r) => !!r && r.querySelector('th, [role=columnheader]') !== null;
   return row && (localNameOf(parentElementOf(row)) === 'thead' ||
                  headerRow(row.previousElementSibling)) ? cell : null;
@@ -2369,6 +2370,9 @@ OPS.inputFill = async function (input, nodes) {
     if (watch.lastChange !== null) filled.reacted = true;
     if (!filled.click && !filled.slider && !('label' in filled) && field.isConnected) {
       filled.value = inputFieldValue(field);
+      // A date field whose calendar stayed open, its date not taken as the field was left
+      // (Vaadin's date picker takes it on Enter, and keeps the focus in its calendar).
+      if (attrOf(field, 'aria-expanded') === 'true') filled.expanded = true;
     }
   }
   // Once left, what the form's check says of it (a message shown on blur).
@@ -2619,9 +2623,12 @@ async function inputFileChooserOf(el) {
   if (inside.length === 1) return inside[0];
   let opened = null;
   const win = defaultViewOf(ownerDocumentOf(el));
+  // Where the click began: a file input in a shadow root (vaadin-upload's, hidden, which its
+  // button clicks) reaches the window's listener as its host.
   const catchChooser = (event) => {
-    if (opened === null && inputIsFileInput(event.target)) {
-      opened = event.target;
+    const origin = event.composedPath()[0] || event.target;
+    if (opened === null && inputIsFileInput(origin)) {
+      opened = origin;
       event.preventDefault();
     }
   };

@@ -15,7 +15,7 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder,
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder, itemText,
   localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf,
   roleOf, styleOf
 } from "./00_common.js";
@@ -263,7 +263,7 @@ function dragPlaceOf(from, to) {
     // A list is no item of one (the palette a copy is dragged from, beside its board).
     if (!parent || roleOf(item) === "slider" || LIST_TAGS.has(tag)) continue;
     const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
-    const place = {item, parent, before: placeAmong(parent, item), text: item.textContent};
+    const place = {item, parent, before: placeAmong(parent, item), text: itemText(item)};
     // Dragged out of what holds it (a card to another column).
     if (!across && !inputContains(parent, to) && localNameOf(from) !== "canvas") {
       across = leftPlace(from, to);
@@ -336,8 +336,8 @@ OPS.dragPlace = function () {
   if (!place || !place.parent.isConnected) return {data: {}};
   const children = place.parent.children;
   let item = place.item;
-  if (parentElementOf(item) !== place.parent || item.textContent !== place.text) {
-    item = Array.prototype.find.call(children, (child) => child.textContent === place.text);
+  if (parentElementOf(item) !== place.parent || itemText(item) !== place.text) {
+    item = Array.prototype.find.call(children, (child) => itemText(child) === place.text);
   }
   if (!item) return {data: {}};
   return {data: {before: place.before, after: placeAmong(place.parent, item),
