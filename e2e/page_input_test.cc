@@ -1786,6 +1786,28 @@ BOOST_AUTO_TEST_CASE(a_fill_on_a_code_editors_hidden_keys_field_says_how_to_type
              R"(then page.press Control+a and page.type the new text"}})");
 }
 
+// A fill on what holds the control rather than a field says what to do there: a custom
+// element whose shadow root holds one button that opens a list (Spectrum's sp-picker), and a
+// group of radio buttons (Vaadin's), naming the radio button of the value (both said "target
+// the field itself").
+BOOST_AUTO_TEST_CASE(a_fill_on_a_picker_host_or_a_radio_group_says_what_to_do) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","silent":true,"params":{"url":"data:text/html,<x-picker id=picker></x-picker><div role=radiogroup aria-label=Room><label><input type=radio name=room>Single</label><label><input type=radio name=room>Double</label></div><script>customElements.define('x-picker', class extends HTMLElement { constructor() { super(); this.attachShadow({mode: 'open'}).innerHTML = '<button aria-haspopup=listbox>Choose a country</button>'; } });</script>"}})J",
+       R"({"method":"page.fill","params":{"css":"#picker","value":"Spain"}})",
+       R"({"method":"page.fill","params":{"role":"radiogroup","name":"Room","value":"double"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: button \"Choose a country\" is a list the page draws, not a text )"
+             R"(field: click it (page.click), then click the option you want in the list it )"
+             R"(opens"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: div \"SingleDouble\" is a group of radio buttons: fill the one to )"
+             R"(choose with true ({\"role\": \"radio\", \"name\": \"Double\", \"value\": )"
+             R"J(true})"}})J");
+}
+
 // Typed into a segment, the result is the whole field's text: a model reads a date, not the
 // part the focus ended in.
 BOOST_AUTO_TEST_CASE(typing_into_a_date_segment_reports_the_fields_text) {

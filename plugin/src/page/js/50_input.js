@@ -973,6 +973,10 @@ function inputFieldOf(el) {
     const fields = shadow.querySelectorAll('input:not([type=hidden]), textarea, select, ' +
                                            '[contenteditable]:not([contenteditable=false])');
     if (fields.length === 1) return fields[0];
+    // No field, but one button that opens a list (Spectrum's sp-picker): the control.
+    const openers = shadow.querySelectorAll('[aria-haspopup]:not([aria-haspopup=false]), ' +
+                                            '[role=combobox]');
+    if (fields.length === 0 && openers.length === 1) return openers[0];
   }
   return (roleOf(el) === 'combobox' && innerFieldOf(el)) || el;
 }
@@ -1155,6 +1159,15 @@ async function inputFill(el, value, leave) {
       return inputFillError(el, 'is a code editor, which takes keys through a hidden field: ' +
           'click its text (page.click), then page.press Control+a and page.type the new text ' +
           '(it indents new lines itself, as for a user)');
+    }
+    // A group of radio buttons (Vaadin's radio group): one of them is filled with true.
+    const radios = flatElements(el).filter((n) => n !== el && roleOf(n) === 'radio' && isVisible(n));
+    if (radios.length > 1) {
+      const wanted = radios.find((n) =>
+        collapse(accessibleName(n, 'radio')).toLowerCase() === collapse(text).toLowerCase());
+      const name = collapse(accessibleName(wanted || radios[0], 'radio'));
+      return inputFillError(el, 'is a group of radio buttons: fill the one to choose with true ' +
+          '({"role": "radio", "name": ' + JSON.stringify(name) + ', "value": true})');
     }
     // A field drawn as segments that take keys (a date: React Aria's, MUI X's), typed into
     // from its first segment, which moves on by itself.
