@@ -1429,6 +1429,17 @@ BOOST_AUTO_TEST_CASE(hover_waits_for_a_menu_items_submenu_to_open) {
 
 // A menu that opens when the mouse comes over it: page.hover opens it, and a disabled element
 // can still be hovered.
+// A hover where the mouse already is (left there before the page was loaded again) still
+// reaches the page: the mouse comes from a pixel beside the point (it moved nowhere, and the
+// page heard nothing).
+BOOST_AUTO_TEST_CASE(a_hover_where_the_mouse_already_is_reaches_the_page) {
+  const json::object result = Run(Frames(
+      {Goto("hover_count.html"), R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
+       Goto("hover_count.html"), R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
+       Eval("[overs, document.getElementById('tip').hidden]")}));
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[1,false]})");
+}
+
 BOOST_AUTO_TEST_CASE(hover_opens_what_opens_on_hover) {
   const json::object result =
       Run(Frames({Goto("combobox.html"),

@@ -182,10 +182,14 @@ BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
                                 std::string(kMove) + "," + Press(0) + "]}]}");
 }
 
+// A hover moves the mouse a pixel beside the point first: one already at the point (left
+// there before a reload) would move nowhere, and the page hear nothing.
 BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
   BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE")) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
-             R"("parameters":{"pointerType":"mouse"},"actions":[)" +
+             R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":1,"y":0,"origin":{"type":"element",)"
+             R"("element":{"sharedId":"NODE"}}},)" +
                  std::string(kMove) + "]}]}");
 }
 
@@ -201,6 +205,8 @@ BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_
   BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE", {.dx = 7, .dy = 0})) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
+             R"({"type":"pointerMove","x":8,"y":0,"origin":{"type":"element",)"
+             R"("element":{"sharedId":"NODE"}}},)"
              R"({"type":"pointerMove","x":7,"y":0,"origin":{"type":"element",)"
              R"("element":{"sharedId":"NODE"}}}]}]})");
 }

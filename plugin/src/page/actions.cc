@@ -104,6 +104,9 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
 json::object HoverActionsParams(std::string_view context, std::string_view shared_id,
                                 CentreOffset offset) {
   json::array pointer;
+  // A pixel beside the point first: a mouse already there (left there before a reload, or by
+  // the last hover) would move nowhere, and the page would hear nothing of it.
+  pointer.push_back(PointerMoveTo(shared_id, {.dx = offset.dx + 1, .dy = offset.dy}));
   pointer.push_back(PointerMoveTo(shared_id, offset));
   json::array sources;
   sources.push_back(MouseSource(std::move(pointer)));

@@ -57,7 +57,7 @@ boost::json::object ClickActionsParams(std::string_view context, std::string_vie
                                        const ClickSpec& spec, CentreOffset offset = {});
 
 // {"context":C,"actions":[...]} that moves the mouse to the in-view centre (plus `offset`) of
-// the element whose sharedId is `shared_id`, pressing nothing.
+// the element whose sharedId is `shared_id`, from a pixel to its right, pressing nothing.
 boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id,
                                        CentreOffset offset = {});
 
