@@ -234,6 +234,24 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_focused_dialog_is_taken) 
              R"("chosen":"in the open dialog"}})");
 }
 
+// A select that keeps the focus on itself while its list shows in an overlay (PrimeVue's): a
+// click on an option, or a fill of the overlay's select-all box, goes to the one in the open
+// list, not to the same name earlier in the page (a list box's option, a table's box).
+BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_list_the_focused_control_opened_is_taken) {
+  const json::object result = Run(Frames({
+      Goto("overlay_select.html"),
+      R"({"method":"page.click","silent":true,"params":{"role":"combobox","name":"City"}})",
+      R"({"method":"page.fill","params":{"role":"checkbox","name":"Select all","value":true}})",
+      R"({"method":"page.click","silent":true,"params":{"role":"option","name":"London"}})",
+      Eval("[chosen.city, chosen.favourite, chosen.all, chosen.rows]"),
+  }));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":true,"matches":2,)"
+             R"("chosen":"in the open list"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["London",null,true,false]})");
+}
+
 // Of two cells of one name, the first of no size (react-datepicker's next month's days, kept
 // in an empty row of no height, named as the cells that show them): the one that shows is
 // taken (the first was, and the click said "no size on the page").

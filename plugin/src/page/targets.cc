@@ -34,8 +34,8 @@ struct Found {
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
   std::string shown;                // a containing match: what `first` shows (its name, text)
-  // Why `first` is not the first in document order: "focused", "in the open dialog" or
-  // "shown" (see preferredMatch in 10_find.js); empty when it is.
+  // Why `first` is not the first in document order: "focused", "in the open list", "in the
+  // open dialog" or "shown" (see preferredMatch in 10_find.js); empty when it is.
   std::string chosen;
 };
 
@@ -279,6 +279,7 @@ absl::StatusOr<Target> RefString(std::string_view method, std::string_view key,
 std::string_view TakenMatch(const ResolvedTarget& element) {
   if (element.chosen == "focused") return "focused one";
   if (element.chosen == "shown") return "first shown one";
+  if (element.chosen == "in the open list") return "one in the open list";
   return element.chosen.empty() ? "first" : "one in the open dialog";
 }
 

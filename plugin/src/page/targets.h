@@ -49,9 +49,10 @@ struct ResolvedTarget {
   // element taken shows, its name or text ("Row 30" for "Row 3"); empty otherwise.
   std::string contained;
   // Of several matches, why the one taken is not the first in document order: "focused" (it
-  // is or holds the text field that has the focus), "in the open dialog" (the dialog or popup
-  // list that holds the focus holds it) or "shown" (the first has no size on the page, this
-  // one has); empty when it is the first.
+  // is or holds the text field that has the focus), "in the open list" (the list the focused
+  // control has open holds it), "in the open dialog" (the dialog or popup list that holds the
+  // focus holds it) or "shown" (the first has no size on the page, this one has); empty when
+  // it is the first.
   std::string chosen;
 };
 

@@ -4,11 +4,11 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, collapse, describeElement, editorKeysFieldOf, flatChildren,
-  flatElements, flatParentElement, focusedElement, isEditable, isInteractive, isTextField,
-  isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal,
-  ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName, styleFacts,
-  textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, describeElement, editorKeysFieldOf,
+  flatChildren, flatElements, flatParentElement, focusedElement, isEditable, isInteractive,
+  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf,
+  outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName,
+  styleFacts, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -203,9 +203,10 @@ function search(input, nodes) {
 // role, the match that is or holds the text field with the focus (Select2's open search box,
 // not another widget's unnamed box above it: the snapshot marks it [active]); else the first
 // inside the dialog or popup list that holds the focus (MUI's date picker popup, not the
-// calendar drawn in the page above it); else, when the first has no size, the first that has
-// one (shownPreferred). {match, why: "focused" | "in the open dialog" | "shown"}, or null for
-// the first. A css selector keeps querySelector's order.
+// calendar drawn in the page above it), or in the list the focused control has open (PrimeVue's
+// select keeps the focus on itself) or that holds the focus; else, when the first has no size, the first that has one
+// (shownPreferred). {match, why: "focused" | "in the open list" | "in the open dialog" |
+// "shown"}, or null for the first. A css selector keeps querySelector's order.
 function preferredMatch(matches, doc, byRole) {
   return focusPreferred(matches, doc, byRole) || shownPreferred(matches);
 }
@@ -222,11 +223,52 @@ function focusPreferred(matches, doc, byRole) {
       return el === matches[0].el ? null : {match: byElement.get(el), why: "focused"};
     }
   }
+  // The list the focused control has open, then the dialog or list that holds the focus.
   let layer = focused;
   while (layer && !matchesOf(layer, LAYER_SELECTOR)) layer = flatParentElement(layer);
-  if (!layer || holdsFlat(layer, matches[0].el)) return null;
-  const inside = matches.find((m) => holdsFlat(layer, m.el));
-  return inside ? {match: inside, why: "in the open dialog"} : null;
+  const popup = openedPopupOf(focused) || popupHolding(doc, focused);
+  const layers = [[popup, "in the open list"], [layer, "in the open dialog"]];
+  for (const [box, why] of layers) {
+    if (!box) continue;
+    if (holdsFlat(box, matches[0].el)) return null;
+    const inside = matches.find((m) => holdsFlat(box, m.el));
+    if (inside) return {match: inside, why};
+  }
+  return null;
+}
+
+// The popup a control has open (openedPopupOf) that holds `focused`: the focus moved into it
+// (the select-all box of PrimeVue's multiple select, in its overlay's header); null when none.
+function popupHolding(doc, focused) {
+  const controls = doc.querySelectorAll('[aria-expanded="true"][aria-controls], ' +
+                                        '[aria-expanded="true"][aria-owns]');
+  for (const control of controls) {
+    const popup = openedPopupOf(control);
+    if (popup && holdsFlat(popup, focused)) return popup;
+  }
+  return null;
+}
+
+// The popup `el` has open (aria-expanded="true", naming it by aria-controls or aria-owns), with
+// the overlay it is drawn in: its nearest box placed absolutely or fixed, up to three levels
+// above (PrimeVue keeps the focus on its select while its list shows, in an overlay whose
+// header holds the multiple select's select-all box); null when it has none open.
+function openedPopupOf(el) {
+  if (attrOf(el, "aria-expanded") !== "true") return null;
+  const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
+                  .split(/\s+/).filter(Boolean);
+  const root = el.getRootNode();
+  for (const id of ids) {
+    const popup = root.getElementById ? root.getElementById(id) : null;
+    if (!popup || !isVisible(popup)) continue;
+    let box = popup;
+    for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
+      const position = styleFacts(box).position;
+      if (position === "absolute" || position === "fixed") return box;
+    }
+    return popup;
+  }
+  return null;
 }
 
 // When the first match has no size (an element with a role and a name is found so: an alert
