@@ -317,8 +317,16 @@ BOOST_AUTO_TEST_CASE(files_and_text_dropped_from_outside_reach_the_page_that_acc
        R"({"method":"page.text","params":{"css":"#out"}})",
        R"({"method":"page.drag","params":{"files":["/etc/passwd"],"to":{"css":"#files"}}})",
        R"({"method":"page.drag","params":{"data":"text","to":{"css":"#notes"}}})",
-       R"({"method":"page.drag","params":{"data":{"text/plain":"x"},"files":[],"to":{"css":"#notes"}}})"},
+       R"({"method":"page.drag","params":{"data":{"text/plain":"x"},"files":[],"to":{"css":"#notes"}}})",
+       R"({"method":"page.drag","params":{"data":{"text/plain":"Q4"},"to":{"css":"#uploader"}}})",
+       R"({"method":"page.text","params":{"css":"#out"}})"},
       R"(,"on_error":"continue")"));
+  // An uploader that draws an overlay over itself as the drag enters, which takes the drop
+  // (Quasar's): the drop goes there (it went to the uploader, which drops nothing, and said
+  // dropped).
+  BOOST_TEST(Record(result, 10) ==
+             R"({"index":10,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
+  BOOST_TEST(Record(result, 11) == R"({"index":11,"method":"page.text","result":"queued: Q4"})");
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"html5"}})");
   BOOST_TEST(

@@ -627,10 +627,12 @@ function bytesOf(base64) {
 
 // Files or text dropped from outside the page (a file manager, another application): one
 // DataTransfer holding input.files ([{name, type, base64}]) or input.data ({type: text}),
-// dragenter and dragover at the element under the destination, then drop when the page
-// cancelled dragover (it accepts), else dragleave. No dragstart or dragend: the drag began
-// outside. {"dropped": bool} | {"error", "message"}.
-OPS.dragDropItems = function (input, nodes) {
+// dragenter at the element under the destination, then, two frames later, dragover (twice, a
+// frame apart; the last says whether the page accepts) at what lies there then (an area that draws a drop overlay over itself as the
+// drag enters, which takes the drop: Quasar's uploader), then drop when the page cancelled
+// dragover (it accepts), else dragleave. No dragstart or dragend: the drag began outside.
+// {"dropped": bool} | {"error", "message"}.
+OPS.dragDropItems = async function (input, nodes) {
   const to = nodes[0] || null;
   const doc = to ? ownerDocumentOf(to) : document;
   const win = defaultViewOf(doc);
@@ -649,11 +651,22 @@ OPS.dragDropItems = function (input, nodes) {
   const hit = inputElementFromPoint(doc, end.x, end.y);
   if (!hit) return {data: {dropped: false}};
   fire("dragenter", hit);
-  transfer.dropEffect = "copy";
-  if (!fire("dragover", hit) || transfer.dropEffect === "none") {
+  await nextFrame(win);
+  await nextFrame(win);
+  let over = inputElementFromPoint(doc, end.x, end.y) || hit;
+  if (over !== hit) {
+    fire("dragenter", over);
     fire("dragleave", hit);
+  }
+  transfer.dropEffect = "copy";
+  fire("dragover", over);
+  await nextFrame(win);
+  over = inputElementFromPoint(doc, end.x, end.y) || over;
+  // The last dragover says whether the page accepts.
+  if (!fire("dragover", over) || transfer.dropEffect === "none") {
+    fire("dragleave", over);
     return {data: {dropped: false}};
   }
-  fire("drop", hit);
-  return {data: {dropped: !to || inputContains(to, hit)}};
+  fire("drop", over);
+  return {data: {dropped: !to || inputContains(to, over) || inputContains(to, hit)}};
 };
