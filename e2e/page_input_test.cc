@@ -189,6 +189,18 @@ BOOST_AUTO_TEST_CASE(a_fill_whose_list_is_still_loading_says_so) {
              R"({"index":1,"method":"page.fill","result":{"value":"bl","loading":true}})");
 }
 
+// A page that keeps its content aria-hidden a moment after its dialog closed (Fluent's, about
+// 500 ms), with no dialog or list open: the target is looked for again, a second at most (the
+// click said "no such element ... hidden").
+BOOST_AUTO_TEST_CASE(a_target_hidden_a_moment_by_aria_hidden_is_waited_for) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=root aria-hidden=true><button onclick='document.title = `saved`'>Save</button></div><script>setTimeout(() => root.removeAttribute('aria-hidden'), 600)</script>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"role":"button","name":"Save"}})",
+      Eval("document.title"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"saved"})");
+}
+
 // A see-through area laid over an item's name that takes its clicks (Plotly's legend: a rect
 // of no fill, with a pointer cursor, beside the name in the entry's group) is no cover: a
 // click on the name lands there, as a user's does. A rect that draws itself is still one.

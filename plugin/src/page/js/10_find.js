@@ -35,7 +35,16 @@ function innermost(candidates) {
 // frames: [{before}], then?}, nodes [the first match], windows [each iframe's WindowProxy, in
 // document order]. The search is a reading pass (see readingPass); input.then runs after it.
 OPS.find = async function (input, nodes) {
-  const found = readingPass(() => search(input, nodes));
+  let found = readingPass(() => search(input, nodes));
+  // Nothing shown, and matches drawn but inside content marked aria-hidden while no dialog or
+  // list is open: a page that keeps the rest hidden a moment after its dialog closed (Fluent's,
+  // 500 ms). Looked for again every 50 ms, a second at most (once: not again for "contains").
+  const until = Date.now() + ARIA_HIDDEN_WAIT_MS;
+  while (found.data.count === 0 && found.data.hiddenByAria && input.mode !== "contains" &&
+         Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    found = readingPass(() => search(input, nodes));
+  }
   if (found.first && input.mode === "contains") {
     // Taken for containing the text or name (nothing matched it exactly): what it shows, for
     // the result to say ("Row 30" for "Row 3").
@@ -47,6 +56,8 @@ OPS.find = async function (input, nodes) {
   if (found.first) await thenOn(input, found.first, found.data);
   return {data: found.data, nodes: found.nodes, windows: found.windows};
 };
+
+const ARIA_HIDDEN_WAIT_MS = 1000;
 
 // textMatcher(value), or {error} for the caller's data when it is no valid pattern.
 function patternOf(value) {
@@ -72,6 +83,15 @@ function hiddenDescription(el) {
       // closes (Fluent's leaves its root aria-hidden for a moment after its dialog closed).
       hider !== null ? "inside " + describeElement(hider) + ", which is aria-hidden" : null;
   return why === null ? null : describeElement(el) + ", " + why;
+}
+
+// Whether `el` is drawn (rendered, visible, of a size) and hidden only by an aria-hidden
+// ancestor.
+function drawnButAriaHidden(el) {
+  const rect = rectOf(el);
+  const parent = flatParentElement(el);
+  return el.getClientRects().length > 0 && styleFacts(el).visibility === "visible" &&
+      rect.width > 0 && rect.height > 0 && !!parent && !!parent.closest('[aria-hidden="true"]');
 }
 
 // Whether `doc` shows a modal dialog: a <dialog> shown modally, or a visible element with
@@ -185,6 +205,7 @@ function search(input, nodes) {
       // The field a code editor takes its keys through (Monaco's textarea "Editor content",
       // of no size): no hover shows it; the editor's text is what a user clicks.
       if (editorKeysFieldOf(hidden[0]) === hidden[0]) data.hiddenKeysField = true;
+      data.hiddenByAria = hidden.some(drawnButAriaHidden);
     }
   }
   // Of several, the one a user means (preferredMatch) is taken, whatever the iframes hold;
