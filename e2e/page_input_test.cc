@@ -1584,6 +1584,18 @@ BOOST_AUTO_TEST_CASE(a_mixed_checkbox_is_clicked_until_it_holds_the_value) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[true,true,true]})");
 }
 
+// A three-state box whose clicks go unchecked, mixed, checked (Quasar's toggle-indeterminate):
+// filled with true, it is clicked once more when the first click left it mixed (it said "it
+// was clicked, but it reads false").
+BOOST_AUTO_TEST_CASE(a_box_whose_clicks_go_through_mixed_is_clicked_on_to_the_value) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=checkbox tabindex=0 aria-checked=false aria-label=Subscribed id=box style='width: 20px; height: 20px; border: 1px solid'></div><script>const next = {false: 'mixed', mixed: 'true', true: 'false'}; box.onclick = () => box.setAttribute('aria-checked', next[box.getAttribute('aria-checked')]);</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"Subscribed","value":true}})",
+       Eval("box.getAttribute('aria-checked')")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"true"})");
+}
+
 BOOST_AUTO_TEST_CASE(aria_switches_radios_and_checkboxes_fill_with_true_or_false) {
   const json::object result = Run(Frames(
       {Goto("aria_toggles.html"),

@@ -2402,6 +2402,11 @@ OPS.inputFocus = function (input, nodes) {
 
 OPS.inputValue = async function (input, nodes) {
   const field = inputFieldOf(nodes[0]);
+  // With `mixed`: whether a checkbox shows neither checked nor unchecked.
+  if (input.mixed) {
+    return {data: (localNameOf(field) === 'input' && field.indeterminate) ||
+                  attrOf(field, 'aria-checked') === 'mixed'};
+  }
   let value = inputFieldValue(field);
   if (input.drawn) {
     // After keys: a widget that draws its state a frame later (UI5's slider sets its
