@@ -1315,6 +1315,14 @@ async function inputFill(el, value, leave) {
     // Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a bare
     // blur left it open over the form, holding no date) hears that key first. Not for a
     // textarea, where a page's Tab may indent.
+    // The page has taken the input first, as it has before a user's Tab: a widget that
+    // updates its state from the input a task later (Ark's number input, by its state
+    // machine) clamps or formats on the blur what it holds then.
+    await nextFrame(win);
+    if (!el.isConnected) {
+      return {error: 'stale ref', message: 'the page replaced the field as it took the text; ' +
+          'take a new page.snapshot'};
+    }
     if (tag === 'input') inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
     el.blur();
     inputRememberLeft(el);
