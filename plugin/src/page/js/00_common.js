@@ -125,6 +125,7 @@ export const TEXT_NODE = 3;
 export const DOCUMENT_NODE = 9;
 const DOCUMENT_FRAGMENT_NODE = 11;
 const HTML_NS = "http://www.w3.org/1999/xhtml";
+export const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const nodeTypeOf = nativeGetter(Node.prototype, "nodeType");
 export const parentNodeOf = nativeGetter(Node.prototype, "parentNode");
@@ -137,7 +138,7 @@ export const dataOf = nativeGetter(CharacterData.prototype, "data");
 const textSlotOf = nativeGetter(Text.prototype, "assignedSlot");
 export const localNameOf = nativeGetter(Element.prototype, "localName");
 export const tagNameOf = nativeGetter(Element.prototype, "tagName");
-const namespaceOf = nativeGetter(Element.prototype, "namespaceURI");
+export const namespaceOf = nativeGetter(Element.prototype, "namespaceURI");
 export const shadowRootOf = nativeGetter(Element.prototype, "shadowRoot");
 const elementSlotOf = nativeGetter(Element.prototype, "assignedSlot");
 const contentEditableOf = nativeGetter(HTMLElement.prototype, "isContentEditable");

@@ -6,11 +6,11 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, accessibleName, activeDescendantOf, attrOf, collapse,
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, attrOf, collapse,
   defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
   editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement, focusedElement,
   hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway,
-  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nextFrame, nodeTypeOf,
+  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
   ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
   shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
@@ -499,7 +499,7 @@ function inputSeeThroughHitArea(el, hit) {
   const clear = (colour, opacity) => colour === 'none' || opacity === '0' ||
       colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
   if (style.opacity === '0') return true;
-  if (hit.namespaceURI === 'http://www.w3.org/2000/svg') {
+  if (namespaceOf(hit) === SVG_NS) {
     return clear(style.fill, style.fillOpacity) && clear(style.stroke, style.strokeOpacity);
   }
   return clear(style.backgroundColor, null) && style.backgroundImage === 'none' &&
