@@ -8,7 +8,7 @@ import {
   flatChildren, flatElements, flatParentElement, focusedElement, isEditable, isInteractive,
   isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf,
   outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName,
-  styleFacts, textMatcher, truncate
+  styleFacts, styleOf, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -284,7 +284,7 @@ function openedPopupOf(el) {
     if (!popup || !isVisible(popup)) continue;
     let box = popup;
     for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
-      const position = styleFacts(box).position;
+      const position = styleOf(box).position;
       if (position === "absolute" || position === "fixed") return box;
     }
     return popup;
