@@ -566,19 +566,20 @@ BOOST_AUTO_TEST_CASE(a_drag_in_a_grid_that_places_its_tiles_itself_says_where_th
 // showing "Fix bug"), and a ref to a cell that now shows another row's content is stale (it
 // clicked the other row).
 BOOST_AUTO_TEST_CASE(a_reorder_in_a_grid_of_slotted_cells_says_where_the_row_went) {
-  const json::object result = Run(Frames(
-      {Goto("slotted_rows.html"), R"({"method":"page.snapshot","silent":true})",
-       R"J({"method":"page.eval","label":"cell","silent":true,"params":{"expression":)J"
-       R"J("grid.shadowRoot.querySelectorAll('td')[1]"}})J",
-       R"({"method":"page.drag","params":{"from":{"role":"gridcell","name":"Lunch"},)"
-       R"("to":{"role":"gridcell","name":"Review PR"}}})",
-       Eval("items.join()"), R"({"method":"page.click","params":{"ref":"<<cell.ref>>"}})"},
-      R"(,"on_error":"continue")"));
+  const json::object result = Run(
+      Frames({Goto("slotted_rows.html"), R"({"method":"page.snapshot","silent":true})",
+              R"J({"method":"page.eval","label":"cell","silent":true,"params":{"expression":)J"
+              R"J("grid.shadowRoot.querySelectorAll('td')[1]"}})J",
+              R"({"method":"page.drag","params":{"from":{"role":"gridcell","name":"Lunch"},)"
+              R"("to":{"role":"gridcell","name":"Review PR"}}})",
+              Eval("items.join()"), R"({"method":"page.click","params":{"ref":"<<cell.ref>>"}})"},
+             R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
              R"("place":{"before":5,"after":2,"of":5}}})");
-  BOOST_TEST(Record(result, 4) ==
-             R"({"index":4,"method":"page.eval","result":"Write spec,Lunch,Review PR,Deploy,Fix bug"})");
+  BOOST_TEST(
+      Record(result, 4) ==
+      R"({"index":4,"method":"page.eval","result":"Write spec,Lunch,Review PR,Deploy,Fix bug"})");
   // The ref the snapshot gave the cell of "Review PR" names the cell that shows "Lunch" now.
   BOOST_TEST(Record(result, 5).find(R"("error":{"error":"stale ref")") != std::string::npos,
              Record(result, 5));

@@ -226,9 +226,8 @@ BOOST_AUTO_TEST_CASE(a_fill_waits_for_a_combobox_whose_host_says_it_is_loading) 
       Goto("loading_combobox.html"),
       R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"bu"}})",
   }));
-  BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","result":{"value":"bu",)"
-             R"("options":["Budapest","Bucharest"]}})");
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"bu",)"
+                                  R"("options":["Budapest","Bucharest"]}})");
 }
 
 // Of two matches, the one in the dialog that holds the focus (MUI's date picker popup, below
@@ -1245,8 +1244,9 @@ BOOST_AUTO_TEST_CASE(keys_to_a_target_of_several_matches_say_how_many_it_matched
   }));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.type","result":{"value":"Ada","matches":2}})");
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.press","result":{"url":"data:text/html,<input aria-label=Name><input aria-label=Name onkeydown=\"document.title='second'\">","title":"","navigated":false,"matches":2}})");
+  BOOST_TEST(
+      Record(result, 2) ==
+      R"({"index":2,"method":"page.press","result":{"url":"data:text/html,<input aria-label=Name><input aria-label=Name onkeydown=\"document.title='second'\">","title":"","navigated":false,"matches":2}})");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Adax","",""]})");
 }
 
@@ -1463,10 +1463,12 @@ BOOST_AUTO_TEST_CASE(hover_waits_for_a_menu_items_submenu_to_open) {
 // reaches the page: the mouse comes from a pixel beside the point (it moved nowhere, and the
 // page heard nothing).
 BOOST_AUTO_TEST_CASE(a_hover_where_the_mouse_already_is_reaches_the_page) {
-  const json::object result = Run(Frames(
-      {Goto("hover_count.html"), R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
-       Goto("hover_count.html"), R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
-       Eval("[overs, document.getElementById('tip').hidden]")}));
+  const json::object result =
+      Run(Frames({Goto("hover_count.html"),
+                  R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
+                  Goto("hover_count.html"),
+                  R"({"method":"page.hover","silent":true,"params":{"text":"Help"}})",
+                  Eval("[overs, document.getElementById('tip').hidden]")}));
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[1,false]})");
 }
 
@@ -1818,13 +1820,13 @@ BOOST_AUTO_TEST_CASE(a_segment_that_takes_keys_is_typed_into_not_filled) {
 // A fill on the field drawn as segments (the group a snapshot lists them in) says to type its
 // digits into the first segment, and names it as a target (it said "target the field itself").
 BOOST_AUTO_TEST_CASE(a_fill_on_a_field_of_segments_says_to_type_into_the_first) {
-  const json::object result = Run(Frames(
-      {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
-       R"(<div role=group aria-label=Date><span role=spinbutton contenteditable tabindex=0 )"
-       R"(aria-label=Month>mm</span>/<span role=spinbutton contenteditable tabindex=0 )"
-       R"(aria-label=Day>dd</span></div>"}})",
-       R"({"method":"page.fill","params":{"role":"group","name":"Date","value":"12/25"}})"},
-      R"(,"on_error":"continue")"));
+  const json::object result = Run(
+      Frames({R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
+              R"(<div role=group aria-label=Date><span role=spinbutton contenteditable tabindex=0 )"
+              R"(aria-label=Month>mm</span>/<span role=spinbutton contenteditable tabindex=0 )"
+              R"(aria-label=Day>dd</span></div>"}})",
+              R"({"method":"page.fill","params":{"role":"group","name":"Date","value":"12/25"}})"},
+             R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: div \"mm/dd\" is a field drawn as segments that take keys, not text: )"
@@ -1843,12 +1845,13 @@ BOOST_AUTO_TEST_CASE(a_fill_on_a_code_editors_hidden_keys_field_says_how_to_type
        R"(</div></div>"}})",
        R"({"method":"page.fill","params":{"role":"textbox","name":"Editor content","value":"x"}})"},
       R"(,"on_error":"continue")"));
-  BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","error":{"error":"no such element","message":)"
-             R"("page.fill: no visible element matches role \"textbox\" named \"Editor content\"; )"
-             R"(1 match is hidden now (the first: textarea, no size): it is the field a code editor )"
-             R"(takes its keys through, which no user sees: click the editor's text (page.click), )"
-             R"(then page.press Control+a and page.type the new text"}})");
+  BOOST_TEST(
+      Record(result, 1) ==
+      R"({"index":1,"method":"page.fill","error":{"error":"no such element","message":)"
+      R"("page.fill: no visible element matches role \"textbox\" named \"Editor content\"; )"
+      R"(1 match is hidden now (the first: textarea, no size): it is the field a code editor )"
+      R"(takes its keys through, which no user sees: click the editor's text (page.click), )"
+      R"(then page.press Control+a and page.type the new text"}})");
 }
 
 // A fill on what holds the control rather than a field says what to do there: a custom

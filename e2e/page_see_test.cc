@@ -288,7 +288,8 @@ BOOST_AUTO_TEST_CASE(inputs_kept_for_screen_readers_inside_what_draws_them_are_l
     - checkbox "Select" [ref={2}])",
                                  FirstRef(outline), 2));
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"70"}})");
-  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["70","70%",true,"☑"]})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.eval","result":["70","70%",true,"☑"]})");
 }
 
 // A field's segments drawn as editable text (MUI's time field) show what they say: the
@@ -727,8 +728,8 @@ BOOST_AUTO_TEST_CASE(text_is_visible_text_cut_at_max_chars_with_the_offset_to_re
 // name of the code reads them in that order too. They read in document order, the
 // indentation gone: another program than the one on screen.
 BOOST_AUTO_TEST_CASE(text_reads_placed_lines_in_the_order_they_show_with_their_indentation) {
-  const json::object result = Run(Frames({Goto("placed_lines.html"), R"({"method":"page.text"})",
-                                          R"({"method":"page.snapshot"})"}));
+  const json::object result = Run(Frames(
+      {Goto("placed_lines.html"), R"({"method":"page.text"})", R"({"method":"page.snapshot"})"}));
   BOOST_TEST(Result(result, 1) ==
              "function hello() {\n  return 42;\n  if (x) {\n    foo();\n}\n  kept   as\n"
              "\ttyped\n A  b c");

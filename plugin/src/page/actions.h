@@ -7,10 +7,10 @@
 #ifndef FIREFOX_BIDI_PAGE_ACTIONS_H_
 #define FIREFOX_BIDI_PAGE_ACTIONS_H_
 
+#include <array>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
-#include <array>
 #include <chrono>
 #include <optional>
 #include <string>

@@ -149,7 +149,7 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
 // else whatever has the focus in the tab. Either way the page side then watches
 // what the keys do (PerformAndFollow's `armed` when the context is the tab's own).
 struct KeysFocus {
-  std::string context;                  // the browsing context the keys go to
+  std::string context;                   // the browsing context the keys go to
   std::optional<ResolvedTarget> target;  // the target's element, when one was given
 };
 absl::StatusOr<KeysFocus> FocusForKeys(PageContext& page, std::string_view method,

@@ -124,9 +124,10 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
         // does not scroll (Monaco's): nothing here scrolls it.
         return HelperError(
             kNoSuchElement,
-            absl::StrCat(kMethod, ": the target lies in no box that scrolls, and the page did "
-                                  "not scroll either: nothing moved, and no visible element "
-                                  "matches ",
+            absl::StrCat(kMethod,
+                         ": the target lies in no box that scrolls, and the page did "
+                         "not scroll either: nothing moved, and no visible element "
+                         "matches ",
                          target.Describe(),
                          ". What moves its content on the wheel or keys of its own (a code "
                          "editor, a map) scrolls with page.press PageDown after a page.click "

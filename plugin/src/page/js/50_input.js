@@ -995,8 +995,8 @@ function inputSuggests(el) {
 
 // The header cell of a table's or grid's column whose filter `el` is (AG Grid's floating
 // filter, in a row of its own below the column headers; Tabulator's and MUI's, inside the
-// column header; vaadin-grid's, slotted into one), or null: the page answers typing there by filtering the rows, often a
-// moment later (AG Grid's after 500 ms).
+// column header; vaadin-grid's, slotted into one), or null: the page answers typing there by
+// filtering the rows, often a moment later (AG Grid's after 500 ms).
 function inputFilterHeaderOf(el) {
   if (!isTextField(el) && !isEditable(el)) return null;
   // In the flat tree: vaadin-grid's filter is slotted into a header cell of its shadow root.
@@ -1304,6 +1304,14 @@ async function inputFill(el, value, leave) {
   }
   let after = typed;
   if (leave && !inputSuggests(el)) {
+    // The page has taken the input first, as it has before a user's Tab: a widget that
+    // updates its state from the input a task later (Ark's number input, by its state
+    // machine) clamps or formats on the blur what it holds then.
+    await nextFrame(win);
+    if (!el.isConnected) {
+      return {error: 'stale ref', message: 'the page replaced the field as it took the text; ' +
+          'take a new page.snapshot'};
+    }
     // What the typing changed (a controlled field's echo, a character count) is not what
     // leaving the field set off (OPS.inputFill's `reacted`).
     if (watch && watch.changes) watch.changes.takeRecords();
@@ -1315,14 +1323,6 @@ async function inputFill(el, value, leave) {
     // Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a bare
     // blur left it open over the form, holding no date) hears that key first. Not for a
     // textarea, where a page's Tab may indent.
-    // The page has taken the input first, as it has before a user's Tab: a widget that
-    // updates its state from the input a task later (Ark's number input, by its state
-    // machine) clamps or formats on the blur what it holds then.
-    await nextFrame(win);
-    if (!el.isConnected) {
-      return {error: 'stale ref', message: 'the page replaced the field as it took the text; ' +
-          'take a new page.snapshot'};
-    }
     if (tag === 'input') inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
     el.blur();
     inputRememberLeft(el);
