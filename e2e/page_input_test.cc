@@ -201,6 +201,21 @@ BOOST_AUTO_TEST_CASE(a_target_hidden_a_moment_by_aria_hidden_is_waited_for) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"saved"})");
 }
 
+// Radio buttons whose labels are inline elements around a block (Ark's radio group): each
+// label's first box is an empty one at the end of the line above, over the item before it.
+// The click aims at the first box that has an area (it said "covered" by the item above);
+// the pointer's offset is still given from where WebDriver's element origin starts.
+BOOST_AUTO_TEST_CASE(a_label_split_around_a_block_is_clicked_in_its_box_with_an_area) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<style>input { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); margin: -1px }</style><div id=plans><label><input type=radio name=plan value=Free aria-label=Free><div></div><span>Free</span></label><label><input type=radio name=plan value=Pro aria-label=Pro><div></div><span>Pro</span></label><label><input type=radio name=plan value=Team aria-label=Team><div></div><span>Team</span></label></div>"},"silent":true})J",
+      R"({"method":"page.click","silent":true,"params":{"role":"radio","name":"Pro"}})",
+      R"({"method":"page.fill","params":{"role":"radio","name":"Team","value":true}})",
+      Eval("document.querySelector('input:checked').value"),
+  }));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Team"})");
+}
+
 // A see-through area laid over an item's name that takes its clicks (Plotly's legend: a rect
 // of no fill, with a pointer cursor, beside the name in the entry's group) is no cover: a
 // click on the name lands there, as a user's does. A rect that draws itself is still one.
@@ -243,6 +258,18 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_focused_dialog_is_taken) 
              R"(</button><button onclick='document.title = `popup`'>9</button></div><script>)"
              R"(today.focus();</script>","title":"popup","navigated":false,"matches":2,)"
              R"("chosen":"in the open dialog"}})");
+}
+
+// Of two days of one number, the first disabled (the month before's, as Ark's date picker shows
+// it): the one a user can pick is taken (a text target went to the disabled one).
+BOOST_AUTO_TEST_CASE(of_several_matches_the_first_disabled_gives_way_to_one_enabled) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=grid><span role=gridcell aria-disabled=true tabindex=-1>29</span> <span role=gridcell tabindex=0 onclick='document.title = `December 29`'>29</span></div>"},"silent":true})J",
+      R"({"method":"page.click","params":{"text":"29"}})",
+  }));
+  BOOST_TEST(Record(result, 1).find(R"("title":"December 29","navigated":false,"matches":2,)"
+                                    R"("chosen":"enabled"}})") != std::string::npos,
+             Record(result, 1));
 }
 
 // A select that keeps the focus on itself while its list shows in an overlay (PrimeVue's): a

@@ -51,8 +51,8 @@ struct ResolvedTarget {
   // Of several matches, why the one taken is not the first in document order: "focused" (it
   // is or holds the text field that has the focus), "in the open list" (the list the focused
   // control has open holds it), "in the open dialog" (the dialog or popup list that holds the
-  // focus holds it) or "shown" (the first has no size on the page, this one has); empty when
-  // it is the first.
+  // focus holds it), "shown" (the first has no size on the page, this one has) or "enabled"
+  // (the first is disabled, this one is not); empty when it is the first.
   std::string chosen;
 };
 

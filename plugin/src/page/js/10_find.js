@@ -225,11 +225,14 @@ function search(input, nodes) {
 // not another widget's unnamed box above it: the snapshot marks it [active]); else the first
 // inside the dialog or popup list that holds the focus (MUI's date picker popup, not the
 // calendar drawn in the page above it), or in the list the focused control has open (PrimeVue's
-// select keeps the focus on itself) or that holds the focus; else, when the first has no size, the first that has one
-// (shownPreferred). {match, why: "focused" | "in the open list" | "in the open dialog" |
-// "shown"}, or null for the first. A css selector keeps querySelector's order.
+// select keeps the focus on itself) or that holds the focus; else, when the first has no
+// size, the first that has one (shownPreferred); else, when the first is disabled, the first
+// that is not (enabledPreferred). {match, why: "focused" | "in the open list" | "in the open
+// dialog" | "shown" | "enabled"}, or null for the first. A css selector keeps
+// querySelector's order.
 function preferredMatch(matches, doc, byRole) {
-  return focusPreferred(matches, doc, byRole) || shownPreferred(matches);
+  return focusPreferred(matches, doc, byRole) || shownPreferred(matches) ||
+         enabledPreferred(matches);
 }
 
 // preferredMatch by the focus. A focused button alone (the last one clicked) is no preference:
@@ -304,6 +307,16 @@ function shownPreferred(matches) {
   if (sized(matches[0])) return null;
   const shown = matches.find(sized);
   return shown ? {match: shown, why: "shown"} : null;
+}
+
+// When the first match is disabled (a calendar's day of the month before, which Ark's date
+// picker shows disabled: "29" twice), the first that is not, which a user can act on.
+// {match, why: "enabled"}, or null.
+function enabledPreferred(matches) {
+  const disabled = (m) => m.el.closest(':disabled, [aria-disabled="true"]') !== null;
+  if (!disabled(matches[0])) return null;
+  const enabled = matches.find((m) => !disabled(m));
+  return enabled ? {match: enabled, why: "enabled"} : null;
 }
 
 // What a user works in while it holds the focus: a dialog, or a popup list or menu.

@@ -52,13 +52,34 @@ export function inputElementFromPoint(doc, x, y) {
   return hit;
 }
 
-// WebDriver's in-view centre point of the element's first client rect: the point an
-// element-origin pointerMove with x = y = 0 goes to. Null when no part of it is in view (a
-// box of no size has its corner as its centre, when that is in view).
+// The in-view centre of the element's first box that has an area (inputFirstBox), where a
+// click aims. Null when no part of it is in view (a box of no size has its corner as its
+// centre, when that is in view).
 export function inputInViewCentre(el) {
+  return inViewCentreOf(el, inputFirstBox(el));
+}
+
+// The first of el's boxes that has an area, else its first: an inline element split around a
+// block inside it has empty boxes on the lines around that block (Ark's radio button label
+// begins with one at the end of the line above, over the item before it).
+function inputFirstBox(el) {
   const rects = el.getClientRects();
-  if (rects.length === 0) return null;
-  const r = rects[0];
+  for (const r of rects) {
+    if (r.width > 0 && r.height > 0) return r;
+  }
+  return rects.length ? rects[0] : null;
+}
+
+// The point an element-origin pointer move to `el` starts from: the in-view centre of its
+// first box, whatever its size (WebDriver's "in-view center point"); offsets are given from
+// there.
+function inputOriginCentre(el) {
+  const rects = el.getClientRects();
+  return rects.length ? inViewCentreOf(el, rects[0]) : null;
+}
+
+function inViewCentreOf(el, r) {
+  if (!r) return null;
   const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
   const left = Math.max(0, Math.min(r.x, r.x + r.width));
   const right = Math.min(view.width, Math.max(r.x, r.x + r.width));
@@ -217,7 +238,7 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   const standIn = standInOf(el);
   if (standIn) {
     const prepared = inputPrepareClick(standIn, hover);
-    const origin = inputInViewCentre(el);
+    const origin = inputOriginCentre(el);
     if (!prepared.ok || !origin) return prepared;
     // The pointer goes to the input's in-view centre plus this offset.
     return {ok: true, x: prepared.x, y: prepared.y, dx: prepared.x - origin.x,
@@ -270,18 +291,20 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
     inputWatchOutcome(el, inputFollowedLink(el));
     globalThis.__firefoxBidiInputWatch.aimed = el;  // OPS.inputOutcome's `missed`
   }
+  // The pointer goes to the in-view centre of the element's first box plus an offset.
+  const origin = inputOriginCentre(el) || point;
   if (shown) {
-    // The pointer goes to the element's in-view centre plus this offset.
-    return {ok: true, x: shown.x, y: shown.y, dx: shown.x - point.x, dy: shown.y - point.y};
+    return {ok: true, x: shown.x, y: shown.y, dx: shown.x - origin.x, dy: shown.y - origin.y};
   }
   // An open branch of a tree (or a menu item showing its submenu inline) holds its children's
   // items in its box: its centre is one of them, and the click would act on that child; a
   // column header's centre can be its filter box, which a click focuses instead of sorting.
   const own = !atTextEnd && !text && hit && inputNestedTaker(el, hit) ? inputOwnTextPoint(el)
                                                                       : null;
-  const end = own || (atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null));
-  if (end) return {ok: true, x: end.x, y: end.y, dx: end.x - point.x, dy: end.y - point.y};
-  return {ok: true, x: point.x, y: point.y};
+  const end = own || (atTextEnd ? inputTextEnd(el) : (text ? inputTextPoint(el, text) : null)) ||
+      point;
+  if (end.x === origin.x && end.y === origin.y) return {ok: true, x: end.x, y: end.y};
+  return {ok: true, x: end.x, y: end.y, dx: end.x - origin.x, dy: end.y - origin.y};
 }
 
 // Roles of elements that hold a field of their own that a click on them is not meant for: a
@@ -519,10 +542,9 @@ function inputTakesInputBetween(from, above) {
 // inside the client box of every ancestor in its document that clips its overflow. Null when
 // none shows.
 function inputClippedCentre(el) {
-  const rects = el.getClientRects();
-  if (rects.length === 0) return null;
+  const r = inputFirstBox(el);
+  if (!r) return null;
   const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
-  const r = rects[0];
   let left = Math.max(0, r.left);
   let right = Math.min(view.width, r.right);
   let top = Math.max(0, r.top);
