@@ -342,6 +342,13 @@ export function inShownOrder(elements) {
     boxes.get(a).left - boxes.get(b).left);
 }
 
+// The ids of what `el` says it controls or owns (aria-controls, aria-owns: a field's list, a
+// button's popup).
+export function controlledIds(el) {
+  return ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
+      .split(/\s+/).filter(Boolean);
+}
+
 // `el` or its nearest ancestor in the flat tree (through the slots it is assigned to and the
 // hosts of shadow roots) that matches `selector`, or null: Element.closest stops at a shadow
 // root's edge.
@@ -973,10 +980,7 @@ function collapsedControllers(el) {
     controllers = new Map();
     const found = root.querySelectorAll ? root.querySelectorAll('[aria-expanded="false"]') : [];
     for (const control of found) {
-      const ids = (attrOf(control, "aria-controls") || "") + " " + (attrOf(control, "aria-owns") || "");
-      for (const id of ids.split(/\s+/)) {
-        if (id) controllers.set(id, control);
-      }
+      for (const id of controlledIds(control)) controllers.set(id, control);
     }
     if (PASS) PASS.collapsed.set(root, controllers);
   }

@@ -4,11 +4,11 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, describeElement, editorKeysFieldOf,
-  flatChildren, flatElements, flatParentElement, focusedElement, isEditable, isInteractive,
-  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef, nodeTypeOf,
-  outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText, shownName,
-  styleFacts, styleOf, textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, controlledIds, describeElement,
+  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement, isEditable,
+  isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef,
+  nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText,
+  shownName, styleFacts, styleOf, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -279,10 +279,8 @@ function popupHolding(doc, focused) {
 // header holds the multiple select's select-all box); null when it has none open.
 function openedPopupOf(el) {
   if (attrOf(el, "aria-expanded") !== "true") return null;
-  const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
-                  .split(/\s+/).filter(Boolean);
   const root = el.getRootNode();
-  for (const id of ids) {
+  for (const id of controlledIds(el)) {
     const popup = root.getElementById ? root.getElementById(id) : null;
     if (!popup || !isVisible(popup)) continue;
     let box = popup;

@@ -8,14 +8,14 @@
 
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
-  accessibleName, attrOf, authorName, clipAcrossOf, collapse, counterFrom, dataOf, defaultViewOf,
-  editableText, flatChildren, flatElements, flatParentElement, flatText, focusedElement, frameClip,
-  hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable, isParkedAway, isChecked,
-  isHiddenSubtree, isInteractive, isBesideClip, isLeftOut, isNamedZeroSize, isReadersOnly,
-  isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf,
-  passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName,
-  seenText, shownChildren, shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf,
-  textMatcher, truncate
+  accessibleName, attrOf, authorName, clipAcrossOf, collapse, controlledIds, counterFrom, dataOf,
+  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
+  focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
+  isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut, isNamedZeroSize,
+  isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf,
+  shownActiveOf, shownName, seenText, shownChildren, shownRegion, standInOf, standsApart,
+  styleFacts, submenusOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -172,10 +172,8 @@ function statesOf(el, role, parts) {
 // reached (Select2 marks the first before anything was chosen), so the box's text says it.
 function customComboboxValue(el, parts) {
   if (attrOf(el, "aria-expanded") !== "true") {
-    const ids = ((attrOf(el, "aria-controls") || "") + " " + (attrOf(el, "aria-owns") || ""))
-                    .split(/\s+/).filter(Boolean);
     const root = el.getRootNode();
-    for (const id of ids) {
+    for (const id of controlledIds(el)) {
       const popup = root.getElementById ? root.getElementById(id)
                                         : ownerDocumentOf(el).getElementById(id);
       // Every one chosen, for a list that takes several (Ariakit's multiple select).

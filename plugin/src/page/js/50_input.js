@@ -7,12 +7,13 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, attrOf, collapse,
-  defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText, editorBoxOf,
-  editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement, focusedElement,
-  hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isInteractive, isParkedAway,
-  isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
-  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
+  editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
+  focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
+  isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
+  namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf,
+  roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
+  truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
 
@@ -2066,21 +2067,15 @@ async function inputLeftSettled(win, watch) {
   if (watch.lastChange !== moved) await inputChangesEnd(win, watch, left + INPUT_LEFT_CAP_MS);
 }
 
-// The ids of what a field says it controls or owns (aria-controls, aria-owns: its list).
-function inputListIds(field) {
-  return ((attrOf(field, 'aria-controls') || '') + ' ' + (attrOf(field, 'aria-owns') || ''))
-      .split(/\s+/).filter(Boolean);
-}
-
 function inputNamesItsList(field) {
-  return inputListIds(field).length > 0;
+  return controlledIds(field).length > 0;
 }
 
 // The elements a field says it controls or owns, found in its own shadow root or document, else
 // in a root around it (Lion's combobox names a list its host's tree holds).
 function inputControlledBy(field) {
   const found = [];
-  for (const id of inputListIds(field)) {
+  for (const id of controlledIds(field)) {
     for (let root = field.getRootNode(); root; root = root.host ? root.host.getRootNode() : null) {
       const el = root.getElementById ? root.getElementById(id) : null;
       if (el) {
