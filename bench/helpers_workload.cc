@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -110,7 +111,35 @@ struct Job {
   std::string raw_batch;  // <<ctx>> stands for the tab's context id
   std::string helper_batch;
   std::string state_expression;  // read after each sample (untimed): the compared output
+  // Timed after the raw batch, for what a batch cannot wait for (a navigation's commit).
+  std::function<absl::Status(BidiTransport&, const std::string& context)> raw_then;
 };
+
+// Waits until the tab's committed document is `path_suffix` and has loaded. The URL is read
+// from the browser's tree, never from the page: a script sent to the document a click is
+// leaving can land in it as it goes into the back-forward cache, where it never answers.
+absl::Status AwaitCommittedLoad(BidiTransport& transport, const std::string& context,
+                                std::string_view path_suffix) {
+  const auto deadline = std::chrono::steady_clock::now() + kTimeout;
+  for (;;) {
+    ASSIGN_OR_RETURN(json::value tree, Must(transport, "browsingContext.getTree",
+                                            {{"root", context}, {"maxDepth", 0}}));
+    boost::system::error_code ignored;
+    const json::value* url = tree.find_pointer("/contexts/0/url", ignored);
+    if (url != nullptr && url->is_string() && url->as_string().ends_with(path_suffix)) break;
+    if (std::chrono::steady_clock::now() > deadline) {
+      return absl::DeadlineExceededError(
+          absl::StrCat("the tab never committed ", ToAbsl(path_suffix)));
+    }
+  }
+  return Must(transport, "script.evaluate",
+              {{"target", {{"context", context}}},
+               {"awaitPromise", true},
+               {"expression",
+                "new Promise((r) => { const f = () => document.readyState === 'complete' ? "
+                "r(document.title) : setTimeout(f, 1); f(); })"}})
+      .status();
+}
 
 // Compares what the sample left in the page (or its last result) and checks every record.
 Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Job job,
@@ -150,12 +179,13 @@ Variant JobVariant(std::string name, HelpersBrowser browser, std::string dir, Jo
     sample->labels = std::make_unique<LabelCache>(Limits{}.label_cache_entries);
     return absl::OkStatus();
   };
-  v.run = [sample, layer]() -> absl::Status {
+  v.run = [sample, layer, browser, job, helper]() -> absl::Status {
     RunOptions options;
     options.executor = layer.get();
     layer->BeginCall(1);
     sample->result =
         RunBatch(*sample->args, *sample->transport, *sample->spool, *sample->labels, options);
+    if (!helper && job.raw_then) return job.raw_then(*sample->transport, browser.context());
     return absl::OkStatus();
   };
   v.finish = [sample, browser, job]() -> absl::StatusOr<SampleOutput> {
@@ -193,8 +223,7 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
   if (job_name == "click") {
     job.page = "from.html";
     // Raw: find the link, click it for real (the button held as long as page.click holds it),
-    // then wait in the tab for the new document (the evaluate runs once the navigation has
-    // settled).
+    // then wait for the new document to commit and load.
     job.raw_batch = absl::StrCat(R"JSON({"frames":[
       {"method":"browsingContext.locateNodes","label":"link","silent":true,
        "params":{"context":"<<ctx>>","locator":{"type":"css","value":"#go"}}},
@@ -203,10 +232,10 @@ absl::StatusOr<Comparison> MakeHelpersComparison(std::string_view job_name, Help
           {"type":"pointerMove","x":0,"y":0,"origin":{"type":"element",
            "element":{"sharedId":"<<link.nodes[0].sharedId>>"}}},
           {"type":"pointerDown","button":0},)JSON",
-                                 held_release, R"JSON(]}]}},
-      {"method":"script.evaluate","pick":"result.value","params":{
-       "target":{"context":"<<ctx>>"},"awaitPromise":true,"expression":
-       "new Promise((r) => { const f = () => document.readyState === 'complete' && location.pathname.endsWith('/to.html') ? r(document.title) : setTimeout(f, 1); f(); })"}}]})JSON");
+                                 held_release, "]}]}}]}");
+    job.raw_then = [](BidiTransport& transport, const std::string& context) {
+      return AwaitCommittedLoad(transport, context, "/to.html");
+    };
     job.helper_batch = R"({"frames":[{"method":"page.click","params":{"css":"#go"}}]})";
     job.state_expression = "location.pathname.split('/').pop() + ' ' + document.title";
   } else if (job_name == "click-still") {
