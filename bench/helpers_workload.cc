@@ -117,7 +117,8 @@ struct Job {
 
 // Waits until the tab's committed document is `path_suffix` and has loaded. The URL is read
 // from the browser's tree, never from the page: a script sent to the document a click is
-// leaving can land in it as it goes into the back-forward cache, where it never answers.
+// leaving can land in it as it goes, and once went unanswered (the page most likely kept in
+// the back-forward cache with the script's promise pending).
 absl::Status AwaitCommittedLoad(BidiTransport& transport, const std::string& context,
                                 std::string_view path_suffix) {
   const auto deadline = std::chrono::steady_clock::now() + kTimeout;
