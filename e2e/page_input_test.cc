@@ -989,6 +989,25 @@ BOOST_AUTO_TEST_CASE(a_disabled_field_is_filled_only_once_the_page_enables_it) {
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":["Ada",""]})");
 }
 
+// A number field given letters shows them but holds "": the browser refused them, not the
+// page, and the field says how to fill it.
+BOOST_AUTO_TEST_CASE(a_number_field_given_letters_says_it_holds_no_number) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Qty <input type=number id=q></label>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"spinbutton","name":"Qty","value":"abc"}})",
+       R"({"method":"page.eval","params":{"expression":"q.value + '|' + q.validity.badInput"}})",
+       R"({"method":"page.fill","params":{"role":"spinbutton","name":"Qty","value":"12"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable",)"
+             R"("message":"page.fill: input#q did not take \"abc\": it is a number field, )"
+             R"(which shows the text but holds \"\" for text it cannot read as a number (the )"
+             R"(field is invalid and the page sees no value): give it a number, such as \"12\" )"
+             R"(or \"1.5\""}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"|true"})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"12"}})");
+}
+
 // page.fill says when nothing it typed stayed: a field an open modal dialog keeps from input,
 // a field whose page removes what was typed.
 BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {

@@ -1395,6 +1395,13 @@ async function inputFill(el, value, leave) {
           'afterwards (an editor that keeps blocks of its own drops text put in over several ' +
           'of them): select its text with page.press Control+a, then page.type the text');
     }
+    // The browser's own refusal: a number field shows text it cannot read as a number but
+    // holds "" for it, and the page sees no value.
+    if (el.localName === 'input' && el.type === 'number' && el.validity.badInput) {
+      return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': it is a number ' +
+          'field, which shows the text but holds "" for text it cannot read as a number (the ' +
+          'field is invalid and the page sees no value): give it a number, such as "12" or "1.5"');
+    }
     return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': its value is ' +
         JSON.stringify(truncate(after, 60)) + ' afterwards, so the page refused the typing ' +
         '(e.g. it only takes certain characters, or something else must be done first)');
