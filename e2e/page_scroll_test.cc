@@ -81,6 +81,26 @@ BOOST_AUTO_TEST_CASE(until_in_no_box_that_scrolls_says_nothing_moved) {
              R"(with page.press PageDown after a page.click in it"}})");
 }
 
+// A calendar that hides all months but the focused one from readers (Vaadin's date picker):
+// a role target never matches there however far the box scrolls, and "until" says so at once
+// (it scrolled on to its timeout); the text target it advises finds the day.
+BOOST_AUTO_TEST_CASE(until_a_role_the_page_hides_from_readers_says_so) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=cal style='height: 200px; overflow: auto'><div role=grid aria-label=May><div role=gridcell style='height: 20px'>15 May</div></div><div role=grid aria-label=June aria-hidden=true style='margin: 600px 0'><div role=gridcell style='height: 20px'>15 June</div></div></div>"},"silent":true})J",
+       R"({"method":"page.scroll","params":{"css":"#cal","until":{"role":"gridcell","name":"15 June"}}})",
+       R"({"method":"page.scroll","params":{"css":"#cal","until":{"text":"15 June"}}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","error":{"error":"no such element","message":)"
+             R"("page.scroll: what matches role \"gridcell\" named \"15 June\" is drawn inside )"
+             R"(content the page hides from readers (aria-hidden), which a role target does not )"
+             R"(match however far it scrolls: scroll \"until\" a text target (the words it )"
+             R"(shows) instead"}})");
+  // The day's middle (620 + 10 px down the box) centred in the box's 200 px.
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.scroll","result":{"x":0,"y":530,"moved":true}})");
+}
+
 BOOST_AUTO_TEST_CASE(until_scrolls_a_virtual_list_until_the_row_exists) {
   // Row 5000 is 99,980 px down the list; centred in its 400 px box the list stands at 99,790.
   const json::object result =

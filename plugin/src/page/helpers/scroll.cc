@@ -142,6 +142,14 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
                                        "virtual list) is scrolled with a target inside that box"
                                      : ""));
     }
+    if (BoolAt(data, "ariaHidden")) {
+      return HelperError(
+          kNoSuchElement,
+          absl::StrCat(kMethod, ": what matches ", target.Describe(),
+                       " is drawn inside content the page hides from readers (aria-hidden), "
+                       "which a role target does not match however far it scrolls: scroll "
+                       "\"until\" a text target (the words it shows) instead"));
+    }
     const json::value* found = data.if_contains("found");
     if (found != nullptr && found->as_bool()) return Position(data, *start);
   }
@@ -240,7 +248,7 @@ const HelperSpec& ScrollHelper() {
       .ops = kOps,
       .result = R"~({"x","y","moved"}: the scroll box's position afterwards)~",
       .errors =
-          R"~("no such element" (until reached the end without it), "timeout", "invalid argument")~",
+          R"~("no such element" (until reached the end without it, or a role target matches only what the page hides from readers), "timeout", "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<div style=height:3000px>Top</div><p>End</p>"},"silent":true},{"method":"page.scroll","params":{"to":"bottom"}}]})~",
       .file = ResultFile::kJson,

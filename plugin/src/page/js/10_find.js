@@ -366,6 +366,15 @@ export function findFirst(input) {
   return contains.nodes && contains.nodes.length ? contains.nodes[0] : null;
 }
 
+// Whether `input` (a role target, as findFirst takes it) matches only what is drawn inside
+// content the page hides from readers (aria-hidden), which a role target never acts on.
+export function matchedOnlyAriaHidden(input) {
+  if (input.role === undefined) return false;
+  const modes = input.name === undefined ? ["exact"] : ["exact", "contains"];
+  return modes.some((mode) =>
+    readingPass(() => search(Object.assign({mode}, input), [])).data.hiddenByAria === true);
+}
+
 // With input.then (an operation's name), runs it with input.thenInput on the element found,
 // in the same call, and keeps its data as data.then: the plugin then needs no second call.
 // An operation that waits for the page (page.fill on a search box) is awaited.

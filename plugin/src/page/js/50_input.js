@@ -1397,7 +1397,7 @@ async function inputFill(el, value, leave) {
     }
     // The browser's own refusal: a number field shows text it cannot read as a number but
     // holds "" for it, and the page sees no value.
-    if (el.localName === 'input' && el.type === 'number' && el.validity.badInput) {
+    if (localNameOf(el) === 'input' && el.type === 'number' && el.validity.badInput) {
       return inputFillError(el, 'did not take ' + JSON.stringify(text) + ': it is a number ' +
           'field, which shows the text but holds "" for text it cannot read as a number (the ' +
           'field is invalid and the page sees no value): give it a number, such as "12" or "1.5"');

@@ -4,7 +4,7 @@
 import {
   OPS, defaultViewOf, flatElements, flatParentElement, nextFrame, ownerDocumentOf, styleOf
 } from "./00_common.js";
-import {findFirst} from "./10_find.js";
+import {findFirst, matchedOnlyAriaHidden} from "./10_find.js";
 import {
   inputClippedAway, inputClipperOf, inputScrollIntoViewAsUser, inputWheelList
 } from "./50_input.js";
@@ -142,6 +142,9 @@ OPS.scrollUntil = async function (input, nodes) {
       await settle(doc);
       return report({found: true});
     }
+    // What the page keeps from readers (Vaadin's calendar hides all months but the focused
+    // one) never matches a role target however far the box scrolls.
+    if (matchedOnlyAriaHidden(input.find)) return report({found: false, ariaHidden: true});
     if (atEnd) return report({end: true});
     const view = page ? defaultViewOf(doc).innerHeight : box.clientHeight;
     if (box.scrollTop + view >= box.scrollHeight - 1) {
