@@ -164,6 +164,17 @@ BOOST_AUTO_TEST_CASE(a_listbox_of_plain_items_and_its_own_search_box_offer_its_i
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[false,"search"]})");
 }
 
+// A combobox of several choices that draws them as a menu's checkable items (Fluent's) offers
+// those items: the fill said "options": [] while five showed.
+BOOST_AUTO_TEST_CASE(a_combobox_whose_list_is_a_menu_offers_its_items) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input id=field role=combobox aria-label=Toppings aria-controls=menu aria-expanded=false><div id=menu role=menu hidden><div role=menuitemcheckbox aria-checked=false>Ham</div><div role=menuitemcheckbox aria-checked=false>Peppers</div><div role=menuitemcheckbox aria-checked=false hidden>Olives</div></div><script>field.oninput = () => { menu.hidden = false; field.setAttribute('aria-expanded', 'true'); };</script>"},"silent":true})J",
+      R"({"method":"page.fill","params":{"role":"combobox","name":"Toppings","value":"Pe"}})",
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Pe",)"
+                                  R"("options":["Ham","Peppers"]}})");
+}
+
 // A field that hands the focus to a search box of its own widget (w2ui's list field) is no
 // modal's focus trap: the fill says what takes the keys, and how a user picks there.
 BOOST_AUTO_TEST_CASE(a_field_that_hands_its_keys_to_its_own_search_box_says_so) {

@@ -2100,6 +2100,8 @@ function inputControlledBy(field) {
 // from the one listbox shown; {} when it shows none.
 const INPUT_OPTIONS_SHOWN = 10;
 
+const INPUT_MENU_ITEM_ROLES = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
+
 function inputSuggestionsOf(field) {
   const lists = inputSuggestionLists(field);
   if (lists === null) return {};
@@ -2114,9 +2116,13 @@ function inputSuggestionsOf(field) {
   return out;
 }
 
-// What a suggesting field's list offers: its options; in a listbox that marks none, the items
-// it shows (Preline's combobox draws its matches as plain elements in its listbox).
+// What a suggesting field's list offers: its options (a menu's items); in a listbox that marks
+// none, the items it shows (Preline's combobox draws its matches as plain elements in its
+// listbox).
 function inputOffersOf(list) {
+  if (roleOf(list) === 'menu') {
+    return flatElements(list).filter((el) => INPUT_MENU_ITEM_ROLES.has(roleOf(el)) && isVisible(el));
+  }
   const options = drawnOptions(list);
   if (options.length || roleOf(list) !== 'listbox') return options;
   return flatChildren(list).filter((item) => nodeTypeOf(item) === ELEMENT_NODE &&
@@ -2149,8 +2155,12 @@ function inputSuggestionLists(field) {
   // Lists and options are looked for in the flat tree: a web component's list in its shadow
   // root shows the options slotted into it from the page (Carbon's and Fluent's comboboxes).
   const listsIn = (root) => flatElements(root).filter((el) => roleOf(el) === 'listbox');
+  // A menu the field controls is its list too (Fluent's combobox of several choices draws them
+  // as a menu's checkable items).
+  const controlledListsIn = (root) => flatElements(root).filter((el) =>
+    roleOf(el) === 'listbox' || roleOf(el) === 'menu');
   let lists = [];
-  for (const popup of inputControlledBy(field)) lists.push(...listsIn(popup));
+  for (const popup of inputControlledBy(field)) lists.push(...controlledListsIn(popup));
   // One list both controlled and owned (Awesomplete names it twice) is offered once.
   // A list kept for screen readers offers the options drawn beside it (Ant Design's).
   lists = [...new Set(lists.map((list) => drawnListFor(list) || list))]
