@@ -1103,6 +1103,26 @@ BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.fill","result":{"value":"300"}})");
 }
 
+// A splitter between panes (a focusable separator with a value, as Ark's) shows its value and
+// range in the snapshot and is filled as a slider is, by its arrow keys, within its range.
+BOOST_AUTO_TEST_CASE(a_splitter_shows_its_value_and_is_filled_as_a_slider) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='display: flex'><div id=left style='width: 50%'>Left</div><div id=bar role=separator tabindex=0 aria-label='Resize panes' aria-valuenow=50 aria-valuemin=10 aria-valuemax=90 aria-orientation=vertical style='width: 4px; background: gray'></div><div>Right</div></div><script>bar.onkeydown = (e) => { const now = +bar.getAttribute('aria-valuenow'); const next = e.key === 'ArrowRight' ? now + 5 : e.key === 'ArrowLeft' ? now - 5 : now; const v = Math.min(90, Math.max(10, next)); bar.setAttribute('aria-valuenow', v); left.style.width = v + '%'; };</script>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":30}})",
+      Eval("left.style.width"),
+      R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":95}})",
+  }, R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.snapshot","result":"- text \"Left\"\n- separator )"
+             R"(\"Resize panes\" [ref=e1] value=\"50\" min=10 max=90\n- text \"Right\""})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"30"}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"30%"})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","error":{"error":"not fillable",)"
+             R"("message":"page.fill: div#bar takes values from 10 to 90, not 95"}})");
+}
+
 // A slider whose ArrowRight lowers its value (a vertical one with its least value at the
 // top): the first press tells the way, and the keys that raise it take it to the value.
 BOOST_AUTO_TEST_CASE(a_slider_whose_arrow_right_lowers_it_is_filled_with_the_other_key) {

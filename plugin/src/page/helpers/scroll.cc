@@ -248,7 +248,7 @@ const HelperSpec& ScrollHelper() {
       .ops = kOps,
       .result = R"~({"x","y","moved"}: the scroll box's position afterwards)~",
       .errors =
-          R"~("no such element" (until reached the end without it, or a role target matches only what the page hides from readers), "timeout", "invalid argument")~",
+          R"~("no such element" (until reached the end without it, or a role target found it only aria-hidden), "timeout", "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<div style=height:3000px>Top</div><p>End</p>"},"silent":true},{"method":"page.scroll","params":{"to":"bottom"}}]})~",
       .file = ResultFile::kJson,

@@ -1266,6 +1266,12 @@ export function drawnListFor(list) {
 }
 
 // The options shown inside `box` (its flat tree), in order.
+// Whether `el` is a separator a user moves (a focusable one with a value: a splitter between
+// panes), which holds and takes a value as a slider does.
+export function isMovableSeparator(el) {
+  return roleOf(el) === "separator" && hasAttr(el, "aria-valuenow") && el.tabIndex >= 0;
+}
+
 export function drawnOptions(box) {
   return flatElements(box).filter((el) =>
       (roleOf(el) === "option" || localNameOf(el) === "option") && isVisible(el));

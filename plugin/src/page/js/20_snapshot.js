@@ -11,11 +11,11 @@ import {
   accessibleName, attrOf, authorName, clipAcrossOf, collapse, controlledIds, counterFrom, dataOf,
   defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
   focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
-  isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut, isNamedZeroSize,
-  isReadersOnly, isUnrendered, isVisible, localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, passTextMemo, readingPass, rectOf, refOf, rememberShownText, roleOf,
-  shownActiveOf, shownName, seenText, shownChildren, shownRegion, standInOf, standsApart,
-  styleFacts, submenusOf, tagNameOf, textMatcher, truncate
+  isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut,
+  isMovableSeparator, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf,
+  matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
+  rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownChildren, shownRegion,
+  standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -126,7 +126,8 @@ function statesOf(el, role, parts) {
   let value = null;
   const valueText = aria("aria-valuetext");
   const valueNow = aria("aria-valuenow");
-  if ((role === "slider" || role === "spinbutton") && (valueText || valueNow)) {
+  const separator = role === "separator" && isMovableSeparator(el);
+  if ((role === "slider" || role === "spinbutton" || separator) && (valueText || valueNow)) {
     // What the page says it holds; its words (valuetext: "Medium") before the number. A
     // segment of a field that shows its words as text says them there (MUI's "AM" over
     // aria-valuenow 0).
@@ -148,13 +149,15 @@ function statesOf(el, role, parts) {
   }
   const shown = value ? valueLines(value) : "";
   if (shown) states.push("value=" + quoted(shown, MAX_VALUE));
-  // A slider's range, so that a model can tell where on its track a value lies.
-  if (role === "slider") {
+  // A slider's range (a splitter's), so that a model can tell where on its track a value lies.
+  if (role === "slider" || separator) {
     const range = tag === "input" && el.type === "range";
     const min = aria("aria-valuemin") ?? (range ? el.min || "0" : null);
     const max = aria("aria-valuemax") ?? (range ? el.max || "100" : null);
     if (min !== null) states.push("min=" + min);
     if (max !== null) states.push("max=" + max);
+  }
+  if (role === "slider") {
     // Which way it moves, for a drag along it: as the page says, else as its box is drawn (a
     // colour picker's hue bar, taller than wide).
     const orientation = aria("aria-orientation");

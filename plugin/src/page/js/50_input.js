@@ -10,9 +10,9 @@ import {
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
   focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
-  namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf,
-  roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
+  isMovableSeparator, isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf,
+  modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
+  rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
   truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst} from "./10_find.js";
@@ -940,7 +940,7 @@ function inputFieldValue(el) {
     return isChecked(el);
   }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value;
-  if (roleOf(el) === 'slider') return attrOf(el, 'aria-valuenow') || '';
+  if (roleOf(el) === 'slider' || isMovableSeparator(el)) return attrOf(el, 'aria-valuenow') || '';
   return editableText(el);
 }
 
@@ -1114,7 +1114,9 @@ async function inputFill(el, value, leave) {
   if (typeof text !== 'string') {
     return inputFillError(el, 'takes a string value');
   }
-  if (tag !== 'input' && roleOf(el) === 'slider') return inputSliderFill(el, text);
+  if (tag !== 'input' && (roleOf(el) === 'slider' || isMovableSeparator(el))) {
+    return inputSliderFill(el, text);
+  }
   if (tag === 'select') {
     if (matchesOf(el, ':disabled')) return inputFillDisabled(el);
     const options = Array.from(el.options);
