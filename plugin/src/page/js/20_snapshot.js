@@ -182,7 +182,7 @@ function customComboboxValue(el, parts) {
       // Every one chosen, for a list that takes several (Ariakit's multiple select).
       const chosen = popup ? popup.querySelectorAll('[role="option"][aria-selected="true"]') : [];
       if (chosen.length) {
-        return Array.from(chosen, (option) => collapse(option.textContent)).join(", ");
+        return Array.from(chosen, (option) => collapse(textForReaders(option))).join(", ");
       }
     }
   }
@@ -192,6 +192,20 @@ function customComboboxValue(el, parts) {
   const name = accessibleName(el, "combobox");
   if (text === name) return "";
   return name && text.startsWith(name + " ") ? text.slice(name.length + 1) : text;
+}
+
+// The text of `el` a reader is given, drawn or not (a closed list's option): its text without
+// what it keeps from readers (aria-hidden: Ark's "✓" beside a chosen option).
+function textForReaders(el) {
+  let text = "";
+  for (const node of el.childNodes) {
+    if (nodeTypeOf(node) === TEXT_NODE) {
+      text += node.data;
+    } else if (nodeTypeOf(node) === ELEMENT_NODE && attrOf(node, "aria-hidden") !== "true") {
+      text += textForReaders(node);
+    }
+  }
+  return text;
 }
 
 // Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
