@@ -1675,6 +1675,22 @@ BOOST_AUTO_TEST_CASE(a_box_whose_clicks_go_through_mixed_is_clicked_on_to_the_va
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"true"})");
 }
 
+// A grid that takes a checkbox cell's click into its data and draws the cell anew
+// (Handsontable's, which keeps the browser from ticking the box clicked): the fill reads the
+// box drawn in the clicked one's place (the clicked box, gone, read false: "it was
+// clicked, but it reads false", and a second fill undid the change).
+BOOST_AUTO_TEST_CASE(a_box_the_page_draws_anew_on_its_change_is_read_where_it_was) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<table><tr><td>Apple</td><td id=a></td></tr><tr><td>Pear</td><td id=b></td></tr></table><script>const ripe = {a: false, b: true}; const draw = (id) => { const cell = document.getElementById(id); cell.innerHTML = '<input type=checkbox aria-label=' + id + (ripe[id] ? ' checked' : '') + '>'; cell.firstChild.onclick = (e) => { e.preventDefault(); ripe[id] = !ripe[id]; setTimeout(() => draw(id), 0); }; }; draw('a'); draw('b');</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"a","value":true}})",
+       R"({"method":"page.fill","params":{"role":"checkbox","name":"b","value":false}})",
+       Eval("JSON.stringify(ripe)")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":false}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"{\"a\":true,\"b\":false}"})");
+}
+
 // A field whose widget takes what was typed into its state a frame later and clamps what it
 // holds as it is left (Ark's number input, by its state machine): the fill leaves it once the
 // page has drawn the input, as a user's Tab comes (left at once, it clamped its old value).

@@ -1095,6 +1095,7 @@ async function inputFill(el, value, leave) {
           'check what the page shows then (e.g. its row selected)');
     }
     if (!mixed && isChecked(el) === value) return {ok: true, value: value};
+    inputRememberPlace(el);  // the click's outcome is read there, should the page draw it anew
     if (mixed) return {ok: true, click: true, mixed: true};
     if (toggle === 'radio' && !value) {
       return inputFillError(el, 'is a checked radio button, which a click cannot uncheck; ' +
@@ -2444,8 +2445,44 @@ OPS.inputFocus = function (input, nodes) {
   return {data: inputFocus(nodes[0], input.done)};
 };
 
+// Where a box a fill clicks was drawn: a page that draws it anew on its change (Handsontable's
+// checkbox cell) puts another in its place, and the one clicked, gone, still reads as before.
+// el -> [{holder, index, count}]: its ancestors up to INPUT_PLACE_LEVELS, nearest first, and
+// where it came among their elements of its kind.
+const INPUT_PLACES = new WeakMap();
+const INPUT_PLACE_LEVELS = 3;
+
+function inputKindSelector(el) {
+  const tag = localNameOf(el);
+  if (tag === 'input') return 'input[type="' + el.type + '"]';
+  const role = attrOf(el, 'role');
+  return role ? tag + '[role="' + role + '"]' : tag;
+}
+
+function inputRememberPlace(el) {
+  const selector = inputKindSelector(el);
+  const places = [];
+  for (let holder = parentElementOf(el), level = 0; holder && level < INPUT_PLACE_LEVELS;
+       holder = parentElementOf(holder), ++level) {
+    const kind = Array.from(holder.querySelectorAll(selector));
+    places.push({holder, index: kind.indexOf(el), count: kind.length});
+  }
+  INPUT_PLACES.set(el, places);
+}
+
+// `el`, or the element of its kind the page drew in its place since inputRememberPlace: in
+// the nearest of its holders still in the page, at its index among as many of its kind.
+function inputInPlaceOf(el) {
+  const places = INPUT_PLACES.get(el);
+  if (el.isConnected || places === undefined) return el;
+  const place = places.find((p) => p.holder.isConnected);
+  if (!place) return el;
+  const kind = place.holder.querySelectorAll(inputKindSelector(el));
+  return kind.length === place.count ? kind[place.index] : el;
+}
+
 OPS.inputValue = async function (input, nodes) {
-  const field = inputFieldOf(nodes[0]);
+  const field = inputInPlaceOf(inputFieldOf(nodes[0]));
   // With `mixed`: whether a checkbox shows neither checked nor unchecked.
   if (input.mixed) {
     return {data: (localNameOf(field) === 'input' && field.indeterminate) ||
