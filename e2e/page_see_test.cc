@@ -1456,13 +1456,15 @@ BOOST_AUTO_TEST_CASE(a_label_hidden_from_the_accessibility_tree_still_names_its_
 // mixed only. Unnamed buttons that share a class show the data attribute their script reads,
 // or a class past the state classes every button has (Mantine's); a calendar's day cell that
 // says its date only in its data-date (FullCalendar's week view) shows that. A text field kept in a
-// see-through holder folded to a pixel (a data grid's cell editor waiting) is not listed.
+// see-through holder folded to a pixel (a data grid's cell editor waiting, a combobox's too) is
+// not listed.
 BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
   const json::object result = Run(Frames(
       {
-          R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea></div><div role=gridcell tabindex=0 class='fc-day fc-day-tue' data-date=2026-12-08 style='height: 20px'></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
+          R"J({"method":"page.goto","params":{"url":"data:text/html,<label id=fruit>Fruit</label><div role=listbox id=list aria-label=Suggestions aria-labelledby='list fruit'><div role=option aria-selected=false>Banana</div></div><input type=checkbox id=all aria-label='Select all'><button data-direction=previous class='mantine-focus-auto mantine-DatePickerInput-calendarHeaderControl'></button><button class='mantine-focus-auto mantine-Modal-close'></button><div style='opacity: 0; height: 1px'><textarea id=keys aria-label=Keys></textarea><textarea id=choice role=combobox aria-label=Choice></textarea></div><div role=gridcell tabindex=0 class='fc-day fc-day-tue' data-date=2026-12-08 style='height: 20px'></div><script>all.indeterminate = true; all.checked = true</script>"},"silent":true})J",
           R"({"method":"page.snapshot"})",
           R"({"method":"page.fill","params":{"css":"#keys","value":"Zed"}})",
+          R"({"method":"page.fill","params":{"css":"#choice","value":"Zed"}})",
       },
       R"(,"on_error":"continue")"));
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
@@ -1476,6 +1478,11 @@ BOOST_AUTO_TEST_CASE(names_states_and_hints_as_widget_libraries_write_them) {
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.fill","error":{"error":"no such element","message":)"
              R"("page.fill: no visible element matches css \"#keys\"; check the target, or )"
+             R"(take a page.snapshot to see what the page shows (content that appears later: )"
+             R"J(page.waitFor it first)"}})J");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","error":{"error":"no such element","message":)"
+             R"("page.fill: no visible element matches css \"#choice\"; check the target, or )"
              R"(take a page.snapshot to see what the page shows (content that appears later: )"
              R"J(page.waitFor it first)"}})J");
 }

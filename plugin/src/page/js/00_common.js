@@ -848,11 +848,14 @@ export function isVisible(el, ariaHiddenHides = true) {
 // see-through (opacity 0): it takes keys for a widget that shows them elsewhere (a data grid's
 // cell editor waiting, as Handsontable's), and what is typed there shows nowhere until the
 // widget opens it. A field only see-through is no such (Material's text field shows its input
-// once focused), nor a combobox's field, which takes the focus for the widget drawn around it.
+// once focused), nor a combobox's field folded so itself, which takes the focus for the
+// widget drawn around it (Quasar's select); one in a folded holder is (Handsontable's dropdown
+// cell editor, left there once it was used).
 function isSeeThroughTextField(el) {
-  if (!isTextField(el) || attrOf(el, "role") === "combobox") return false;
+  if (!isTextField(el)) return false;
+  const combobox = attrOf(el, "role") === "combobox";
   for (let p = el; p; p = flatParentElement(p)) {
-    if (PROPERTY_VALUE.call(styleOf(p), "opacity") !== "0") continue;
+    if (PROPERTY_VALUE.call(styleOf(p), "opacity") !== "0" || (combobox && p === el)) continue;
     const box = rectOf(p);
     if (box.width <= 1 || box.height <= 1) return true;
   }
