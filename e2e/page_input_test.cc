@@ -1691,6 +1691,24 @@ BOOST_AUTO_TEST_CASE(a_box_the_page_draws_anew_on_its_change_is_read_where_it_wa
              R"({"index":3,"method":"page.eval","result":"{\"a\":true,\"b\":false}"})");
 }
 
+// Keys with an editable element as their target go where its selection is when it has the
+// focus already (page.select made it): they replaced "brown" (a click put them at the end:
+// "The quick brown foxred"). Typed into an editor's frame (TinyMCE's body takes the keys),
+// the result is its text (it said the iframe had the focus).
+BOOST_AUTO_TEST_CASE(keys_go_over_the_selection_and_into_an_editors_frame) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=c contenteditable>The quick brown fox</div><iframe id=ed srcdoc='<body contenteditable>Hello</body>'></iframe>"},"silent":true})J",
+       R"({"method":"page.select","params":{"target":{"css":"#c"},"text":"brown"}})",
+       R"({"method":"page.type","params":{"text":"red","target":{"css":"#c"}}})",
+       R"({"method":"page.click","params":{"text":"Hello"},"silent":true})",
+       R"({"method":"page.press","params":{"key":"End"},"silent":true})",
+       R"({"method":"page.type","params":{"text":" world"}})"}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.type","result":{"value":"The quick red fox"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.type","result":{"value":"Hello world"}})");
+}
+
 // A field whose widget takes what was typed into its state a frame later and clamps what it
 // holds as it is left (Ark's number input, by its state machine): the fill leaves it once the
 // page has drawn the input, as a user's Tab comes (left at once, it clamped its old value).

@@ -109,11 +109,16 @@ BOOST_AUTO_TEST_CASE(a_code_editor_takes_the_selection_a_mouse_drag_makes) {
               Frame("page.select", R"({"target":{"css":".CodeMirror-code"},"text":"greet"})"),
               Eval("[editor.getSelection(), document.activeElement.localName]"),
               Frame("page.select", R"({"target":{"css":".CodeMirror-code"},"text":"return name"})"),
-              Eval("editor.getSelection()")}));
+              Eval("editor.getSelection()"),
+              // Keys with the editor as their target go over the selection it holds (they went
+              // to the end of its text).
+              Frame("page.type", R"({"target":{"css":".CodeMirror"},"text":"return 1"})"),
+              Eval("editor.getValue()")}));
   BOOST_TEST(ResultOf(result, 2) == R"({"selected":"greet"})");
   BOOST_TEST(ResultOf(result, 3) == R"(["greet","textarea"])");
   BOOST_TEST(ResultOf(result, 4) == R"({"selected":"return name"})");
   BOOST_TEST(ResultOf(result, 5) == R"("return name")");
+  BOOST_TEST(ResultOf(result, 7) == R"("function greet(name) {\n  return 1;\n}")");
 }
 
 BOOST_AUTO_TEST_CASE(a_rich_text_editor_bolds_the_word_selected_with_keys) {

@@ -15,7 +15,7 @@ import {
   rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
   truncate, viewSizeOf
 } from "./00_common.js";
-import {findFirst} from "./10_find.js";
+import {findFirst, isFrame} from "./10_find.js";
 
 // The cover as the model can target it: the element hit, and when that has no id, the
 // nearest ancestor (across shadow roots) that has one.
@@ -1658,10 +1658,23 @@ function inputFocus(el, done) {
   // An editor's block takes keys once a user clicked it (Editor.js knows its current block by
   // the click, and made no block of an Enter after a focus()): the plugin clicks it.
   const tag = localNameOf(el);
-  if (isEditable(el) && tag !== 'input' && tag !== 'textarea') return {ok: true, click: true};
+  if (isEditable(el) && tag !== 'input' && tag !== 'textarea') {
+    // Its keys go there already, at a caret or over a selection a user made (page.select): they
+    // go on there, where a click would put the caret at the end of the text.
+    if (inputKeysGoInto(el)) {
+      inputWatchOutcome(el, null);
+      return {ok: true};
+    }
+    return {ok: true, click: true};
+  }
   // A code editor takes them through its hidden field (a focus() on its box reaches none), at
-  // its own caret: the plugin sends it to the end of the text first (Control+End).
+  // its own caret: the plugin sends it to the end of the text first (Control+End), unless the
+  // field has the focus already (a selection made there stays, as above).
   const keysField = editorKeysFieldOf(el);
+  if (keysField && inputFocusedIn(ownerDocumentOf(keysField)) === keysField) {
+    inputWatchOutcome(keysField, null);
+    return {ok: true};
+  }
   if (keysField) {
     keysField.focus();
     inputWatchOutcome(keysField, null);
@@ -1677,6 +1690,17 @@ function inputFocus(el, done) {
   if (!focusedBefore && (tag === 'input' || tag === 'textarea')) inputCaretToEnd(el);
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
+}
+
+// Whether the keys go into editable element `el` now: the focus is in it (or it is the
+// focused editing host's own content) and so is the selection.
+function inputKeysGoInto(el) {
+  const doc = ownerDocumentOf(el);
+  const focused = inputFocusedIn(doc);
+  if (!focused || !(focused === el || el.contains(focused) || focused.contains(el))) return false;
+  const selection = defaultViewOf(doc).getSelection();
+  return !!selection && selection.rangeCount > 0 && el.contains(selection.anchorNode) &&
+      el.contains(selection.focusNode);
 }
 
 // Puts the caret of text field `el` at the end of its value (fields without a caret, such as
@@ -2546,7 +2570,22 @@ function inputFieldName(el) {
 // elements as they came). A code editor's hidden keys field holds none of its text (a line,
 // the last input): the editor is named instead.
 OPS.inputActiveValue = function () {
-  const el = inputFocusedIn(document);
+  let el = inputFocusedIn(document);
+  // Into the frame that has it, where the page's script may reach (an editor's frame, as
+  // TinyMCE's: its body takes the keys).
+  const frames = [];
+  for (let depth = 0; el && isFrame(el) && depth < 3; ++depth) {
+    let inner = null;
+    try {
+      inner = el.contentDocument;
+    } catch {
+      inner = null;  // another origin's
+    }
+    const focused = inner ? inputFocusedIn(inner) : null;
+    if (!focused) break;
+    frames.push(el);
+    el = focused;
+  }
   // Where the keys began: the element the input was armed on (inputWatchOutcome).
   const watch = globalThis.__firefoxBidiInputWatch;
   const keysFrom = watch ? watch.focused : null;
@@ -2556,7 +2595,8 @@ OPS.inputActiveValue = function () {
     keysToPage.observer.disconnect();
     inputKeysToPage = null;
   }
-  if (!el || el === document.body) {
+  // A body that is no editor (an editor's frame's is) takes no typing.
+  if (!el || (el === ownerDocumentOf(el).body && !isEditable(el))) {
     return {data: keysToPage ? {focused: 'body', page_changed: keysToPage.changed}
                              : {focused: 'body'}};
   }
@@ -2579,6 +2619,7 @@ OPS.inputActiveValue = function () {
   const data = {value: inputFieldValue(el)};
   // A field of the same name says nothing new (a block editor's Enter moves on to a new block).
   if (keysFrom && keysFrom.isConnected && !inputContains(keysFrom, el) &&
+      !frames.includes(keysFrom) &&
       keysFrom !== document.body && keysFrom !== document.documentElement &&
       inputFieldName(keysFrom) !== inputFieldName(el)) {
     data.moved_to = inputFieldName(el);
