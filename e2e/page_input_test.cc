@@ -164,6 +164,26 @@ BOOST_AUTO_TEST_CASE(a_listbox_of_plain_items_and_its_own_search_box_offer_its_i
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[false,"search"]})");
 }
 
+// A list that shows a spinner or a notice while its answer is on the way (Element Plus's
+// icon marked is-loading, Ant Design's busy Spin, Element Plus's select hiding its empty list
+// beside "Loading") is waited for: the fill said "options": [] at once, and a second fill
+// soon after took the late answer to the first text for its own.
+BOOST_AUTO_TEST_CASE(a_list_that_shows_its_answer_is_on_the_way_is_waited_for) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<input id=a role=combobox aria-label=A aria-controls=la><ul id=la role=listbox></ul><input id=b role=combobox aria-label=B aria-controls=lb><div id=lb role=listbox></div><input id=c role=combobox aria-label=C aria-controls=lc><div><div id=wc style='display: none'><ul id=lc role=listbox></ul></div><div id=nc></div></div><script>const names = ['France', 'Finland', 'Germany', 'Greece']; const options = (t) => names.filter((n) => n.toLowerCase().startsWith(t)).map((n) => '<li role=option>' + n + '</li>').join(''); a.oninput = () => { const t = a.value; la.innerHTML = '<li><i class=is-loading></i></li>'; setTimeout(() => { la.innerHTML = options(t); }, 400); }; b.oninput = () => { const t = b.value; lb.innerHTML = '<div aria-busy=true></div>'; setTimeout(() => { lb.innerHTML = options(t); }, 400); }; c.oninput = () => { const t = c.value; setTimeout(() => { lc.innerHTML = ''; wc.style.display = 'none'; nc.textContent = 'Loading'; }, 20); setTimeout(() => { lc.innerHTML = options(t); wc.style.display = ''; nc.textContent = ''; }, 400); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"A","value":"f"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"A","value":"g"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"B","value":"g"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"C","value":"g"}})"}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"f",)"
+                                  R"("options":["France","Finland"]}})");
+  for (int i = 2; i <= 4; ++i) {
+    BOOST_TEST(Record(result, i) ==
+               absl::StrCat(R"({"index":)", i, R"(,"method":"page.fill","result":{"value":"g",)",
+                            R"("options":["Germany","Greece"]}})"));
+  }
+}
+
 // A combobox of several choices that draws them as a menu's checkable items (Fluent's) offers
 // those items: the fill said "options": [] while five showed.
 BOOST_AUTO_TEST_CASE(a_combobox_whose_list_is_a_menu_offers_its_items) {

@@ -2212,12 +2212,16 @@ function inputSuggestionLists(field) {
 }
 
 const INPUT_LOADING_NOTICE = /^\s*(loading|searching|fetching)\b/i;
-const INPUT_SPINNER = '[class~="spinner"], [class~="loading"], [role="progressbar"]';
+// Spinners as libraries mark them: Tom Select's, Element Plus's icon (is-loading), Ant Design's
+// Spin (busy), a progress bar.
+const INPUT_SPINNER = '[class~="spinner"], [class~="loading"], [class~="is-loading"], ' +
+    '[aria-busy="true"], [role="progressbar"]';
 
 // Whether a suggesting field's list says its answer is still on the way: the field (or its
 // widget) or a list it controls (aria-controls, aria-owns) is busy, or that list holds no option yet,
 // only a notice such as react-select's "Loading..." (its options come from a request or a
-// timer), or as a disabled option, Select2's "Searching…", or a spinner.
+// timer), or as a disabled option, Select2's "Searching…", or a spinner, or the popup around it
+// (up to three levels) says such a notice.
 function inputAnswerPending(field) {
   if (!field.isConnected) return false;
   // The field, or the widget around it up to three levels (across its shadow root), says so
@@ -2240,6 +2244,12 @@ function inputAnswerPending(field) {
     if (INPUT_LOADING_NOTICE.test(list.textContent)) return true;
     // A spinner and no text (Tom Select's).
     if (list.querySelector(INPUT_SPINNER)) return true;
+    // The notice in the popup that holds the list, beside it (Element Plus's select hides its
+    // empty list and shows "Loading" below it).
+    for (let up = parentElementOf(list), level = 0; up && level < 3;
+         up = parentElementOf(up), ++level) {
+      if (INPUT_LOADING_NOTICE.test(up.textContent) && isVisible(up)) return true;
+    }
   }
   return false;
 }
