@@ -321,6 +321,26 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_list_the_focused_control_
              R"({"index":4,"method":"page.eval","result":["London",null,true,false]})");
 }
 
+// A popup floating over the page (placed absolutely, stacked above it) just below the focused
+// field (Ant Design's time picker's columns of plain items) or holding the focused item
+// (Element Plus's cascader): a text target goes to its match there, not to a table's cell of
+// the same text earlier in the page (which closed the popup and lost the pick).
+BOOST_AUTO_TEST_CASE(of_several_matches_the_one_in_the_popup_by_the_focus_is_taken) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<table><tr><td onclick='document.title=`cell 30`'>30</td><td onclick='document.title=`cell Paris`'>Paris</td></tr></table><input id=t aria-label=Time onfocus='pop.hidden = false'><div id=pop hidden style='position: absolute; z-index: 10; background: white'><div onclick='document.title=`minute 30`'>30</div></div><div style='position: absolute; z-index: 10; top: 200px; left: 300px'><ul role=menu><li role=menuitem tabindex=-1>France</li></ul><ul role=menu><li role=menuitem tabindex=-1 onclick='document.title=`item Paris`'>Paris</li></ul></div>"},"silent":true})J",
+      R"({"method":"page.click","params":{"role":"textbox","name":"Time"},"silent":true})",
+      R"({"method":"page.click","params":{"text":"30"}})",
+      R"({"method":"page.click","params":{"text":"France"},"silent":true})",
+      R"({"method":"page.click","params":{"text":"Paris"}})",
+  }));
+  BOOST_TEST(Record(result, 2).find(R"("title":"minute 30","navigated":false,"matches":2,)"
+                                    R"("chosen":"in the open popup"}})") != std::string::npos,
+             Record(result, 2));
+  BOOST_TEST(Record(result, 4).find(R"("title":"item Paris","navigated":false,"matches":2,)"
+                                    R"("chosen":"in the open popup"}})") != std::string::npos,
+             Record(result, 4));
+}
+
 // Of two cells of one name, the first of no size (react-datepicker's next month's days, kept
 // in an empty row of no height, named as the cells that show them): the one that shows is
 // taken (the first was, and the click said "no size on the page").

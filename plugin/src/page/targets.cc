@@ -35,7 +35,8 @@ struct Found {
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
   std::string shown;                // a containing match: what `first` shows (its name, text)
   // Why `first` is not the first in document order: "focused", "in the open list", "in the
-  // open dialog", "shown" or "enabled" (see preferredMatch in 10_find.js); empty when it is.
+  // open dialog", "in the open popup", "shown" or "enabled" (see preferredMatch in
+  // 10_find.js); empty when it is.
   std::string chosen;
 };
 
@@ -280,6 +281,7 @@ std::string_view TakenMatch(const ResolvedTarget& element) {
   if (element.chosen == "focused") return "focused one";
   if (element.chosen == "shown") return "first shown one";
   if (element.chosen == "in the open list") return "one in the open list";
+  if (element.chosen == "in the open popup") return "one in the open popup";
   if (element.chosen == "enabled") return "first enabled one";
   return element.chosen.empty() ? "first" : "one in the open dialog";
 }

@@ -4,11 +4,11 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, controlledIds, describeElement,
-  editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement, isEditable,
-  isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, nodeOfRef,
-  nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf, seenText,
-  shownName, styleFacts, styleOf, textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, controlledIds, defaultViewOf,
+  describeElement, editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement,
+  isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
+  nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf,
+  seenText, shownName, styleFacts, styleOf, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {
@@ -227,9 +227,10 @@ function search(input, nodes) {
 // calendar drawn in the page above it), or in the list the focused control has open (PrimeVue's
 // select keeps the focus on itself) or that holds the focus; else, when the first has no
 // size, the first that has one (shownPreferred); else, when the first is disabled, the first
-// that is not (enabledPreferred). {match, why: "focused" | "in the open list" | "in the open
-// dialog" | "shown" | "enabled"}, or null for the first. A css selector keeps
-// querySelector's order.
+// that is not (enabledPreferred); a popup floating over the page that holds the focused item
+// or opens beside the focused element comes after the list and the dialog. {match, why:
+// "focused" | "in the open list" | "in the open dialog" | "in the open popup" | "shown" |
+// "enabled"}, or null for the first. A css selector keeps querySelector's order.
 function preferredMatch(matches, doc, byRole) {
   return focusPreferred(matches, doc, byRole) || shownPreferred(matches) ||
          enabledPreferred(matches);
@@ -251,14 +252,56 @@ function focusPreferred(matches, doc, byRole) {
   let layer = focused;
   while (layer && !matchesOf(layer, LAYER_SELECTOR)) layer = flatParentElement(layer);
   const popup = openedPopupOf(focused) || popupHolding(doc, focused);
-  const layers = [[popup, "in the open list"], [layer, "in the open dialog"]];
+  // Then a popup floating over the page that holds the focused item (Element Plus's cascader
+  // keeps the focus on the item last clicked, in its portal).
+  const floating = POPUP_ITEM_ROLES.has(roleOf(focused)) ? floatingLayerOf(focused) : null;
+  const layers = [[popup, "in the open list"], [layer, "in the open dialog"],
+                  [floating, "in the open popup"]];
   for (const [box, why] of layers) {
     if (!box) continue;
     if (holdsFlat(box, matches[0].el)) return null;
     const inside = matches.find((m) => holdsFlat(box, m.el));
     if (inside) return {match: inside, why};
   }
+  // Else one floating beside the focused element, as opened from it (Ant Design's time picker
+  // keeps the focus in its field, its columns of plain items just below it).
+  const beside = matches.find((m) => {
+    const box = floatingLayerOf(m.el);
+    return box !== null && opensBeside(box, focused);
+  });
+  if (!beside || beside === matches[0]) return null;
+  return {match: beside, why: "in the open popup"};
+}
+
+// Roles of the items a popup's keys move over.
+const POPUP_ITEM_ROLES = new Set(["menuitem", "menuitemcheckbox", "menuitemradio", "option",
+                                  "treeitem", "gridcell"]);
+
+// The nearest box around `el` (itself included) that floats over the page: placed absolutely or
+// fixed, stacked above it by a z-index, as popups drawn in a portal are; null when none is.
+function floatingLayerOf(el) {
+  const body = ownerDocumentOf(el).body;
+  for (let box = el; box && box !== body; box = flatParentElement(box)) {
+    const style = styleOf(box);
+    if ((style.position === "absolute" || style.position === "fixed") &&
+        Number(style.zIndex) > 0) {
+      return box;
+    }
+  }
   return null;
+}
+
+// Whether floating box `layer` lies as a popup opened from `el` does: just below or just above
+// it (24 px at most between them), across part of its width, narrower than the viewport.
+function opensBeside(layer, el) {
+  const box = rectOf(layer);
+  const from = rectOf(el);
+  const GAP = 24;
+  const across = box.left < from.right && box.right > from.left &&
+      box.width < 0.9 * defaultViewOf(ownerDocumentOf(el)).innerWidth;
+  const below = box.top >= from.bottom - 2 && box.top - from.bottom <= GAP;
+  const above = box.bottom <= from.top + 2 && from.top - box.bottom <= GAP;
+  return across && (below || above);
 }
 
 // The popup a control has open (openedPopupOf) that holds `focused`: the focus moved into it
