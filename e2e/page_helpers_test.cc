@@ -189,6 +189,21 @@ BOOST_AUTO_TEST_CASE(waiting_helpers_take_a_timeout_param_and_name_the_bound_tha
              R"J(integer from 1 to 600000, got 0"})J");
 }
 
+// page.waitFor a role sees into iframes as targets do (an editor's frame, as TinyMCE's, whose
+// body the page.fill found while the wait ran out), and waits there too.
+BOOST_AUTO_TEST_CASE(wait_for_a_role_sees_into_iframes) {
+  PageSuite& s = PageSuite::Get();
+  const json::object result = s.Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<p>Outer</p><script>setTimeout(() => { const f = document.createElement('iframe'); f.srcdoc = '<body contenteditable aria-label=Editor>Hello</body>'; document.body.append(f); }, 300)</script>"},"silent":true})J",
+       R"J({"method":"page.waitFor","params":{"role":"textbox","name":"Editor"},"timeout_ms":5000,"silent":true})J",
+       R"J({"method":"page.eval","params":{"expression":"document.querySelector('iframe').contentDocument.body.textContent"}})J"},
+      R"J(,"on_error":"continue")J"));
+  BOOST_TEST(json::serialize(s.Record(result, 1)) ==
+             R"J({"index":1,"method":"page.waitFor"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 2)) ==
+             R"J({"index":2,"method":"page.eval","result":"Hello"})J");
+}
+
 // The page never completes: the tab's frame returns once the page has been interactive for the
 // 3 s grace, well before its 60 s (which waiting for the load would take, to fail then), however
 // busy the machine is (a CI run sharing the cores took it to 13-19 s).

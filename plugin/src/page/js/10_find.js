@@ -401,11 +401,12 @@ function outermostOfEachName(matches, role) {
 
 // The first visible element of this document (no iframes) that target input {css} | {text} |
 // {role, name?} names, as a target resolves: exact text or name first, else containing it.
-export function findFirst(input) {
-  const exact = readingPass(() => search(Object.assign({mode: "exact"}, input), []));
+export function findFirst(input, scope = null) {
+  const nodes = scope ? [scope] : [];
+  const exact = readingPass(() => search(Object.assign({mode: "exact"}, input), nodes));
   if (exact.nodes && exact.nodes.length) return exact.nodes[0];
   if (input.css !== undefined || (input.role !== undefined && input.name === undefined)) return null;
-  const contains = readingPass(() => search(Object.assign({mode: "contains"}, input), []));
+  const contains = readingPass(() => search(Object.assign({mode: "contains"}, input), nodes));
   return contains.nodes && contains.nodes.length ? contains.nodes[0] : null;
 }
 

@@ -2648,10 +2648,6 @@ OPS.pageFocused = function () {
 // {role, name} finds it) or "url" (the document's URL contains input.value).
 function inputConditionHolds(input) {
   if (input.kind === 'url') return location.href.includes(input.value);
-  if (input.kind === 'role') {
-    const target = input.name === undefined ? {role: input.value} : {role: input.value, name: input.name};
-    return findFirst(target) !== null;
-  }
   const docs = [document];
   for (let i = 0; i < docs.length; i++) {
     for (const frame of docs[i].querySelectorAll('iframe, frame')) {
@@ -2667,6 +2663,10 @@ function inputConditionHolds(input) {
   if (input.kind === 'text') {
     const wanted = textMatcher(input.value);
     return docs.some((doc) => doc.body && wanted.includes(collapse(seenText(doc.body))));
+  }
+  if (input.kind === 'role') {
+    const target = input.name === undefined ? {role: input.value} : {role: input.value, name: input.name};
+    return docs.some((doc) => findFirst(target, doc.documentElement) !== null);
   }
   for (const doc of docs) {
     if (!doc.documentElement) continue;
