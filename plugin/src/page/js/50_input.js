@@ -751,7 +751,10 @@ export function inputWatchOutcome(el, link) {
       watch.upAt = event.timeStamp;
       const was = watch.pressRect;
       const now = was && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
-      watch.movedUnderPress = !!now &&
+      // Gone from sight as the button came up, it was taken on the press, as a user's is (a
+      // list that acts on the press and closes: Handsontable's dropdown), not moved away.
+      const gone = !!now && !isVisible(watch.aimed, false);
+      watch.movedUnderPress = !!now && !gone &&
           (Math.abs(now.left - was.left) > 2 || Math.abs(now.top - was.top) > 2);
     }, true);
     // The animation timeline's time at the click: what its handlers start begins then (the
