@@ -10,11 +10,13 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/status_macros.h"
 #include "page/actions.h"
 #include "page/helper_error.h"
 #include "page/helpers/helpers.h"
 #include "page/helpers/input.h"
+#include "page/keys.h"
 #include "page/targets.h"
 
 namespace firefox_bidi::page {
@@ -46,7 +48,22 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(SandboxResult selected,
                    page.Sandbox(element.context, ops::kSelectText, input, {element.argument}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
-  if (const json::value* mouse = selected.data.as_object().if_contains("mouse")) {
+  if (BoolAt(selected.data.as_object(), "select_all")) {
+    // All of a code editor's text: Control+a in its keys field, which the page side focused,
+    // then what the editor selected.
+    const KeyChord select_all{{std::string(kControlKey)}, "a"};
+    RETURN_IF_ERROR(DispatchInInputTurn(
+        page, tab, KeyActionsParams(element.context, ChordKeyActions(select_all)),
+        "the Control+a that selects the code editor's text"));
+    ASSIGN_OR_RETURN(selected, page.Sandbox(element.context, ops::kSelectRead,
+                                            json::object{{"all", true}}, {element.argument}));
+    RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
+    // Its keys field holds a part of the text at most (the lines near the caret): no reading
+    // of what was selected.
+    json::object result{{"selected_all", true}};
+    NoteMatches(element, result);
+    return result;
+  } else if (const json::value* mouse = selected.data.as_object().if_contains("mouse")) {
     // A code editor takes its selection from the mouse: press on the first character, drag to
     // the last, and read what the page selected.
     // Real input, in the agent's turn on the focus (a mouse drag in a window that has it).
@@ -94,7 +111,7 @@ const HelperSpec& SelectHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space, or none where two blocks' texts meet); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
+          R"~({"selected": "TEXT"}: the selection as the page reads it afterwards (an input's or textarea's selected part, else window.getSelection()); all of a code editor's text (Control+a in it): {"selected_all": true}; "matches": N when the target matched N elements. text: its first match inside the target (a run of spaces matches any white space, or none where two blocks' texts meet); the page gets selectionchange (and select in a field), so a toolbar then acts on it.)~",
       .errors =
           R"~("no such element" (no such target, or no such text inside it: the message shows its text), "stale ref", "not selectable" (the page moved or dropped the selection, as a code editor that keeps its own does: select with keys), "element covered" (behind an open modal or a modal's backdrop), "invalid argument")~",
       .example =

@@ -111,6 +111,13 @@ OPS.selectText = async function (input, nodes) {
   if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
     return {data: await selectInField(el, input.text)};
   }
+  // All of a code editor's text: it draws only the lines in view (a drag over those misses
+  // the rest), and takes a user's Control+a through its keys field, which the plugin presses.
+  const keys = input.text === undefined ? keysFieldOf(el) : null;
+  if (keys) {
+    keys.focus();
+    return {data: {select_all: true}};
+  }
   const doc = ownerDocumentOf(el);
   let range;
   if (input.text === undefined) {
@@ -151,12 +158,13 @@ OPS.selectText = async function (input, nodes) {
 // After page.select's mouse drag (OPS.selectText's "mouse"): whether the page holds input.wanted
 // as its selection.
 OPS.selectRead = function (input, nodes) {
-  return {data: selectionKept(nodes[0], input.wanted)};
+  return {data: selectionKept(nodes[0], input.all ? null : input.wanted)};
 };
 
-// {"ok", "selected"} when the selection the page reads is `wanted` (white space aside): the
-// selected part of the field that has the focus (a code editor's hidden textarea holds its
-// selection), else the document's selection; else "not selectable".
+// {"ok", "selected"} when the selection the page reads is `wanted` (white space aside), or is
+// any text for `wanted` null: the selected part of the field that has the focus (a code
+// editor's hidden textarea holds its selection), else the document's selection; else "not
+// selectable".
 function selectionKept(el, wanted) {
   const doc = ownerDocumentOf(el);
   const focused = inputFocusedIn(doc);
@@ -164,7 +172,16 @@ function selectionKept(el, wanted) {
       (localNameOf(focused) === "textarea" || localNameOf(focused) === "input");
   const selected = field ? focused.value.slice(focused.selectionStart, focused.selectionEnd) :
                            defaultViewOf(doc).getSelection().toString();
-  if (withoutSpaces(selected) === withoutSpaces(wanted)) return {ok: true, selected};
+  if (wanted === null ? selected !== "" : withoutSpaces(selected) === withoutSpaces(wanted)) {
+    return {ok: true, selected};
+  }
+  if (wanted === null) {
+    return {
+      error: "not selectable",
+      message: describeElement(el) + " selected nothing on Control+a: click its text " +
+          "(page.click), then page.press Control+a",
+    };
+  }
   return {
     error: "not selectable",
     message: describeElement(el) + " did not keep the selection: it holds " +
