@@ -546,6 +546,26 @@ BOOST_AUTO_TEST_CASE(a_click_whose_element_the_press_took_away_is_no_miss) {
              R"({"index":2,"method":"page.eval","result":["Purple",""]})");
 }
 
+// A see-through layer laid over a calendar's time slots (react-big-calendar's events layer, in
+// a wrapper of its own; the page reads the slot from the click's point): a click on a slot,
+// which takes no input of its own, is the layer's to take, as a user's is (it said "covered");
+// a button under such a layer is still covered.
+BOOST_AUTO_TEST_CASE(a_click_on_a_plain_slot_under_a_see_through_layer_goes_through_it) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=col style='position: relative; width: 200px'><div class=slot style='height: 20px'></div><div class=slot style='height: 20px'></div><div class=slot style='height: 20px'></div><div class=slot style='height: 20px'><button onclick='document.title = `button`'>Under</button></div><div><div id=layer style='position: absolute; top: 0; bottom: 0; left: 0; right: 0'><div style='height: 15px; background: teal'>Standup</div></div></div></div><script>col.onclick = (e) => { if (e.target.localName !== 'button') document.title = 'slot ' + Math.floor((e.clientY - col.getBoundingClientRect().top) / 20); };</script>"},"silent":true})J",
+       R"J({"method":"page.click","params":{"css":".slot:nth-child(3)"},"silent":true})J",
+       Eval("document.title"),
+       R"({"method":"page.click","params":{"role":"button","name":"Under"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.click"})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"slot 2"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.click","error":{"error":"element covered","message":)"
+             R"("page.click: button \"Under\" is covered by div#layer \"Standup\", which would )"
+             R"(receive the click; nothing was clicked. Close or wait out the cover (e.g. )"
+             R"(page.waitFor its text with gone: true), or click it instead"}})");
+}
+
 // A web component's checkbox whose check mark is an icon with a shadow root of its own, inside
 // the label of its hidden native box: the mark is part of the label, no cover, and the checked
 // box is unchecked by its role and name.

@@ -508,22 +508,35 @@ function inputPartOfSameBox(el, hit) {
 // Whether `hit`, over `el`, is the see-through area that takes the clicks of the item they
 // are part of (Plotly's legend lays a rect of no fill over each entry's name, which hides or
 // shows the trace): it draws nothing and holds nothing, takes input (a pointer cursor), and
-// is el's sibling or its parent's. A user's click on the name lands there.
+// is el's near kin (a sibling, its parent's, its wrapper's). A user's click on the name lands
+// there. So is a see-through layer, near kin as well, laid over an element that takes no input
+// of its own (a calendar's
+// layer of events over its time slots: it holds the events, drawn elsewhere, and the page reads
+// the point of a click on a slot from it): a user's click on the slot is the layer's to take.
 function inputSeeThroughHitArea(el, hit) {
-  const parent = flatParentElement(el);
-  const hitParent = hit ? flatParentElement(hit) : null;
-  if (!parent || !hitParent || (hitParent !== parent && hitParent !== flatParentElement(parent))) {
-    return false;
-  }
-  if (hit.firstElementChild || (hit.textContent || '').trim() !== '' ||
-      !isInteractive(hit, roleOf(hit))) {
-    return false;
-  }
-  const style = styleOf(hit);
+  // Near kin: one of the two nearest ancestors of each is one of the other's (a layer may come
+  // in a wrapper of its own, as react-big-calendar's drag and drop wraps its events layer).
+  const twoUp = (n) => {
+    const parent = n ? flatParentElement(n) : null;
+    return parent ? [parent, flatParentElement(parent)].filter(Boolean) : [];
+  };
+  const around = twoUp(el);
+  if (!hit || !twoUp(hit).some((n) => around.includes(n))) return false;
+  const empty = !hit.firstElementChild && (hit.textContent || '').trim() === '';
+  const area = empty && isInteractive(hit, roleOf(hit));
+  const layer = !isInteractive(el, roleOf(el)) && styleOf(hit).position === 'absolute';
+  if (!area && !layer) return false;
+  return inputDrawsNothing(hit);
+}
+
+// Whether `el` draws nothing of its own: see-through, or of no fill, stroke, background or
+// border.
+function inputDrawsNothing(el) {
+  const style = styleOf(el);
   const clear = (colour, opacity) => colour === 'none' || opacity === '0' ||
       colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
   if (style.opacity === '0') return true;
-  if (namespaceOf(hit) === SVG_NS) {
+  if (namespaceOf(el) === SVG_NS) {
     return clear(style.fill, style.fillOpacity) && clear(style.stroke, style.strokeOpacity);
   }
   return clear(style.backgroundColor, null) && style.backgroundImage === 'none' &&
