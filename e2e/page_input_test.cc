@@ -546,6 +546,29 @@ BOOST_AUTO_TEST_CASE(a_click_whose_element_the_press_took_away_is_no_miss) {
              R"({"index":2,"method":"page.eval","result":["Purple",""]})");
 }
 
+// A calendar that turns its days out of range off by their pointer events alone (Pikaday's:
+// no disabled attribute): the snapshot says disabled and a click is "element disabled" (it
+// said it clicked while the press went to the cell under it, and no date was picked).
+BOOST_AUTO_TEST_CASE(a_day_turned_off_by_its_pointer_events_is_disabled) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<style>.off button { pointer-events: none; color: gray }</style><table id=cal><tr><td class=off><button>19</button></td><td><button>20</button></td></tr></table><p id=picked></p><script>cal.onmousedown = (e) => { if (e.target.localName === 'button') picked.textContent = e.target.textContent; };</script>"},"silent":true})J",
+       R"({"method":"page.snapshot","params":{"root":{"css":"table"}}})",
+       R"({"method":"page.click","params":{"role":"button","name":"19"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"20"},"silent":true})",
+       Eval("picked.textContent")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.snapshot","result":"- table\n  - row \"19 | 20\"\n    )"
+             R"(- button \"19\" [ref=e1] disabled\n    - button \"20\" [ref=e2]"})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.click","error":{"error":"element disabled","message":)"
+             R"("page.click: button \"19\" is disabled: the page does not offer it now, and )"
+             R"(nothing was clicked. A page.snapshot shows why: a form's button waits for the )"
+             R"(fields shown \"required\" or \"invalid\" and the page's messages; a pager's )"
+             R"(Next is disabled on the last page, a calendar's day outside the dates it allows"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"20"})");
+}
+
 // A see-through layer laid over a calendar's time slots (react-big-calendar's events layer, in
 // a wrapper of its own; the page reads the slot from the click's point): a click on a slot,
 // which takes no input of its own, is the layer's to take, as a user's is (it said "covered");

@@ -1269,6 +1269,35 @@ export function drawnListFor(list) {
 }
 
 // The options shown inside `box` (its flat tree), in order.
+// Whether control `el` takes no pointer events as the page turns a control off, with no
+// disabled attribute (Pikaday's days out of range): nothing that holds it, up to three
+// levels, takes input in its place, or others like it (its tag and classes) in the table or
+// list that holds them take pointer events. A click there reaches only what lies under it.
+// A control whose holder takes the press (a row's drag handle) is no such.
+export function isOffAmongPeers(el) {
+  const takesNone = (n) => PROPERTY_VALUE.call(styleOf(n), "pointer-events") === "none";
+  if (!takesNone(el) || !isInteractive(el, roleOf(el))) return false;
+  let held = false;
+  for (let n = flatParentElement(el), level = 0; n && level < 3 && !held;
+       n = flatParentElement(n), ++level) {
+    held = isInteractive(n, roleOf(n));
+  }
+  if (!held) return true;
+  const holder = el.closest("table, ul, ol, [role=grid], [role=listbox], [role=menu]");
+  if (!holder) return false;
+  const kind = localNameOf(el);
+  const classes = attrOf(el, "class") || "";
+  let looked = 0;
+  for (const peer of holder.querySelectorAll(kind)) {
+    if (peer === el || (attrOf(peer, "class") || "") !== classes) continue;
+    if (!takesNone(peer)) return true;
+    if (++looked >= OFF_PEERS_LOOKED_AT) break;
+  }
+  return false;
+}
+
+const OFF_PEERS_LOOKED_AT = 50;
+
 // Whether `el` is a separator a user moves (a focusable one with a value: a splitter between
 // panes), which holds and takes a value as a slider does.
 export function isMovableSeparator(el) {

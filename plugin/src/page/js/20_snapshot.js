@@ -12,10 +12,10 @@ import {
   defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
   focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
   isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut,
-  isMovableSeparator, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible, localNameOf,
-  matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
-  rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownChildren, shownRegion,
-  standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
+  isMovableSeparator, isOffAmongPeers, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
+  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
+  rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownChildren,
+  shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -109,7 +109,8 @@ function statesOf(el, role, parts) {
                             (tag === "dialog" && matchesOf(el, ":modal")))) {
     states.push("modal");
   }
-  if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true") {
+  if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true" ||
+      isOffAmongPeers(el)) {
     states.push("disabled");
   }
   const field = REQUIRED_TAGS.has(tag);

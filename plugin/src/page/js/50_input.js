@@ -10,10 +10,10 @@ import {
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
   focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isMovableSeparator, isInteractive, isParkedAway, isTextField, isVisible, localNameOf, matchesOf,
-  modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
-  rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher,
-  truncate, viewSizeOf
+  isMovableSeparator, isOffAmongPeers, isInteractive, isParkedAway, isTextField, isVisible,
+  localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf,
+  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -100,9 +100,11 @@ function inputNotVisible(el, why) {
 }
 
 // The element that makes `el` disabled: itself or an ancestor that is a disabled form control
-// (a disabled fieldset disables what it holds) or says aria-disabled="true"; null when none.
+// (a disabled fieldset disables what it holds) or says aria-disabled="true", or itself when
+// it is a control the page turned off by its pointer events alone (isOffAmongPeers); null
+// when none.
 function inputDisabledBy(el) {
-  return el.closest(':disabled, [aria-disabled="true"]');
+  return el.closest(':disabled, [aria-disabled="true"]') || (isOffAmongPeers(el) ? el : null);
 }
 
 function inputDisabled(el, off) {
@@ -2378,7 +2380,8 @@ OPS.inputWaitEnabled = function (input, nodes) {
     });
     const limit = setTimeout(() => finish(!inputDisabledBy(el)), input.ms);
     observer.observe(ownerDocumentOf(el), {subtree: true, attributes: true,
-                                        attributeFilter: ['disabled', 'aria-disabled']});
+                                        attributeFilter: ['disabled', 'aria-disabled', 'class',
+                                                          'style']});
   });
 };
 
