@@ -546,6 +546,30 @@ BOOST_AUTO_TEST_CASE(a_click_whose_element_the_press_took_away_is_no_miss) {
              R"({"index":2,"method":"page.eval","result":["Purple",""]})");
 }
 
+// A map that takes the focus (Leaflet's) holds its markers, its layers control and its popups:
+// a control or a popup over a marker covers it (the click went to the control's label and
+// switched a layer off, or to the popup, and said it clicked the marker); the map is no small
+// box whose parts all take its clicks.
+BOOST_AUTO_TEST_CASE(a_focusable_map_is_no_box_whose_parts_take_a_markers_click) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=map tabindex=0 style='position: relative; width: 400px; height: 200px; background: silver'><div role=button aria-label=Pin tabindex=0 style='position: absolute; left: 100px; top: 50px; width: 25px; height: 41px; background: blue' onclick='document.title = `pin`'></div><div role=button aria-label=Office tabindex=0 style='position: absolute; left: 300px; top: 120px; width: 25px; height: 41px; background: red'></div><label style='position: absolute; left: 30px; top: 40px; width: 200px; height: 60px; z-index: 5; background: white'><input type=checkbox id=zones> Zones</label><div style='position: absolute; left: 250px; top: 100px; width: 120px; height: 80px; z-index: 5; background: white'><b>Office</b> Room 1.07</div></div>"},"silent":true})J",
+       R"({"method":"page.click","params":{"role":"button","name":"Pin"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Office"}})",
+       Eval("[zones.checked, document.title]")},
+      R"(,"on_error":"continue")"));
+  const std::string then =
+      "which would receive the click; nothing was clicked. Close or wait out the cover (e.g. "
+      "page.waitFor its text with gone: true), or click it instead\"}}";
+  BOOST_TEST(Record(result, 1) ==
+             Covered(1, "page.click", "div", R"( is covered by label \"Zones\" (inside div#map), )",
+                     "", then));
+  BOOST_TEST(Record(result, 2) == Covered(2, "page.click", "div",
+                                          R"( is covered by div \"Office Room 1.07\" (inside )"
+                                          R"(div#map), )",
+                                          "", then));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[false,""]})");
+}
+
 // A calendar that turns its days out of range off by their pointer events alone (Pikaday's:
 // no disabled attribute): the snapshot says disabled and a click is "element disabled" (it
 // said it clicked while the press went to the cell under it, and no date was picked).

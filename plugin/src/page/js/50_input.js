@@ -495,17 +495,29 @@ function inputDrawnBy(hit, el) {
 
 // Whether `hit`, over `el`, is a plain part of the small box that takes the clicks for both:
 // a placeholder drawn over a select's field inside the wrapper that opens its list (Element
-// Plus). The nearest ancestor of `el` that takes input, at most 3 levels up, holds `hit`, and
-// nothing from `hit` up to it takes input of its own. A user's click there reaches the same
-// control; an overlay, a menu or a button over the field does not pass.
+// Plus). The nearest ancestor of `el` that takes input, at most 3 levels up and no taller than
+// a control (INPUT_SAME_BOX_HEIGHTS times el's height), holds `hit`, and nothing from `hit` up
+// to it takes input of its own (a label of a control does). A user's click there reaches the
+// same control; an overlay, a menu or a button over the field does not pass, nor a map's
+// control or popup over a marker (Leaflet's map takes the focus: a box far taller than the
+// marker).
 function inputPartOfSameBox(el, hit) {
   let box = flatParentElement(el);
   for (let level = 1; box && !isInteractive(box, roleOf(box)); ++level) {
     if (level === 3) return false;
     box = flatParentElement(box);
   }
-  return !!box && inputContains(box, hit) && !inputTakesInputBetween(hit, box);
+  if (!box || rectOf(box).height > INPUT_SAME_BOX_HEIGHTS * Math.max(rectOf(el).height, 24)) {
+    return false;
+  }
+  if (!inputContains(box, hit) || inputTakesInputBetween(hit, box)) return false;
+  for (let n = hit; n && n !== box; n = flatParentElement(n)) {
+    if (localNameOf(n) === 'label' && n.control && n.control !== el) return false;
+  }
+  return true;
 }
+
+const INPUT_SAME_BOX_HEIGHTS = 3;
 
 // Whether `hit`, over `el`, is the see-through area that takes the clicks of the item they
 // are part of (Plotly's legend lays a rect of no fill over each entry's name, which hides or
