@@ -50,6 +50,40 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
              R"J("Order: spec, build, test, ship (reset)"]})J");
 }
 
+// A list that scrolls the page while the pointer is held near the viewport's bottom edge
+// (@hello-pangea/dnd): the button comes up where the destination is once the scrolling
+// stopped, as a hand follows it (it came up where the item had been, over nothing).
+BOOST_AUTO_TEST_CASE(a_pointer_drag_follows_a_destination_the_page_scrolled) {
+  const json::object result = Run(Frames({
+      Goto("autoscroll_list.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Item 1"},"to":{"text":"Item 12"}}})",
+      Eval("[dropped.textContent, scrollY]"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"pointer","place":{"before":1,"after":1,"of":12}}})");
+  // Scrolled to its end: 8 + 12 x 55 + 300 + 8 px of page in a 682 px viewport.
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Item 1 on Item 12",294]})");
+}
+
+// A list that scrolls the page while a drag is over the viewport's bottom 30 px (SortableJS):
+// bringing the destination into view left it at the edge, where the page scrolled on under the
+// drop (an item landed one past it). Both ends fit in the view, so the page is scrolled to put
+// their middle in the middle of the view first, and nothing scrolls during the drag.
+BOOST_AUTO_TEST_CASE(an_html5_drag_keeps_both_ends_off_the_edges_where_a_page_scrolls) {
+  const json::object result = Run(Frames({
+      Goto("autoscroll_html5.html"),
+      R"({"method":"page.drag","params":{"from":{"text":"Item 2"},"to":{"text":"Item 5"}}})",
+      Eval("[dropped.textContent, scrollY]"),
+  }));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.drag","result":{"dropped":true,)"
+                                  R"("via":"html5","place":{"before":2,"after":2,"of":8}}})");
+  // Item 2 begins 563 px down the page, item 5 ends at 783: their middle, 673, less half of the
+  // 682 px viewport.
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Item 2 on Item 5",332]})");
+}
+
 // A destination that takes no pointer events is reached through what draws it, as a click's
 // target is: Ionic's segment button leaves the drop to its host (it was "covered" by it).
 BOOST_AUTO_TEST_CASE(a_drop_on_an_element_that_takes_no_pointer_events_reaches_its_host) {

@@ -130,18 +130,31 @@ std::optional<json::object> PixelOffsetOf(const json::value& value) {
   return offset;
 }
 
+namespace {
+
+json::object MoveTo(ViewportPoint at) {
+  return json::object{{"type", "pointerMove"}, {"x", at.x}, {"y", at.y}, {"origin", "viewport"}};
+}
+
+json::object Pause(std::chrono::milliseconds ms) {
+  return json::object{{"type", "pause"}, {"duration", ms.count()}};
+}
+
+json::object PointerActions(std::string_view context, json::array pointer) {
+  json::array sources;
+  sources.push_back(MouseSource(std::move(pointer)));
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
+}  // namespace
+
 json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
-                               int steps, std::chrono::milliseconds press_hold) {
-  const auto move_to = [](int x, int y) {
-    return json::object{{"type", "pointerMove"}, {"x", x}, {"y", y}, {"origin", "viewport"}};
-  };
-  const auto pause = [](std::chrono::milliseconds ms) {
-    return json::object{{"type", "pause"}, {"duration", ms.count()}};
-  };
+                               int steps, std::chrono::milliseconds press_hold, bool release) {
+  const auto move_to = [](int x, int y) { return MoveTo({.x = x, .y = y}); };
   json::array pointer;
   pointer.push_back(move_to(from.x, from.y));
   pointer.push_back(json::object{{"type", "pointerDown"}, {"button", 0}});
-  if (press_hold.count() > 0) pointer.push_back(pause(press_hold));
+  if (press_hold.count() > 0) pointer.push_back(Pause(press_hold));
   // The hand's slow start (kDragFirstMoves).
   ViewportPoint start = from;
   const double length = std::hypot(to.x - from.x, to.y - from.y);
@@ -152,26 +165,36 @@ json::object DragActionsParams(std::string_view context, ViewportPoint from, Vie
         .y = from.y + static_cast<int>(std::lround((to.y - from.y) * px / length))};
     if (next.x == start.x && next.y == start.y) continue;  // rounded onto the last one
     start = next;
-    pointer.push_back(pause(kDragStepPause));
+    pointer.push_back(Pause(kDragStepPause));
     pointer.push_back(move_to(start.x, start.y));
   }
   steps = std::max(steps, 1);
   for (int i = 1; i <= steps; ++i) {
     // A frame apart: pages that follow the pointer once a frame (a board's cards, a map) see
     // every step, as they see a hand's.
-    pointer.push_back(pause(kDragStepPause));
+    pointer.push_back(Pause(kDragStepPause));
     // Rounded to the nearest pixel; the last step lands on `to` exactly.
     pointer.push_back(move_to(
         start.x + static_cast<int>(std::lround(static_cast<double>(to.x - start.x) * i / steps)),
         start.y + static_cast<int>(std::lround(static_cast<double>(to.y - start.y) * i / steps))));
   }
+  if (!release) return PointerActions(context, std::move(pointer));
   // Held still before the release, as a hand places a thing: the page has drawn the last step
   // (where it drops), and a map's fling reads no speed.
-  pointer.push_back(pause(kDragHold));
+  pointer.push_back(Pause(kDragHold));
   pointer.push_back(json::object{{"type", "pointerUp"}, {"button", 0}});
-  json::array sources;
-  sources.push_back(MouseSource(std::move(pointer)));
-  return json::object{{"context", context}, {"actions", std::move(sources)}};
+  return PointerActions(context, std::move(pointer));
+}
+
+json::object DragReleaseParams(std::string_view context, ViewportPoint from, ViewportPoint to) {
+  json::array pointer;
+  if (to.x != from.x || to.y != from.y) {
+    pointer.push_back(Pause(kDragStepPause));
+    pointer.push_back(MoveTo(to));
+  }
+  pointer.push_back(Pause(kDragHold));
+  pointer.push_back(json::object{{"type", "pointerUp"}, {"button", 0}});
+  return PointerActions(context, std::move(pointer));
 }
 
 json::object KeyActionsParams(std::string_view context, json::array key_actions) {

@@ -88,10 +88,18 @@ inline constexpr std::chrono::milliseconds kDragHold{100};
 // `press_hold` (a list that drags after a long press), moves the mouse kDragFirstMoves towards
 // `to`, then in `steps` equal steps (at least 1) to `to`, each move
 // kDragStepPause after the last, holds still kDragHold, and releases it there: a drag by real
-// pointer input, viewport-origin moves in context C.
+// pointer input, viewport-origin moves in context C. With `release` false it stops at `to`,
+// the button still down, for DragReleaseParams.
 boost::json::object DragActionsParams(std::string_view context, ViewportPoint from,
                                       ViewportPoint to, int steps,
-                                      std::chrono::milliseconds press_hold = {});
+                                      std::chrono::milliseconds press_hold = {},
+                                      bool release = true);
+
+// {"context":C,"actions":[...]} that ends a drag DragActionsParams left at `from` with the
+// button down: a move to `to` a step's pause later when it lies elsewhere (the destination
+// the page scrolled meanwhile), then kDragHold still and the release.
+boost::json::object DragReleaseParams(std::string_view context, ViewportPoint from,
+                                      ViewportPoint to);
 
 // {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
 boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);

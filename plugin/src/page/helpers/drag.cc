@@ -257,13 +257,27 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     };
   } else {
     dispatch = [&] {
+      // To a target, the button stays down at it while the page side looks whether it moved
+      // (the page scrolled itself as the pointer came near the edge), then comes up where it
+      // is now.
+      const bool follow = to.has_value();
+      const ViewportPoint aim = ViewportPointOf(plan.at("to"));
       RETURN_IF_ERROR(page.Command("input.performActions",
                                    DragActionsParams(
-                                       context, ViewportPointOf(plan.at("from")),
-                                       ViewportPointOf(plan.at("to")),
-                                       static_cast<int>(steps.value_or(kDefaultSteps)), press_hold),
+                                       context, ViewportPointOf(plan.at("from")), aim,
+                                       static_cast<int>(steps.value_or(kDefaultSteps)), press_hold,
+                                       /*release=*/!follow),
                                    "the drag's input events to be dispatched")
                           .status());
+      if (follow) {
+        ASSIGN_OR_RETURN(const SandboxResult reaimed,
+                         page.Sandbox(context, ops::kDragReaim, json::object{{"to", plan.at("to")}},
+                                      destination));
+        RETURN_IF_ERROR(page.Command("input.performActions",
+                                     DragReleaseParams(context, aim, ViewportPointOf(reaimed.data)),
+                                     "the drag's release to be dispatched")
+                            .status());
+      }
       ASSIGN_OR_RETURN(const SandboxResult outcome,
                        page.Sandbox(context, ops::kDragPointerOutcome,
                                     json::object{{"to", plan.at("to")}}, destination));
@@ -320,8 +334,9 @@ constexpr Param kParams[] = {
     {.key = "data", .type = ParamType::kAny, .help = R"~(or {"text/plain": "..."} dropped)~"},
 };
 
-constexpr PageOp kOps[] = {ops::kDragPrepare, ops::kDragHtml5,     ops::kDragPointerOutcome,
-                           ops::kDragPlace,   ops::kDragDropItems, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kDragPrepare,        ops::kDragHtml5, ops::kDragReaim,
+                           ops::kDragPointerOutcome, ops::kDragPlace, ops::kDragDropItems,
+                           ops::kInputOutcome};
 
 }  // namespace
 

@@ -82,6 +82,23 @@ function scrollBoxesToShow(el) {
   }
 }
 
+// A page that scrolls itself while an item is dragged near the viewport's top or bottom
+// (SortableJS, @hello-pangea/dnd) moves what lies under the pointer: a drop aimed at an element
+// that bringing it into view left at the edge landed an item past it. When both ends fit
+// between margins of DRAG_EDGE_PX, the page is scrolled to put the middle of the two in the
+// middle of the view. Whether it scrolled.
+const DRAG_EDGE_PX = 80;
+
+function keepDragOffEdges(win, from, to) {
+  const top = Math.min(from.top, to.top);
+  const bottom = Math.max(from.bottom, to.bottom);
+  const near = top < DRAG_EDGE_PX || bottom > win.innerHeight - DRAG_EDGE_PX;
+  if (!near || bottom - top > win.innerHeight - 2 * DRAG_EDGE_PX) return false;
+  const before = win.scrollY;
+  win.scrollBy({top: Math.round((top + bottom) / 2 - win.innerHeight / 2), behavior: "instant"});
+  return win.scrollY !== before;
+}
+
 // Where the destination is: its in-view centre (scrolled into view when needed, as long as the
 // source stays in view), or `point` checked against the viewport.
 function dragDestination(from, to, point) {
@@ -172,12 +189,16 @@ OPS.dragPrepare = function (input, nodes) {
   const by = input.by;
   const win = defaultViewOf(ownerDocumentOf(from));
   const fromWas = rectOf(from);
-  const end = by
+  let end = by
       ? viewportPoint(win, {x: start.x + by.x, y: start.y + by.y},
                       (text) => "\"by\" {\"x\": " + by.x + ", \"y\": " + by.y + "} takes " +
                           "the pointer to " + text + ", outside")
       : dragDestination(from, to, input.to_point);
   if (end.error) return {data: end};
+  if (to && !by && !input.to_point && !input.from_point &&
+      keepDragOffEdges(win, rectOf(from), rectOf(to))) {
+    end = inputInViewCentre(to) || end;
+  }
   // Bringing the destination into view moved what the press was aimed at: pressed where it
   // was, the drag took whatever lay there then (a chapter four rows down, another column's
   // card). The point moves with the source.
@@ -221,6 +242,7 @@ OPS.dragPrepare = function (input, nodes) {
   watch.dragStart = null;
   watch.source = from;
   watch.to = to;
+  watch.toScrolled = to ? scrolledAround(to) : null;
   watch.toHeldSource = !!to && inputContains(to, from);
   watch.upOverTo = false;
   watch.endInSource = pointIn(from, aim);
@@ -417,6 +439,58 @@ function pointIn(el, {x, y}) {
 // the point it came up at counts: inside one of the destination's boxes, or inside the dragged
 // element's when it was not there before (a list that reorders as the pointer moves put the
 // item where the destination was, and the destination moved aside).
+// How far each box around `el` has scrolled, the page's included: [[box, left, top]].
+function scrolledAround(el) {
+  const out = [];
+  for (let box = parentElementOf(el); box; box = parentElementOf(box)) {
+    if (box.scrollTop !== 0 || box.scrollLeft !== 0 || box.scrollHeight > box.clientHeight ||
+        box.scrollWidth > box.clientWidth) {
+      out.push([box, box.scrollLeft, box.scrollTop]);
+    }
+  }
+  return out;
+}
+
+// How far the boxes of `was` (scrolledAround) moved their content since: {x, y} pixels.
+function scrolledSince(was) {
+  let x = 0;
+  let y = 0;
+  for (const [box, left, top] of was) {
+    x += box.scrollLeft - left;
+    y += box.scrollTop - top;
+  }
+  return {x, y};
+}
+
+// Before a pointer drag's release, with the button held at input.to over its destination
+// nodes[0]: where that point is now. A page that scrolled itself while the pointer came near
+// the viewport's edge (@hello-pangea/dnd) moved the destination away from under it (the card
+// was released below the list); once the scrolling has stopped for three frames
+// (REAIM_CAP_MS at most), the point moves by as much as the boxes around the destination
+// scrolled, as a hand follows what it aims at (not by how the page shifts the items around the
+// one dragged, which is the drag's own doing). Data: {x, y}.
+OPS.dragReaim = async function (input, nodes) {
+  const to = nodes[0];
+  const watch = globalThis.__firefoxBidiDragWatch;
+  const was = watch && watch.to === to ? watch.toScrolled : null;
+  if (!to || !was || was.length === 0) return {data: input.to};
+  const win = defaultViewOf(ownerDocumentOf(to));
+  const until = win.performance.now() + REAIM_CAP_MS;
+  let last = scrolledSince(was);
+  for (let still = 0; still < 3 && win.performance.now() < until;) {
+    await nextFrame(win);
+    const now = scrolledSince(was);
+    still = now.x === last.x && now.y === last.y ? still + 1 : 0;
+    last = now;
+  }
+  const x = Math.round(input.to.x - last.x);
+  const y = Math.round(input.to.y - last.y);
+  if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return {data: input.to};
+  return {data: {x, y}};
+};
+
+const REAIM_CAP_MS = 1500;
+
 OPS.dragPointerOutcome = async function (input, nodes) {
   const watch = globalThis.__firefoxBidiDragWatch;
   const up = watch && watch.armed ? watch.up : null;
