@@ -50,6 +50,22 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
              R"J("Order: spec, build, test, ship (reset)"]})J");
 }
 
+// A list that hides the items a filter leaves out (Muuri's grid): the place counts the items a
+// user sees (it said 5 of 8 for the first of 4 shown).
+BOOST_AUTO_TEST_CASE(a_reorder_counts_the_places_of_the_items_shown) {
+  const json::object result = Run(Frames({
+      Goto("sortable.html"),
+      Eval("document.querySelector('[data-id=build]').style.display = 'none'"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Ship it"}}})",
+      Eval("board.order.join(',')"),
+  }));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
+             R"("place":{"before":1,"after":3,"of":3}}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"build,test,ship,spec"})");
+}
+
 // A list that scrolls the page while the pointer is held near the viewport's bottom edge
 // (@hello-pangea/dnd): the button comes up where the destination is once the scrolling
 // stopped, as a hand follows it (it came up where the item had been, over nothing).

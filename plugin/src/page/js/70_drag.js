@@ -15,9 +15,9 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder, itemText,
-  localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf,
-  roleOf, styleOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder, isVisible,
+  itemText, localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
+  rectOf, roleOf, styleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
@@ -340,9 +340,15 @@ function rangeThumbPoint(el) {
 // bottom, then left to right) when the list places them itself (absolutely positioned: Muuri's
 // grid moves its tiles without reordering them), else in the document's.
 function placeAmong(parent, item) {
-  const children = Array.from(parent.children);
+  const children = shownItemsOf(parent);
   const placed = children.some((child) => styleOf(child).position === "absolute");
   return (placed ? inShownOrder(children) : children).indexOf(item) + 1;
+}
+
+// The children of `parent` a user sees, in document order: a grid that filters its items
+// hides the others (Muuri's), which take no place a user counts.
+function shownItemsOf(parent) {
+  return Array.from(parent.children).filter((child) => isVisible(child, false));
 }
 
 // After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
@@ -363,7 +369,7 @@ OPS.dragPlace = function () {
   }
   if (!item) return {data: {}};
   return {data: {before: place.before, after: placeAmong(place.parent, item),
-                 of: children.length}};
+                 of: shownItemsOf(place.parent).length}};
 };
 
 // Whether the button came up (`up`) over the destination `to`: at a point inside one of its
