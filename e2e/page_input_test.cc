@@ -593,6 +593,16 @@ BOOST_AUTO_TEST_CASE(a_day_turned_off_by_its_pointer_events_is_disabled) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"20"})");
 }
 
+// An L-shaped SVG shape (a polygon on a Leaflet map), whose box's middle lies outside it: the
+// click goes to the point of its fill nearest that middle (it was "covered" by the svg).
+BOOST_AUTO_TEST_CASE(a_shape_whose_middle_lies_outside_it_is_clicked_inside) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<svg width=300 height=300 style='background: white'><path id=wing aria-label='Office wing' role=button d='M0 0 H100 V200 H300 V300 H0 Z' fill=teal onclick='document.title = `wing`'/></svg>"},"silent":true})J",
+       R"({"method":"page.click","params":{"role":"button","name":"Office wing"},"silent":true})",
+       Eval("document.title")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"wing"})");
+}
+
 // A see-through layer laid over a calendar's time slots (react-big-calendar's events layer, in
 // a wrapper of its own; the page reads the slot from the click's point): a click on a slot,
 // which takes no input of its own, is the layer's to take, as a user's is (it said "covered");

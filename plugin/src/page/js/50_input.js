@@ -287,6 +287,16 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
       shown = centre;
     }
   }
+  // A shape whose middle lies outside it (an L-shaped polygon on a Leaflet map): a point of its
+  // own fill, the nearest to the middle.
+  if (!reached && !inputReaches(el, hit)) {
+    const inside = inputPointOfShape(el, point);
+    if (inside) {
+      hit = el;
+      reached = true;
+      shown = inside;
+    }
+  }
   if (!reached && !inputReaches(el, hit)) {
     return {error: 'element covered', message: inputCoveredMessage(el, hit, hover)};
   }
@@ -565,6 +575,32 @@ function inputTakesInputBetween(from, above) {
   }
   return false;
 }
+
+// For an SVG shape (a path, polygon, circle...) whose in-view centre `centre` is not its own: a
+// point of its box, on a grid of SHAPE_GRID x SHAPE_GRID, where a pointer reaches the shape
+// itself, the nearest to the centre; null when none does (another element covers it).
+function inputPointOfShape(el, centre) {
+  if (namespaceOf(el) !== SVG_NS || typeof el.isPointInFill !== 'function') return null;
+  const box = rectOf(el);
+  const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
+  const left = Math.max(0, box.left);
+  const right = Math.min(view.width, box.right);
+  const top = Math.max(0, box.top);
+  const bottom = Math.min(view.height, box.bottom);
+  const points = [];
+  for (let i = 1; i < SHAPE_GRID; ++i) {
+    for (let j = 1; j < SHAPE_GRID; ++j) {
+      points.push({x: Math.round(left + (right - left) * i / SHAPE_GRID),
+                   y: Math.round(top + (bottom - top) * j / SHAPE_GRID)});
+    }
+  }
+  const away = (p) => Math.hypot(p.x - centre.x, p.y - centre.y);
+  points.sort((a, b) => away(a) - away(b));
+  const doc = ownerDocumentOf(el);
+  return points.find((p) => inputElementFromPoint(doc, p.x, p.y) === el) || null;
+}
+
+const SHAPE_GRID = 8;
 
 // The centre of the part of the element's first box that shows: inside the viewport and
 // inside the client box of every ancestor in its document that clips its overflow. Null when
