@@ -1681,6 +1681,17 @@ BOOST_AUTO_TEST_CASE(a_hover_where_the_mouse_already_is_reaches_the_page) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":[1,false]})");
 }
 
+// A button that gives way to the panel it opens as the mouse comes (Leaflet's layers button):
+// the hover is done once the mouse came (it said the element moved out of view, nothing done).
+BOOST_AUTO_TEST_CASE(a_hover_whose_element_gives_way_to_what_it_opens_is_done) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=ctl style='width: 200px'><a id=t role=button aria-label=Layers style='display: block; width: 40px; height: 40px; background: gray'></a><div id=panel hidden>Zones</div></div><script>ctl.onmouseenter = () => { t.style.display = 'none'; panel.hidden = false; };</script>"},"silent":true})J",
+       R"({"method":"page.hover","params":{"role":"button","name":"Layers"},"silent":true})",
+       Eval("panel.hidden")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.hover"})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":false})");
+}
+
 BOOST_AUTO_TEST_CASE(hover_opens_what_opens_on_hover) {
   const json::object result =
       Run(Frames({Goto("combobox.html"),

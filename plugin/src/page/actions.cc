@@ -105,9 +105,12 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
                                 CentreOffset offset) {
   json::array pointer;
   // A pixel beside the point first: a mouse already there (left there before a reload, or by
-  // the last hover) would move nowhere, and the page would hear nothing of it.
+  // the last hover) would move nowhere, and the page would hear nothing of it. Then a pixel
+  // back from there: the first move's hover may have hidden the element (Leaflet's layers
+  // button gives way to the panel it opens), which an element-origin move would not find.
   pointer.push_back(PointerMoveTo(shared_id, {.dx = offset.dx + 1, .dy = offset.dy}));
-  pointer.push_back(PointerMoveTo(shared_id, offset));
+  pointer.push_back(
+      json::object{{"type", "pointerMove"}, {"x", -1}, {"y", 0}, {"origin", "pointer"}});
   json::array sources;
   sources.push_back(MouseSource(std::move(pointer)));
   return json::object{{"context", context}, {"actions", std::move(sources)}};
