@@ -1818,6 +1818,18 @@ BOOST_AUTO_TEST_CASE(a_box_whose_clicks_go_through_mixed_is_clicked_on_to_the_va
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"true"})");
 }
 
+// A switch that asks a server before it changes (Element Plus's before-change, 600 ms): the
+// fill reads it until it changed (it said "it was clicked, but it reads false", and a second
+// fill clicked it back as the first change landed).
+BOOST_AUTO_TEST_CASE(a_switch_that_changes_once_the_page_has_asked_is_read_then) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<button role=switch id=sw aria-checked=false aria-label=Sync onclick='setTimeout(() => sw.setAttribute(`aria-checked`, String(sw.getAttribute(`aria-checked`) !== `true`)), 600)'>Sync</button>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"switch","name":"Sync","value":true}})",
+       Eval("sw.getAttribute('aria-checked')")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"true"})");
+}
+
 // A grid that takes a checkbox cell's click into its data and draws the cell anew
 // (Handsontable's, which keeps the browser from ticking the box clicked): the fill reads the
 // box drawn in the clicked one's place (the clicked box, gone, read false: "it was

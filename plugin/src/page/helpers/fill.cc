@@ -150,6 +150,11 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
                    "; drag its handle with page.drag (from the handle, \"by\" the distance)"));
 }
 
+// How long a toggle's click may take to change its value after the click settled, and how
+// often it is read meanwhile.
+constexpr std::chrono::milliseconds kToggleAnswerWait{1500};
+constexpr std::chrono::milliseconds kToggleAnswerPoll{100};
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const json::value* value = params.if_contains("value");
   if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
@@ -210,6 +215,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
                                       json::object{{"mixed", true}}, {element.argument}));
         if (mixed.data.is_bool() && mixed.data.get_bool()) ++clicks;
       }
+    }
+    // A page that asks before it changes (Element Plus's switch with a before-change that
+    // waits for a server's answer, 600 ms) changes it after the click settled: a second fill
+    // then would click it back as the first change lands.
+    for (const auto until = PageContext::Clock::now() + kToggleAnswerWait;
+         after != *value && PageContext::Clock::now() < until;) {
+      RETURN_IF_ERROR(page.AwaitFor(tab, kToggleAnswerPoll, [] { return false; }).status());
+      ASSIGN_OR_RETURN(after, ValueOf(page, element));
     }
     if (after != *value) {
       // A value the box does not show is no fill: a second fill would click it again.
