@@ -627,6 +627,14 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(json::serialize(PageSuite::Record(shadow, 0).at("result")) == R"({"files":1})");
   BOOST_TEST(Str(PageSuite::Record(shadow, 1).at("result")) == "shadow: report.txt");
 
+  // A toolbar button that makes its file input and clicks it on the press (Trix's "Attach
+  // Files"): that input gets the file (it "opened no file chooser").
+  const json::object on_press = s.Run(
+      R"J({"frames":[{"method":"page.upload","params":{"role":"button","name":"Attach Files","files":[)J" +
+      PageSuite::Quote(report) + R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");
+  BOOST_TEST(json::serialize(PageSuite::Record(on_press, 0).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(on_press, 1).at("result")) == "picked: report.txt");
+
   // Outside file_roots: refused before anything is sent.
   const json::object outside = PageSuite::Record(
       s.Run(

@@ -251,10 +251,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       return submitted.status();
     }
     // The value Enter left in a field that stays (a combobox that clears what matched no
-    // option); a field the page replaced or left keeps the value typed.
+    // option); a field the page replaced, left or put away keeps the value typed (a grid's
+    // cell editor, put away on the Enter, holds the next cell's value as it waits for it:
+    // Handsontable's).
     if (submitted.ok() && !submitted->navigated) {
-      if (absl::StatusOr<json::value> read = ValueOf(page, element); read.ok()) {
-        after = *std::move(read);
+      if (absl::StatusOr<SandboxResult> read = page.Sandbox(
+              element.context, ops::kInputValue, json::object{{"shown", true}}, {element.argument});
+          read.ok() && read->data.is_object() && BoolAt(read->data.as_object(), "shown")) {
+        after = read->data.as_object().at("value");
       }
       // A form that refused the Enter's submit for this field says why (its message).
       if (absl::StatusOr<SandboxResult> checked =

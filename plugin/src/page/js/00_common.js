@@ -909,8 +909,9 @@ export function isLeftOut(el) {
 function ownIsLeftOut(el) {
   if (hasAttr(el, "inert") || outsideModal(el)) return true;
   const tag = localNameOf(el);
-  if (tag === "select" || (tag === "input" && REPLACEABLE_INPUT_TYPES.has(el.type))) {
-    return isReplacedField(el);
+  if ((tag === "select" || (tag === "input" && REPLACEABLE_INPUT_TYPES.has(el.type))) &&
+      isReplacedField(el)) {
+    return true;
   }
   if (isSeeThroughTextField(el)) return true;
   // A popup has a role attribute (or is a dialog), or a control names it by its id.
@@ -1003,8 +1004,24 @@ function isReplacedField(el) {
   if (rect.width <= 1 || rect.height <= 1) return true;
   const style = styleOf(el);
   const clip = PROPERTY_VALUE.call(style, "clip");
-  return PROPERTY_VALUE.call(style, "opacity") === "0" || (!!clip && clip !== "auto") ||
+  if (PROPERTY_VALUE.call(style, "opacity") === "0") {
+    // A see-through select laid over the words it stands for, the top of what a pointer hits
+    // there, is what a user clicks (Pikaday's month and year selects over its title).
+    return !(localNameOf(el) === "select" && hitAtMiddle(el));
+  }
+  return (!!clip && clip !== "auto") ||
          PROPERTY_VALUE.call(style, "clip-path").startsWith("inset(50%");
+}
+
+// Whether a pointer at the middle of `el` (in view) hits `el` itself.
+function hitAtMiddle(el) {
+  const rect = rectOf(el);
+  const view = defaultViewOf(ownerDocumentOf(el));
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+  const root = el.getRootNode();
+  return !!root.elementFromPoint && root.elementFromPoint(x, y) === el;
 }
 
 // Input types that hold text a widget may stand in for (tags, a picked date kept as text).
@@ -1268,17 +1285,29 @@ export function drawnListFor(list) {
   return null;
 }
 
-// The options shown inside `box` (its flat tree), in order.
-// Whether control `el` takes no pointer events as the page turns a control off, with no
-// disabled attribute (Pikaday's days out of range): nothing that holds it, up to three
-// levels, takes input in its place, or others like it (its tag and classes) in the table or
-// list that holds them take pointer events. A click there reaches only what lies under it.
-// A control whose holder takes the press (a row's drag handle) is no such.
-export function isOffAmongPeers(el) {
+// Whether the page turned `el` off with no disabled attribute: it shows the pointer as not
+// allowed where what holds it does not (Tempus Dominus's days out of range); or it is a
+// control (a button, a link, an item) that takes no pointer events (Pikaday's days out of
+// range) while nothing that holds it, up to three levels, takes input in its place, or while
+// others like it (its tag and classes) in the table or list that holds them take pointer
+// events. A click there reaches nothing that acts. A control whose holder takes the press (a
+// row's drag handle) is no such.
+export function isTurnedOff(el) {
+  const parent = flatParentElement(el);
+  if (styleFacts(el).cursor === "not-allowed" &&
+      !(parent && styleFacts(parent).cursor === "not-allowed")) {
+    return true;
+  }
   const takesNone = (n) => PROPERTY_VALUE.call(styleOf(n), "pointer-events") === "none";
-  if (!takesNone(el) || !isInteractive(el, roleOf(el))) return false;
+  // Its own: not what it inherits (a modal turning off the page's body behind it); a control
+  // (a toast's host lets the clicks through it to the page).
+  if (!takesNone(el) || (parent && takesNone(parent)) || !OFF_CONTROL_ROLES.has(roleOf(el))) {
+    return false;
+  }
+  // A field its label or its widget takes the press for (a custom checkbox's hidden box).
+  if ((el.labels && el.labels.length > 0) || standInOf(el)) return false;
   let held = false;
-  for (let n = flatParentElement(el), level = 0; n && level < 3 && !held;
+  for (let n = parent, level = 0; n && level < 3 && !held;
        n = flatParentElement(n), ++level) {
     held = isInteractive(n, roleOf(n));
   }
@@ -1297,6 +1326,8 @@ export function isOffAmongPeers(el) {
 }
 
 const OFF_PEERS_LOOKED_AT = 50;
+const OFF_CONTROL_ROLES = new Set(["button", "link", "option", "gridcell", "menuitem", "tab",
+                                   "checkbox", "radio", "switch", "treeitem"]);
 
 // Whether `el` is a separator a user moves (a focusable one with a value: a splitter between
 // panes), which holds and takes a value as a slider does.
@@ -1304,6 +1335,7 @@ export function isMovableSeparator(el) {
   return roleOf(el) === "separator" && hasAttr(el, "aria-valuenow") && el.tabIndex >= 0;
 }
 
+// The options shown inside `box` (its flat tree), in order.
 export function drawnOptions(box) {
   return flatElements(box).filter((el) =>
       (roleOf(el) === "option" || localNameOf(el) === "option") && isVisible(el));

@@ -252,9 +252,11 @@ function focusPreferred(matches, doc, byRole) {
   let layer = focused;
   while (layer && !matchesOf(layer, LAYER_SELECTOR)) layer = flatParentElement(layer);
   const popup = openedPopupOf(focused) || popupHolding(doc, focused);
-  // Then a popup floating over the page that holds the focused item (Element Plus's cascader
-  // keeps the focus on the item last clicked, in its portal).
-  const floating = POPUP_ITEM_ROLES.has(roleOf(focused)) ? floatingLayerOf(focused) : null;
+  // Then a popup floating over the page that holds the focused item or text field (Element
+  // Plus's cascader keeps the focus on the item last clicked, in its portal; Trix's link
+  // dialog on its URL field, beside its own "Link" button, which the toolbar's matched first).
+  const floating = POPUP_ITEM_ROLES.has(roleOf(focused)) || isTextField(focused)
+                       ? floatingLayerOf(focused) : null;
   const layers = [[popup, "in the open list"], [layer, "in the open dialog"],
                   [floating, "in the open popup"]];
   for (const [box, why] of layers) {

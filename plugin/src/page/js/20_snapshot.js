@@ -12,7 +12,7 @@ import {
   defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
   focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
   isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut,
-  isMovableSeparator, isOffAmongPeers, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
+  isMovableSeparator, isTurnedOff, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
   localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
   rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownChildren,
   shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
@@ -110,7 +110,7 @@ function statesOf(el, role, parts) {
     states.push("modal");
   }
   if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true" ||
-      isOffAmongPeers(el)) {
+      isTurnedOff(el)) {
     states.push("disabled");
   }
   const field = REQUIRED_TAGS.has(tag);

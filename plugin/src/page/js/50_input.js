@@ -10,7 +10,7 @@ import {
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
   focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isMovableSeparator, isOffAmongPeers, isInteractive, isParkedAway, isTextField, isVisible,
+  isMovableSeparator, isTurnedOff, isInteractive, isParkedAway, isTextField, isVisible,
   localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf,
   parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf,
   styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
@@ -101,10 +101,10 @@ function inputNotVisible(el, why) {
 
 // The element that makes `el` disabled: itself or an ancestor that is a disabled form control
 // (a disabled fieldset disables what it holds) or says aria-disabled="true", or itself when
-// it is a control the page turned off by its pointer events alone (isOffAmongPeers); null
+// it is a control the page turned off by its pointer events or its cursor alone (isTurnedOff); null
 // when none.
 function inputDisabledBy(el) {
-  return el.closest(':disabled, [aria-disabled="true"]') || (isOffAmongPeers(el) ? el : null);
+  return el.closest(':disabled, [aria-disabled="true"]') || (isTurnedOff(el) ? el : null);
 }
 
 function inputDisabled(el, off) {
@@ -2218,9 +2218,15 @@ function inputOffersOf(list) {
   }
   const options = drawnOptions(list);
   if (options.length || roleOf(list) !== 'listbox') return options;
-  return flatChildren(list).filter((item) => nodeTypeOf(item) === ELEMENT_NODE &&
-      isVisible(item) && collapse(seenText(item, new Map())) !== '');
+  // Not a notice that it found none (react-select's "No options").
+  return flatChildren(list).filter((item) => {
+    if (nodeTypeOf(item) !== ELEMENT_NODE || !isVisible(item)) return false;
+    const text = collapse(seenText(item, new Map()));
+    return text !== '' && !INPUT_NONE_NOTICE.test(text);
+  });
 }
+
+const INPUT_NONE_NOTICE = /^(no (options|results|matches|data)|nothing found)\b/i;
 
 // The option of a suggesting field's list that an Enter goes to: the one its keys are on
 // (aria-activedescendant), else the one option of a single-choice list marked aria-selected, as
@@ -2590,6 +2596,8 @@ OPS.inputValue = async function (input, nodes) {
                   attrOf(field, 'aria-checked') === 'mixed'};
   }
   let value = inputFieldValue(field);
+  // With `shown`: whether the field is still in sight, beside its value.
+  if (input.shown) return {data: {value, shown: field.isConnected && isVisible(field)}};
   if (input.drawn) {
     // After keys: a widget that draws its state a frame later (UI5's slider sets its
     // aria-valuenow then) is read once two frames in a row show the same.
@@ -2844,14 +2852,20 @@ async function inputFileChooserOf(el) {
   // button clicks) reaches the window's listener as its host.
   const catchChooser = (event) => {
     const origin = event.composedPath()[0] || event.target;
-    if (opened === null && inputIsFileInput(origin)) {
-      opened = origin;
-      event.preventDefault();
-    }
+    if (!inputIsFileInput(origin)) return;
+    if (opened === null) opened = origin;
+    event.preventDefault();  // no chooser opens, for this one or another
   };
   win.addEventListener('click', catchChooser, true);
   try {
-    el.click();
+    // The press first: a toolbar that acts on it (Trix's "Attach Files" opens its chooser
+    // on mousedown), then the click.
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup']) {
+      const Event = type.startsWith('pointer') ? win.PointerEvent : win.MouseEvent;
+      el.dispatchEvent(new Event(type, {bubbles: true, cancelable: true, composed: true,
+                                        button: 0, view: win}));
+    }
+    if (opened === null) el.click();
     for (let frame = 0; frame < 2 && opened === null; ++frame) await nextFrame(win);
   } finally {
     win.removeEventListener('click', catchChooser, true);
