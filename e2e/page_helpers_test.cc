@@ -198,8 +198,7 @@ BOOST_AUTO_TEST_CASE(wait_for_a_role_sees_into_iframes) {
        R"J({"method":"page.waitFor","params":{"role":"textbox","name":"Editor"},"timeout_ms":5000,"silent":true})J",
        R"J({"method":"page.eval","params":{"expression":"document.querySelector('iframe').contentDocument.body.textContent"}})J"},
       R"J(,"on_error":"continue")J"));
-  BOOST_TEST(json::serialize(s.Record(result, 1)) ==
-             R"J({"index":1,"method":"page.waitFor"})J");
+  BOOST_TEST(json::serialize(s.Record(result, 1)) == R"J({"index":1,"method":"page.waitFor"})J");
   BOOST_TEST(json::serialize(s.Record(result, 2)) ==
              R"J({"index":2,"method":"page.eval","result":"Hello"})J");
 }

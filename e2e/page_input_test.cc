@@ -178,9 +178,9 @@ BOOST_AUTO_TEST_CASE(a_list_that_shows_its_answer_is_on_the_way_is_waited_for) {
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"f",)"
                                   R"("options":["France","Finland"]}})");
   for (int i = 2; i <= 4; ++i) {
-    BOOST_TEST(Record(result, i) ==
-               absl::StrCat(R"({"index":)", i, R"(,"method":"page.fill","result":{"value":"g",)",
-                            R"("options":["Germany","Greece"]}})"));
+    BOOST_TEST(Record(result, i) == absl::StrCat(R"({"index":)", i,
+                                                 R"(,"method":"page.fill","result":{"value":"g",)",
+                                                 R"("options":["Germany","Greece"]}})"));
   }
 }
 
@@ -204,8 +204,9 @@ BOOST_AUTO_TEST_CASE(a_see_through_select_over_its_words_is_filled) {
       R"({"method":"page.fill","params":{"role":"combobox","name":"Month","value":"November"}})",
       Eval("shown.textContent"),
   }));
-  BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","result":{"value":"November","label":"November"}})");
+  BOOST_TEST(
+      Record(result, 1) ==
+      R"({"index":1,"method":"page.fill","result":{"value":"November","label":"November"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"November"})");
 }
 
@@ -217,8 +218,7 @@ BOOST_AUTO_TEST_CASE(a_field_the_enter_put_away_reads_as_typed) {
       R"({"method":"page.fill","params":{"role":"textbox","name":"Cell","value":"Brown","submit":true}})",
       Eval("saved.textContent"),
   }));
-  BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","result":{"value":"Brown"}})");
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Brown"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Brown"})");
 }
 
@@ -594,8 +594,7 @@ BOOST_AUTO_TEST_CASE(a_click_whose_element_the_press_took_away_is_no_miss) {
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1).find(R"("method":"page.click","result":{)") != std::string::npos,
              Record(result, 1));
-  BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.eval","result":["Purple",""]})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["Purple",""]})");
 }
 
 // A map that takes the focus (Leaflet's) holds its markers, its layers control and its popups:
@@ -612,9 +611,9 @@ BOOST_AUTO_TEST_CASE(a_focusable_map_is_no_box_whose_parts_take_a_markers_click)
   const std::string then =
       "which would receive the click; nothing was clicked. Close or wait out the cover (e.g. "
       "page.waitFor its text with gone: true), or click it instead\"}}";
-  BOOST_TEST(Record(result, 1) ==
-             Covered(1, "page.click", "div", R"( is covered by label \"Zones\" (inside div#map), )",
-                     "", then));
+  BOOST_TEST(Record(result, 1) == Covered(1, "page.click", "div",
+                                          R"( is covered by label \"Zones\" (inside div#map), )",
+                                          "", then));
   BOOST_TEST(Record(result, 2) == Covered(2, "page.click", "div",
                                           R"( is covered by div \"Office Room 1.07\" (inside )"
                                           R"(div#map), )",
@@ -635,15 +634,16 @@ BOOST_AUTO_TEST_CASE(a_day_turned_off_by_its_pointer_events_or_cursor_is_disable
        Eval("picked.textContent")},
       R"(,"on_error":"continue")"));
   for (const auto& [index, day] : {std::pair{1, "19"}, std::pair{2, "21"}}) {
-    BOOST_TEST(Record(result, index) ==
-               absl::StrCat(
-                   R"({"index":)", index,
-                   R"(,"method":"page.click","error":{"error":"element disabled","message":)",
-                   R"("page.click: button \")", day,
-                   R"(\" is disabled: the page does not offer it now, and nothing was clicked. )",
-                   R"(A page.snapshot shows why: a form's button waits for the fields shown )",
-                   R"(\"required\" or \"invalid\" and the page's messages; a pager's Next is )",
-                   R"(disabled on the last page, a calendar's day outside the dates it allows"}})"));
+    BOOST_TEST(
+        Record(result, index) ==
+        absl::StrCat(
+            R"({"index":)", index,
+            R"(,"method":"page.click","error":{"error":"element disabled","message":)",
+            R"("page.click: button \")", day,
+            R"(\" is disabled: the page does not offer it now, and nothing was clicked. )",
+            R"(A page.snapshot shows why: a form's button waits for the fields shown )",
+            R"(\"required\" or \"invalid\" and the page's messages; a pager's Next is )",
+            R"(disabled on the last page, a calendar's day outside the dates it allows"}})"));
   }
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"20"})");
 }
@@ -1293,12 +1293,14 @@ BOOST_AUTO_TEST_CASE(a_slider_that_draws_its_value_later_is_filled_to_it_and_one
 // A splitter between panes (a focusable separator with a value, as Ark's) is filled as a slider
 // is, by its arrow keys, within its range (its snapshot line: e2e_page_see).
 BOOST_AUTO_TEST_CASE(a_splitter_is_filled_as_a_slider) {
-  const json::object result = Run(Frames({
-      R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='display: flex'><div id=left style='width: 50%'>Left</div><div id=bar role=separator tabindex=0 aria-label='Resize panes' aria-valuenow=50 aria-valuemin=10 aria-valuemax=90 aria-orientation=vertical style='width: 4px; background: gray'></div><div>Right</div></div><script>bar.onkeydown = (e) => { const now = +bar.getAttribute('aria-valuenow'); const next = e.key === 'ArrowRight' ? now + 5 : e.key === 'ArrowLeft' ? now - 5 : now; const v = Math.min(90, Math.max(10, next)); bar.setAttribute('aria-valuenow', v); left.style.width = v + '%'; };</script>"},"silent":true})J",
-      R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":30}})",
-      Eval("left.style.width"),
-      R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":95}})",
-  }, R"(,"on_error":"continue")"));
+  const json::object result = Run(Frames(
+      {
+          R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='display: flex'><div id=left style='width: 50%'>Left</div><div id=bar role=separator tabindex=0 aria-label='Resize panes' aria-valuenow=50 aria-valuemin=10 aria-valuemax=90 aria-orientation=vertical style='width: 4px; background: gray'></div><div>Right</div></div><script>bar.onkeydown = (e) => { const now = +bar.getAttribute('aria-valuenow'); const next = e.key === 'ArrowRight' ? now + 5 : e.key === 'ArrowLeft' ? now - 5 : now; const v = Math.min(90, Math.max(10, next)); bar.setAttribute('aria-valuenow', v); left.style.width = v + '%'; };</script>"},"silent":true})J",
+          R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":30}})",
+          Eval("left.style.width"),
+          R"({"method":"page.fill","params":{"role":"separator","name":"Resize panes","value":95}})",
+      },
+      R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"30"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"30%"})");
   BOOST_TEST(Record(result, 3) ==

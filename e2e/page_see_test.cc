@@ -1007,20 +1007,23 @@ std::string RenumberedFromOne(const std::string& outline) {
 // range as a slider does.
 BOOST_AUTO_TEST_CASE(a_splitter_shows_its_value_and_range) {
   const std::string outline = RenumberedFromOne(Result(
-      Run(Frames({R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='display: flex'><div style='width: 50%'>Left</div><div role=separator tabindex=0 aria-label='Resize panes' aria-valuenow=50 aria-valuemin=10 aria-valuemax=90 style='width: 4px; background: gray'></div><div>Right</div></div>"},"silent":true})J",
-                  R"({"method":"page.snapshot"})"})),
+      Run(Frames(
+          {R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='display: flex'><div style='width: 50%'>Left</div><div role=separator tabindex=0 aria-label='Resize panes' aria-valuenow=50 aria-valuemin=10 aria-valuemax=90 style='width: 4px; background: gray'></div><div>Right</div></div>"},"silent":true})J",
+           R"({"method":"page.snapshot"})"})),
       1));
-  BOOST_TEST(outline == "- text \"Left\"\n"
-                        "- separator \"Resize panes\" [ref=e1] value=\"50\" min=10 max=90\n"
-                        "- text \"Right\"");
+  BOOST_TEST(outline ==
+             "- text \"Left\"\n"
+             "- separator \"Resize panes\" [ref=e1] value=\"50\" min=10 max=90\n"
+             "- text \"Right\"");
 }
 
 // Days a calendar turned off with no disabled attribute, by their pointer events (Pikaday's)
 // or a cursor that says not allowed (Tempus Dominus's), show disabled.
 BOOST_AUTO_TEST_CASE(controls_turned_off_by_pointer_events_or_cursor_show_disabled) {
   const std::string outline = RenumberedFromOne(Result(
-      Run(Frames({R"J({"method":"page.goto","params":{"url":"data:text/html,<style>.off button { pointer-events: none }</style><table><tr><td class=off><button>19</button></td><td><button>20</button></td><td><button style='cursor: not-allowed'>21</button></td></tr></table>"},"silent":true})J",
-                  R"({"method":"page.snapshot","params":{"root":{"css":"table"}}})"})),
+      Run(Frames(
+          {R"J({"method":"page.goto","params":{"url":"data:text/html,<style>.off button { pointer-events: none }</style><table><tr><td class=off><button>19</button></td><td><button>20</button></td><td><button style='cursor: not-allowed'>21</button></td></tr></table>"},"silent":true})J",
+           R"({"method":"page.snapshot","params":{"root":{"css":"table"}}})"})),
       1));
   BOOST_TEST(outline ==
              "- table\n"

@@ -125,11 +125,11 @@ BOOST_AUTO_TEST_CASE(all_of_a_code_editors_text_is_selected_with_its_keys) {
   // CodeMirror 5 draws only the lines in view: a drag over those would miss the rest, and
   // Ace's lines a million pixels wide sent the drag out of the viewport. page.select without
   // text presses Control+a in its keys field.
-  const json::object result = Run(Frames(
-      {Goto("lib_code_editor.html"),
-       Eval("editor.setValue(Array.from({length: 300}, (_, i) => 'line ' + i).join('\\n'))"),
-       Frame("page.select", R"({"target":{"css":".CodeMirror"}})"),
-       Eval("editor.getSelection() === editor.getValue() && editor.getValue().length")}));
+  const json::object result = Run(
+      Frames({Goto("lib_code_editor.html"),
+              Eval("editor.setValue(Array.from({length: 300}, (_, i) => 'line ' + i).join('\\n'))"),
+              Frame("page.select", R"({"target":{"css":".CodeMirror"}})"),
+              Eval("editor.getSelection() === editor.getValue() && editor.getValue().length")}));
   BOOST_TEST(ResultOf(result, 2) == R"({"selected_all":true})");
   BOOST_TEST(ResultOf(result, 3) == "2589");  // 10 x 6 + 90 x 7 + 200 x 8 + 299 breaks
 }
