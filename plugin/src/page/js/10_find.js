@@ -401,8 +401,9 @@ function outermostOfEachName(matches, role) {
   });
 }
 
-// The first visible element of this document (no iframes) that target input {css} | {text} |
-// {role, name?} names, as a target resolves: exact text or name first, else containing it.
+// The first visible element of this document (no iframes), or inside `scope` (an iframe's
+// document's root, reached from here), that target input {css} | {text} | {role, name?}
+// names, as a target resolves: exact text or name first, else containing it.
 export function findFirst(input, scope = null) {
   const nodes = scope ? [scope] : [];
   const exact = readingPass(() => search(Object.assign({mode: "exact"}, input), nodes));

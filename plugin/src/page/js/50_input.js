@@ -101,8 +101,8 @@ function inputNotVisible(el, why) {
 
 // The element that makes `el` disabled: itself or an ancestor that is a disabled form control
 // (a disabled fieldset disables what it holds) or says aria-disabled="true", or itself when
-// it is a control the page turned off by its pointer events or its cursor alone (isTurnedOff); null
-// when none.
+// the page turned it off by its pointer events or its cursor alone (isTurnedOff); null when
+// none.
 function inputDisabledBy(el) {
   return el.closest(':disabled, [aria-disabled="true"]') || (isTurnedOff(el) ? el : null);
 }
@@ -534,9 +534,9 @@ const INPUT_SAME_BOX_HEIGHTS = 3;
 // shows the trace): it draws nothing and holds nothing, takes input (a pointer cursor), and
 // is el's near kin (a sibling, its parent's, its wrapper's). A user's click on the name lands
 // there. So is a see-through layer, near kin as well, laid over an element that takes no input
-// of its own (a calendar's
-// layer of events over its time slots: it holds the events, drawn elsewhere, and the page reads
-// the point of a click on a slot from it): a user's click on the slot is the layer's to take.
+// of its own (a calendar's layer of events over its time slots: it holds the events, drawn
+// elsewhere, and the page reads the point of a click on a slot from it): a user's click on the
+// slot is the layer's to take.
 function inputSeeThroughHitArea(el, hit) {
   // Near kin: one of the two nearest ancestors of each is one of the other's (a layer may come
   // in a wrapper of its own, as react-big-calendar's drag and drop wraps its events layer).
@@ -577,8 +577,9 @@ function inputTakesInputBetween(from, above) {
 }
 
 // For an SVG shape (a path, polygon, circle...) whose in-view centre `centre` is not its own: a
-// point of its box, on a grid of SHAPE_GRID x SHAPE_GRID, where a pointer reaches the shape
-// itself, the nearest to the centre; null when none does (another element covers it).
+// point of its box where a pointer reaches the shape itself, the nearest to the centre of the
+// inner points of a grid cutting the box in SHAPE_GRID parts each way; null when none does
+// (another element covers it).
 function inputPointOfShape(el, centre) {
   if (namespaceOf(el) !== SVG_NS || typeof el.isPointInFill !== 'function') return null;
   const box = rectOf(el);
