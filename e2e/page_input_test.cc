@@ -1254,6 +1254,40 @@ BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {
   BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.fill","result":{"value":"Hi"}})");
 }
 
+// A form the browser refuses to send (a required field empty, an address that is none, a
+// page's own check) shows its bubble by the first field, which no snapshot sees, and the page
+// gets no submit: the click, a fill's submit and an Enter say which fields kept it, with the
+// page's message or the browser's; the send that goes through says nothing of it.
+BOOST_AUTO_TEST_CASE(a_form_the_browser_refuses_to_send_says_which_fields_kept_it) {
+  const json::object result = Run(Frames(
+      {Goto("required_form.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Send"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Name","value":"Ada",)"
+       R"("submit":true}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Email",)"
+       R"("value":"ada@example.org"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Code","value":"123456"}})",
+       R"({"method":"page.press","params":{"key":"Enter","target":{"role":"textbox",)"
+       R"("name":"Code"}}})",
+       Eval("JSON.stringify(sent)")}));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.click","result":{"url":")",
+                          Url("required_form.html"),
+                          R"(","title":"Sign up","navigated":false,"not_sent":[)"
+                          R"("textbox \"Name\": Please fill out this field.",)"
+                          R"("textbox \"Email\": Please enter an email address.",)"
+                          R"("textbox \"Code\": Codes have six digits"]}})"));
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"Ada","not_sent":[)"
+             R"("textbox \"Email\": Please enter an email address.",)"
+             R"("textbox \"Code\": Codes have six digits"]}})");
+  BOOST_TEST(Record(result, 6) ==
+             absl::StrCat(R"({"index":6,"method":"page.press","result":{"url":")",
+                          Url("required_form.html"), R"(","title":"Sign up","navigated":false}})"));
+  BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":"[\"Ada\"]"})");
+}
+
 // A range input takes a number between its ends, one between its steps as the nearest step
 // (as a drag lands); one beyond its ends is refused, saying them.
 BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {

@@ -238,7 +238,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (const json::value* slider = filled.data.as_object().if_contains("slider")) {
     ASSIGN_OR_RETURN(after, MoveSlider(page, tab, element, slider->as_object()));
   }
-  std::optional<json::value> refused;  // why the form refused to send what submit's Enter sent
+  std::optional<json::value> refused;   // why the form refused to send what submit's Enter sent
+  std::optional<json::array> not_sent;  // the fields it refused it for (the filled one or others)
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::StatusOr<InputEffect> submitted =
@@ -255,6 +256,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // cell editor, put away on the Enter, holds the next cell's value as it waits for it:
     // Handsontable's).
     if (submitted.ok() && !submitted->navigated) {
+      not_sent = submitted->not_sent;
       if (absl::StatusOr<SandboxResult> read = page.Sandbox(
               element.context, ops::kInputValue, json::object{{"shown", true}}, {element.argument});
           read.ok() && read->data.is_object() && BoolAt(read->data.as_object(), "shown")) {
@@ -292,6 +294,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
   }
   if (refused) result["invalid"] = *std::move(refused);
+  if (not_sent) result["not_sent"] = *std::move(not_sent);
   NoteMatches(element, result);
   return result;
 }
@@ -326,7 +329,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."))~",
+          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =

@@ -275,6 +275,10 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
           missed != nullptr && missed->is_string()) {
         effect.missed = std::string(missed->get_string());
       }
+      if (const json::value* refused = data != nullptr ? data->if_contains("not_sent") : nullptr;
+          refused != nullptr && refused->is_array()) {
+        effect.not_sent = refused->get_array();
+      }
       // Nothing began since the input: its quiet window counts from its click, as the page's
       // own settle window did.
       if (const std::optional<double> since =
@@ -407,6 +411,7 @@ absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab
   result["navigated"] = effect.navigated;
   NoteLoaded(effect.loaded, info, result);
   if (effect.download) result["download"] = *effect.download;
+  if (effect.not_sent) result["not_sent"] = *effect.not_sent;
   return result;
 }
 

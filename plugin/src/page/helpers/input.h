@@ -110,6 +110,9 @@ struct InputEffect {
   // A click aimed at an element that another element got (the page moved it as the click
   // came): that element, described for a message.
   std::optional<std::string> missed;
+  // A form the input was to send that the browser refused (fields it found wanting): each as
+  // `ROLE "NAME": why`, for the result's "not_sent".
+  std::optional<boost::json::array> not_sent;
 };
 
 // Sends input.performActions `action_params` and reports whether it started a navigation of

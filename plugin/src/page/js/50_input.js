@@ -833,6 +833,11 @@ export function inputWatchOutcome(el, link) {
       }
     }, true);
     win.addEventListener('submit', record('submit'), true);
+    // A form the browser refused to send: its check fires `invalid` at every field it found
+    // wanting, and no `submit` follows (OPS.inputOutcome's `not_sent`).
+    win.addEventListener('invalid', (event) => {
+      if (watch.armed) watch.invalid.push(event.target);
+    }, true);
     if (win.navigation) {
       win.navigation.addEventListener('navigate', (event) => {
         if (!event.destination.sameDocument) record('navigate')(event);
@@ -864,6 +869,7 @@ export function inputWatchOutcome(el, link) {
   watch.link = link;
   watch.click = null;
   watch.submit = null;
+  watch.invalid = [];
   watch.navigate = null;
   inputWatchChanges(watch, win);
 }
@@ -1944,6 +1950,7 @@ OPS.inputOutcome = async function (input) {
   // release (a drag's), else the arming.
   const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
+  const notSent = watch && watch.armed && !watch.submit ? inputRefusedFields(watch.invalid) : [];
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
   const missed = click ? inputMissed(watch) : null;
@@ -1954,6 +1961,7 @@ OPS.inputOutcome = async function (input) {
     }
     const data = Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data);
     if (missed) data.missed = missed;
+    if (notSent.length) data.not_sent = notSent;
     return {data};
   };
   if (pending || !input.settle_ms) return outcome();
@@ -1968,6 +1976,24 @@ OPS.inputOutcome = async function (input) {
   }
   return outcome();
 };
+
+// The fields of a form the browser found wanting as it was to be sent (`invalid` events with
+// no `submit` after them), as `ROLE "NAME": why` (inputInvalidMessage): the form was not sent,
+// and its page may show nothing but a bubble the snapshot cannot see. The first
+// INPUT_REFUSED_SHOWN of them.
+const INPUT_REFUSED_SHOWN = 3;
+
+function inputRefusedFields(invalid) {
+  const fields = [...new Set(invalid)].filter((el) => el.isConnected && el.form);
+  const shown = fields.slice(0, INPUT_REFUSED_SHOWN).map((el) => {
+    const role = roleOf(el);
+    const name = collapse(accessibleName(el, role));
+    return (role ? role + (name ? ' ' + JSON.stringify(name) : '') : describeElement(el)) + ': ' +
+        truncate(inputInvalidMessage(el) || 'invalid', 120);
+  });
+  if (fields.length > shown.length) shown.push('and ' + (fields.length - shown.length) + ' more');
+  return shown;
+}
 
 // What got a click aimed at an element (watch.aimed, set by inputPrepareClick) when that was
 // not the element: the page moved it, or moved something over it, between the hit test and
