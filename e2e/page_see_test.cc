@@ -1638,6 +1638,32 @@ BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale
   BOOST_TEST(Record(edited, 2) == R"({"index":2,"method":"page.eval","result":1})");
 }
 
+// A grid that names its rows by their place alone (aria-rowindex) and sorts them in place:
+// the cell renamed where it stands keeps its ref (one cell of its row changed); after the
+// sort, the row at its place shows another fruit, and its ref is refused.
+BOOST_AUTO_TEST_CASE(a_ref_in_a_row_named_by_its_place_is_stale_once_a_sort_drew_another_row) {
+  const json::object snap = Run(Frames(
+      {Goto("reused_rows.html"),
+       R"({"method":"page.snapshot","params":{"root":{"css":"table[aria-label=Fruit]"}}})"}));
+  const std::uint64_t ref = FirstRef(Result(snap, 1));
+  const json::object result =
+      Run(Frames({R"({"method":"page.click","params":{"role":"button","name":"Rename Apple"}})",
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}), Eval("picked.textContent"),
+                  R"({"method":"page.click","params":{"role":"button",)"
+                  R"("name":"Sort by quantity"}})",
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}), Eval("picked.textContent")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Apricot"})");
+  // Sorted by quantity: Banana (5), Apricot (10).
+  BOOST_TEST(Error(result, 4) ==
+             absl::StrCat(R"({"error":"stale ref","message":"page.click: ref )", Ref(ref, 1),
+                          R"( now shows \"Banana\" where the snapshot showed \"Apple\": the )"
+                          R"(page drew another item in its element (a list or grid that reuses )"
+                          R"(its rows as they scroll or are sorted); take a new page.snapshot )"
+                          R"(and use its refs"})"));
+  BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"Apricot"})");
+}
+
 // A control in a table row the page drew anew after a sort (a row's checkbox) stands in
 // another row: its ref is refused, naming both rows' texts, rather than checking the wrong one.
 BOOST_AUTO_TEST_CASE(a_ref_to_a_control_in_a_row_the_page_drew_anew_is_stale) {

@@ -45,13 +45,37 @@ export function itemText(el) {
 // anew in the same elements after a sort moved the control to another row (Element Plus's).
 export function rememberShownText(el, role) {
   const item = REUSED_ROLES.has(role) ? el : el.closest('tr, [role="row"]');
-  if (item) REFS.shown.set(el, {item, text: itemText(item), key: itemKeyOf(item)});
+  if (!item) return;
+  const key = itemKeyOf(item);
+  // A row named by its place alone: what its cells show, to tell an edit from a sort.
+  const row = key !== null && ITEM_PLACE_KEYS.has(key.slice(0, key.indexOf("="))) ?
+      item.closest('tr, [role="row"]') : null;
+  REFS.shown.set(el, {item, text: itemText(item), key, cells: row && cellTextsOf(row)});
 }
 
 // Attributes in which grids name the data row an element shows (AG Grid's row-id, a virtual
 // list's data-index, aria-rowindex): the same value, the same row, whatever its text became.
 const ITEM_KEY_ATTRIBUTES = ["row-id", "data-id", "data-key", "data-row-key", "data-index",
                              "aria-rowindex"];
+// Those of them that name a place in the list, not the data shown there: a grid that sorts
+// its rows in place (Handsontable's) shows another data row at the same aria-rowindex.
+const ITEM_PLACE_KEYS = new Set(["data-index", "aria-rowindex"]);
+
+// Read once a pass: the snapshot remembers every cell of a row.
+function cellTextsOf(row) {
+  return remembered("cells", row, () => Array.from(row.children, (cell) => itemText(cell)));
+}
+
+// Whether the row around remembered item `shown`, named by its place, now shows another data
+// row: more than one of its cells shows other text (an edit changes one cell; a sort, all).
+function otherRowInPlace(shown) {
+  if (!shown.cells) return false;
+  const row = shown.item.closest('tr, [role="row"]');
+  if (!row) return true;
+  const now = cellTextsOf(row);
+  if (now.length !== shown.cells.length) return true;
+  return now.filter((text, index) => text !== shown.cells[index]).length > 1;
+}
 
 // The row key of `item` or of the row that holds it (a cell's); null when it has none.
 function itemKeyOf(item) {
@@ -65,14 +89,17 @@ function itemKeyOf(item) {
 
 // {was, now}: the text the item (or the row around the control) showed when its ref was given
 // and the text it shows now, when they differ and it names no row key, or another one; null
-// otherwise (a row edited in place keeps its key: AG Grid's after a cell edit).
+// otherwise (a row edited in place keeps its key: AG Grid's after a cell edit; one keyed by its
+// place alone keeps all but one of its cells' texts).
 export function redrawnSince(el) {
   const shown = REFS.shown.get(el);
   if (shown === undefined) return null;
   const now = itemText(shown.item);
   // Emptied (its text gave way to a field editing it, as a grid's cell does) is no other item.
   if (now === shown.text || now === "") return null;
-  if (shown.key !== null && itemKeyOf(shown.item) === shown.key) return null;
+  if (shown.key !== null && itemKeyOf(shown.item) === shown.key && !otherRowInPlace(shown)) {
+    return null;
+  }
   return shown.item === el ? {was: shown.text, now} : {was: shown.text, now, row: true};
 }
 
@@ -283,7 +310,7 @@ export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
           role: new Map(), interactive: new Map(), text: new Map(), nameText: new Map(),
-          leftOut: new Map(), collapsed: new Map(), modal: new Map()};
+          leftOut: new Map(), collapsed: new Map(), modal: new Map(), cells: new Map()};
   try {
     return fn();
   } finally {
