@@ -13,7 +13,12 @@ namespace {
 
 namespace json = boost::json;
 
+// A pause of one tick: a source keeping step with another's action.
 json::object Pause() { return json::object{{"type", "pause"}}; }
+
+json::object Pause(std::chrono::milliseconds ms) {
+  return json::object{{"type", "pause"}, {"duration", ms.count()}};
+}
 
 // An element-origin pointerMove to the in-view centre (plus `offset`) of the element whose
 // sharedId it is.
@@ -24,12 +29,24 @@ json::object PointerMoveTo(std::string_view shared_id, CentreOffset offset) {
                       {"origin", {{"type", "element"}, {"element", {{"sharedId", shared_id}}}}}};
 }
 
+// A viewport-origin pointerMove to `at`.
+json::object MoveTo(ViewportPoint at) {
+  return json::object{{"type", "pointerMove"}, {"x", at.x}, {"y", at.y}, {"origin", "viewport"}};
+}
+
 // The mouse as an input source running `actions`.
 json::object MouseSource(json::array actions) {
   return json::object{{"type", "pointer"},
                       {"id", kMouseSource},
                       {"parameters", {{"pointerType", "mouse"}}},
                       {"actions", std::move(actions)}};
+}
+
+// input.performActions params in `context` for the mouse alone.
+json::object PointerActions(std::string_view context, json::array pointer) {
+  json::array sources;
+  sources.push_back(MouseSource(std::move(pointer)));
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
 }
 
 }  // namespace
@@ -80,7 +97,7 @@ json::object ClickActionsParams(std::string_view context, std::string_view share
   pointer.push_back(PointerMoveTo(shared_id, offset));
   for (int i = 0; i < spec.count; ++i) {
     pointer.push_back(json::object{{"type", "pointerDown"}, {"button", spec.button}});
-    pointer.push_back(json::object{{"type", "pause"}, {"duration", kClickHold.count()}});
+    pointer.push_back(Pause(kClickHold));
     pointer.push_back(json::object{{"type", "pointerUp"}, {"button", spec.button}});
   }
   json::array sources;
@@ -111,9 +128,7 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
   pointer.push_back(PointerMoveTo(shared_id, {.dx = offset.dx + 1, .dy = offset.dy}));
   pointer.push_back(
       json::object{{"type", "pointerMove"}, {"x", -1}, {"y", 0}, {"origin", "pointer"}});
-  json::array sources;
-  sources.push_back(MouseSource(std::move(pointer)));
-  return json::object{{"context", context}, {"actions", std::move(sources)}};
+  return PointerActions(context, std::move(pointer));
 }
 
 ViewportPoint ViewportPointOf(const json::value& point) {
@@ -132,24 +147,6 @@ std::optional<json::object> PixelOffsetOf(const json::value& value) {
   }
   return offset;
 }
-
-namespace {
-
-json::object MoveTo(ViewportPoint at) {
-  return json::object{{"type", "pointerMove"}, {"x", at.x}, {"y", at.y}, {"origin", "viewport"}};
-}
-
-json::object Pause(std::chrono::milliseconds ms) {
-  return json::object{{"type", "pause"}, {"duration", ms.count()}};
-}
-
-json::object PointerActions(std::string_view context, json::array pointer) {
-  json::array sources;
-  sources.push_back(MouseSource(std::move(pointer)));
-  return json::object{{"context", context}, {"actions", std::move(sources)}};
-}
-
-}  // namespace
 
 json::object DragActionsParams(std::string_view context, ViewportPoint from, ViewportPoint to,
                                int steps, std::chrono::milliseconds press_hold, bool release) {
