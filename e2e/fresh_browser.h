@@ -21,19 +21,21 @@ namespace firefox_bidi {
 // A browser of its own, launched for one test: for what a freshly launched Firefox shows (its
 // first tab) and for config a shared instance cannot change. `config_keys`: more config keys,
 // written as they would follow a comma inside the config object; `on_log`: the instance's log
-// lines (called from its threads).
+// lines (called from its threads); `firefox_keys`: more keys of its "firefox" object (prefs).
 class FreshBrowser {
  public:
   explicit FreshBrowser(std::string_view config_keys = "",
-                        std::function<void(std::string_view)> on_log = nullptr) {
+                        std::function<void(std::string_view)> on_log = nullptr,
+                        std::string_view firefox_keys = "") {
     auto library = agent_tool::PluginLibrary::Open(std::string(FIREFOX_BIDI_BINARY_DIR) +
                                                    "/lib/libfirefox_bidi.so");
     BOOST_TEST_REQUIRE(library.ok(), library.status().ToString());
     library_ = *std::move(library);
-    const std::string config =
-        absl::StrCat(R"~({"firefox":{"offline":true,"start_timeout_ms":60000},"spool_dir":)~",
-                     boost::json::serialize(boost::json::string(dir_.path() + "/spool")),
-                     config_keys.empty() ? "" : ",", std::string(config_keys), "}");
+    const std::string config = absl::StrCat(
+        R"~({"firefox":{"offline":true,"start_timeout_ms":60000)~", firefox_keys.empty() ? "" : ",",
+        std::string(firefox_keys), R"~(},"spool_dir":)~",
+        boost::json::serialize(boost::json::string(dir_.path() + "/spool")),
+        config_keys.empty() ? "" : ",", std::string(config_keys), "}");
     auto created = agent_tool::ToolInstance::Create(
         library_, config, [on_log](agent_tool_log_level, std::string_view line) {
           if (on_log) on_log(line);

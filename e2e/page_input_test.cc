@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "fresh_browser.h"
 #include "page_suite.h"
 
 namespace firefox_bidi::testing {
@@ -2412,6 +2413,21 @@ BOOST_AUTO_TEST_CASE(a_key_on_a_page_idle_for_a_while_waits_for_what_it_draws_fr
               R"({"method":"page.press","params":{"key":"Enter"}})",
               Eval("document.getElementById('counted').textContent")}));
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Counted to 10"})");
+}
+
+// A browser that draws few frames a second (8 here; a busy machine draws late): a tour that
+// moves its highlight once a frame for 400 ms changes the DOM only every 125 ms, and its next
+// step comes after the 500 ms the settle takes at most on time. The quiet window is three of
+// the page's frames, and the cap moves on by how late they came: the click's result has the
+// step the page then shows (the title that names it).
+BOOST_AUTO_TEST_CASE(a_click_on_a_page_drawn_late_waits_for_what_it_draws_frame_by_frame) {
+  FreshBrowser browser("", nullptr, R"~("prefs":{"layout.frame_rate":8})~");
+  const json::array results = browser.Results(absl::StrCat(
+      R"~({"method":"page.goto","silent":true,"params":{"url":")~", Url("slow_frames.html"),
+      R"~("}},{"method":"page.click","params":{"role":"button","name":"Next"}})~"));
+  BOOST_TEST(json::serialize(results[1]) ==
+             absl::StrCat(R"~({"url":")~", Url("slow_frames.html"),
+                          R"~(","title":"Users","navigated":false})~"));
 }
 
 // A modal that has the keys' focus and fades out on Escape (UIkit's): the fade is what the key

@@ -905,6 +905,40 @@ function inputWatchChanges(watch, win) {
   const options = {subtree: true, childList: true, attributes: true, characterData: true};
   watch.changes.observe(win.document, options);
   for (const root of inputShadowRoots(win.document)) watch.changes.observe(root, options);
+  inputWatchFrames(watch, win);
+}
+
+// How late the page's frames ran since the input (watch.lateMs): each frame drawn more than
+// INPUT_LATE_FRAME_MS after the one before it adds the rest. A busy machine draws a page's
+// animations late, and what they end in (a tour's next step once its highlight has moved)
+// comes late by as much: the settle's cap moves on by that (inputSettleDeadline).
+const INPUT_LATE_FRAME_MS = 50;
+const INPUT_FRAMES_WATCHED_MS = 5000;
+
+function inputWatchFrames(watch, win) {
+  const changes = watch.changes;
+  watch.lateMs = 0;
+  watch.frameMs = 0;  // the last frame's time since the one before
+  let last = null;
+  const armedAt = win.performance.now();
+  const frame = (time) => {
+    // The outcome was read, or a new input armed; or the input never came to it (its helper
+    // failed): no page is kept drawing frames for nothing.
+    if (watch.changes !== changes || time - armedAt > INPUT_FRAMES_WATCHED_MS) return;
+    if (last !== null) {
+      watch.frameMs = time - last;
+      watch.lateMs += Math.max(0, watch.frameMs - INPUT_LATE_FRAME_MS);
+    }
+    last = time;
+    win.requestAnimationFrame(frame);
+  };
+  win.requestAnimationFrame(frame);
+}
+
+// The settle's end, page time: `cap` ms after the input at `inputAt`, moved on by how late the
+// page's frames have run since (up to twice `cap` more), asked again as the wait goes on.
+function inputSettleDeadline(watch, inputAt, cap) {
+  return () => inputAt + cap + Math.min(watch.lateMs || 0, 2 * cap);
 }
 
 // Where a page answers typing into a field that suggests: a list of options or results.
@@ -1971,8 +2005,9 @@ OPS.inputOutcome = async function (input) {
   if (input.cap_ms && startedAt !== null) {
     if (answered) await inputAnswerSettled(globalThis, watch);
     const win = view || globalThis;
-    await inputAnimationsEnd(win, startedAt, inputAt + input.cap_ms, inputActedOn(watch));
-    await inputChangesEnd(win, watch, inputAt + input.cap_ms);
+    const deadline = inputSettleDeadline(watch, inputAt, input.cap_ms);
+    await inputAnimationsEnd(win, startedAt, deadline, inputActedOn(watch));
+    await inputChangesEnd(win, watch, deadline);
   }
   return outcome();
 };
@@ -2084,14 +2119,24 @@ if (loadWatch.watched) {
 }
 
 // How long the DOM must stay unchanged for a script's animation to count as over: three
-// frames.
+// frames; three of the page's last frame when it drew them late (a busy machine: a script that
+// moves something once a frame changes the DOM that seldom), INPUT_QUIET_CAP_MS at most.
 const INPUT_QUIET_MS = 50;
+const INPUT_QUIET_CAP_MS = 250;
 
-// Waits, until `deadline` (page time) at most, for `quiet` ms without a change to the page
-// (inputWatchChanges). A page that changed nothing lately, or only at the input, does not wait.
-async function inputChangesEnd(win, watch, deadline, quiet = INPUT_QUIET_MS) {
+// `deadline` as page time: a number, or a function that gives it (inputSettleDeadline).
+function inputDueAt(deadline) {
+  return typeof deadline === 'function' ? deadline() : deadline;
+}
+
+// Waits, until `deadline` (page time, inputDueAt) at most, for `quiet` ms without a change to
+// the page (inputWatchChanges). A page that changed nothing lately, or only at the input, does
+// not wait.
+async function inputChangesEnd(win, watch, due, least = INPUT_QUIET_MS) {
   for (;;) {
     const now = win.performance.now();
+    const deadline = inputDueAt(due);
+    const quiet = Math.max(least, Math.min(3 * (watch.frameMs || 0), INPUT_QUIET_CAP_MS));
     if (watch.lastChange === null || now - watch.lastChange >= quiet || now >= deadline) {
       return;
     }
@@ -2403,7 +2448,7 @@ function inputRunningAnimations(win, roots, start, acted) {
   });
 }
 
-// Waits, until `deadline` (win.performance.now() time) at most, for the transitions and
+// Waits, until `deadline` (win.performance.now() time, inputDueAt) at most, for the transitions and
 // animations the input on `acted` set off (since `start`, timeline time) to end, and for those
 // their ends set off (a backdrop that fades in, then the modal it is for): what they show is
 // there when the outcome is read. Nothing running: no wait.
@@ -2423,7 +2468,7 @@ async function inputAnimationsEnd(win, start, deadline, acted) {
   let waited = false;
   for (;;) {
     if (win.document.timeline.currentTime === null) return;  // the document is no longer shown
-    const left = deadline - win.performance.now();
+    const left = inputDueAt(deadline) - win.performance.now();
     if (left <= 0) return;
     if (inputRunningAnimations(win, roots, start, acted).length === 0) {
       if (!waited) return;
