@@ -584,6 +584,35 @@ BOOST_AUTO_TEST_CASE(a_click_whose_element_moved_away_under_the_button_is_missed
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
 }
 
+// A press that closes a panel above the element at once, as a menu closes on a press outside
+// it, moves the element up from under the pointer before the button comes up: the click goes
+// to what holds both, and says so (the next click reaches it). A trigger that cancels the
+// pointerdown (no mousedown or mouseup follow) and opens its list over itself on the press
+// was reached: the button came up inside it, on the list.
+BOOST_AUTO_TEST_CASE(a_press_that_moved_its_element_away_misses_and_one_that_opened_a_list_not) {
+  const json::object result =
+      Run(Frames({Goto("press_moves.html"),
+                  R"({"method":"page.click","params":{"role":"button","name":"v1.2.0-beta"}})",
+                  Eval("picked.textContent"),
+                  R"({"method":"page.click","params":{"role":"button","name":"v1.2.0-beta"}})",
+                  Eval("picked.textContent"),
+                  R"({"method":"page.click","params":{"role":"button","name":"Pick a fruit"}})",
+                  Eval("list.hidden")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"click missed",)"
+             R"("message":"page.click: the page moved the element as the click came: )"
+             R"(section#tags \"v1.2.0-beta\" got the click instead, and the page may have acted )"
+             R"(on it (a layer it drew over the element on hover may pass the click on). Take a )"
+             R"(new page.snapshot to see what it did, and click again only if it did not act"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"none"})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"v1.2.0-beta"})");
+  BOOST_TEST(Record(result, 5) ==
+             absl::StrCat(R"({"index":5,"method":"page.click","result":{"url":")",
+                          Url("press_moves.html"), R"(","title":"Press","navigated":false}})"));
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":false})");
+}
+
 // An option that acts on the press and closes its list (Handsontable's dropdown): the release
 // comes on what lay under it (the click on what holds both), but the press was taken, as a
 // user's is; no miss (it said "click missed" for a choice made).

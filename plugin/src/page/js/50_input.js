@@ -792,34 +792,35 @@ export function inputWatchOutcome(el, link) {
     };
     win.addEventListener('click', record('click'), true);
     // The animation timeline's time at the press: what its handlers start (a menu that opens
-    // on the press, as Vuetify's select does) begins then, before the click.
-    const pressed = () => {
+    // on the press, as Vuetify's select does) begins then, before the click. And what the
+    // press went to (OPS.inputOutcome's `missed`), judged before the page's handlers run (one
+    // may close a menu, and move what was pressed). The pointer's events, not the mouse's: a
+    // page that cancels the pointerdown (Radix's select, which opens on the press) gets no
+    // mousedown or mouseup, but its click all the same.
+    win.addEventListener('pointerdown', (event) => {
       if (watch.armed && watch.pressTimeline === null) {
         watch.pressTimeline = win.document.timeline.currentTime;
       }
-    };
-    win.addEventListener('pointerdown', pressed, true);
-    // What the press went to (OPS.inputOutcome's `missed`).
-    win.addEventListener('mousedown', (event) => {
-      pressed();
       if (watch.armed && !watch.pressTarget) {
         watch.pressTarget = event.composedPath()[0];
         watch.pressReached = inputReachedAimed(watch, watch.pressTarget);
-        watch.pressRect = watch.aimed && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
+        watch.pressedAimed = !!watch.aimed && watch.aimed.isConnected;
       }
     }, true);
     // When the button came up: what a drag's release set off counts from there. Whether the
-    // element pressed moved away under the button meanwhile (a section collapsing above it).
-    win.addEventListener('mouseup', (event) => {
+    // element pressed moved away from under the button meanwhile (a section collapsing above
+    // it; or a menu the press closed, as it closes on a press outside it, while the press was
+    // being dispatched): the button came up outside its box.
+    win.addEventListener('pointerup', (event) => {
       if (!watch.armed) return;
       watch.upAt = event.timeStamp;
-      const was = watch.pressRect;
-      const now = was && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
+      const now = watch.pressedAimed && watch.aimed.isConnected ? rectOf(watch.aimed) : null;
       // Gone from sight as the button came up, it was taken on the press, as a user's is (a
       // list that acts on the press and closes: Handsontable's dropdown), not moved away.
       const gone = !!now && !isVisible(watch.aimed, false);
       watch.movedUnderPress = !!now && !gone &&
-          (Math.abs(now.left - was.left) > 2 || Math.abs(now.top - was.top) > 2);
+          (event.clientX < now.left - 1 || event.clientX > now.right + 1 ||
+           event.clientY < now.top - 1 || event.clientY > now.bottom + 1);
     }, true);
     // The animation timeline's time at the click: what its handlers start begins then (the
     // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
@@ -851,7 +852,7 @@ export function inputWatchOutcome(el, link) {
   watch.pressTimeline = null;
   watch.clickTarget = null;
   watch.leftBehind = null;
-  watch.pressRect = null;
+  watch.pressedAimed = false;
   watch.movedUnderPress = false;
   watch.clickReached = true;
   watch.pressTarget = null;
