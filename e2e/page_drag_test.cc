@@ -50,6 +50,16 @@ BOOST_AUTO_TEST_CASE(an_html5_drag_reorders_the_list_the_app_keeps_and_a_click_w
              R"J("Order: spec, build, test, ship (reset)"]})J");
 }
 
+// A text target of a drag is pressed on its words, as a click's is: a word in a wide
+// paragraph (a selection an editor lets one drag), not the paragraph's blank middle.
+BOOST_AUTO_TEST_CASE(a_drag_from_a_text_target_presses_on_its_words) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<p id=p style='width: 600px'>Hello brave new world</p><script>p.onmousedown = (e) => { const r = document.createRange(); const t = p.firstChild; r.setStart(t, 6); r.setEnd(t, 11); const b = r.getBoundingClientRect(); document.title = e.clientX >= b.left && e.clientX <= b.right && e.clientY >= b.top && e.clientY <= b.bottom ? `on the word` : `beside it`; };</script>"},"silent":true})J",
+       R"({"method":"page.drag","params":{"from":{"text":"brave"},"by":{"x":0,"y":40}}})",
+       Eval("document.title")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"on the word"})");
+}
+
 // A list that hides the items a filter leaves out (Muuri's grid): the place counts the items a
 // user sees (it said 5 of 8 for the first of 4 shown).
 BOOST_AUTO_TEST_CASE(a_reorder_counts_the_places_of_the_items_shown) {

@@ -342,6 +342,85 @@ BOOST_AUTO_TEST_CASE(of_several_matches_the_first_disabled_gives_way_to_one_enab
              Record(result, 1));
 }
 
+// A submenu kept open only while the pointer last moved towards it, as Radix's menus judge
+// the pointer leaving its item: a hover on the item ends moving right, where the submenu
+// opens, so the click on the submenu's item that follows finds it open (it closed, and the
+// press went to the page).
+BOOST_AUTO_TEST_CASE(a_hover_ends_moving_towards_the_submenu_it_opened) {
+  const json::object result = Run(
+      Frames({Goto("submenu_grace.html"),
+              R"({"method":"page.hover","params":{"role":"menuitem","name":"More Tools ›"}})",
+              R"({"method":"page.click","params":{"role":"menuitem","name":"Developer Tools"}})",
+              Eval("chosen.textContent")},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Developer Tools"})");
+}
+
+// A select the page puts back as it takes a choice (it refuses it) says so; one the page puts
+// back and then sets again from its own state a moment later (a React select over an editor's
+// store, as Lexical's toolbar) reads the choice, value and label alike.
+BOOST_AUTO_TEST_CASE(a_select_the_page_puts_back_is_not_filled_and_one_it_sets_again_is) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<select id=size aria-label=Size onchange='this.value = `s`'><option value=s>Small</option><option value=l>Large</option></select><select id=later aria-label=Later onchange='const v = this.value; this.value = `s`; setTimeout(() => { this.value = v; }, 30)'><option value=s>Small</option><option value=l>Large</option></select>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Size","value":"Large"}})",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Later","value":"Large"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: select#size shows \"Small\" again: the page put it back as it took )"
+             R"(\"Large\" (it may want something first); take a page.snapshot before trying )"
+             R"(again"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"l","label":"Large"}})");
+}
+
+// A range slider whose handle passed the other hands that one the keys' focus (Radix's): the
+// fill stops there and says which handle the keys went to and what it says now.
+BOOST_AUTO_TEST_CASE(a_range_handle_filled_past_the_other_stops_where_the_keys_moved_on) {
+  const json::object result = Run(Frames(
+      {Goto("range_slider.html"),
+       R"({"method":"page.fill","params":{"role":"slider","name":"Minimum price","value":85}})",
+       Eval("values")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: as the slider came to 80, the page gave the keys' focus to slider )"
+             R"(\"Maximum price\", and the keys after went there: it now says 81 (a range's )"
+             R"(handles that cannot pass each other: move the other one first, then this one); )"
+             R"(nothing more was pressed"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[80,81]})");
+}
+
+// Words inside an editor are no field of their own: a fill of them would replace the editor's
+// whole text (it said the editor was a search box to type into and pick from).
+BOOST_AUTO_TEST_CASE(a_fill_of_words_inside_an_editor_says_to_target_the_editor) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div contenteditable=true id=ed><p>Hello there</p><p>Second</p></div>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"text":"Hello there","value":"Bye"}})",
+       Eval("ed.innerHTML")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: p \"Hello there\" is part of the text of the editor div#ed \"Hello )"
+             R"(there Second\", not a field of its own; page.fill replaces all of a field's text: )"
+             R"(target the editor to replace it all, or page.select these words (its \"text\") )"
+             R"(and page.type over them"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":"<p>Hello there</p><p>Second</p>"})");
+}
+
+// A command palette's group heading hidden from readers above its item of the same text
+// (cmdk's "Settings"): a text target clicks the item, not the heading (which did nothing).
+BOOST_AUTO_TEST_CASE(of_several_text_matches_the_first_aria_hidden_gives_way_to_one_not) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=listbox><div aria-hidden=true>Settings</div><div role=option onclick='document.title = `picked`'>Settings</div></div>"},"silent":true})J",
+      R"({"method":"page.click","params":{"text":"Settings"}})",
+  }));
+  BOOST_TEST(Record(result, 1).find(R"("title":"picked","navigated":false,"matches":2,)"
+                                    R"("chosen":"not aria-hidden"}})") != std::string::npos,
+             Record(result, 1));
+}
+
 // A select that keeps the focus on itself while its list shows in an overlay (PrimeVue's): a
 // click on an option, or a fill of the overlay's select-all box, goes to the one in the open
 // list, not to the same name earlier in the page (a list box's option, a table's box).
@@ -1542,7 +1621,8 @@ BOOST_AUTO_TEST_CASE(a_fields_invalid_leaves_out_the_message_fading_out) {
                                   R"("invalid":"At least 3 chars"}})");
 }
 
-// Submitted with Enter, a field the form refuses to send says why: nothing was sent.
+// Submitted with Enter, a field the form refuses to send says why, and that nothing was sent
+// for it.
 BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
   const json::object result = Run(Frames({
       R"J({"method":"page.goto","params":{"url":"data:text/html,<form onsubmit='document.title = `sent`; return false'><input type=email aria-label=Email></form>"},"silent":true})J",
@@ -1551,8 +1631,10 @@ BOOST_AUTO_TEST_CASE(a_submitted_field_the_form_refuses_says_why) {
       R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com","submit":true}})",
       Eval("document.title"),
   }));
-  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"ada",)"
-                                  R"("invalid":"Please enter an email address."}})");
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"ada",)"
+             R"("invalid":"Please enter an email address.","not_sent":["textbox \"Email\": )"
+             R"(Please enter an email address."]}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":""})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.fill","result":{"value":"ada@example.com"}})");

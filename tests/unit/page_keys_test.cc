@@ -184,14 +184,15 @@ BOOST_AUTO_TEST_CASE(a_plain_click_moves_presses_and_releases_the_left_button) {
 
 // A hover moves the mouse a pixel beside the point first: one already at the point (left
 // there before a reload) would move nowhere, and the page hear nothing. Then a pixel back from
-// where the pointer is: the element may have given way to what the first move opened.
-constexpr std::string_view kPixelBack = R"({"type":"pointerMove","x":-1,"y":0,"origin":"pointer"})";
+// where the pointer is, to the right (towards where a submenu opens): the element may have
+// given way to what the first move opened.
+constexpr std::string_view kPixelBack = R"({"type":"pointerMove","x":1,"y":0,"origin":"pointer"})";
 
 BOOST_AUTO_TEST_CASE(a_hover_only_moves_the_mouse) {
   BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE")) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
-             R"({"type":"pointerMove","x":1,"y":0,"origin":{"type":"element",)"
+             R"({"type":"pointerMove","x":-1,"y":0,"origin":{"type":"element",)"
              R"("element":{"sharedId":"NODE"}}},)" +
                  std::string(kPixelBack) + "]}]}");
 }
@@ -208,7 +209,7 @@ BOOST_AUTO_TEST_CASE(a_click_at_an_offset_moves_there_from_the_elements_in_view_
   BOOST_TEST(json::serialize(HoverActionsParams("CTX", "NODE", {.dx = 7, .dy = 0})) ==
              R"({"context":"CTX","actions":[{"type":"pointer","id":"page.mouse",)"
              R"("parameters":{"pointerType":"mouse"},"actions":[)"
-             R"({"type":"pointerMove","x":8,"y":0,"origin":{"type":"element",)"
+             R"({"type":"pointerMove","x":6,"y":0,"origin":{"type":"element",)"
              R"("element":{"sharedId":"NODE"}}},)" +
                  std::string(kPixelBack) + "]}]}");
 }

@@ -124,10 +124,13 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
   // A pixel beside the point first: a mouse already there (left there before a reload, or by
   // the last hover) would move nowhere, and the page would hear nothing of it. Then a pixel
   // back from there: the first move's hover may have hidden the element (Leaflet's layers
-  // button gives way to the panel it opens), which an element-origin move would not find.
-  pointer.push_back(PointerMoveTo(shared_id, {.dx = offset.dx + 1, .dy = offset.dy}));
+  // button gives way to the panel it opens), which an element-origin move would not find. The
+  // pixel back goes to the right, where a left-to-right page opens a submenu: a menu that keeps
+  // its submenu open only while the pointer moves towards it judges the last move's way
+  // (Radix's, as the pointer leaves the item for the submenu).
+  pointer.push_back(PointerMoveTo(shared_id, {.dx = offset.dx - 1, .dy = offset.dy}));
   pointer.push_back(
-      json::object{{"type", "pointerMove"}, {"x", -1}, {"y", 0}, {"origin", "pointer"}});
+      json::object{{"type", "pointerMove"}, {"x", 1}, {"y", 0}, {"origin", "pointer"}});
   return PointerActions(context, std::move(pointer));
 }
 

@@ -208,6 +208,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (from_target) {
     ASSIGN_OR_RETURN(from, ResolveTarget(page, tab, *from_target));
     nodes.push_back(from->argument);
+    // Pressed on those words, as a click is: a word in a paragraph, not the paragraph's middle.
+    if (from_target->kind == Target::Kind::kText) prepare_input["from_text"] = from_target->value;
   }
   // A point lies in the tab's own document.
   const std::string context = from ? from->context : tab;

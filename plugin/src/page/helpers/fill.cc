@@ -55,9 +55,24 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
   }
   RETURN_IF_ERROR(DispatchInInputTurn(
       page, tab, KeyActionsParams(element.context, std::move(actions)), "the slider's keys"));
-  ASSIGN_OR_RETURN(const json::value read, ValueOf(page, element, /*drawn=*/true));
+  ASSIGN_OR_RETURN(SandboxResult read,
+                   page.Sandbox(element.context, ops::kInputValue,
+                                json::object{{"drawn", true}, {"kept", true}}, {element.argument}));
+  const json::object& facts = read.data.as_object();
   SliderValue value;
-  if (const json::string* text = read.if_string()) value.text = std::string(*text);
+  if (const json::string* text = facts.at("value").if_string()) value.text = std::string(*text);
+  if (const json::value* moved_to = facts.if_contains("moved_to")) {
+    // A range slider's handle that passed the other gave the focus to that one, and the
+    // presses after went there.
+    return HelperError(
+        kNotFillable,
+        absl::StrCat(kMethod, ": as the slider came to ", value.text,
+                     ", the page gave the keys' focus to ", std::string(moved_to->as_string()),
+                     ", and the keys after went there: it now says ",
+                     std::string(facts.at("now").as_string()),
+                     " (a range's handles that cannot pass each other: move the other one "
+                     "first, then this one); nothing more was pressed"));
+  }
   if (!absl::SimpleAtod(value.text, &value.number)) {
     return HelperError(kNotFillable,
                        absl::StrCat(kMethod, ": the slider no longer says its value"));

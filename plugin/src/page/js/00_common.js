@@ -1237,7 +1237,7 @@ function ownRoleOf(el) {
 }
 
 // Editable, and not inside other editable content: the root of contenteditable content.
-function isEditableRoot(el) {
+export function isEditableRoot(el) {
   if (!isEditable(el)) return false;
   const parent = parentElementOf(el);
   return !(parent && isEditable(parent));

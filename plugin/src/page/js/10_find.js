@@ -228,12 +228,14 @@ function search(input, nodes) {
 // select keeps the focus on itself) or that holds the focus; else, when the first has no
 // size, the first that has one (shownPreferred); else, when the first is disabled, the first
 // that is not (enabledPreferred); a popup floating over the page that holds the focused item
-// or opens beside the focused element comes after the list and the dialog. {match, why:
-// "focused" | "in the open list" | "in the open dialog" | "in the open popup" | "shown" |
-// "enabled"}, or null for the first. A css selector keeps querySelector's order.
+// or opens beside the focused element comes after the list and the dialog; of a text's
+// matches, when the first is aria-hidden, the first that is not (readablePreferred). {match,
+// why: "focused" | "in the open list" | "in the open dialog" | "in the open popup" | "shown" |
+// "enabled" | "not aria-hidden"}, or null for the first. A css selector keeps querySelector's
+// order.
 function preferredMatch(matches, doc, byRole) {
   return focusPreferred(matches, doc, byRole) || shownPreferred(matches) ||
-         enabledPreferred(matches);
+         enabledPreferred(matches) || (!byRole && readablePreferred(matches));
 }
 
 // preferredMatch by the focus. A focused button alone (the last one clicked) is no preference:
@@ -360,6 +362,16 @@ function enabledPreferred(matches) {
   if (!disabled(matches[0])) return null;
   const enabled = matches.find((m) => !disabled(m));
   return enabled ? {match: enabled, why: "enabled"} : null;
+}
+
+// Of a text's matches, when the first is aria-hidden and another is not, that one: a group's
+// heading a command palette hides from readers ("Settings", aria-hidden, over its item
+// "Settings", as cmdk's) is no item to act on. {match, why: "not aria-hidden"}, or null.
+function readablePreferred(matches) {
+  const hidden = (m) => m.el.closest('[aria-hidden="true"]') !== null;
+  if (!hidden(matches[0])) return null;
+  const readable = matches.find((m) => !hidden(m));
+  return readable ? {match: readable, why: "not aria-hidden"} : null;
 }
 
 // What a user works in while it holds the focus: a dialog, or a popup list or menu.

@@ -10,10 +10,10 @@ import {
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
   focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isMovableSeparator, isTurnedOff, isInteractive, isParkedAway, isTextField, isVisible,
-  localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf,
-  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway, isTextField,
+  isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
+  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -1247,7 +1247,9 @@ async function inputFill(el, value, leave) {
     }
     inputFireInputAndChange(el);
     // The option's value (what the form sends) and its label, the text the user sees and
-    // page.snapshot shows as the select's value.
+    // page.snapshot shows as the select's value (read again once the select was left:
+    // inputSelectKept).
+    INPUT_CHOSEN.set(el, option);
     return {ok: true, value: el.value, label: collapse(option.label || option.textContent)};
   }
   if (tag === 'input' && type === 'file') {
@@ -1334,6 +1336,16 @@ async function inputFill(el, value, leave) {
           'in the list it opens (a list that filters as it is typed into takes the text once ' +
           'open, as SurveyJS\'s dropdown does)'
         : 'is read-only');
+  }
+  // Words inside an editor (a paragraph, a table's cell) are no field of their own: a fill
+  // replaces all of a field's text, and the editor's would go.
+  if (isEditable(el) && !isEditableRoot(el)) {
+    let editor = parentElementOf(el);
+    while (!isEditableRoot(editor)) editor = parentElementOf(editor);
+    return inputFillError(el, 'is part of the text of the editor ' + describeElement(editor) +
+        ', not a field of its own; page.fill replaces all of a field\'s text: target the ' +
+        'editor to replace it all, or page.select these words (its "text") and page.type ' +
+        'over them');
   }
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
@@ -2013,6 +2025,14 @@ OPS.inputOutcome = async function (input) {
   return outcome();
 };
 
+// `ROLE "NAME"` of `el`, as a snapshot line names it (its tag and classes when it has no role).
+function inputRoleAndName(el) {
+  const role = roleOf(el);
+  if (!role) return describeElement(el);
+  const name = collapse(accessibleName(el, role));
+  return name ? role + ' ' + JSON.stringify(truncate(name, 60)) : role;
+}
+
 // The fields of a form the browser found wanting as it was to be sent (`invalid` events with
 // no `submit` after them), as `ROLE "NAME": why` (inputInvalidMessage): the form was not sent,
 // and its page may show nothing but a bubble the snapshot cannot see. The first
@@ -2021,12 +2041,8 @@ const INPUT_REFUSED_SHOWN = 3;
 
 function inputRefusedFields(invalid) {
   const fields = [...new Set(invalid)].filter((el) => el.isConnected && el.form);
-  const shown = fields.slice(0, INPUT_REFUSED_SHOWN).map((el) => {
-    const role = roleOf(el);
-    const name = collapse(accessibleName(el, role));
-    return (role ? role + (name ? ' ' + JSON.stringify(name) : '') : describeElement(el)) + ': ' +
-        truncate(inputInvalidMessage(el) || 'invalid', 120);
-  });
+  const shown = fields.slice(0, INPUT_REFUSED_SHOWN).map((el) =>
+    inputRoleAndName(el) + ': ' + truncate(inputInvalidMessage(el) || 'invalid', 120));
   if (fields.length > shown.length) shown.push('and ' + (fields.length - shown.length) + ' more');
   return shown;
 }
@@ -2606,6 +2622,11 @@ OPS.inputFill = async function (input, nodes) {
     // from a timer).
     await inputLeftSettled(defaultViewOf(ownerDocumentOf(field)), watch);
     if (watch.lastChange !== null) filled.reacted = true;
+    if ('label' in filled && field.isConnected) {
+      const kept = await inputSelectKept(field);
+      if (kept.error) return {data: kept};
+      Object.assign(filled, kept);
+    }
     if (!filled.click && !filled.slider && !('label' in filled) && field.isConnected) {
       filled.value = inputFieldValue(field);
       // A date field whose calendar stayed open, its date not taken as the field was left
@@ -2620,6 +2641,34 @@ OPS.inputFill = async function (input, nodes) {
   }
   return {data: filled};
 };
+
+// The option page.fill chose in a select, until the select was left.
+const INPUT_CHOSEN = new WeakMap();
+// How long a select that shows another option once left may take to show the one chosen: a
+// page that keeps the select's value in its state puts the old one back as the change comes
+// (React's controlled select) and the new one when its state has taken it (a frame or two
+// later, as Lexical's toolbar does).
+const INPUT_SELECT_BACK_MS = 500;
+
+// {value, label} of select `el` once it shows the option page.fill chose; an error when the
+// page put another one back and kept it (it refused the choice).
+async function inputSelectKept(el) {
+  const chosen = INPUT_CHOSEN.get(el);
+  INPUT_CHOSEN.delete(el);
+  const win = defaultViewOf(ownerDocumentOf(el));
+  const until = win.performance.now() + INPUT_SELECT_BACK_MS;
+  while (chosen && !chosen.selected && el.isConnected && win.performance.now() < until) {
+    await nextFrame(win);
+  }
+  const shown = el.selectedOptions[0];
+  const label = shown ? collapse(shown.label || shown.textContent) : '';
+  if (chosen && !chosen.selected) {
+    return inputFillError(el, 'shows ' + JSON.stringify(label) + ' again: the page put it ' +
+        'back as it took ' + JSON.stringify(collapse(chosen.label || chosen.textContent)) +
+        ' (it may want something first); take a page.snapshot before trying again');
+  }
+  return {value: el.value, label};
+}
 
 OPS.inputFocus = function (input, nodes) {
   return {data: inputFocus(nodes[0], input.done)};
@@ -2681,6 +2730,17 @@ OPS.inputValue = async function (input, nodes) {
       if (again === value && frame > 0) break;
       value = again;
     }
+  }
+  if (input.kept) {
+    // Whether the keys' focus stayed: a range slider whose handle passed the other gives
+    // the focus to that one (Radix's), and the keys after went there.
+    const focused = inputFocusedIn(ownerDocumentOf(field));
+    if (focused && focused !== field && !inputContains(field, focused) &&
+        focused !== ownerDocumentOf(field).body) {
+      return {data: {value, moved_to: inputRoleAndName(focused),
+                     now: String(inputFieldValue(inputFieldOf(focused)))}};
+    }
+    return {data: {value}};
   }
   return {data: value};
 };

@@ -164,8 +164,9 @@ function pointerWatch(win) {
 // Brings the source (and the destination) into view and says how to drag:
 // {"ok": true, "via": "pointer"|"html5", "from": {x, y}, "to": {x, y}} | {"error", "message"}.
 // For "pointer" it arms the watch OPS.dragPointerOutcome reads; for "html5", nodes [the
-// element the drag carries]. The source is nodes[0], pressed at its in-view centre, or with
-// input.from_point what lies at that point, pressed there (a box's edge that resizes it); the
+// element the drag carries]. The source is nodes[0], pressed at its in-view centre (on the
+// words input.from_text, a text target's, as a click is), or with input.from_point what lies
+// at that point, pressed there (a box's edge that resizes it); the
 // destination the next node, input.to_point, or input.by (an offset from the press).
 OPS.dragPrepare = function (input, nodes) {
   let from;
@@ -181,7 +182,7 @@ OPS.dragPrepare = function (input, nodes) {
     }
   } else {
     from = nodes[0];
-    const prepared = inputPrepareClick(from, true);
+    const prepared = inputPrepareClick(from, true, false, input.from_text || null);
     if (prepared.error) return {data: prepared};
     start = rangeThumbPoint(from) || {x: prepared.x, y: prepared.y};
   }
