@@ -1854,6 +1854,18 @@ BOOST_AUTO_TEST_CASE(a_triple_click_selects_a_paragraph_for_the_toolbar) {
              R"(paragraph ends the post.</p> | summary:"})");
 }
 
+// A hover whose move closed a menu's panel above the element (the mouse left the menu) sees
+// the element move up from under the mouse: it goes onto the element again where it now
+// stands, and the tooltip that opens 300 ms after the mouse came opens.
+BOOST_AUTO_TEST_CASE(a_hover_whose_element_moved_away_as_the_page_answered_goes_onto_it_again) {
+  const json::object result =
+      Run(Frames({Goto("hover_shift.html"),
+                  R"({"method":"page.hover","params":{"role":"button","name":"Overview"}})",
+                  R"({"method":"page.hover","params":{"role":"button","name":"+ Add"}})",
+                  Eval("[panel.hidden, tip.hidden]")}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[true,false]})");
+}
+
 // A menu item that opens its submenu 500 ms after the mouse came (a hover delay): page.hover
 // returns once it opened, so its items can be clicked at once.
 BOOST_AUTO_TEST_CASE(hover_waits_for_a_menu_items_submenu_to_open) {

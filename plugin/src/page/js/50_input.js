@@ -1895,6 +1895,18 @@ OPS.inputPrepareHover = function (input, nodes) {
   return {data: inputPrepareClick(nodes[0], true)};
 };
 
+// After a hover settled: whether what it opened moved the element away from under the mouse at
+// viewport point (input.x, input.y) (a menu that closed above it as the mouse left the menu's
+// button, its space given back). What covers the element where it was (the menu the hover
+// opened over it) is no move.
+OPS.inputMovedAway = function (input, nodes) {
+  const el = nodes[0];
+  if (!el.isConnected || !isVisible(el)) return {data: {moved: false}};
+  const box = rectOf(el);
+  return {data: {moved: input.x < box.left - 1 || input.x > box.right + 1 ||
+                        input.y < box.top - 1 || input.y > box.bottom + 1}};
+};
+
 // After the mouse moved onto an element (inputPrepareClick, then input.performActions): waits
 // input.wait_ms of the page's time for what the move set off from a timer (a tooltip shown
 // after a short delay, or hidden once the mouse left its button), then for the transitions it
