@@ -409,6 +409,22 @@ BOOST_AUTO_TEST_CASE(a_fill_of_words_inside_an_editor_says_to_target_the_editor)
              R"({"index":2,"method":"page.eval","result":"<p>Hello there</p><p>Second</p>"})");
 }
 
+// A page that turns pointer events off for all of its body while its menu is open (Radix's):
+// a click outside the menu says so, and to close it first (it said the page's root covered the
+// element, and to wait for that to go).
+BOOST_AUTO_TEST_CASE(a_click_on_a_body_that_takes_no_pointer_says_to_close_what_is_open) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<body style='pointer-events: none'><button>Behind</button><div role=menu style='pointer-events: auto'><div role=menuitem>Copy</div></div></body>"},"silent":true})J",
+       R"({"method":"page.click","params":{"role":"button","name":"Behind"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element covered","message":)"
+             R"("page.click: button \"Behind\" takes no pointer input now: the page turned it )"
+             R"(off for all of its body (pointer-events: none), as it does while a menu or dialog )"
+             R"(of its own is open; nothing was clicked. Close that first (e.g. page.press )"
+             R"(Escape), or act inside it"}})");
+}
+
 // A command palette's group heading hidden from readers above its item of the same text
 // (cmdk's "Settings"): a text target clicks the item, not the heading (which did nothing).
 BOOST_AUTO_TEST_CASE(of_several_text_matches_the_first_aria_hidden_gives_way_to_one_not) {

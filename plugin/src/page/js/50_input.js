@@ -407,6 +407,15 @@ function inputTextPoint(el, text) {
 function inputCoveredMessage(el, hit, hover) {
   const inert = inputInertBy(el);
   if (inert) return inputKeptFromInput(el, inert, hover ? 'hovered' : 'clicked');
+  // The pointer reaches nothing but the page's root: the page turned pointer events off for
+  // all of its body while a menu or dialog of its own is open (Radix's dropdown menu).
+  const doc = ownerDocumentOf(el);
+  if ((hit === doc.documentElement || hit === doc.body) && inputBodyTakesNoPointer(el)) {
+    return describeElement(el) + ' takes no pointer input now: the page turned it off for ' +
+        'all of its body (pointer-events: none), as it does while a menu or dialog of its own ' +
+        'is open; nothing was ' + (hover ? 'hovered' : 'clicked') + '. Close that first (e.g. ' +
+        'page.press Escape), or act inside it';
+  }
   return describeElement(el) + ' is covered by ' + inputDescribeCover(hit) +
       ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
       (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover (e.g. page.waitFor its ' +
