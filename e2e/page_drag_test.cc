@@ -452,6 +452,19 @@ BOOST_AUTO_TEST_CASE(select_ends_as_shift_comes_up_for_an_editor_that_waits_for_
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[false,"Friday"]})");
 }
 
+// An editor that shows its toolbar for a selection a moment after the selection changed
+// (Editor.js's inline toolbar): page.select settles as a key does, so the toolbar is there
+// when it returns.
+BOOST_AUTO_TEST_CASE(select_returns_once_the_toolbar_the_page_shows_for_it_is_there) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<p contenteditable>Ship it on )"
+       R"(Friday</p><div id=bar hidden>Bold</div><script>let timer; document.addEventListener()"
+       R"('selectionchange', () => { clearTimeout(timer); timer = setTimeout(() => { bar.hidden )"
+       R"(= getSelection().isCollapsed; }, 100); });</script>"}})",
+       R"({"method":"page.select","params":{"css":"p","text":"Friday"}})", Eval("bar.hidden")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":false})");
+}
+
 BOOST_AUTO_TEST_CASE(select_in_a_field_in_plain_text_and_text_that_is_not_there) {
   const json::object result = Run(Frames(
       {

@@ -79,11 +79,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     RETURN_IF_ERROR(PageSideStatus(kMethod, selected.data));
   } else {
     // A selection made with keys ends as Shift comes up: an editor that looks at the selection
-    // only on a key or a mouse button coming up (medium-editor's toolbar) sees it then.
+    // only on a key or a mouse button coming up (medium-editor's toolbar) sees it then. What
+    // the page then shows for it (a toolbar a moment later) is awaited as a key's answer is; the
+    // page side armed the watch in the element's document.
     const json::array shift{json::object{{"type", "keyDown"}, {"value", "\xEE\x80\x88"}},
                             json::object{{"type", "keyUp"}, {"value", "\xEE\x80\x88"}}};
-    RETURN_IF_ERROR(DispatchInInputTurn(page, tab, KeyActionsParams(element.context, shift),
-                                        "the Shift that ends the selection"));
+    RETURN_IF_ERROR(PerformAndFollow(page, tab, KeyActionsParams(element.context, shift),
+                                     "the Shift that ends the selection", element.context == tab)
+                        .status());
   }
   json::object result{{"selected", selected.data.as_object().at("selected")}};
   NoteMatches(element, result);
@@ -97,7 +100,7 @@ constexpr Param kParams[] = {
     {.key = "text", .type = ParamType::kString, .help = "what to select in it (default: all)"},
 };
 
-constexpr PageOp kOps[] = {ops::kSelectText, ops::kSelectRead};
+constexpr PageOp kOps[] = {ops::kSelectText, ops::kSelectRead, ops::kInputOutcome};
 
 }  // namespace
 

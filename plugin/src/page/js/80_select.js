@@ -8,7 +8,8 @@ import {
   truncate
 } from "./00_common.js";
 import {
-  inputContains, inputFocusedIn, inputKeptAway, inputScrollIntoViewAsUser, inputSelectionSettled
+  inputContains, inputFocusedIn, inputKeptAway, inputScrollIntoViewAsUser, inputSelectionSettled,
+  inputWatchOutcome
 } from "./50_input.js";
 
 // `text` as a pattern whose runs of white space match any run of white space, or none (the
@@ -109,7 +110,7 @@ OPS.selectText = async function (input, nodes) {
         "option with page.fill {\"value\": \"...\"} (a select), or click the list, then the option"}};
   }
   if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
-    return {data: await selectInField(el, input.text)};
+    return {data: watchedAfter(el, await selectInField(el, input.text))};
   }
   // All of a code editor's text: it draws only the lines in view (a drag over those misses
   // the rest), and takes a user's Control+a through its keys field, which the plugin presses.
@@ -152,8 +153,16 @@ OPS.selectText = async function (input, nodes) {
   await settled;
   // A page that keeps a selection of its own (a code editor that draws its lines out of
   // reading order and holds the caret in a field of its own) moves or drops this one.
-  return {data: selectionKept(el, wanted)};
+  return {data: watchedAfter(el, selectionKept(el, wanted))};
 };
+
+// A selection made (`made`: it says what was "selected"): the watch of what the page does next
+// is armed on `el`, so the Shift that ends it settles as a key does (an editor shows its
+// toolbar for a selection a moment later: Editor.js's inline toolbar).
+function watchedAfter(el, made) {
+  if (made && made.selected !== undefined) inputWatchOutcome(el, false);
+  return made;
+}
 
 // After page.select's mouse drag (OPS.selectText's "mouse"): whether the page holds input.wanted
 // as its selection.
