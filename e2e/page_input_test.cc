@@ -81,9 +81,9 @@ BOOST_AUTO_TEST_CASE(a_click_on_an_item_the_page_scrolls_back_out_of_view_says_s
              R"("message":"page.click: the page moved the element out of view again as it was )"
              R"(scrolled into view, before the click reached it; nothing was done (a list that )"
              R"(scrolls back to the item its keys are on, as Radix's Select does, or one that )"
-             R"(draws its items anew as it scrolls: then the same call again finds the item in )"
-             R"(view). Else reach it with the keys: page.type its text, or page.press ArrowDown )"
-             R"(until page.snapshot shows it [active], then Enter"}})");
+             R"(draws its items anew as it scrolls: the same call once more may find the item in )"
+             R"(view, where the list left it). Else reach it with the keys: page.type its text, )"
+             R"(or page.press ArrowDown until page.snapshot shows it [active], then Enter"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["",0]})");
 }
 

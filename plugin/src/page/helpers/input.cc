@@ -36,9 +36,9 @@ absl::Status MovedOutOfView(PageContext& page, absl::Status status, std::string_
                    "was scrolled into view, before ", ToAbsl(what),
                    " reached it; nothing was done (a list that scrolls back to the item its keys "
                    "are on, as Radix's Select does, or one that draws its items anew as it "
-                   "scrolls: then the same call again finds the item in view). Else reach it "
-                   "with the keys: page.type its text, or page.press ArrowDown until "
-                   "page.snapshot shows it [active], then Enter"));
+                   "scrolls: the same call once more may find the item in view, where the list "
+                   "left it). Else reach it with the keys: page.type its text, or page.press "
+                   "ArrowDown until page.snapshot shows it [active], then Enter"));
 }
 
 // What an input's download came to, from BiDi's downloadWillBegin and downloadEnd params.
