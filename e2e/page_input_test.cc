@@ -425,6 +425,45 @@ BOOST_AUTO_TEST_CASE(a_click_on_a_body_that_takes_no_pointer_says_to_close_what_
              R"(Escape), or act inside it"}})");
 }
 
+// A combobox that marks its first option as the text comes but takes no Enter (Mantine's
+// select, its keys reset as its list opened): the fill's Enter names the option it was on, and
+// says it chose nothing, the field holding the text typed.
+BOOST_AUTO_TEST_CASE(a_fill_whose_enter_chose_nothing_says_so) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<input role=combobox aria-label=Framework aria-controls=list aria-expanded=true aria-activedescendant=first><div role=listbox id=list><div role=option id=first aria-selected=true>Angular</div></div>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Framework","value":"Ang",)"
+       R"("submit":true}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"Ang","enter_on":"Angular",)"
+             R"("not_chosen":true}})");
+}
+
+// A slider of a wide range that moves by 1 a press and takes no page keys: the presses run
+// out on its way, and the fill says so, with what they came to (it said the slider stopped).
+BOOST_AUTO_TEST_CASE(a_slider_fill_whose_presses_ran_out_on_its_way_says_so) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=slider tabindex=0 aria-label=Price aria-valuemin=0 aria-valuemax=10000 aria-valuenow=0 id=s>Price</div><script>s.onkeydown = (e) => { const d = {ArrowRight: 1, ArrowLeft: -1}[e.key]; if (d) s.setAttribute('aria-valuenow', Number(s.getAttribute('aria-valuenow')) + d); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"slider","name":"Price","value":9000}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: the slider moves by 1 a press, and 3001 presses took it to \"3001\", )"
+             R"(not 9000, with more to go; drag its handle near the value with page.drag (from )"
+             R"(the handle, \"by\" the distance), then fill it again to finish"}})");
+}
+
+// A box that takes no focus itself (Blueprint's select: a combobox box around its button) hands
+// the keys of a press aimed at it to what it holds that takes them, as a Tab reaches it (they
+// went to the page's body).
+BOOST_AUTO_TEST_CASE(a_press_on_a_box_that_takes_no_focus_goes_to_what_it_holds_that_does) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div role=combobox aria-label=Film><button id=b>Pick a film</button></div><p id=log></p><script>b.onkeydown = (e) => { log.textContent = e.key; };</script>"},"silent":true})J",
+       R"({"method":"page.press","params":{"key":"ArrowDown","role":"combobox","name":"Film"}})",
+       Eval("[log.textContent, document.activeElement.id]")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["ArrowDown","b"]})");
+}
+
 // A command palette's group heading hidden from readers above its item of the same text
 // (cmdk's "Settings"): a text target clicks the item, not the heading (which did nothing).
 BOOST_AUTO_TEST_CASE(of_several_text_matches_the_first_aria_hidden_gives_way_to_one_not) {

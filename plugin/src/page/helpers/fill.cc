@@ -125,7 +125,10 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   double step = 0;
   bool swapped = false;  // ArrowRight lowers its value
   bool paged = false;    // its page keys were tried
-  for (int round = 0; round < 5; ++round) {
+  int presses = 0;
+  constexpr int kRounds = 5;
+  int round = 0;
+  for (; round < kRounds; ++round) {
     const double left = std::abs(target - now.number);
     if (left == 0 || (step > 0 && left <= step / 2)) break;
     if (step > 0 && !paged && left / step > kPageKeysWorth) {
@@ -138,6 +141,7 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     const bool up = (target > now.number) != swapped;
     ASSIGN_OR_RETURN(const SliderValue moved,
                      PressOnSlider(page, tab, element, up ? kRight : kLeft, count));
+    presses += count;
     if (moved.number == now.number) break;  // at its end, or it takes no keys
     const bool away = std::abs(target - moved.number) > left;
     const bool first = step == 0;
@@ -157,6 +161,16 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   }
   // A value it does not hold is no fill.
   ASSIGN_OR_RETURN(const json::value shown, ValueOf(page, element, /*drawn=*/true));
+  if (round == kRounds && step > 0) {
+    // Still on its way when the presses ran out: a wide range in small steps whose page keys
+    // do not move it (Mantine's).
+    return HelperError(
+        kNotFillable,
+        absl::StrCat(kMethod, ": the slider moves by ", step, " a press, and ", presses,
+                     " presses took it to ", json::serialize(shown), ", not ", target,
+                     ", with more to go; drag its handle near the value with page.drag (from "
+                     "the handle, \"by\" the distance), then fill it again to finish"));
+  }
   return HelperError(
       kNotFillable,
       absl::StrCat(kMethod, ": the slider ",
@@ -310,6 +324,14 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   if (refused) result["invalid"] = *std::move(refused);
   if (not_sent) result["not_sent"] = *std::move(not_sent);
+  // The option the keys were on that the Enter did not choose: the field holds the text typed,
+  // not the option's name (Mantine's select, its keys reset as its list opened, though it
+  // still draws the option marked).
+  if (const json::value* enter_on = result.if_contains("enter_on");
+      enter_on != nullptr && value->is_string() && result.at("value") == *value &&
+      result.at("value") != *enter_on) {
+    result["not_chosen"] = true;
+  }
   NoteMatches(element, result);
   return result;
 }
@@ -344,7 +366,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting)~",
+          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one; "not_chosen": true when the field still holds the text typed afterwards, not the option: the page took the Enter for nothing, click the option) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =

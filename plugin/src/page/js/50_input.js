@@ -827,9 +827,7 @@ export function inputWatchOutcome(el, link) {
       // Gone from sight as the button came up, it was taken on the press, as a user's is (a
       // list that acts on the press and closes: Handsontable's dropdown), not moved away.
       const gone = !!now && !isVisible(watch.aimed, false);
-      watch.movedUnderPress = !!now && !gone &&
-          (event.clientX < now.left - 1 || event.clientX > now.right + 1 ||
-           event.clientY < now.top - 1 || event.clientY > now.bottom + 1);
+      watch.movedUnderPress = !!now && !gone && inputOutsideBox(now, event.clientX, event.clientY);
     }, true);
     // The animation timeline's time at the click: what its handlers start begins then (the
     // timeline moves once a frame, so it can be a few ms before the event's timeStamp).
@@ -1809,6 +1807,10 @@ function inputFocus(el, done) {
     inputWatchOutcome(keysField, null);
     return {ok: true, to_end: true};
   }
+  // A box that takes no focus itself hands the keys to what it holds that does, as a Tab
+  // reaches it (Blueprint's select: its combobox box holds a button; PrimeReact's dropdown, a
+  // field kept for screen readers that it listens on).
+  if (!inputTakesFocus(el)) el = inputKeysTakerIn(el) || el;
   inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
   const focusedBefore = inputFocusedIn(ownerDocumentOf(el)) === el;
   el.focus();
@@ -1816,9 +1818,28 @@ function inputFocus(el, done) {
   if (trapped) return trapped;
   // A field focused here has its caret at the end of its text, where a user who clicks past it
   // types on (focus() leaves it at the start of a field never focused: typed text came first).
-  if (!focusedBefore && (tag === 'input' || tag === 'textarea')) inputCaretToEnd(el);
+  const field = localNameOf(el);  // the box's, or what it handed the keys to
+  if (!focusedBefore && (field === 'input' || field === 'textarea')) inputCaretToEnd(el);
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
+}
+
+// Whether `el` takes the focus: natively (a button, a field, a link), by its tabindex, or as
+// editable content.
+function inputTakesFocus(el) {
+  return el.tabIndex >= 0 || hasAttr(el, 'tabindex') || isEditable(el);
+}
+
+// The first element inside `el` (as drawn, through shadow roots) that takes the focus, is not
+// disabled and is rendered (a field clipped to a pixel for screen readers counts); null if none.
+function inputKeysTakerIn(el) {
+  for (const n of flatElements(el)) {
+    if (n !== el && inputTakesFocus(n) && !matchesOf(n, ':disabled') &&
+        n.getClientRects().length > 0) {
+      return n;
+    }
+  }
+  return null;
 }
 
 // Whether the keys go into editable element `el` now: the focus is in it (or it is the
@@ -1847,7 +1868,7 @@ function inputCaretToEnd(el) {
 // hold it, something else having taken it back (a modal's focus trap, as Radix's); the keys
 // would go there. Nothing was `done`.
 function inputFocusKeptFrom(el, done) {
-  const focusable = el.tabIndex >= 0 || hasAttr(el, 'tabindex') || isEditable(el);
+  const focusable = inputTakesFocus(el);
   const active = inputFocusedIn(ownerDocumentOf(el));
   if (!focusable || !active || active === el || inputContains(el, active) ||
       nodeTypeOf(active) !== ELEMENT_NODE || localNameOf(active) === 'body') {
@@ -1911,10 +1932,13 @@ OPS.inputPrepareHover = function (input, nodes) {
 OPS.inputMovedAway = function (input, nodes) {
   const el = nodes[0];
   if (!el.isConnected || !isVisible(el)) return {data: {moved: false}};
-  const box = rectOf(el);
-  return {data: {moved: input.x < box.left - 1 || input.x > box.right + 1 ||
-                        input.y < box.top - 1 || input.y > box.bottom + 1}};
+  return {data: {moved: inputOutsideBox(rectOf(el), input.x, input.y)}};
 };
+
+// Whether viewport point (x, y) lies outside `box` (a pixel of rounding aside).
+function inputOutsideBox(box, x, y) {
+  return x < box.left - 1 || x > box.right + 1 || y < box.top - 1 || y > box.bottom + 1;
+}
 
 // After the mouse moved onto an element (inputPrepareClick, then input.performActions): waits
 // input.wait_ms of the page's time for what the move set off from a timer (a tooltip shown
@@ -2486,10 +2510,10 @@ function inputRunningAnimations(win, roots, start, acted) {
   });
 }
 
-// Waits, until `deadline` (win.performance.now() time, inputDueAt) at most, for the transitions and
-// animations the input on `acted` set off (since `start`, timeline time) to end, and for those
-// their ends set off (a backdrop that fades in, then the modal it is for): what they show is
-// there when the outcome is read. Nothing running: no wait.
+// Waits, until `deadline` (win.performance.now() time, inputDueAt) at most, for the
+// transitions and animations the input on `acted` set off (since `start`, timeline time) to
+// end, and for those their ends set off (a backdrop that fades in, then the modal it is for):
+// what they show is there when the outcome is read. Nothing running: no wait.
 //
 // The timeline's time is that of the page's last frame, and a page that draws nothing has
 // none: it stood 900 ms behind performance.now() on an idle page, so deadlines are read on the
