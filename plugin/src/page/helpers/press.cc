@@ -49,9 +49,8 @@ constexpr Param kParams[] = {
          R"~("Enter", "Escape", "Tab", "Backspace", "ArrowDown", "PageDown", "a", "Control+a", "Shift+Tab", ...)~"},
     {.key = "target",
      .type = ParamType::kTarget,
-     .help = "optional, an element to focus first (one that takes no focus: the first "
-             "inside it that does; default: whatever has focus, else the field page.fill just "
-             "left)"},
+     .help = "optional, an element to focus first (default: whatever has focus, else the "
+             "field page.fill just left)"},
     kTimeoutParam,
 };
 
