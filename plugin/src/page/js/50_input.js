@@ -1061,11 +1061,15 @@ function inputFieldValue(el) {
 
 // Why the page or the browser holds field `el` invalid, "" when neither does: the text of the
 // page's error message for it (aria-errormessage, else aria-describedby, as form libraries
-// point to their message), else the browser's own (a type=email field holding no address).
+// point to their message), else the browser's own (a type=email field holding no address,
+// outside a form with novalidate).
 function inputInvalidMessage(el) {
   const marked = attrOf(el, 'aria-invalid');
   const byPage = marked !== null && marked !== 'false';
-  const byBrowser = el.willValidate && el.validity && !el.validity.valid;
+  // A form that turned the browser's checks off (novalidate) checks its fields itself, and
+  // shows nothing of the browser's.
+  const byBrowser = el.willValidate && el.validity && !el.validity.valid &&
+      !(el.form && el.form.noValidate);
   if (!byPage && !byBrowser) return '';
   return (byPage && (idRefsText(el, 'aria-errormessage') || idRefsText(el, 'aria-describedby'))) ||
          (byBrowser && collapse(el.validationMessage)) || 'invalid';
