@@ -76,6 +76,23 @@ BOOST_AUTO_TEST_CASE(a_reorder_counts_the_places_of_the_items_shown) {
              R"({"index":3,"method":"page.eval","result":"build,test,ship,spec"})");
 }
 
+// A list that lays drop places between its items (PrimeReact's order list: elements of
+// another role, a few pixels high): the place counts its items alone.
+BOOST_AUTO_TEST_CASE(a_reorder_counts_the_items_not_the_drop_places_between_them) {
+  const json::object result = Run(Frames({
+      Goto("sortable.html"),
+      Eval("list.querySelectorAll('[data-id]').forEach((item) => item.before(Object.assign("
+           "document.createElement('li'), {role: 'separator', style: 'height: 4px'})))"),
+      R"({"method":"page.drag","params":{"from":{"text":"Write spec"},"to":{"text":"Ship it"}}})",
+      Eval("board.order.join(',')"),
+  }));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.drag","result":{"dropped":true,"via":"html5",)"
+             R"("place":{"before":1,"after":4,"of":4}}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.eval","result":"build,test,ship,spec"})");
+}
+
 // A list that scrolls the page while the pointer is held near the viewport's bottom edge
 // (@hello-pangea/dnd): the button comes up where the destination is once the scrolling
 // stopped, as a hand follows it (it came up where the item had been, over nothing).

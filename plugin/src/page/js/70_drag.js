@@ -341,15 +341,20 @@ function rangeThumbPoint(el) {
 // bottom, then left to right) when the list places them itself (absolutely positioned: Muuri's
 // grid moves its tiles without reordering them), else in the document's.
 function placeAmong(parent, item) {
-  const children = shownItemsOf(parent);
+  const children = shownItemsOf(parent, item);
   const placed = children.some((child) => styleOf(child).position === "absolute");
   return (placed ? inShownOrder(children) : children).indexOf(item) + 1;
 }
 
-// The children of `parent` a user sees, in document order: a grid that filters its items
-// hides the others (Muuri's), which take no place a user counts.
-function shownItemsOf(parent) {
-  return Array.from(parent.children).filter((child) => isVisible(child, false));
+// The children of `parent` a user sees that are items like `item` (its tag and role), in
+// document order: a grid that filters its items hides the others (Muuri's), and a list that
+// lays drop places between its items (PrimeReact's order list) holds them as other elements;
+// neither takes a place a user counts.
+function shownItemsOf(parent, item) {
+  const tag = localNameOf(item);
+  const role = roleOf(item);
+  return Array.from(parent.children).filter((child) => localNameOf(child) === tag &&
+      roleOf(child) === role && isVisible(child, false));
 }
 
 // After a drag that reorders a list (OPS.dragPrepare's `place`), once the page settled:
@@ -370,7 +375,7 @@ OPS.dragPlace = function () {
   }
   if (!item) return {data: {}};
   return {data: {before: place.before, after: placeAmong(place.parent, item),
-                 of: shownItemsOf(place.parent).length}};
+                 of: shownItemsOf(place.parent, item).length}};
 };
 
 // Whether the button came up (`up`) over the destination `to`: at a point inside one of its
