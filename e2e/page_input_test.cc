@@ -391,6 +391,21 @@ BOOST_AUTO_TEST_CASE(a_range_handle_filled_past_the_other_stops_where_the_keys_m
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[80,81]})");
 }
 
+// A range slider that keeps its handles in order without moving the focus (Blueprint's): a
+// handle filled past the other stops where that one stands, and the fill says so and which
+// one to move first (it advised a drag, which stops there too).
+BOOST_AUTO_TEST_CASE(a_range_handle_that_stops_at_the_other_says_to_move_that_one_first) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div><div role=slider tabindex=0 aria-label='Range min' aria-valuemin=0 aria-valuemax=10 aria-valuenow=3 id=a>a</div><div role=slider tabindex=0 aria-label='Range max' aria-valuemin=0 aria-valuemax=10 aria-valuenow=6 id=b>b</div></div><script>const v = (e) => Number(e.getAttribute('aria-valuenow')); a.onkeydown = (e) => { const d = {ArrowRight: 1, ArrowLeft: -1}[e.key]; if (d) a.setAttribute('aria-valuenow', Math.max(0, Math.min(v(b), v(a) + d))); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"slider","name":"Range min","value":8}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: the slider stopped at \"6\", where the range's other handle, )"
+             R"(slider \"Range max\", stands: its handles do not pass each other; move that )"
+             R"(one first, then this one"}})");
+}
+
 // Words inside an editor are no field of their own: a fill of them would replace the editor's
 // whole text (it said the editor was a search box to type into and pick from).
 BOOST_AUTO_TEST_CASE(a_fill_of_words_inside_an_editor_says_to_target_the_editor) {
@@ -1647,10 +1662,11 @@ BOOST_AUTO_TEST_CASE(text_cut_at_maxlength_says_so) {
 }
 
 // A form that checks a field as it is left (a message pointed to by aria-describedby, as form
-// libraries show it on blur), and one the browser checks by its type.
+// libraries show it on blur), and one the browser checks by its type (the form leaves the
+// browser's checks on).
 BOOST_AUTO_TEST_CASE(a_field_the_form_holds_invalid_once_left_says_why) {
   const json::object result = Run(Frames({
-      R"J({"method":"page.goto","params":{"url":"data:text/html,<form novalidate><input id=mail type=email aria-label=Email><input id=nick aria-label=Nickname aria-describedby=nick-help><small id=nick-help>Shown to others</small></form><script>nick.onblur = () => { const short = nick.value.length < 3; nick.setAttribute('aria-invalid', short); document.getElementById('nick-help').textContent = short ? 'At least 3 letters' : 'Shown to others'; }</script>"},"silent":true})J",
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<form><input id=mail type=email aria-label=Email><input id=nick aria-label=Nickname aria-describedby=nick-help><small id=nick-help>Shown to others</small></form><script>nick.onblur = () => { const short = nick.value.length < 3; nick.setAttribute('aria-invalid', short); document.getElementById('nick-help').textContent = short ? 'At least 3 letters' : 'Shown to others'; }</script>"},"silent":true})J",
       R"({"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada"}})",
       R"({"method":"page.fill","params":{"role":"textbox","name":"Nickname","value":"Al"}})",
       R"({"method":"page.fill","params":{"role":"textbox","name":"Nickname","value":"Alan"}})",

@@ -160,7 +160,19 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     return json::value(now.text);
   }
   // A value it does not hold is no fill.
-  ASSIGN_OR_RETURN(const json::value shown, ValueOf(page, element, /*drawn=*/true));
+  ASSIGN_OR_RETURN(const SandboxResult read,
+                   page.Sandbox(element.context, ops::kInputValue,
+                                json::object{{"drawn", true}, {"kept", true}}, {element.argument}));
+  const json::value& shown = read.data.as_object().at("value");
+  if (const json::value* other = read.data.as_object().if_contains("other_handle")) {
+    // Stopped where the range's other handle stands, which it does not pass (Blueprint's).
+    return HelperError(
+        kNotFillable,
+        absl::StrCat(kMethod, ": the slider stopped at ", json::serialize(shown),
+                     ", where the range's other handle, ", std::string(other->as_string()),
+                     ", stands: its handles do not pass each other; move that one first, then "
+                     "this one"));
+  }
   if (round == kRounds && step > 0) {
     // Still on its way when the presses ran out: a wide range in small steps whose page keys
     // do not move it (Mantine's).

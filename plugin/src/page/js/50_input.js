@@ -2691,6 +2691,21 @@ OPS.inputFill = async function (input, nodes) {
   return {data: filled};
 };
 
+// Another handle of the range slider `handle` belongs to (a slider in its box, up to three
+// levels up) that stands at `value`, as `ROLE "NAME"`: the one a handle stopped at, which
+// it cannot pass (Blueprint's range keeps its handles in order so); null when none does.
+function inputOtherHandleAt(handle, value) {
+  let box = parentElementOf(handle);
+  for (let level = 0; box && level < 3; ++level, box = parentElementOf(box)) {
+    const handles = box.querySelectorAll('[role=slider], input[type=range]');
+    if (handles.length < 2) continue;
+    const other = Array.prototype.find.call(
+        handles, (el) => el !== handle && String(inputFieldValue(el)) === String(value));
+    return other ? inputRoleAndName(other) : null;
+  }
+  return null;
+}
+
 // The option page.fill chose in a select, until the select was left.
 const INPUT_CHOSEN = new WeakMap();
 // How long a select that shows another option once left may take to show the one chosen: a
@@ -2789,7 +2804,8 @@ OPS.inputValue = async function (input, nodes) {
       return {data: {value, moved_to: inputRoleAndName(focused),
                      now: String(inputFieldValue(inputFieldOf(focused)))}};
     }
-    return {data: {value}};
+    const other = inputOtherHandleAt(field, value);
+    return {data: other ? {value, other_handle: other} : {value}};
   }
   return {data: value};
 };
