@@ -37,6 +37,15 @@ absl::StatusOr<json::value> ValueOf(PageContext& page, const ResolvedTarget& ele
   return std::move(read.data);
 }
 
+// A slider's value once its keys were drawn, with where the keys' focus went if it left the
+// slider, and a range's other handle at the same value (OPS.inputValue's `kept`).
+absl::StatusOr<json::object> SliderFacts(PageContext& page, const ResolvedTarget& element) {
+  ASSIGN_OR_RETURN(SandboxResult read,
+                   page.Sandbox(element.context, ops::kInputValue,
+                                json::object{{"drawn", true}, {"kept", true}}, {element.argument}));
+  return std::move(read.data.as_object());
+}
+
 // A slider's value as page.fill reports it (its aria-valuenow) and as a number.
 struct SliderValue {
   std::string text;
@@ -55,10 +64,7 @@ absl::StatusOr<SliderValue> PressOnSlider(PageContext& page, std::string_view ta
   }
   RETURN_IF_ERROR(DispatchInInputTurn(
       page, tab, KeyActionsParams(element.context, std::move(actions)), "the slider's keys"));
-  ASSIGN_OR_RETURN(SandboxResult read,
-                   page.Sandbox(element.context, ops::kInputValue,
-                                json::object{{"drawn", true}, {"kept", true}}, {element.argument}));
-  const json::object& facts = read.data.as_object();
+  ASSIGN_OR_RETURN(const json::object facts, SliderFacts(page, element));
   SliderValue value;
   if (const json::string* text = facts.at("value").if_string()) value.text = std::string(*text);
   if (const json::value* moved_to = facts.if_contains("moved_to")) {
@@ -160,11 +166,9 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     return json::value(now.text);
   }
   // A value it does not hold is no fill.
-  ASSIGN_OR_RETURN(const SandboxResult read,
-                   page.Sandbox(element.context, ops::kInputValue,
-                                json::object{{"drawn", true}, {"kept", true}}, {element.argument}));
-  const json::value& shown = read.data.as_object().at("value");
-  if (const json::value* other = read.data.as_object().if_contains("other_handle")) {
+  ASSIGN_OR_RETURN(const json::object facts, SliderFacts(page, element));
+  const json::value& shown = facts.at("value");
+  if (const json::value* other = facts.if_contains("other_handle")) {
     // Stopped where the range's other handle stands, which it does not pass (Blueprint's).
     return HelperError(
         kNotFillable,
