@@ -1480,6 +1480,48 @@ BOOST_AUTO_TEST_CASE(a_form_the_browser_refuses_to_send_says_which_fields_kept_i
   BOOST_TEST(Record(result, 7) == R"({"index":7,"method":"page.eval","result":"[\"Ada\"]"})");
 }
 
+// A user types into a field they clicked: the mouse lies over it. A fill or a typing that
+// left the mouse where the last click did, over the place a picker opens as the field takes
+// the focus, had the picker write its hovered day into the field over the text typed.
+BOOST_AUTO_TEST_CASE(fill_and_type_move_the_mouse_onto_the_field_first) {
+  const std::string read = Eval("JSON.stringify({taken, shown: day.value, hovered})");
+  const json::object result = Run(Frames(
+      {Goto("hover_preview.html"),
+       R"({"method":"page.click","params":{"role":"button","name":"Got it"}})",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Day","value":"2025-05-09"}})",
+       read, Goto("hover_preview.html"),
+       R"({"method":"page.click","params":{"role":"button","name":"Got it"}})",
+       R"({"method":"page.type","params":{"target":{"role":"textbox","name":"Day"},)"
+       R"("text":"2025-05-10"}})",
+       read}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"2025-05-09"}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"J({"index":3,"method":"page.eval","result":"{\"taken\":\"2025-05-09\",)J"
+             R"J(\"shown\":\"2025-05-09\",\"hovered\":[]}"})J");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.type","result":{"value":"2025-05-10"}})");
+  BOOST_TEST(Record(result, 7) ==
+             R"J({"index":7,"method":"page.eval","result":"{\"taken\":\"2025-05-10\",)J"
+             R"J(\"shown\":\"2025-05-10\",\"hovered\":[]}"})J");
+}
+
+// The one field of a box the page marks as its combobox (Blueprint's MultiSelect draws its tag
+// input so) suggests: the fill keeps the focus there and says what the list offers; left by a
+// Tab, the list closed, and its options were no longer there to click.
+BOOST_AUTO_TEST_CASE(a_field_inside_a_box_marked_combobox_keeps_its_list_open) {
+  const json::object result = Run(
+      Frames({Goto("tag_combobox.html"),
+              R"({"method":"page.fill","params":{"role":"textbox","name":"Films","value":"the"}})",
+              R"({"method":"page.click","params":{"role":"option","name":"The Matrix"}})",
+              Eval("JSON.stringify(chosen)")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"the","options":)"
+             R"(["The Godfather","The Matrix","The Shining"]}})");
+  BOOST_TEST(Record(result, 3) ==
+             R"J({"index":3,"method":"page.eval","result":"[\"The Matrix\"]"})J");
+}
+
 // A range input takes a number between its ends, one between its steps as the nearest step
 // (as a drag lands); one beyond its ends is refused, saying them.
 BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {

@@ -871,7 +871,7 @@ std::vector<std::pair<std::string, json::object>> NamedLines(const std::string& 
 
 BOOST_AUTO_TEST_CASE(every_role_and_name_the_snapshot_shows_resolves_to_that_node) {
   for (const char* page : {"names.html", "form.html", "targets.html", "cards.html", "signup.html",
-                           "products.html", "article.html", "shop.html"}) {
+                           "products.html", "article.html", "shop.html", "tag_box.html"}) {
     BOOST_TEST_CONTEXT(page) {
       const std::string outline =
           Result(Run(Frames({Goto(page), R"({"method":"page.snapshot"})"})), 1);

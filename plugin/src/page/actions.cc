@@ -134,6 +134,11 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
   return PointerActions(context, std::move(pointer));
 }
 
+json::object MouseOntoParams(std::string_view context, std::string_view shared_id,
+                             CentreOffset offset) {
+  return PointerActions(context, json::array{PointerMoveTo(shared_id, offset)});
+}
+
 ViewportPoint ViewportPointOf(const json::value& point) {
   const json::object& o = point.as_object();
   return ViewportPoint{.x = static_cast<int>(o.at("x").to_number<double>()),

@@ -61,6 +61,12 @@ boost::json::object ClickActionsParams(std::string_view context, std::string_vie
 boost::json::object HoverActionsParams(std::string_view context, std::string_view shared_id,
                                        CentreOffset offset = {});
 
+// {"context":C,"actions":[...]} that moves the mouse straight to the in-view centre (plus
+// `offset`) of the element whose sharedId is `shared_id`, pressing nothing: where a hand goes
+// before it types into a field.
+boost::json::object MouseOntoParams(std::string_view context, std::string_view shared_id,
+                                    CentreOffset offset);
+
 // A point in a browsing context's viewport, in CSS pixels.
 struct ViewportPoint {
   int x = 0;

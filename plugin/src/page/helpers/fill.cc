@@ -217,11 +217,13 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // The field keeps the focus when Enter follows: the key goes to it and submits its form.
   // Focused, typed into and left in the agent's turn on the focus (blur and change fire).
   std::optional<ActedTarget> acted;
-  const json::object fill_input{{"value", *value}, {"leave", !submit.value_or(false)}};
+  // The mouse goes onto the field first, as a user's hand does (MouseOntoFieldFirst).
+  const json::object fill_input{
+      {"value", *value}, {"leave", !submit.value_or(false)}, {"aim", true}};
   const PageContext::Clock::time_point began = PageContext::Clock::now();
   RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
     ASSIGN_OR_RETURN(acted, ActOnTarget(page, tab, target, ops::kInputFill, fill_input));
-    return absl::OkStatus();
+    return MouseOntoFieldFirst(page, *acted, ops::kInputFill, fill_input);
   }));
   ActedTarget& filled = *acted;
   if (const json::object* data = filled.data.if_object();
@@ -234,7 +236,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(filled.element.context, ops::kInputFill,
                                                            fill_input, {filled.element.argument}));
         filled.data = std::move(again.data);
-        return absl::OkStatus();
+        return MouseOntoFieldFirst(page, filled, ops::kInputFill, fill_input);
       }));
     }
   }

@@ -319,13 +319,38 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
   return effect;
 }
 
+absl::Status MouseOntoFieldFirst(PageContext& page, ActedTarget& acted, const PageOp& op,
+                                 json::object input) {
+  const json::object* data = acted.data.if_object();
+  const json::value* aim = data != nullptr ? data->if_contains("aim") : nullptr;
+  if (aim == nullptr) return absl::OkStatus();
+  const ResolvedTarget& field = acted.element;
+  RETURN_IF_ERROR(MovedOutOfView(
+      page,
+      page.Command("input.performActions",
+                   MouseOntoParams(field.context, field.shared_id, CentreOffsetOf(*aim)),
+                   "the mouse's move onto the field to be dispatched")
+          .status(),
+      "the mouse"));
+  input["aim"] = false;
+  ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(field.context, op, input, {field.argument}));
+  acted.data = std::move(again.data);
+  return absl::OkStatus();
+}
+
 absl::StatusOr<KeysFocus> FocusForKeys(PageContext& page, std::string_view method,
                                        std::string_view tab, const std::optional<Target>& target) {
   if (target) {
-    ASSIGN_OR_RETURN(
-        ActedTarget focused,
-        ActOnTarget(page, tab, *target, ops::kInputFocus,
-                    json::object{{"done", method == "page.press" ? "pressed" : "typed"}}));
+    // Typed text goes where a user clicked first (MouseOntoFieldFirst); pressed keys go where
+    // the focus is, as a keyboard user's Tab put it.
+    const bool typed = method == "page.type";
+    const json::object focus_input{{"done", typed ? "typed" : "pressed"}, {"aim", typed}};
+    std::optional<ActedTarget> acted;
+    RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
+      ASSIGN_OR_RETURN(acted, ActOnTarget(page, tab, *target, ops::kInputFocus, focus_input));
+      return MouseOntoFieldFirst(page, *acted, ops::kInputFocus, focus_input);
+    }));
+    ActedTarget& focused = *acted;
     RETURN_IF_ERROR(PageSideStatus(method, focused.data));
     if (BoolAt(focused.data.as_object(), "click")) {
       // An editor's block: clicked just past the end of its text, as a user puts the caret

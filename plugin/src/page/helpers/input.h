@@ -147,6 +147,14 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
                                               const std::function<absl::Status()>& dispatch,
                                               std::string_view what, bool armed = false);
 
+// A user types into a field they clicked: the mouse lies over it. `acted` ran page-side op
+// `op` (OPS.inputFill or OPS.inputFocus) with `input`, which holds "aim": true; when the
+// field had not the focus, the op did nothing but scroll it into view and answer "aim" (where
+// the mouse goes): the mouse moves there, and `op` runs again without "aim", its data in
+// `acted`. In the agent's turn on the focus (the caller's InInputTurn).
+absl::Status MouseOntoFieldFirst(PageContext& page, ActedTarget& acted, const PageOp& op,
+                                 boost::json::object input);
+
 // Where keys for `tab` go: `target` focused first when given (an editable element other than a
 // field clicked instead, just past the end of its text; the browsing context of its element),
 // else whatever has the focus in the tab. Either way the page side then watches

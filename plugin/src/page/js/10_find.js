@@ -405,12 +405,19 @@ function isItemsOnlyBox(el, role) {
 function outermostOfEachName(matches, role) {
   const memo = new Map();
   const names = new Map(matches.map((m) => [m.el, shownName(m.el, role, memo)]));
-  return matches.filter((m) => {
+  // Whose name is its own (an author's, or its content's for a role named by it), not the text
+  // of what it holds: page.snapshot shows the name on its line.
+  const own = (el) => accessibleName(el, role) === names.get(el);
+  const dropped = new Set();
+  for (const m of matches) {
     for (let p = flatParentElement(m.el); p; p = flatParentElement(p)) {
-      if (names.has(p) && names.get(p) === names.get(m.el)) return false;
+      if (!names.has(p) || names.get(p) !== names.get(m.el)) continue;
+      // The inner one names the outer only by its text (Tagify's box, focusable, around its
+      // one tag "Python"): the inner one is what the name names.
+      dropped.add(!own(p) && own(m.el) ? p : m.el);
     }
-    return true;
-  });
+  }
+  return matches.filter((m) => !dropped.has(m.el));
 }
 
 // The first visible element of this document (no iframes), or inside `scope` (an iframe's

@@ -1131,6 +1131,13 @@ function inputSuggests(el) {
   if (inputPicksFromList(el) || attrOf(el, 'role') === 'searchbox') return true;
   const holder = flatParentElement(el);
   if (isTextField(el) && holder && holder.closest('[role=listbox]')) return true;
+  // The one field of a box the page marks as its combobox (Blueprint's MultiSelect: the field
+  // of its tag input, in a wrapper with the role, filters the list the wrapper opens).
+  const box = holder && holder.closest('[role=combobox]');
+  if (isTextField(el) && box &&
+      box.querySelectorAll('input:not([type=hidden]), textarea').length === 1) {
+    return true;
+  }
   return localNameOf(el) === 'input' &&
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
 }
@@ -1181,7 +1188,7 @@ const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemch
 //   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
-async function inputFill(el, value, leave) {
+async function inputFill(el, value, leave, aimFrom = null) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -1357,6 +1364,10 @@ async function inputFill(el, value, leave) {
         ', not a field of its own; page.fill replaces all of a field\'s text: target the ' +
         'editor to replace it all, or page.select these words (its "text") and page.type ' +
         'over them');
+  }
+  if (aimFrom) {
+    const aim = inputAimBeforeTyping(el, aimFrom);
+    if (aim) return {ok: true, aim};
   }
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
@@ -1779,7 +1790,7 @@ export function inputSelectionSettled(doc) {
 
 // Focuses the element before page.press or page.type sends its keys; `done` says what a
 // refusal did not do ("pressed", "typed").
-function inputFocus(el, done) {
+function inputFocus(el, done, aim) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -1815,6 +1826,10 @@ function inputFocus(el, done) {
   // reaches it (Blueprint's select: its combobox box holds a button; PrimeReact's dropdown, a
   // field kept for screen readers that it listens on).
   if (!inputTakesFocus(el)) el = inputKeysTakerIn(el) || el;
+  if (aim && (localNameOf(el) === 'input' || localNameOf(el) === 'textarea')) {
+    const at = inputAimBeforeTyping(el, aim);
+    if (at) return {ok: true, aim: at};
+  }
   inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
   const focusedBefore = inputFocusedIn(ownerDocumentOf(el)) === el;
   el.focus();
@@ -2630,7 +2645,8 @@ function inputCompletionOf(field, typed) {
 OPS.inputFill = async function (input, nodes) {
   let field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
-  const filled = await inputFill(field, input.value, input.leave);
+  const filled = await inputFill(field, input.value, input.leave, input.aim ? nodes[0] : null);
+  if (filled.aim) return {data: filled};
   if (filled.field) {
     // Filled through the twin the page swapped in as the field took the focus.
     field = filled.field;
@@ -2735,8 +2751,24 @@ async function inputSelectKept(el) {
 }
 
 OPS.inputFocus = function (input, nodes) {
-  return {data: inputFocus(nodes[0], input.done)};
+  return {data: inputFocus(nodes[0], input.done, input.aim ? nodes[0] : null)};
 };
+
+// A user who types into a field clicked it first: the mouse lies over the field, not where the
+// last click left it. A page that opens a popup as the field takes the focus opens it beside
+// the field; under a mouse left elsewhere, it would take the mouse's hover for a choice
+// (Blueprint's date range picker writes the hovered day into the field). Where the mouse goes
+// first, as an offset from the in-view centre of `from` (the element an element-origin move
+// starts from); null when the field has the focus already (the mouse stays where the click
+// that focused it left it) or shows nowhere to move to.
+function inputAimBeforeTyping(el, from) {
+  if (inputFocusedIn(ownerDocumentOf(el)) === el || !isVisible(el, false)) return null;
+  inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
+  const point = inputInViewCentre(el);
+  const origin = inputOriginCentre(from);
+  if (!point || !origin) return null;
+  return {dx: point.x - origin.x, dy: point.y - origin.y};
+}
 
 // Where a box a fill clicks was drawn: a page that draws it anew on its change (Handsontable's
 // checkbox cell) puts another in its place, and the one clicked, gone, still reads as before.
