@@ -1522,6 +1522,25 @@ BOOST_AUTO_TEST_CASE(a_field_inside_a_box_marked_combobox_keeps_its_list_open) {
              R"J({"index":3,"method":"page.eval","result":"[\"The Matrix\"]"})J");
 }
 
+// A link around a block (a card) has an empty box first, at the end of the line before it:
+// the pointer goes where Firefox's element origin is, the centre of its first box with an
+// area, plus the offset asked for. Measured from the empty box, the click went to the block's
+// bottom right corner, outside the link, and the hover onto the page's body.
+BOOST_AUTO_TEST_CASE(a_link_around_a_block_is_clicked_and_hovered_in_its_middle) {
+  const json::object result =
+      Run(Frames({Goto("card_link.html"), R"({"method":"page.hover","params":{"css":"a.card"}})",
+                  Eval("document.querySelector('a.card').matches(':hover')"),
+                  R"({"method":"page.click","params":{"css":"a.card"}})",
+                  Eval("JSON.stringify({pressed, hash: location.hash})")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":true})");
+  BOOST_TEST(Record(result, 3) ==
+             absl::StrCat(R"({"index":3,"method":"page.click","result":{"url":")",
+                          Url("card_link.html"), R"(#basic","title":"Cards","navigated":false}})"));
+  BOOST_TEST(
+      Record(result, 4) ==
+      R"J({"index":4,"method":"page.eval","result":"{\"pressed\":[\"p\"],\"hash\":\"#basic\"}"})J");
+}
+
 // A range input takes a number between its ends, one between its steps as the nearest step
 // (as a drag lands); one beyond its ends is refused, saying them.
 BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {

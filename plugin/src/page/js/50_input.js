@@ -72,11 +72,11 @@ function inputFirstBox(el) {
 }
 
 // The point an element-origin pointer move to `el` starts from: the in-view centre of its
-// first box, whatever its size (WebDriver's "in-view center point"); offsets are given from
-// there.
+// first box that has an area, as Firefox takes it (measured: a link around a block has an
+// empty box at the end of the line before it, passed over); offsets are given from there.
 function inputOriginCentre(el) {
-  const rects = el.getClientRects();
-  return rects.length ? inViewCentreOf(el, rects[0]) : null;
+  const box = inputFirstBox(el);
+  return box ? inViewCentreOf(el, box) : null;
 }
 
 function inViewCentreOf(el, r) {
