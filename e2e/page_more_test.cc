@@ -620,7 +620,8 @@ BOOST_AUTO_TEST_CASE(upload_sets_files_inside_file_roots_and_refuses_the_rest) {
   BOOST_TEST(Str(PageSuite::Record(later, 1).at("result")) == "scan: report.txt (18 bytes)");
 
   // A web component's button that clicks the hidden file input of its shadow root
-  // (vaadin-upload's): that input gets the file (it "opened no file chooser").
+  // (vaadin-upload's): that input gets the file (it "opened no file chooser"); its change,
+  // which stays in the shadow root, is counted though the page empties the input then.
   const json::object shadow = s.Run(
       R"J({"frames":[{"method":"page.upload","params":{"role":"button","name":"Upload Files...","files":[)J" +
       PageSuite::Quote(report) + R"J(]}},{"method":"page.text","params":{"css":"#out"}}]})J");

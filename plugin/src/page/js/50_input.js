@@ -3053,13 +3053,14 @@ OPS.inputFileInput = async function (input, nodes) {
 let inputFilesSet = null;
 
 function inputWatchFilesSet(el) {
-  const win = defaultViewOf(ownerDocumentOf(el));
   const watch = {el, files: null};
-  const record = (event) => {
-    if (event.target === el && watch.files === null) watch.files = el.files.length;
+  const record = () => {
+    if (watch.files === null) watch.files = el.files.length;
   };
-  win.addEventListener('change', record, true);
-  watch.stop = () => win.removeEventListener('change', record, true);
+  // On the input itself: `change` does not leave a shadow root (Carbon's uploader button
+  // keeps its input in one), and a capturing listener there runs before the page's own.
+  el.addEventListener('change', record, true);
+  watch.stop = () => el.removeEventListener('change', record, true);
   if (inputFilesSet) inputFilesSet.stop();
   inputFilesSet = watch;
 }
