@@ -500,6 +500,23 @@ BOOST_AUTO_TEST_CASE(a_slider_handle_is_dragged_to_a_point_on_its_track) {
   BOOST_TEST(ResultOf(result, 3) == R"("70.00")");
 }
 
+BOOST_AUTO_TEST_CASE(a_loop_carousel_swipe_that_snapped_back_says_it_did_not_move) {
+  // Swiper's loop moves its slides round as a swipe begins and shifts its track to match: the
+  // slide dragged stands at another place among its siblings, drawn where it was. A slow swipe
+  // of 100 px (under half a slide) snaps back: "moved": false; one of 400 px goes on to the next
+  // slide (Swiper's realIndex, its own state).
+  const json::object result =
+      Run(Frames({Goto("lib_carousel.html"),
+                  Frame("page.drag", R"({"from":{"text":"Lisbon"},"by":{"x":100}})"),
+                  Eval("carousel.realIndex"),
+                  Frame("page.drag", R"({"from":{"text":"Lisbon"},"by":{"x":-400}})"),
+                  Eval("carousel.realIndex")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer","moved":false})");
+  BOOST_TEST(ResultOf(result, 2) == "0");
+  BOOST_TEST(ResultOf(result, 3) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 4) == "1");
+}
+
 BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
   // SortableJS makes an item draggable only once the button is down on it: Firefox's native
   // drag starts and never drops, and the page side ends it. The list's own order and its onEnd

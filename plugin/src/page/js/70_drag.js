@@ -421,8 +421,11 @@ function dragMovedAcross(place) {
   // A copy of it put where it was dropped (dragula's copy from a palette) is what moved.
   const copied = !!place.to && place.to.isConnected &&
       copiesIn(place.to, place.text) > place.copies;
-  return placeAmong(parentElementOf(item), item) === place.before && still && !copied
-      ? {moved: false} : {};
+  // Dragged to a point and drawn back where it was, it was put back also when the page
+  // reordered what holds it to draw the same (Swiper's loop moves its slides round as a swipe
+  // begins, and shifts its track to match).
+  const samePlace = placeAmong(parentElementOf(item), item) === place.before;
+  return (samePlace || !place.to) && still && !copied ? {moved: false} : {};
 }
 
 // How many elements show `text` in the destination `to` and among its siblings (its list).
