@@ -1541,6 +1541,19 @@ BOOST_AUTO_TEST_CASE(a_link_around_a_block_is_clicked_and_hovered_in_its_middle)
       R"J({"index":4,"method":"page.eval","result":"{\"pressed\":[\"p\"],\"hash\":\"#basic\"}"})J");
 }
 
+// A css target naming a web component's host acts on the one control its shadow root holds:
+// the inline host's first box is its label's line (a click there opened nothing), the wide
+// host's middle is empty (a fill clicked it, and said the page did not take the click).
+BOOST_AUTO_TEST_CASE(a_css_target_on_a_web_components_host_acts_on_its_control) {
+  const json::object result = Run(Frames(
+      {Goto("host_controls.html"), R"({"method":"page.click","params":{"css":"x-dropdown"}})",
+       R"({"method":"page.fill","params":{"css":"x-checkbox","value":true}})",
+       Eval("[document.querySelector('x-dropdown').open, "
+            "document.querySelector('x-checkbox').checked]")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":[true,true]})");
+}
+
 // A range input takes a number between its ends, one between its steps as the nearest step
 // (as a drag lands); one beyond its ends is refused, saying them.
 BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {

@@ -71,6 +71,17 @@ function inputFirstBox(el) {
   return rects.length ? rects[0] : null;
 }
 
+// The one control of a web component's host that has no role or focus of its own, which a
+// css target named (inputFieldOf: its one field, or the one button that opens its list), or
+// null. Its host may be drawn elsewhere than the control: inline, its first box the line of
+// its label (Carbon's cds-dropdown), or wider than what it draws (cds-checkbox).
+function inputHostControlOf(el) {
+  const shadow = localNameOf(el).includes('-') ? shadowRootOf(el) : null;
+  if (!shadow || attrOf(el, 'role') !== null || hasAttr(el, 'tabindex')) return null;
+  const control = inputFieldOf(el);
+  return control !== el && control.getRootNode() === shadow ? control : null;
+}
+
 // The point an element-origin pointer move to `el` starts from: the in-view centre of its
 // first box that has an area, as Firefox takes it (measured: a link around a block has an
 // empty box at the end of the line before it, passed over); offsets are given from there.
@@ -237,8 +248,9 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   }
   // A field the user does not see is clicked where it is drawn (standInOf): a checkbox kept at
   // no size on its label, whose click checks it, or on the box that draws it; a field kept for
-  // screen readers on the widget around it.
-  const standIn = standInOf(el);
+  // screen readers on the widget around it. A web component's host stands for the control its
+  // shadow root holds (inputHostControlOf).
+  const standIn = inputHostControlOf(el) || standInOf(el);
   if (standIn) {
     const prepared = inputPrepareClick(standIn, hover);
     const origin = inputOriginCentre(el);
