@@ -1403,6 +1403,35 @@ BOOST_AUTO_TEST_CASE(an_editors_headings_lists_and_links_show_under_the_field) {
                FirstRef(outline), 1));
 }
 
+// A table inside an editor shows as rows of cells with refs (a click puts the caret there:
+// the keys typed at an empty cell go into it); a part the editor lets no one edit shows as the
+// page outside does, its button with a ref.
+BOOST_AUTO_TEST_CASE(an_editors_tables_and_uneditable_parts_show_under_the_field) {
+  const json::object result = Run(
+      Frames({Goto("editor_table.html"), R"({"method":"page.snapshot"})",
+              R"({"method":"page.type","params":{"target":{"role":"cell","name":""},"text":"5"}})",
+              R"({"method":"page.click","params":{"role":"button","name":"remove tag"}})",
+              Eval("document.querySelector('[contenteditable=true]').innerText")}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs(R"(- textbox "Note" [ref={1}] value="Table below\nName Qty\n)"
+                                 R"(Pears\nFigs 12\nThanks Bob Jonesx"
+  - table
+    - row
+      - columnheader "Name" [ref={2}]
+      - columnheader "Qty" [ref={3}]
+    - row
+      - cell "Pears" [ref={4}]
+      - cell [ref={5}]
+    - row
+      - cell "Figs" [ref={6}]
+      - cell "12" [ref={7}]
+        - strong: 12
+  - text "Bob Jones"
+  - button "remove tag" [ref={8}])",
+                                 FirstRef(outline), 8));
+  BOOST_TEST(Result(result, 4) == "Table below\n\nName\tQty\nPears\t5\nFigs\t12\n\nThanks");
+}
+
 // Emphasis an editor writes (execCommand in Firefox: <b>, <i>) shows under the field.
 BOOST_AUTO_TEST_CASE(emphasis_typed_in_an_editor_shows_as_strong_and_emphasis_lines) {
   const json::object result = Run(
@@ -1479,6 +1508,19 @@ BOOST_AUTO_TEST_CASE(a_label_hidden_from_the_accessibility_tree_still_names_its_
   }));
   BOOST_TEST(RenumberedFromOne(Result(result, 1)) == "- combobox \"Person\" [ref=e1] expanded");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"dev"}})");
+}
+
+// A form field keeps its ref and its value whatever role the page gives it (Carbon's number
+// field says role="alert", its table's search box role="search"): a model sees a field to fill.
+BOOST_AUTO_TEST_CASE(a_form_field_the_page_gives_another_role_keeps_its_ref_and_value) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html;charset=utf-8,<label for=n>Guests</label><input id=n role=alert type=number value=3><input role=search aria-label=Filter value=al>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+      R"({"method":"page.fill","params":{"role":"alert","name":"Guests","value":"4"}})",
+  }));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) ==
+             "- alert \"Guests\" [ref=e1] value=\"3\"\n- search \"Filter\" [ref=e2] value=\"al\"");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"4"}})");
 }
 
 // react-aria's list names itself with its field's label (aria-labelledby holds its own id and
@@ -1636,6 +1678,19 @@ BOOST_AUTO_TEST_CASE(a_ref_to_an_item_the_page_drew_anew_in_its_element_is_stale
                                       Url("reused_rows.html") +
                                       R"(","title":"Rooms","navigated":false}})");
   BOOST_TEST(Record(edited, 2) == R"({"index":2,"method":"page.eval","result":1})");
+}
+
+// A tree's item that gained the items of its branch as it expanded is the same item: its ref
+// acts (it was refused, the item "now showing" its branch's text too).
+BOOST_AUTO_TEST_CASE(a_ref_to_a_tree_item_that_expanded_still_acts) {
+  const json::object snap = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<ul role=tree><li role=treeitem aria-label=Phones aria-expanded=false tabindex=0 onclick=\"if (event.target !== this) return; document.title = 'clicked ' + (++this.dataset.n || (this.dataset.n = 1)); if (!this.querySelector('ul')) { this.insertAdjacentHTML('beforeend', '<ul role=group><li role=treeitem>Android</li><li role=treeitem>iPhone</li></ul>'); this.ariaExpanded = 'true'; }\">Phones</li></ul>"},"silent":true})J",
+       R"({"method":"page.snapshot"})"}));
+  const std::uint64_t ref = FirstRef(Result(snap, 1));
+  const json::object result =
+      Run(Frames({Frame("page.click", {{"ref", Ref(ref, 1)}}),
+                  Frame("page.click", {{"ref", Ref(ref, 1)}}), Eval("document.title")}));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"clicked 2"})");
 }
 
 // A grid that names its rows by their place alone (aria-rowindex) and sorts them in place:

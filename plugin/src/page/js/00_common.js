@@ -29,15 +29,24 @@ const ITEM_CONTROLS = '[role="combobox"], [role="textbox"], [role="spinbutton"],
 // draw their cells' content so); truncated.
 export function itemText(el) {
   if (!(el.textContent || "").trim()) return truncate(collapse(seenText(el)), 200);
-  if (!el.querySelector(ITEM_CONTROLS)) return truncate(collapse(el.textContent || ""), 200);
+  // A tree's item holds the items of its branch once it is expanded: they are no part of what
+  // it shows (DevExtreme's tree, its item "Phones" showing "Android" and "iPhone" below).
+  const tree = roleOf(el) === "treeitem";
+  if (!el.querySelector(tree ? ITEM_CONTROLS + ", " + ITEM_BRANCH : ITEM_CONTROLS)) {
+    return truncate(collapse(el.textContent || ""), 200);
+  }
   let text = "";
   const walker = ownerDocumentOf(el).createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = parentElementOf(node);
-    if (!parent || !parent.closest(ITEM_CONTROLS)) text += node.data;
+    const branch = tree && parent ? parent.closest(ITEM_BRANCH) : null;
+    if (!parent || (!parent.closest(ITEM_CONTROLS) && (!branch || branch === el))) {
+      text += node.data;
+    }
   }
   return truncate(collapse(text), 200);
 }
+const ITEM_BRANCH = '[role="group"], [role="treeitem"]';
 
 // Keeps what an item with a ref shows, so that a ref used later to an element the page has
 // since filled with another item's content is known (redrawnSince); for a control inside a
@@ -1026,8 +1035,14 @@ function collapsedControllers(el) {
 // over a styled box keeps its place in the tab order). Filled, such a field would hold what
 // the widget never saw.
 function isReplacedField(el) {
-  if (!(el.tabIndex < 0 || attrOf(el, "aria-hidden") === "true")) return false;
   const rect = rectOf(el);
+  // A select at a pixel or less and see-through is seen by no one, in the tab order or not
+  // (bootstrap-select keeps its select there, half a pixel wide, under its button).
+  if (localNameOf(el) === "select" && (rect.width <= 1 || rect.height <= 1) &&
+      PROPERTY_VALUE.call(styleOf(el), "opacity") === "0") {
+    return true;
+  }
+  if (!(el.tabIndex < 0 || attrOf(el, "aria-hidden") === "true")) return false;
   if (rect.width <= 1 || rect.height <= 1) return true;
   const style = styleOf(el);
   const clip = PROPERTY_VALUE.call(style, "clip");
@@ -1515,6 +1530,8 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 // and where a pointer, grab or move cursor begins (a date picker's month arrows, a card a
 // script made clickable, a sortable list's items: the page's own sign that a click or drag
 // does something).
+const FORM_CONTROL_TAGS = new Set(["input", "textarea", "select", "button"]);
+
 export function isInteractive(el, role) {
   return remembered("interactive", el, ownIsInteractive, role);
 }
@@ -1530,6 +1547,10 @@ function ownIsInteractive(el, role) {
   if ((role === "columnheader" || role === "rowheader") && hasAttr(el, "aria-sort")) {
     return !holdsControl(el, true);
   }
+  // A form control takes input whatever role the page gives it (Carbon's number field says
+  // role="alert", its table's search box role="search").
+  const tag = localNameOf(el);
+  if (FORM_CONTROL_TAGS.has(tag) && !(tag === "input" && el.type === "hidden")) return true;
   return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
          startsPointerCursor(el) || declaresClick(el);
 }

@@ -57,6 +57,21 @@ const CHOICE_ROLES = new Set(["menuitem", "option", "treeitem"]);
 const DISABLED_TAGS = new Set(["button", "fieldset", "input", "link", "optgroup", "option",
                                "select", "style", "textarea"]);
 const REQUIRED_TAGS = new Set(["input", "select", "textarea"]);
+// Inputs that hold no text a snapshot would show as their value.
+const NO_TEXT_INPUT_TYPES = new Set(["checkbox", "radio", "button", "submit", "reset", "image",
+                                     "file", "hidden"]);
+
+// How deep inside a table of editable content `editable` element `el` is listed (listEmphasis):
+// one level for each table, row and cell around it there, and one more inside a cell; a table,
+// row or cell itself at the level of what holds it.
+function editorTableDepth(el, editable) {
+  let levels = 0;
+  for (let p = parentElementOf(el); p && p !== editable; p = parentElementOf(p)) {
+    if (EDITOR_TABLE_TAGS.has(localNameOf(p))) ++levels;
+  }
+  return levels;
+}
+const EDITOR_TABLE_TAGS = new Set(["table", "tr", "td", "th"]);
 
 // The states a line shows after its name; `parts`: what a combobox that is no form field
 // holds and shows (wrappedParts), left out of its value.
@@ -138,7 +153,9 @@ function statesOf(el, role, parts) {
     // No form field (a <button>'s value is no choice: Radix draws its select as one).
     value = customComboboxValue(el, parts);
   } else if (role === "textbox" || role === "searchbox" || role === "spinbutton" ||
-             role === "slider" || role === "combobox") {
+             role === "slider" || role === "combobox" ||
+             // A text field the page gives another role (Carbon's role="alert" number field).
+             ((tag === "input" || tag === "textarea") && !NO_TEXT_INPUT_TYPES.has(el.type))) {
     if (tag === "select") {
       const option = el.selectedOptions && el.selectedOptions[0];
       value = option ? collapse(option.label || option.textContent) : "";
@@ -413,18 +430,40 @@ function outline(input, nodes) {
   // in document order: its bold and italic runs as playwright's aria snapshot writes them
   // ("- strong: TEXT"), its list items ("- listitem: TEXT"), headings ("- heading "TEXT"
   // level=2") and links ("- link "TEXT""), as an editor's toolbar made them.
+  // Its tables as a table of rows of cells, each cell with a ref (a click there puts the
+  // caret in it), what is inside a cell below the cell. A part the editor lets no one edit
+  // (contenteditable="false": Tagify's mention with its remove button, a widget) is listed as
+  // the page outside is, its controls with refs.
   const listEmphasis = (editable, depth) => {
+    let island = null;
     for (const el of flatElements(editable)) {
+      if (island && island.contains(el)) continue;
       const tag = localNameOf(el);
+      if (!isVisible(el)) continue;
+      const level = depth + editorTableDepth(el, editable);
+      if (attrOf(el, "contenteditable") === "false") {
+        island = el;
+        walk(el, level, true);
+        continue;
+      }
+      if (tag === "table" || tag === "tr") {
+        emit(level, tag === "table" ? "table" : "row", "");
+        continue;
+      }
+      if (tag === "td" || tag === "th") {
+        const role = tag === "th" ? "columnheader" : "cell";
+        emit(level, role, truncate(collapse(flatText(el, memo)), MAX_TEXT), refOf(el, counter));
+        continue;
+      }
       const role = EMPHASIS_ROLES[tag];
       const heading = !role && /^h[1-6]$/.test(tag);
-      if ((!role && !heading && tag !== "li" && tag !== "a") || !isVisible(el)) continue;
+      if (!role && !heading && tag !== "li" && tag !== "a") continue;
       const text = collapse(flatText(el, memo));
       if (!text) continue;
       if (role || tag === "li") {
-        emit(depth, role || "listitem", truncate(text, MAX_TEXT)).plain = true;
+        emit(level, role || "listitem", truncate(text, MAX_TEXT)).plain = true;
       } else {
-        emit(depth, heading ? "heading" : "link", text, null, heading ? ["level=" + tag[1]] : []);
+        emit(level, heading ? "heading" : "link", text, null, heading ? ["level=" + tag[1]] : []);
       }
     }
   };
