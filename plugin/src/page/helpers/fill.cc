@@ -200,6 +200,29 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
 constexpr std::chrono::milliseconds kToggleAnswerWait{1500};
 constexpr std::chrono::milliseconds kToggleAnswerPoll{100};
 
+// A field whose page takes its keys itself (a mask, a formatted number) cancelled the first
+// key the fill offered it, having taken it as a user's (OPS.inputFill's `keys`: the rest of
+// the text): the rest goes in with real keys, as page.type sends them, and the fill is asked
+// again with `typed`, to read the field and leave it. In the agent's turn on the focus.
+absl::Status TypeByKeysWhenAsked(PageContext& page, ActedTarget& acted, json::object input) {
+  const json::object* data = acted.data.if_object();
+  const json::value* rest = data != nullptr ? data->if_contains("keys") : nullptr;
+  if (rest == nullptr || !rest->is_string()) return absl::OkStatus();
+  if (!rest->get_string().empty()) {
+    ASSIGN_OR_RETURN(json::array keys, TypeTextKeyActions(rest->get_string()));
+    RETURN_IF_ERROR(page.Command("input.performActions",
+                                 KeyActionsParams(acted.element.context, std::move(keys)),
+                                 "the fill's keys to be dispatched")
+                        .status());
+  }
+  input["aim"] = false;
+  input["typed"] = true;
+  ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(acted.element.context, ops::kInputFill, input,
+                                                     {acted.element.argument}));
+  acted.data = std::move(again.data);
+  return absl::OkStatus();
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const json::value* value = params.if_contains("value");
   if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
@@ -223,7 +246,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const PageContext::Clock::time_point began = PageContext::Clock::now();
   RETURN_IF_ERROR(page.InInputTurn(tab, [&]() -> absl::Status {
     ASSIGN_OR_RETURN(acted, ActOnTarget(page, tab, target, ops::kInputFill, fill_input));
-    return MouseOntoFieldFirst(page, *acted, ops::kInputFill, fill_input);
+    RETURN_IF_ERROR(MouseOntoFieldFirst(page, *acted, ops::kInputFill, fill_input));
+    return TypeByKeysWhenAsked(page, *acted, fill_input);
   }));
   ActedTarget& filled = *acted;
   if (const json::object* data = filled.data.if_object();
@@ -236,7 +260,8 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(filled.element.context, ops::kInputFill,
                                                            fill_input, {filled.element.argument}));
         filled.data = std::move(again.data);
-        return MouseOntoFieldFirst(page, filled, ops::kInputFill, fill_input);
+        RETURN_IF_ERROR(MouseOntoFieldFirst(page, filled, ops::kInputFill, fill_input));
+        return TypeByKeysWhenAsked(page, filled, fill_input);
       }));
     }
   }
@@ -287,6 +312,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   std::optional<json::value> refused;   // why the form refused to send what submit's Enter sent
   std::optional<json::array> not_sent;  // the fields it refused it for (the filled one or others)
+  bool enter_taken = false;             // the option the Enter went to took it (OPS.inputValue)
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::StatusOr<InputEffect> submitted =
@@ -306,8 +332,9 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
       not_sent = submitted->not_sent;
       if (absl::StatusOr<SandboxResult> read = page.Sandbox(
               element.context, ops::kInputValue, json::object{{"shown", true}}, {element.argument});
-          read.ok() && read->data.is_object() && BoolAt(read->data.as_object(), "shown")) {
-        after = read->data.as_object().at("value");
+          read.ok() && read->data.is_object()) {
+        if (BoolAt(read->data.as_object(), "shown")) after = read->data.as_object().at("value");
+        enter_taken = BoolAt(read->data.as_object(), "enter_taken");
       }
       // A form that refused the Enter's submit for this field says why (its message).
       if (absl::StatusOr<SandboxResult> checked =
@@ -346,7 +373,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // not the option's name (Mantine's select, its keys reset as its list opened, though it
   // still draws the option marked).
   if (const json::value* enter_on = result.if_contains("enter_on");
-      enter_on != nullptr && value->is_string() && result.at("value") == *value &&
+      enter_on != nullptr && !enter_taken && value->is_string() && result.at("value") == *value &&
       result.at("value") != *enter_on) {
     result["not_chosen"] = true;
   }
@@ -384,7 +411,7 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field has lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one; "not_chosen": true when the field still holds the text typed afterwards, not the option: the page took the Enter for nothing, click the option) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting)~",
+          R"~(The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one; "not_chosen": true when the field still holds the text typed and the option shows unchosen: the page took the Enter for nothing, click the option) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "expanded": true when the field was left with its popup still open (a date field's calendar: the date is not taken yet; submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting)~",
       .errors =
           R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once or as the field was left), "invalid argument")~",
       .example =

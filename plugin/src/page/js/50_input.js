@@ -939,6 +939,7 @@ function inputWatchFrames(watch, win) {
   const changes = watch.changes;
   watch.lateMs = 0;
   watch.frameMs = 0;  // the last frame's time since the one before
+  watch.frameAt = [null, null];  // when the last two frames began, the last first
   let last = null;
   const armedAt = win.performance.now();
   const frame = (time) => {
@@ -950,6 +951,7 @@ function inputWatchFrames(watch, win) {
       watch.lateMs += Math.max(0, watch.frameMs - INPUT_LATE_FRAME_MS);
     }
     last = time;
+    watch.frameAt = [time, watch.frameAt[0]];
     win.requestAnimationFrame(frame);
   };
   win.requestAnimationFrame(frame);
@@ -1200,7 +1202,10 @@ const INPUT_TOGGLE_ROLES = {checkbox: 'checkbox', switch: 'checkbox', menuitemch
 //   checkbox/radio: {"ok": true, "click": true} when the state must change (the caller clicks
 //     it for real), else the state as it is.
 // {"ok": true, "value"} | {"ok": true, "click": true} | {"error", "message"}.
-async function inputFill(el, value, leave, aimFrom = null) {
+// What a field held before the plugin typed into it key by key (inputFill's `keys`).
+const INPUT_BEFORE_KEYS = new WeakMap();
+
+async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -1396,7 +1401,9 @@ async function inputFill(el, value, leave, aimFrom = null) {
       return Object.assign(await inputFill(swapped, value, leave), {field: swapped});
     }
   }
-  const before = inputFieldValue(el);
+  // Typed key by key, the field held its value from before the keys.
+  const before = typedByKeys && INPUT_BEFORE_KEYS.has(el) ? INPUT_BEFORE_KEYS.get(el)
+                                                           : inputFieldValue(el);
   const holder = inputHolderOf(el);
   const holderBefore = holder ? collapse(holder.textContent || '') : '';
   const focusedBefore = inputFocusedIn(doc) === el;
@@ -1427,7 +1434,9 @@ async function inputFill(el, value, leave, aimFrom = null) {
   // An editor that took a user's Control+a keeps keys of its own: its Enter, offered the same
   // way, makes its new line (inputEditableInsert).
   let ownKeys = false;
-  if (editable) {
+  if (typedByKeys) {
+    // The plugin typed the text with real keys (below): what follows reads and leaves it.
+  } else if (editable) {
     el.select();
   } else if (!(ownKeys = await inputSelectedAllItself(el))) {
     const range = doc.createRange();
@@ -1445,18 +1454,28 @@ async function inputFill(el, value, leave, aimFrom = null) {
         'take a new page.snapshot'};
   }
   // The keys of the typing as the page's key listeners see them (inputTypingKey).
-  const firstKey = inputTypingKey(text, 0, before);
+  const firstKey = typedByKeys ? null : inputTypingKey(text, 0, before);
   if (firstKey) {
     const beforeKey = inputFieldValue(el);
-    inputDispatchKey(el, 'keydown', firstKey);
+    const cancelled = !inputDispatchKey(el, 'keydown', firstKey);
     if (!el.isConnected) {
       return {error: 'stale ref', message: 'the page replaced the field as it took a key; ' +
           'take a new page.snapshot'};
     }
+    // A field whose page takes its keys itself (a mask, a formatted number: DevExtreme's time
+    // box, PrimeReact's currency field) makes something else of one input of the whole text
+    // than of its keys. It took this first key over its selected text as a user's: the plugin
+    // types the rest with real keys, and asks again with `typed`.
+    if (cancelled && editable && text !== '') {
+      INPUT_BEFORE_KEYS.set(el, before);
+      return {ok: true, keys: Array.from(text).slice(1).join('')};
+    }
     // A page that typed the key itself: the text replaces what it made of it.
     if (inputFieldValue(el) !== beforeKey && editable) el.select();
   }
-  if (!editable) {
+  if (typedByKeys) {
+    // Typed already.
+  } else if (!editable) {
     await inputEditableInsert(el, text, ownKeys);
   } else if (text === '') {
     doc.execCommand('delete', false, null);
@@ -1473,7 +1492,7 @@ async function inputFill(el, value, leave, aimFrom = null) {
           'page.type it key by key, as a user types, and read what it kept');
     }
   }
-  const lastKey = inputTypingKey(text, -1, before);
+  const lastKey = typedByKeys ? null : inputTypingKey(text, -1, before);
   if (lastKey && el.isConnected) inputDispatchKey(el, 'keyup', lastKey);
   let typed = inputFieldValue(el);
   if (collapse(typed) !== collapse(text)) {
@@ -1608,9 +1627,10 @@ function inputTypingKey(text, at, before) {
 const INPUT_TAB_KEY = {key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: false};
 
 // Dispatches a keyboard event of `type` with `key` (inputTypingKey) at `el`.
+// False when a listener cancelled it.
 function inputDispatchKey(el, type, key) {
   const win = defaultViewOf(ownerDocumentOf(el));
-  el.dispatchEvent(new win.KeyboardEvent(type, {
+  return el.dispatchEvent(new win.KeyboardEvent(type, {
     key: key.key, code: key.code, keyCode: key.keyCode, shiftKey: key.shiftKey, bubbles: true,
     cancelable: true, composed: true}));
 }
@@ -2095,6 +2115,13 @@ OPS.inputOutcome = async function (input) {
     if (answered) await inputAnswerSettled(globalThis, watch);
     const win = view || globalThis;
     const deadline = inputSettleDeadline(watch, inputAt, input.cap_ms);
+    // What the input set off shows at the page's next frames: a page drawn late (a busy
+    // machine) may not have drawn two since the watch was armed for it (on the clock of the
+    // window watched), and has changed nothing yet for that alone.
+    while (watch.changes && !(watch.frameAt[1] > watch.armedAt) &&
+           win.performance.now() < inputDueAt(deadline)) {
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
     await inputAnimationsEnd(win, startedAt, deadline, inputActedOn(watch));
     await inputChangesEnd(win, watch, deadline);
   }
@@ -2213,9 +2240,10 @@ if (loadWatch.watched) {
 
 // How long the DOM must stay unchanged for a script's animation to count as over: three
 // frames; three of the page's last frame when it drew them late (a busy machine: a script that
-// moves something once a frame changes the DOM that seldom), INPUT_QUIET_CAP_MS at most.
+// moves something once a frame changes the DOM that seldom), INPUT_QUIET_CAP_MS at most (three
+// frames at 8 a second: a machine busy with other browsers drew frames 250 ms and more apart).
 const INPUT_QUIET_MS = 50;
-const INPUT_QUIET_CAP_MS = 250;
+const INPUT_QUIET_CAP_MS = 400;
 
 // `deadline` as page time: a number, or a function that gives it (inputSettleDeadline).
 function inputDueAt(deadline) {
@@ -2286,6 +2314,21 @@ async function inputAnswerSettled(win, watch) {
     await inputAnimationsEnd(win, watch.armedTimeline, cap, watch.focused);
     await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
   }
+  // A list shown still that marked its items anew as the text came but offers what it offered
+  // before, none of it holding the text: its search runs later (DevExtreme's 500 ms after the
+  // typing), and is waited for, to the cap.
+  if (shownBefore) {
+    const cap = start + INPUT_ANSWER_CAP_MS;
+    const text = inputFieldValue(watch.focused);
+    const asBefore = () => inputOffersAsBefore(
+        watch, inputSuggestionsOf(watch.focused).options, text);
+    if (asBefore()) {
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 16));
+      } while (asBefore() && win.performance.now() < cap);
+      await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
+    }
+  }
   // The first answer may be a notice that the real one is on its way.
   const loadingCap = start + INPUT_LOADING_CAP_MS;
   if (!inputAnswerPending(watch.focused)) return;
@@ -2300,9 +2343,15 @@ async function inputAnswerSettled(win, watch) {
 // its answer to the text before (a search not answered yet), none to this one. A list that
 // shows the same options whatever is typed still offers them.
 function inputStaleOptions(watch, options, text) {
+  return watch.lastListChange === null && inputOffersAsBefore(watch, options, text);
+}
+
+// Whether a suggesting field's list offers `options` as before the typing, none of them holding
+// `text`, whatever else in it changed.
+function inputOffersAsBefore(watch, options, text) {
   const before = watch.optionsBefore;
   const typed = String(text).toLowerCase();
-  return watch.lastListChange === null && !!options && options.length > 0 && !!before &&
+  return !!options && options.length > 0 && !!before &&
       before.length === options.length && before.every((name, i) => name === options[i]) &&
       !options.some((name) => name.toLowerCase().includes(typed));
 }
@@ -2657,8 +2706,9 @@ function inputCompletionOf(field, typed) {
 OPS.inputFill = async function (input, nodes) {
   let field = inputFieldOf(nodes[0]);
   inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
-  const filled = await inputFill(field, input.value, input.leave, input.aim ? nodes[0] : null);
-  if (filled.aim) return {data: filled};
+  const filled = await inputFill(field, input.value, input.leave, input.aim ? nodes[0] : null,
+                                 !!input.typed);
+  if (filled.aim || filled.keys) return {data: filled};
   if (filled.field) {
     // Filled through the twin the page swapped in as the field took the focus.
     field = filled.field;
@@ -2685,6 +2735,7 @@ OPS.inputFill = async function (input, nodes) {
       if (watch.lastChange !== null) filled.reacted = true;
     } else if (active && !inputDisabledBy(active)) {
       filled.enter_on = collapse(accessibleName(active, roleOf(active)));
+      INPUT_ENTER_ON.set(field, {option: active, marked: inputMarkedChosen(active)});
     } else if (inputAnswerPending(field)) {
       // Still "Loading..." when the wait gave up: no options yet, which is no "none".
       filled.loading = true;
@@ -2818,6 +2869,14 @@ function inputInPlaceOf(el) {
   return kind.length === place.count ? kind[place.index] : el;
 }
 
+// The option an Enter after a fill went to (OPS.inputFill's `enter_on`), by field, and whether
+// it was marked chosen then: read again once the Enter came (OPS.inputValue's `enter_taken`).
+const INPUT_ENTER_ON = new WeakMap();
+
+function inputMarkedChosen(option) {
+  return attrOf(option, 'aria-selected') === 'true' || attrOf(option, 'aria-checked') === 'true';
+}
+
 OPS.inputValue = async function (input, nodes) {
   const field = inputInPlaceOf(inputFieldOf(nodes[0]));
   // With `mixed`: whether a checkbox shows neither checked nor unchecked.
@@ -2827,7 +2886,20 @@ OPS.inputValue = async function (input, nodes) {
   }
   let value = inputFieldValue(field);
   // With `shown`: whether the field is still in sight, beside its value.
-  if (input.shown) return {data: {value, shown: field.isConnected && isVisible(field)}};
+  if (input.shown) {
+    const data = {value, shown: field.isConnected && isVisible(field)};
+    // Whether the option the Enter went to took it: it is gone from sight with its list, or
+    // marked chosen since (bootstrap-select keeps the text typed in its search box after
+    // either; a list that marks the option the keys are on aria-selected, as Mantine's, marked
+    // it before).
+    const enter = INPUT_ENTER_ON.get(field);
+    if (enter) {
+      const option = enter.option;
+      data.enter_taken = !option.isConnected || !isVisible(option, false) ||
+          (!enter.marked && inputMarkedChosen(option));
+    }
+    return {data};
+  }
   if (input.drawn) {
     // After keys: a widget that draws its state a frame later (UI5's slider sets its
     // aria-valuenow then) is read once two frames in a row show the same.
