@@ -60,6 +60,37 @@ BOOST_AUTO_TEST_CASE(a_drag_from_a_text_target_presses_on_its_words) {
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"on the word"})");
 }
 
+// A list reordered by a handle inside each item, moving the item as the pointer passes the
+// others, under a cover over the whole page (DevExtreme's): the item whose handle was dragged
+// stands where the button came up, and that is the drop (it said "dropped": false); its place
+// is the item's. Hidden under a copy that follows the pointer, the item is not seen there, but
+// the list moved the destination aside for it.
+BOOST_AUTO_TEST_CASE(a_drag_by_an_items_handle_that_the_list_moved_along_is_dropped) {
+  const json::object result = Run(Frames({
+      Goto("handle_list.html"),
+      R"({"method":"page.drag","params":{"from":{"css":"#tasks li:nth-child(4) .handle"},)"
+      R"("to":{"role":"option","name":"Review PR"}}})",
+      Eval("JSON.stringify([moves, [...tasks.children].map((li) => li.textContent)])"),
+      R"({"method":"page.drag","params":{"from":{"css":"#chores li:nth-child(4) .handle"},)"
+      R"("to":{"role":"option","name":"Laundry"}}})",
+      Eval("JSON.stringify([moves, [...chores.children].map((li) => li.textContent)])"),
+  }));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":4,"after":2,"of":4}}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"J({"index":2,"method":"page.eval","result":"[[[3,1]],[\"Write spec\",)J"
+             R"J(\"Plan sprint\",\"Review PR\",\"Call customer\"]]"})J");
+  // The item hidden under its copy: the list moved the destination aside for it, where the
+  // button came up.
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.drag","result":{"dropped":true,"via":"pointer",)"
+             R"("place":{"before":4,"after":2,"of":4}}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"J({"index":4,"method":"page.eval","result":"[[[3,1],[3,1]],[\"Dishes\",)J"
+             R"J(\"Groceries\",\"Laundry\",\"Garden\"]]"})J");
+}
+
 // A list that hides the items a filter leaves out (Muuri's grid): the place counts the items a
 // user sees (it said 5 of 8 for the first of 4 shown).
 BOOST_AUTO_TEST_CASE(a_reorder_counts_the_places_of_the_items_shown) {

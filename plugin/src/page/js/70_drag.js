@@ -144,7 +144,8 @@ function pointerWatch(win) {
       if (!watch.armed || watch.up) return;
       watch.up = event;
       watch.upOverTo = !!watch.to && watch.to.isConnected &&
-          (upOver(watch.to, watch.source, event) || movedInto(watch));
+          (upOver(watch.to, watch.source, event) || movedInto(watch) ||
+           movedAsideFrom(watch, event));
       // Where an element dragged to a point is drawn as the button comes up: away from where
       // it stood when the page made it follow the pointer (dragMovedAcross).
       const place = globalThis.__firefoxBidiDragPlace;
@@ -244,6 +245,7 @@ OPS.dragPrepare = function (input, nodes) {
   watch.source = from;
   watch.to = to;
   watch.toScrolled = to ? scrolledAround(to) : null;
+  watch.toRect = to ? rectOf(to) : null;
   watch.toHeldSource = !!to && inputContains(to, from);
   watch.upOverTo = false;
   watch.endInSource = pointIn(from, aim);
@@ -385,11 +387,42 @@ OPS.dragPlace = function () {
 function upOver(to, from, up) {
   if (pointIn(to, {x: up.clientX, y: up.clientY}) || inputContains(to, up.target)) return true;
   const list = parentElementOf(to);
-  return !!list && ownerDocumentOf(to).elementsFromPoint(up.clientX, up.clientY).some((hit) => {
-    let item = hit;
-    while (item && parentElementOf(item) !== list) item = parentElementOf(item);
-    return !!item && item !== from && item !== to && item.textContent === from.textContent;
+  if (!list) return false;
+  // The item dragged: `from`, or the item of the list it is the handle of (DevExtreme's list
+  // is reordered by a handle inside each item).
+  const source = itemOfList(list, from) || from;
+  return ownerDocumentOf(to).elementsFromPoint(up.clientX, up.clientY).some((hit) => {
+    const item = itemOfList(list, hit);
+    if (!item || item === to) return false;
+    // The item whose handle was dragged, which the list moved there as the pointer came, or a
+    // copy of the item dragged standing in for it there.
+    return (item === source && source !== from) ||
+        (item !== source && item.textContent === source.textContent);
   });
+}
+
+// The element of `list`'s children that holds `el`, or null.
+function itemOfList(list, el) {
+  let item = el;
+  while (item && parentElementOf(item) !== list) item = parentElementOf(item);
+  return item;
+}
+
+// Whether the button came up where the destination stood as the drag began, the page having
+// moved the destination aside since: a list that makes room there for the item as the pointer
+// comes, hiding the item itself under the copy that follows the pointer (DevExtreme's).
+function movedAsideFrom(watch, up) {
+  const was = watch.toRect;
+  if (!was) return false;
+  const scrolled = scrolledSince(watch.toScrolled);
+  const top = was.top - scrolled.y;
+  const left = was.left - scrolled.x;
+  const now = rectOf(watch.to);
+  // Still drawn (not put away, as a tray that closes as the button goes down), elsewhere.
+  if (now.width <= 0 || now.height <= 0) return false;
+  const moved = Math.abs(now.top - top) > 2 || Math.abs(now.left - left) > 2;
+  return moved && up.clientX >= left && up.clientX < left + was.width && up.clientY >= top &&
+      up.clientY < top + was.height;
 }
 
 // Whether the dragged element now lies inside the destination, which did not hold it when the
