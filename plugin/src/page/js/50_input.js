@@ -2705,7 +2705,10 @@ function inputCompletionOf(field, typed) {
 
 OPS.inputFill = async function (input, nodes) {
   let field = inputFieldOf(nodes[0]);
-  inputWatchOutcome(field, false);  // an Enter after the fill may submit the form
+  // An Enter after the fill may submit the form. Typed key by key since the call that asked
+  // for the keys, the field is watched from before them: what they typed is the typing.
+  if (!input.typed) inputWatchOutcome(field, false);
+  INPUT_ENTER_ON.delete(field);
   const filled = await inputFill(field, input.value, input.leave, input.aim ? nodes[0] : null,
                                  !!input.typed);
   if (filled.aim || filled.keys) return {data: filled};
