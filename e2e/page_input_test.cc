@@ -1608,6 +1608,18 @@ BOOST_AUTO_TEST_CASE(a_fill_waits_for_a_late_search_in_a_list_already_open) {
              R"({"index":2,"method":"page.fill","result":{"value":"Ki","options":["Kiwi"]}})");
 }
 
+// A see-through checkbox under the label beside it that draws it, naming no control, whose
+// click the page takes to toggle it (Fomantic's checkbox): the fill clicks the label (it said
+// the label covered the box).
+BOOST_AUTO_TEST_CASE(a_see_through_checkbox_under_its_drawing_label_is_filled_through_it) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div style='position: relative'><input type=checkbox id=box style='opacity: 0; position: absolute; left: 0; top: 0; z-index: 0'><label style='position: relative; z-index: 1; padding-left: 24px'>Weekly news</label></div><script>const box = document.getElementById('box'); document.querySelector('label').onclick = () => { box.checked = !box.checked; box.dispatchEvent(new Event('change')); };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"css":"#box","value":true}})",
+       Eval("document.getElementById('box').checked")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":true})");
+}
+
 // A range input takes a number between its ends, one between its steps as the nearest step
 // (as a drag lands); one beyond its ends is refused, saying them.
 BOOST_AUTO_TEST_CASE(a_range_input_takes_the_nearest_step_and_refuses_beyond_its_ends) {

@@ -251,14 +251,7 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   // screen readers on the widget around it. A web component's host stands for the control its
   // shadow root holds (inputHostControlOf).
   const standIn = inputHostControlOf(el) || standInOf(el);
-  if (standIn) {
-    const prepared = inputPrepareClick(standIn, hover);
-    const origin = inputOriginCentre(el);
-    if (!prepared.ok || !origin) return prepared;
-    // The pointer goes to the input's in-view centre plus this offset.
-    return {ok: true, x: prepared.x, y: prepared.y, dx: prepared.x - origin.x,
-            dy: prepared.y - origin.y};
-  }
+  if (standIn) return inputPreparedThrough(el, standIn, hover);
   const rect = rectOf(el);
   if (el.getClientRects().length === 0 || rect.width === 0 || rect.height === 0) {
     return inputNotVisible(el, 'has no size on the page (display: none, or zero width or height)');
@@ -310,6 +303,8 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
     }
   }
   if (!reached && !inputReaches(el, hit)) {
+    const label = inputDrawingLabel(el, hit);
+    if (label) return inputPreparedThrough(el, label, hover);
     return {error: 'element covered', message: inputCoveredMessage(el, hit, hover)};
   }
   if (!hover) {
@@ -330,6 +325,29 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
       point;
   if (end.x === origin.x && end.y === origin.y) return {ok: true, x: end.x, y: end.y};
   return {ok: true, x: end.x, y: end.y, dx: end.x - origin.x, dy: end.y - origin.y};
+}
+
+// inputPrepareClick of `other`, an element that stands for `el` (its label, the control of
+// its host), as an offset from `el`'s in-view centre, where an element-origin move to `el`
+// starts.
+function inputPreparedThrough(el, other, hover) {
+  const prepared = inputPrepareClick(other, hover);
+  const origin = inputOriginCentre(el);
+  if (!prepared.ok || !origin) return prepared;
+  return {ok: true, x: prepared.x, y: prepared.y, dx: prepared.x - origin.x,
+          dy: prepared.y - origin.y};
+}
+
+// The label that draws see-through checkbox or radio button `el` over it, the element `hit`
+// at its middle is in: a label beside it, naming no control, whose click the page takes to
+// toggle the box (Fomantic's checkbox, toggle and radio), or null.
+function inputDrawingLabel(el, hit) {
+  if (localNameOf(el) !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio') || !hit ||
+      styleOf(el).opacity !== '0') {
+    return null;
+  }
+  const label = hit.closest('label');
+  return label && parentElementOf(label) === parentElementOf(el) && !label.control ? label : null;
 }
 
 // Roles of elements that hold a field of their own that a click on them is not meant for: a
