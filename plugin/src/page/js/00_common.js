@@ -1523,6 +1523,8 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
                                    "searchbox", "combobox", "listbox", "slider", "spinbutton",
                                    "tab", "menuitem", "menuitemcheckbox", "menuitemradio",
                                    "treeitem", "option", "gridcell"]);
+// Elements that take input whatever role the page gives them.
+const FORM_CONTROL_TAGS = new Set(["input", "textarea", "select", "button"]);
 
 // Interactive elements get refs: links, buttons, form fields, interactive roles, a sortable
 // column's header, a tabindex, contenteditable, draggable="true" (items of a sortable list: a
@@ -1530,8 +1532,6 @@ const INTERACTIVE_ROLES = new Set(["button", "link", "checkbox", "radio", "switc
 // and where a pointer, grab or move cursor begins (a date picker's month arrows, a card a
 // script made clickable, a sortable list's items: the page's own sign that a click or drag
 // does something).
-const FORM_CONTROL_TAGS = new Set(["input", "textarea", "select", "button"]);
-
 export function isInteractive(el, role) {
   return remembered("interactive", el, ownIsInteractive, role);
 }
