@@ -64,10 +64,10 @@ BOOST_AUTO_TEST_CASE(content_slotted_into_a_shadow_scroll_box_scrolls_there) {
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Pressed",true]})");
 }
 
-// A box that moves its content on the wheel or its own keys and does not scroll (Monaco's
-// editor hides its overflow, and draws only the lines in view), on a page that does not
-// scroll either: "until" says nothing moved, and how such a box is scrolled (it said it
-// scrolled to the end of the target's box).
+// A box that moves its content on its own keys and does not scroll (Monaco's editor hides its
+// overflow, and draws only the lines in view), on a page that does not scroll either: "until"
+// says the wheel over it moved nothing, and how such a box is scrolled (it said it scrolled to
+// the end of the target's box).
 BOOST_AUTO_TEST_CASE(until_in_no_box_that_scrolls_says_nothing_moved) {
   const json::object result = Run(Frames(
       {R"J({"method":"page.goto","params":{"url":"data:text/html,<div id=editor style='height: 100px; overflow: hidden'><div style='height: 2000px'>line 1</div></div>"},"silent":true})J",
@@ -75,8 +75,9 @@ BOOST_AUTO_TEST_CASE(until_in_no_box_that_scrolls_says_nothing_moved) {
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.scroll","error":{"error":"no such element","message":)"
-             R"("page.scroll: the target lies in no box that scrolls, and the page did not scroll )"
-             R"(either: nothing moved, and no visible element matches text \"line 150\". What )"
+             R"("page.scroll: the target lies in no box that scrolls, and the wheel turned over )"
+             R"(it moved nothing: nothing moved, and no visible element matches text \"line )"
+             R"(150\". What )"
              R"(moves its content on the wheel or keys of its own (a code editor, a map) scrolls )"
              R"(with page.press PageDown after a page.click in it"}})");
 }
@@ -234,9 +235,10 @@ BOOST_AUTO_TEST_CASE(a_click_scrolls_the_box_that_hides_its_element_but_not_a_cl
                         button,
                         R"(\" is out of sight in div#track \"First slideSecond slideEighth )"
                         R"(slide\", which clips it (as a carousel hides its other slides): bring )"
-                        R"(it into view as a user would (the page's next button, a tab, a )"
-                        R"(page.drag across it); take a new page.snapshot to find what is )"
-                        R"(shown, or page.waitFor it first"}})");
+                        R"(it into view as a user would (page.scroll \"to\" it, which turns the )"
+                        R"(wheel over that box; the page's next button, a tab, a page.drag )"
+                        R"(across it); take a new page.snapshot to find what is shown, or )"
+                        R"(page.waitFor it first"}})");
   };
   BOOST_TEST(Record(result, 5) == clipped(5, "Second slide"));
   BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":0})");
@@ -257,11 +259,48 @@ BOOST_AUTO_TEST_CASE(a_scroll_to_a_slide_a_track_clips_leaves_the_track_and_says
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.scroll","error":{"error":"element not visible",)"
              R"("message":"page.scroll: button \"Second slide\" is out of sight in div#track )"
-             R"(\"First slideSecond slideEighth slide\", which clips it (as a carousel hides )"
+             R"(\"First slideSecond slideEighth slide\", which clips it, and the wheel over it )"
+             R"(did not bring it (as a carousel hides )"
              R"(its other slides): bring it into view as a user would (the page's next button, )"
              R"(a tab, a page.drag across it); take a new page.snapshot to find what is shown, )"
              R"(or page.waitFor it first"}})");
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":0})");
+}
+
+// A feed that hides its overflow and scrolls itself on the wheel's events (DevExtreme's scroll
+// view): by, to (a target it clips away), until and top/bottom turn the wheel over it, as a
+// user scrolls it; the page stays where it was (the target's scroll box was the page's). An
+// excerpt that only clips its text moves nothing: the wheel scrolled the page, and says so.
+BOOST_AUTO_TEST_CASE(a_box_that_scrolls_itself_on_the_wheel_is_scrolled_with_the_wheel) {
+  const json::object result = Run(Frames(
+      {Goto("wheel_box.html"),
+       R"({"method":"page.scroll","params":{"text":"Item 1","by":{"y":300}}})",
+       Eval("[scrollY, feed.scrollTop]"),
+       // Item 30 spans 580-600 px of the feed: its middle comes to the middle of the 200 px box.
+       R"({"method":"page.scroll","params":{"to":{"text":"Item 30"}}})",
+       R"({"method":"page.click","params":{"text":"Item 30"},"pick":"title"})",
+       R"({"method":"page.scroll","params":{"text":"Item 2","until":{"text":"Item 40"}}})",
+       R"({"method":"page.scroll","params":{"text":"Item 2","to":"top"}})",
+       R"({"method":"page.scroll","params":{"text":"Item 2","to":"bottom"}})",
+       Eval("[scrollY, feed.scrollTop]"),
+       R"({"method":"page.scroll","params":{"text":"Second line","by":{"y":100}}})",
+       Eval("[scrollY, excerpt.scrollTop]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.scroll","result":{"x":0,"y":300,"moved":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[0,300]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.scroll","result":{"x":0,"y":490,"moved":true}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.click","result":"Picked 30"})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.scroll","result":{"x":0,"y":600,"moved":true}})");
+  BOOST_TEST(Record(result, 6) ==
+             R"({"index":6,"method":"page.scroll","result":{"x":0,"y":0,"moved":true}})");
+  BOOST_TEST(Record(result, 7) ==
+             R"({"index":7,"method":"page.scroll","result":{"x":0,"y":600,"moved":true}})");
+  BOOST_TEST(Record(result, 8) == R"({"index":8,"method":"page.eval","result":[0,600]})");
+  BOOST_TEST(Record(result, 9) == R"({"index":9,"method":"page.scroll","result":)"
+                                  R"({"x":0,"y":0,"moved":false,"page":{"x":0,"y":100}}})");
+  BOOST_TEST(Record(result, 10) == R"({"index":10,"method":"page.eval","result":[100,0]})");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -134,6 +134,17 @@ json::object HoverActionsParams(std::string_view context, std::string_view share
   return PointerActions(context, std::move(pointer));
 }
 
+json::object WheelActionsParams(std::string_view context, ViewportPoint at, int dx, int dy) {
+  json::array sources;
+  sources.push_back(json::object{
+      {"type", "wheel"},
+      {"id", kWheelSource},
+      {"actions",
+       json::array{json::object{
+           {"type", "scroll"}, {"x", at.x}, {"y", at.y}, {"deltaX", dx}, {"deltaY", dy}}}}});
+  return json::object{{"context", context}, {"actions", std::move(sources)}};
+}
+
 json::object MouseOntoParams(std::string_view context, std::string_view shared_id,
                              CentreOffset offset) {
   return PointerActions(context, json::array{PointerMoveTo(shared_id, offset)});

@@ -1,9 +1,9 @@
 // Parameters of input.performActions for the helpers' real input: a click on an element (its
 // in-view centre, through an element origin), key chords and typed text.
 //
-// Input sources are named "page.mouse" and "page.keyboard", so the helpers' input state (held
-// buttons, click counting) stays apart from sources a batch's raw frames create.
-// Pure functions, no I/O; thread-safe.
+// Input sources are named "page.mouse", "page.wheel" and "page.keyboard", so the helpers' input
+// state (held buttons, click counting) stays apart from sources a batch's raw frames create. Pure
+// functions, no I/O; thread-safe.
 #ifndef FIREFOX_BIDI_PAGE_ACTIONS_H_
 #define FIREFOX_BIDI_PAGE_ACTIONS_H_
 
@@ -23,6 +23,7 @@ namespace firefox_bidi::page {
 
 inline constexpr std::string_view kMouseSource = "page.mouse";
 inline constexpr std::string_view kKeyboardSource = "page.keyboard";
+inline constexpr std::string_view kWheelSource = "page.wheel";
 
 struct ClickSpec {
   int button = 0;                      // WebDriver button: 0 left, 1 middle, 2 right
@@ -106,6 +107,10 @@ boost::json::object DragActionsParams(std::string_view context, ViewportPoint fr
 // the page scrolled meanwhile), then kDragHold still and the release.
 boost::json::object DragReleaseParams(std::string_view context, ViewportPoint from,
                                       ViewportPoint to);
+
+// {"context":C,"actions":[...]} that turns the mouse's wheel at `at` by (dx, dy) CSS pixels
+// (positive: down and right), as a hand scrolls what lies under the pointer.
+boost::json::object WheelActionsParams(std::string_view context, ViewportPoint at, int dx, int dy);
 
 // {"context":C,"actions":[{"type":"key","id":"page.keyboard","actions":KEY_ACTIONS}]}.
 boost::json::object KeyActionsParams(std::string_view context, boost::json::array key_actions);

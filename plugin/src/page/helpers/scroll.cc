@@ -72,6 +72,23 @@ absl::StatusOr<json::object> FindInput(const Target& target) {
                                   "element that is there already (scroll \"to\" it)"));
 }
 
+// When scrollBox answered with `wheel` {x, y, dx, dy} (the box is one the page scrolls on the
+// wheel's events), turns the wheel there for it in `context`; true when it did.
+absl::StatusOr<bool> WheelIfAsked(PageContext& page, std::string_view context,
+                                  const json::value& scrolled) {
+  const json::value* wheel = scrolled.as_object().if_contains("wheel");
+  if (wheel == nullptr) return false;
+  const json::object& turn = wheel->as_object();
+  RETURN_IF_ERROR(
+      page.Command("input.performActions",
+                   WheelActionsParams(context, ViewportPointOf(*wheel),
+                                      static_cast<int>(turn.at("dx").to_number<double>()),
+                                      static_cast<int>(turn.at("dy").to_number<double>())),
+                   "the wheel's input events to be dispatched")
+          .status());
+  return true;
+}
+
 json::object Position(const json::object& data, const json::object& start) {
   return json::object{{"x", data.at("x")},
                       {"y", data.at("y")},
@@ -88,6 +105,8 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
   ASSIGN_OR_RETURN(const json::object find, FindInput(target));
   std::optional<json::object> start;
   json::value last_y = 0;
+  bool after_wheel = false;  // the last call asked for the wheel, which was turned
+  bool wheeled_to = false;   // towards the target it had found out of sight
   for (;;) {
     // The page layer bounds the helper's time by its timeout_ms param (ApplyTimeoutParam).
     const auto slice = std::min({page.Remaining() - kReportMargin, page.WaitRemaining(), kSlice});
@@ -104,12 +123,22 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
                        "scroll up first (\"to\": \"top\", or \"by\" a negative y); else ",
                        ToAbsl(page.RaiseTimeout())));
     }
+    json::object step_input{{"find", find}, {"ms", slice.count()}};
+    if (after_wheel) step_input["after_wheel"] = true;
+    if (wheeled_to) step_input["wheeled"] = true;
     ASSIGN_OR_RETURN(SandboxResult step,
-                     page.Sandbox(context, ops::kScrollUntil,
-                                  json::object{{"find", find}, {"ms", slice.count()}}, nodes));
+                     page.Sandbox(context, ops::kScrollUntil, std::move(step_input), nodes));
     const json::object& data = step.data.as_object();
     if (!start) start = data.at("start").as_object();
     last_y = data.at("y");
+    ASSIGN_OR_RETURN(after_wheel, WheelIfAsked(page, context, step.data));
+    if (after_wheel) {
+      wheeled_to = BoolAt(data, "found");
+      continue;
+    }
+    if (const json::value* clipped = data.if_contains("clipped")) {
+      return PageSideStatus(kMethod, *clipped);
+    }
     if (data.contains("end")) {
       // The page's requests, this call's or one an earlier scroll began (the next page still
       // on its way).
@@ -119,16 +148,16 @@ absl::StatusOr<json::value> ScrollUntil(PageContext& page, std::string_view tab,
         if (page.state().in_flight.Count(tab) == 0) continue;
       }
       const bool page_box = BoolAt(data, "page");
-      if (!nodes.empty() && page_box && data.at("y") == start->at("y")) {
-        // A code editor or a map moves what it shows on the wheel or its keys, in a box that
-        // does not scroll (Monaco's): nothing here scrolls it.
+      const bool unmoved = BoolAt(data, "unmoved");
+      if (!nodes.empty() && ((page_box && data.at("y") == start->at("y")) || unmoved)) {
+        // A code editor or a map moves what it shows on its keys, in a box that does not
+        // scroll (Monaco's): nothing here scrolls it.
         return HelperError(
             kNoSuchElement,
-            absl::StrCat(kMethod,
-                         ": the target lies in no box that scrolls, and the page did "
-                         "not scroll either: nothing moved, and no visible element "
-                         "matches ",
-                         target.Describe(),
+            absl::StrCat(kMethod, ": the target lies in no box that scrolls, and ",
+                         unmoved ? "the wheel turned over it moved nothing"
+                                 : "the page did not scroll either",
+                         ": nothing moved, and no visible element matches ", target.Describe(),
                          ". What moves its content on the wheel or keys of its own (a code "
                          "editor, a map) scrolls with page.press PageDown after a page.click "
                          "in it"));
@@ -175,13 +204,20 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
     ASSIGN_OR_RETURN(const Target to_target, NestedTarget(kMethod, params, "to"));
     const PageContext::Clock::time_point began = PageContext::Clock::now();
-    ASSIGN_OR_RETURN(const ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
-                                                             json::object{{"into_view", true}}));
+    ASSIGN_OR_RETURN(ActedTarget scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
+                                                       json::object{{"into_view", true}}));
+    const json::value before = scrolled.data.as_object().at("before");
+    ASSIGN_OR_RETURN(const bool wheeled,
+                     WheelIfAsked(page, scrolled.element.context, scrolled.data));
+    if (wheeled) {
+      // Clipped away in a box the wheel was turned over: shown now, or clipped for good.
+      ASSIGN_OR_RETURN(scrolled, ActOnTarget(page, tab, to_target, ops::kScrollBox,
+                                             json::object{{"into_view", true}, {"wheeled", true}}));
+    }
     RETURN_IF_ERROR(PageSideStatus(kMethod, scrolled.data));  // clipped away: no scroll shows it
-    ASSIGN_OR_RETURN(
-        SandboxResult settled,
-        page.Sandbox(scrolled.element.context, ops::kScrollSettle,
-                     json::object{{"before", scrolled.data.as_object().at("before")}}, {}));
+    ASSIGN_OR_RETURN(SandboxResult settled,
+                     page.Sandbox(scrolled.element.context, ops::kScrollSettle,
+                                  json::object{{"before", before}}, {}));
     RETURN_IF_ERROR(AwaitRequestsAnswered(page, tab, began, /*reacted=*/false));
     return std::move(settled.data);
   }
@@ -213,6 +249,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const PageContext::Clock::time_point began = PageContext::Clock::now();
   ASSIGN_OR_RETURN(const SandboxResult scrolled,
                    page.Sandbox(context, ops::kScrollBox, input, nodes));
+  RETURN_IF_ERROR(WheelIfAsked(page, context, scrolled.data).status());
   ASSIGN_OR_RETURN(
       SandboxResult settled,
       page.Sandbox(context, ops::kScrollSettle,

@@ -667,14 +667,30 @@ function inputClippedCentre(el) {
   return {x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2)};
 }
 
-export function inputClippedAway(el, clipper) {
+// `wheeled`: page.scroll turned the wheel over the clipper, and it still clips el away; else a
+// clipper that hides more than it shows may be one the page scrolls on the wheel (DevExtreme's
+// scroll view), which page.scroll "to" tries.
+export function inputClippedAway(el, clipper, wheeled = false) {
   // A submenu drawn beside a menu that clips it (its overflow hidden) is reached by the keys.
   const inMenu = el.closest('[role=menu], [role=menubar]') !== null;
+  const wheel = wheeled ? ', and the wheel over it did not bring it' : '';
+  const scroll = !wheeled && !inMenu && inputHidesMore(clipper, 'xy')
+      ? 'page.scroll "to" it, which turns the wheel over that box; ' : '';
   return inputNotVisible(el, 'is out of sight in ' + describeElement(clipper) + ', which clips ' +
-      'it (as a carousel hides its other slides): bring it into view as a user would (the ' +
-      'page\'s next button, a tab, a page.drag across it' +
+      'it' + wheel + ' (as a carousel hides its other slides): bring it into view as a user ' +
+      'would (' + scroll + 'the page\'s next button, a tab, a page.drag across it' +
       (inMenu ? '; in a menu, its keys: ArrowRight opens a submenu, ArrowDown and Enter ' +
                 'choose in it' : '') + ')');
+}
+
+// Whether `el` hides its overflow on `axis` ("x", "y" or "xy": either) while holding more than
+// it shows: a box a page scrolls itself on the wheel's events (DevExtreme's scroll view), or
+// one that only clips (a carousel, a cut-off excerpt).
+export function inputHidesMore(el, axis) {
+  const style = styleOf(el);
+  const hides = (overflow) => overflow === 'hidden' || overflow === 'clip';
+  return (axis !== 'x' && hides(style.overflowY) && el.scrollHeight > el.clientHeight) ||
+      (axis !== 'y' && hides(style.overflowX) && el.scrollWidth > el.clientWidth);
 }
 
 // The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
