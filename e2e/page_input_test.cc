@@ -946,6 +946,63 @@ BOOST_AUTO_TEST_CASE(a_fill_reports_the_value_the_page_left_once_the_field_was_l
 
 // What the page does a moment after a field changed or was left (a check that clears its
 // message 20 ms later, a value reformatted from a timer) is in the fill's result.
+// Widgets that act on the item they know as focused, whatever has the browser's focus: keys
+// aimed at a tree item or a tab go where a user's click puts them (the item is clicked first:
+// Space checked the tree's first item, ArrowRight went to the page's body), and a fill of a
+// range's handle grabs it first (the keys moved the other handle).
+BOOST_AUTO_TEST_CASE(keys_aimed_at_an_item_or_a_handle_go_where_a_click_puts_them) {
+  const json::object result = Run(Frames(
+      {Goto("items_own_focus.html"),
+       R"({"method":"page.press","params":{"key":" ","target":{"role":"treeitem","name":"Reports"}}})",
+       R"({"method":"page.press","params":{"key":"ArrowRight","target":{"role":"tab","name":"Tokyo"}}})",
+       R"({"method":"page.fill","params":{"role":"slider","name":"To","value":"70"}})",
+       Eval("[Array.from(tree.children, (i) => i.getAttribute('aria-checked')), "
+            "tabs.querySelector('[aria-selected=true]').textContent, "
+            "Array.from(handles, (h) => h.getAttribute('aria-valuenow'))]"),
+       R"({"method":"page.snapshot","params":{"css":"#tree"}})"}));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"70"}})");
+  // Tokyo clicked, then ArrowRight: Lima.
+  BOOST_TEST(
+      Record(result, 4) ==
+      R"({"index":4,"method":"page.eval","result":[["false","true","false"],"Lima",["20","70"]]})");
+  // A tree item's aria-checked is its state in the outline (it said nothing).
+  const std::string tree(PageSuite::Record(result, 5).at("result").as_string());
+  BOOST_TEST(tree == WithRefs("- tree \"Files\" [ref={1}]\n"
+                              "  - treeitem \"Documents\" [ref={2}]\n"
+                              "  - treeitem \"Reports\" [ref={3}] checked\n"
+                              "  - treeitem \"Photos\" [ref={4}]",
+                              FirstRef(tree), 4));
+}
+
+// An autocomplete that keeps its open list aria-hidden while it draws its matches, which come
+// 200 ms after the typing into a list emptied first (Kendo UI's): the fill names what it shows
+// (it said "options": []), and a text target clicks one.
+BOOST_AUTO_TEST_CASE(a_fill_names_the_options_a_list_hidden_from_readers_shows) {
+  const json::object result = Run(
+      Frames({Goto("hidden_list_combobox.html"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"B"}})",
+              R"({"method":"page.fill","params":{"role":"combobox","name":"City","value":"Be"}})",
+              R"({"method":"page.click","params":{"text":"Bern"}})", Eval("chosen.textContent")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"B",)"
+                                  R"("options":["Berlin","Bern","Brussels","Budapest"]}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Be",)"
+                                  R"("options":["Berlin","Bern"]}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Bern"})");
+}
+
+// A date field marked as a combobox that draws no list for the text (Syncfusion's date picker)
+// takes the date as it is left: the fill leaves it, as a text field, when no list came.
+BOOST_AUTO_TEST_CASE(a_fill_leaves_a_combobox_that_drew_no_list_for_the_text) {
+  const json::object result = Run(Frames(
+      {Goto("date_no_list.html"),
+       R"({"method":"page.fill","params":{"role":"combobox","name":"Birthday","value":"7/14/2025"}})",
+       Eval("[taken.textContent, document.activeElement.localName]")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"7/14/2025"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["2025-07-14","body"]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_fill_reports_the_check_and_value_the_page_drew_a_moment_after) {
   const json::object result = Run(Frames(
       {Goto("late_check.html"),

@@ -296,6 +296,20 @@ BOOST_AUTO_TEST_CASE(a_grids_sortable_column_headers_have_refs_and_sort_it) {
   BOOST_TEST(ResultOf(result, 4) == R"([[["amount","desc"]],999])");
 }
 
+BOOST_AUTO_TEST_CASE(a_grids_date_editor_takes_its_fill_as_it_is_left_and_says_where_tab_went) {
+  // Tabulator's date editor is an <input type=date> that takes its value on the blur (a fill
+  // that kept the focus left the cell's old date); the Tab that leaves it opens the editor of
+  // the next cell, which the result names.
+  const json::object result = Run(Frames(
+      {Goto("lib_tabulator_editors.html"),
+       Frame("page.click", R"({"target":{"role":"gridcell","name":"2022-07-15"}})"),
+       Frame("page.fill", R"({"target":{"css":".tabulator-editing input"},"value":"2022-08-01"})"),
+       Eval("[staff.getRow(2).getData().start, document.activeElement.value]")}));
+  BOOST_TEST(ResultOf(result, 2) ==
+             R"({"value":"2022-08-01","tabbed_to":"textbox value=\"Chen\""})");
+  BOOST_TEST(ResultOf(result, 3) == R"(["2022-08-01","Chen"])");
+}
+
 BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
   // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
   // control of theirs), each with the handle that resizes its column (a col-resize cursor);
@@ -835,6 +849,24 @@ BOOST_AUTO_TEST_CASE(a_select2_box_shows_what_is_chosen_not_the_option_the_keys_
                                 "  - searchbox \"Search\" [ref={4}] [active]",
                                 FirstRef(open), 12));
   BOOST_TEST(ResultOf(result, 9) == R"(["rom",["Food","Hiking"]])");
+}
+
+BOOST_AUTO_TEST_CASE(ionic_segment_buttons_are_tabs_a_click_selects) {
+  // Ionic's segment button draws a native button in its shadow root whose pointer events its
+  // style turns off, the host taking the click: no turned-off control (the snapshot said
+  // "disabled", and a click by role was refused).
+  const json::object result =
+      Run(Frames({Goto("lib_ionic_segment.html"),
+                  R"({"method":"page.snapshot","params":{"css":"ion-segment"}})",
+                  Frame("page.click", R"({"target":{"role":"tab","name":"Week"}})"),
+                  Eval("document.getElementById('view').value")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- tablist\n"
+                                 "  - tab \"Day\" [ref={1}] selected\n"
+                                 "  - tab \"Week\" [ref={2}]\n"
+                                 "  - tab \"Month\" [ref={3}]",
+                                 FirstRef(outline), 3));
+  BOOST_TEST(ResultOf(result, 3) == R"("week")");
 }
 
 BOOST_AUTO_TEST_CASE(ionic_components_are_seen_once_upgraded_and_their_toast_once_it_has_entered) {

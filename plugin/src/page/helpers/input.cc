@@ -354,9 +354,11 @@ absl::StatusOr<KeysFocus> FocusForKeys(PageContext& page, std::string_view metho
     RETURN_IF_ERROR(PageSideStatus(method, focused.data));
     if (BoolAt(focused.data.as_object(), "click")) {
       // An editor's block: clicked just past the end of its text, as a user puts the caret
-      // there, then the page side watches what the keys do.
+      // there; an item of a tree, tab list or grid: clicked, as a user gives it the keys.
+      // Then the page side watches what the keys do.
+      const bool item = BoolAt(focused.data.as_object(), "item");
       RETURN_IF_ERROR(ClickElement(page, method, tab, focused.element.context,
-                                   focused.element.argument, ClickSpec{}, /*at_text_end=*/true)
+                                   focused.element.argument, ClickSpec{}, /*at_text_end=*/!item)
                           .status());
       ASSIGN_OR_RETURN(const SandboxResult armed,
                        page.Sandbox(focused.element.context, ops::kInputArm, json::object{}));

@@ -1333,7 +1333,7 @@ export function drawnListFor(list) {
 // range) while nothing that holds it, up to three levels, takes input in its place, or while
 // others like it (its tag and classes) in the table or list that holds them take pointer
 // events. A click there reaches nothing that acts. A control whose holder takes the press (a
-// row's drag handle) is no such.
+// row's drag handle, a custom element's host) is no such.
 export function isTurnedOff(el) {
   const parent = flatParentElement(el);
   if (styleFacts(el).cursor === "not-allowed" &&
@@ -1351,7 +1351,10 @@ export function isTurnedOff(el) {
   let held = false;
   for (let n = parent, level = 0; n && level < 3 && !held;
        n = flatParentElement(n), ++level) {
-    held = isInteractive(n, roleOf(n));
+    // A custom element that draws the control in its shadow root takes the press there itself
+    // (Ionic's segment button turns its inner button's pointer events off).
+    held = isInteractive(n, roleOf(n)) || (localNameOf(n).includes("-") && !takesNone(n) &&
+                                           shadowRootOf(n) !== null && shadowRootOf(n).contains(el));
   }
   if (!held) return true;
   const holder = el.closest("table, ul, ol, [role=grid], [role=listbox], [role=menu]");
@@ -1378,9 +1381,9 @@ export function isMovableSeparator(el) {
 }
 
 // The options shown inside `box` (its flat tree), in order.
-export function drawnOptions(box) {
+export function drawnOptions(box, ariaHiddenHides = true) {
   return flatElements(box).filter((el) =>
-      (roleOf(el) === "option" || localNameOf(el) === "option") && isVisible(el));
+      (roleOf(el) === "option" || localNameOf(el) === "option") && isVisible(el, ariaHiddenHides));
 }
 
 // The name an author gave: aria-labelledby, else aria-label, else title.

@@ -87,8 +87,10 @@ function statesOf(el, role, parts) {
     const level = aria("aria-level");
     if (level) states.push("level=" + level);
   }
+  // A tree item or an option that says it is checked (a tree of checkboxes, Syncfusion's) is.
   if (role === "checkbox" || role === "radio" || role === "switch" ||
-      role === "menuitemcheckbox" || role === "menuitemradio") {
+      role === "menuitemcheckbox" || role === "menuitemradio" ||
+      ((role === "treeitem" || role === "option") && hasAttr(el, "aria-checked"))) {
     // Mixed is neither checked nor not (Carbon's select-all box is checked and indeterminate).
     if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
       states.push("mixed");

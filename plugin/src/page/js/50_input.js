@@ -689,9 +689,15 @@ export function inputClippedAway(el, clipper, wheeled = false) {
 export function inputHidesMore(el, axis) {
   const style = styleOf(el);
   const hides = (overflow) => overflow === 'hidden' || overflow === 'clip';
-  return (axis !== 'x' && hides(style.overflowY) && el.scrollHeight > el.clientHeight) ||
-      (axis !== 'y' && hides(style.overflowX) && el.scrollWidth > el.clientWidth);
+  return (axis !== 'x' && hides(style.overflowY) &&
+          el.scrollHeight - el.clientHeight >= INPUT_HIDDEN_MIN_PX) ||
+      (axis !== 'y' && hides(style.overflowX) &&
+       el.scrollWidth - el.clientWidth >= INPUT_HIDDEN_MIN_PX);
 }
+
+// What a box must hide to hide more than it shows: a cell whose text overflows it by a pixel
+// (Webix's) is no box to scroll.
+const INPUT_HIDDEN_MIN_PX = 4;
 
 // The nearest ancestor of `el` that clips it away wholly (its overflow is not visible, and
 // none of el's box lies in its client box); null when none does.
@@ -1190,6 +1196,20 @@ function inputSuggests(el) {
       (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
 }
 
+// Whether field `el`, a combobox by its role, promises no list of suggestions for what is
+// typed: it says its typing completes nothing (aria-autocomplete="none": DevExtreme's date
+// box), or it says nothing of a list (no aria-autocomplete, no listbox popup, no datalist:
+// Syncfusion's date picker); one that says its popup is open has one.
+function inputPromisesNoList(el) {
+  // A field that suggests by other signs (jQuery UI's autocomplete, by its class) has its list.
+  if (attrOf(el, 'role') !== 'combobox' || attrOf(el, 'aria-expanded') === 'true') return false;
+  const autocomplete = attrOf(el, 'aria-autocomplete');
+  if (autocomplete === 'none') return true;
+  const popup = attrOf(el, 'aria-haspopup');
+  return autocomplete === null && attrOf(el, 'list') === null &&
+      (popup === null || popup === 'false' || popup === 'dialog' || popup === 'grid');
+}
+
 // The header cell of a table's or grid's column whose filter `el` is (AG Grid's floating
 // filter, in a row of its own below the column headers; Tabulator's and MUI's, inside the
 // column header; vaadin-grid's, slotted into one), or null: the page answers typing there by
@@ -1340,6 +1360,8 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
       }
     }
     const before = el.value;
+    // As a user's hand: the field has the focus while it takes the value.
+    if (leave) el.focus({preventScroll: true});
     el.value = text;
     if (el.value !== text && text !== '' && type !== 'range') {
       el.value = before;
@@ -1347,7 +1369,11 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
           ' use the format the browser expects, e.g. 2024-05-31 for a date, 13:45 for a time)');
     }
     inputFireInputAndChange(el);
-    return {ok: true, value: el.value};
+    const value = el.value;
+    // Then it is left: a grid's date editor (Tabulator's) takes its value on the blur, and
+    // takes the editor away.
+    if (leave) await inputLeaveAsByTab(el);
+    return {ok: true, value: el.isConnected ? el.value : value};
   }
   const editable = tag === 'textarea' || (tag === 'input' && INPUT_TYPED_TYPES.has(type));
   if (!editable && !isEditable(el)) {
@@ -1552,16 +1578,9 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     for (let p = parentNodeOf(el); p && nodeTypeOf(p) === ELEMENT_NODE; p = parentNodeOf(p)) {
       holders.push(p);
     }
-    // A user leaves a field by Tab (or a click elsewhere): a page that takes what was typed on
-    // Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a bare
-    // blur left it open over the form, holding no date) hears that key first. Not for a
-    // textarea, where a page's Tab may indent.
-    if (tag === 'input') inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
-    el.blur();
-    inputRememberLeft(el);
     // What the page does as the field is left is part of its value (a number clamped to its
-    // range, a date it refuses cleared), done by the blur's handlers or from a task they set.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // range, a date it refuses cleared).
+    await inputLeaveAsByTab(el);
     if (el.isConnected) {
       after = inputFieldValue(el);
       // A widget that draws its field from its state once it has taken the blur does so in
@@ -1659,6 +1678,27 @@ function inputTypingKey(text, at, before) {
 }
 
 const INPUT_TAB_KEY = {key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: false};
+
+// Where the page took the focus on the Tab inputLeaveAsByTab gave a field: a grid opens its
+// next cell's editor (Tabulator's), a form moves on to its next field; null when it did not.
+let inputTabbedTo = null;
+
+// Leaves field `el` as a user does by Tab (or a click elsewhere): a page that takes what was
+// typed on Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a
+// bare blur left it open over the form, holding no date) hears that key first, then the blur.
+// Not the key for a textarea, where a page's Tab may indent. Resolves once the blur's handlers,
+// and a task they set, have run.
+async function inputLeaveAsByTab(el) {
+  if (localNameOf(el) === 'input') {
+    inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
+    const doc = ownerDocumentOf(el);
+    const now = inputFocusedIn(doc);
+    if (now && now !== el && now !== doc.body) inputTabbedTo = now;
+  }
+  el.blur();
+  inputRememberLeft(el);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 // Dispatches a keyboard event of `type` with `key` (inputTypingKey) at `el`.
 // False when a listener cancelled it.
@@ -1836,8 +1876,24 @@ function inputSliderFill(el, text) {
         max === null ? 'from ' + min : 'from ' + min + ' to ' + max;
     return inputFillError(el, 'takes values ' + range + ', not ' + text);
   }
+  // A handle of a range that has not the keys is grabbed first, as a user takes the one to
+  // move: a range that knows its handle by the press (Syncfusion's) moved the other one.
+  if (inputFocusedIn(ownerDocumentOf(el)) !== el && inputHandlesBeside(el).length > 1) {
+    return {ok: true, slider: {now, target, click: true}};
+  }
   el.focus();
   return {ok: true, slider: {now, target}};
+}
+
+// The handles of the range slider `handle` belongs to (a slider in its box, up to three levels
+// up), itself among them; [handle] when it stands alone.
+function inputHandlesBeside(handle) {
+  let box = parentElementOf(handle);
+  for (let level = 0; box && level < 3; ++level, box = parentElementOf(box)) {
+    const handles = Array.from(box.querySelectorAll('[role=slider], input[type=range]'));
+    if (handles.length > 1) return handles;
+  }
+  return [handle];
 }
 
 // Resolves once the page has had its selectionchange (at most 200 ms), then one task later
@@ -1888,6 +1944,16 @@ function inputFocus(el, done, aim) {
     inputWatchOutcome(keysField, null);
     return {ok: true, to_end: true};
   }
+  // An item of a widget that knows one of its items as focused (a tree, a tab list, a grid)
+  // takes keys where a user's click put them: the widget acts on the item it knows, which a
+  // click moves and a script's focus() does not (Syncfusion's tree checked the item clicked
+  // before; Kendo's tab list keeps the focus on the list, and the item takes none). The plugin
+  // clicks it, unless the keys are on it already.
+  const focused = inputFocusedIn(ownerDocumentOf(el));
+  if (INPUT_KEYS_BY_CLICK_ROLES.has(roleOf(el)) && focused !== el &&
+      activeDescendantOf(focused) !== el) {
+    return {ok: true, click: true, item: true};
+  }
   // A box that takes no focus itself hands the keys to what it holds that does, as a Tab
   // reaches it (Blueprint's select: its combobox box holds a button; PrimeReact's dropdown, a
   // field kept for screen readers that it listens on).
@@ -1908,6 +1974,9 @@ function inputFocus(el, done, aim) {
   inputWatchOutcome(el, inputFollowedLink(el));  // a key may follow a focused link
   return {ok: true};
 }
+
+// Roles of the items page.press and page.type click before their keys (inputFocus).
+const INPUT_KEYS_BY_CLICK_ROLES = new Set(['tab', 'treeitem', 'gridcell']);
 
 // Whether `el` takes the focus: natively (a button, a field, a link), by its tabindex, or as
 // editable content.
@@ -2363,6 +2432,20 @@ async function inputAnswerSettled(win, watch) {
       await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
     }
   }
+  // A list that offered options before the typing and offers none now may have emptied as it
+  // began to draw its answer (Kendo's autocomplete, open with every city, shows none for a
+  // moment, and its matches 200 ms after the typing): waited for, to the cap.
+  const emptied = () => {
+    const options = inputSuggestionsOf(watch.focused).options;
+    return !!options && options.length === 0 && (watch.optionsBefore || []).length > 0;
+  };
+  if (emptied()) {
+    const cap = start + INPUT_ANSWER_CAP_MS;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    } while (emptied() && win.performance.now() < cap);
+    await inputChangesEnd(win, watch, cap, INPUT_ANSWER_QUIET_MS);
+  }
   // The first answer may be a notice that the real one is on its way.
   const loadingCap = start + INPUT_LOADING_CAP_MS;
   if (!inputAnswerPending(watch.focused)) return;
@@ -2464,7 +2547,7 @@ function inputOffersOf(list) {
   if (roleOf(list) === 'menu') {
     return flatElements(list).filter((el) => INPUT_MENU_ITEM_ROLES.has(roleOf(el)) && isVisible(el));
   }
-  const options = drawnOptions(list);
+  const options = drawnOptions(list, isVisible(list));
   if (options.length || roleOf(list) !== 'listbox') return options;
   // Not a notice that it found none (react-select's "No options").
   return flatChildren(list).filter((item) => {
@@ -2510,8 +2593,10 @@ function inputSuggestionLists(field) {
   for (const popup of inputControlledBy(field)) lists.push(...controlledListsIn(popup));
   // One list both controlled and owned (Awesomplete names it twice) is offered once.
   // A list kept for screen readers offers the options drawn beside it (Ant Design's).
+  // A list the page hides from readers while it draws it (Kendo's autocomplete marks its list
+  // aria-hidden as it filters it) offers what a user sees.
   lists = [...new Set(lists.map((list) => drawnListFor(list) || list))]
-              .filter((list) => isVisible(list));
+              .filter((list) => isVisible(list, false));
   if (lists.length === 0 && !inputNamesItsList(field)) {
     // The list its keys are on (aria-activedescendant), when it names none (Choices.js's
     // search field, beside the list of what was chosen).
@@ -2743,6 +2828,7 @@ OPS.inputFill = async function (input, nodes) {
   // for the keys, the field is watched from before them: what they typed is the typing.
   if (!input.typed) inputWatchOutcome(field, false);
   INPUT_ENTER_ON.delete(field);
+  inputTabbedTo = null;
   const filled = await inputFill(field, input.value, input.leave, input.aim ? nodes[0] : null,
                                  !!input.typed);
   if (filled.aim || filled.keys) return {data: filled};
@@ -2756,7 +2842,9 @@ OPS.inputFill = async function (input, nodes) {
   // the unfiltered list); the value as the answer left it (an autocomplete that completed the
   // word typed).
   const watch = globalThis.__firefoxBidiInputWatch;
-  if (filled.ok && inputTypedIntoSuggesting(watch)) {
+  const suggesting = filled.ok && inputTypedIntoSuggesting(watch);
+  let leftSuggesting = false;  // a suggesting field offered no list, and was left
+  if (suggesting) {
     await inputAnswerSettled(globalThis, watch);
     if ('value' in filled && field.isConnected) {
       filled.value = inputFieldValue(field);
@@ -2779,8 +2867,18 @@ OPS.inputFill = async function (input, nodes) {
     } else {
       const offered = inputSuggestionsOf(field);
       if (!inputStaleOptions(watch, offered.options, input.value)) Object.assign(filled, offered);
+      // No list at all, from a combobox that promises none for the text typed (a date field
+      // that opens its calendar on a button: Syncfusion's, DevExtreme's): it takes the text
+      // as a text field does, once it is left.
+      if (!('options' in offered) && input.leave && 'value' in filled && field.isConnected &&
+          inputFocusedIn(ownerDocumentOf(field)) === field && inputPromisesNoList(field)) {
+        await inputLeaveAsByTab(field);
+        leftSuggesting = true;
+      }
     }
-  } else if (filled.ok && input.leave && 'value' in filled) {
+  }
+  if (filled.ok && input.leave && 'value' in filled &&
+      (leftSuggesting || !suggesting)) {
     // Whether the page changed something outside the field as it was left (a check shown
     // then), or as a select or a date took its value, or a moment later: the plugin then looks
     // for a request it began. The value is read again once that settled (a text reformatted
@@ -2804,6 +2902,17 @@ OPS.inputFill = async function (input, nodes) {
     const invalid = inputInvalidMessage(field);
     if (invalid) filled.invalid = truncate(invalid, 200);
   }
+  // The page moved the focus on that Tab to a field, and it is there still (a grid's next
+  // editor, open, which takes the keys and may cover what the next click aims at).
+  const tabbed = inputTabbedTo;
+  if (filled.ok && tabbed && tabbed.isConnected && (isTextField(tabbed) || isEditable(tabbed)) &&
+      inputFocusedIn(ownerDocumentOf(tabbed)) === tabbed) {
+    // A grid's editor has no name of its own: its value says which cell it edits.
+    const value = isTextField(tabbed) ? inputFieldValue(tabbed) : '';
+    filled.tabbed_to = inputRoleAndName(tabbed) +
+        (value && !accessibleName(tabbed, roleOf(tabbed)) ?
+             ' value=' + JSON.stringify(truncate(collapse(value), 60)) : '');
+  }
   return {data: filled};
 };
 
@@ -2811,15 +2920,9 @@ OPS.inputFill = async function (input, nodes) {
 // levels up) that stands at `value`, as `ROLE "NAME"`: the one a handle stopped at, which
 // it cannot pass (Blueprint's range keeps its handles in order so); null when none does.
 function inputOtherHandleAt(handle, value) {
-  let box = parentElementOf(handle);
-  for (let level = 0; box && level < 3; ++level, box = parentElementOf(box)) {
-    const handles = box.querySelectorAll('[role=slider], input[type=range]');
-    if (handles.length < 2) continue;
-    const other = Array.prototype.find.call(
-        handles, (el) => el !== handle && String(inputFieldValue(el)) === String(value));
-    return other ? inputRoleAndName(other) : null;
-  }
-  return null;
+  const other = inputHandlesBeside(handle).find(
+      (el) => el !== handle && String(inputFieldValue(el)) === String(value));
+  return other ? inputRoleAndName(other) : null;
 }
 
 // The option page.fill chose in a select, until the select was left.

@@ -81,7 +81,8 @@ function wheelPointIn(box, el) {
 }
 
 // Where `el` lies in `box` (its offset from the box's corner): a box the page scrolls with a
-// transform keeps its scrollTop, and moves its content.
+// transform keeps its scrollTop, and moves its content; one that draws only the rows in view
+// (Webix's grid) keeps both, and changes its text.
 function offsetIn(box, el) {
   const a = rectOf(box);
   const b = rectOf(el);
@@ -130,7 +131,8 @@ function wheelOver(box, el, delta) {
   if (!at) return null;
   scrolledBox = box;
   const page = ownerDocumentOf(box).scrollingElement;
-  scrolledProbe = {el, was: offsetIn(box, el), page, pageWas: page && positionOf(page)};
+  scrolledProbe = {el, was: offsetIn(box, el), text: box.textContent, page,
+                   pageWas: page && positionOf(page)};
   return {before: positionOf(box),
           wheel: {x: at.x, y: at.y, dx: Math.round(delta.x), dy: Math.round(delta.y)}};
 }
@@ -194,7 +196,8 @@ OPS.scrollSettle = async function (input) {
   const data = {x: at.x, y: at.y, moved};
   if (scrolledProbe && scrolledProbe.el.isConnected) {
     const now = offsetIn(box, scrolledProbe.el);
-    data.moved = moved || now.x !== scrolledProbe.was.x || now.y !== scrolledProbe.was.y;
+    data.moved = moved || now.x !== scrolledProbe.was.x || now.y !== scrolledProbe.was.y ||
+        box.textContent !== scrolledProbe.text;
   }
   // The wheel over a box the page does not scroll scrolls the page around it, as a user's does.
   const page = scrolledProbe && scrolledProbe.page;
@@ -239,20 +242,25 @@ OPS.scrollUntil = async function (input, nodes) {
   const wheelStep = (over, el, dy) => {
     const step = wheelOver(over, el, {x: 0, y: dy});
     if (!step) return null;
-    globalThis.__firefoxBidiWheeled = {box: over, at: positionOf(over), el, was: offsetIn(over, el)};
+    globalThis.__firefoxBidiWheeled =
+        {box: over, at: positionOf(over), el, was: offsetIn(over, el), text: over.textContent};
     return report({wheel: step.wheel});
   };
   // After the wheel's step, what it brought into view has its frames to render; a box that
   // neither scrolled nor moved its content on it is one the page does not move on the wheel.
   if (input.after_wheel) {
     for (let frame = 0; frame < 2; ++frame) await nextFrame(win);
-    const {box: over, at, el, was} = globalThis.__firefoxBidiWheeled;
+    const {box: over, at, el, was, text} = globalThis.__firefoxBidiWheeled;
     const now = positionOf(over);
-    const moved = el.isConnected &&
-        (offsetIn(over, el).x !== was.x || offsetIn(over, el).y !== was.y);
+    const moved = over.textContent !== text || (el.isConnected &&
+        (offsetIn(over, el).x !== was.x || offsetIn(over, el).y !== was.y));
     if (wheeling && over === box && now.x === at.x && now.y === at.y && !moved) {
-      return report({end: true, unmoved: true});
+      // At its end, or a box that never moved on it.
+      return report(globalThis.__firefoxBidiWheelMoved ? {end: true} : {end: true, unmoved: true});
     }
+    if (moved) globalThis.__firefoxBidiWheelMoved = true;
+  } else {
+    globalThis.__firefoxBidiWheelMoved = false;
   }
   let unchanged = 0;
   for (let atEnd = false; ; ) {
