@@ -990,6 +990,34 @@ BOOST_AUTO_TEST_CASE(a_fill_names_the_options_a_list_hidden_from_readers_shows) 
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"Bern"})");
 }
 
+// A grid's filter in a header of plain boxes (Webix's): the rows are filtered when the fill
+// returns, 500 ms after the key (it returned at once, the grid's focus mark taken for them).
+BOOST_AUTO_TEST_CASE(a_filter_in_a_grids_header_of_plain_boxes_has_filtered_its_rows) {
+  const json::object result = Run(Frames(
+      {Goto("grid_header_filter.html"),
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Filter names","value":"o"}})",
+       Eval("Array.from(document.querySelectorAll('[role=gridcell]'), (c) => c.textContent)")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"o"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":["Boris","Dora"]})");
+}
+
+// A remove button an item shows, and lets take the pointer, only on the item's hover (Naive UI's
+// transfer list) is no turned-off control: the click's pointer comes over the item and
+// presses it (it was "disabled", and refused).
+BOOST_AUTO_TEST_CASE(a_button_an_item_shows_on_its_hover_is_clicked) {
+  const json::object result = Run(Frames(
+      {Goto("hover_remove.html"), R"({"method":"page.snapshot","params":{"css":"li:last-child"}})",
+       R"({"method":"page.click","params":{"role":"button","name":"Remove Kim"}})",
+       Eval("Array.from(document.querySelectorAll('li'), "
+            "(li) => li.firstChild.textContent.trim())")}));
+  const std::string item(PageSuite::Record(result, 1).at("result").as_string());
+  BOOST_TEST(item == WithRefs("- listitem\n"
+                              "  - text \"Kim\"\n"
+                              "  - button \"Remove Kim\" [ref={1}]",
+                              FirstRef(item), 1));
+  BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":["Eve"]})");
+}
+
 // A date field marked as a combobox that draws no list for the text (Syncfusion's date picker)
 // takes the date as it is left: the fill leaves it, as a text field, when no list came.
 BOOST_AUTO_TEST_CASE(a_fill_leaves_a_combobox_that_drew_no_list_for_the_text) {

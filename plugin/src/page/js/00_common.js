@@ -1348,6 +1348,9 @@ export function isTurnedOff(el) {
   }
   // A field its label or its widget takes the press for (a custom checkbox's hidden box).
   if ((el.labels && el.labels.length > 0) || standInOf(el)) return false;
+  // Drawn see-through too: shown, and given its pointer events, as the pointer comes over what
+  // holds it (Naive UI's transfer list shows an item's remove button on the item's hover).
+  if (PROPERTY_VALUE.call(styleOf(el), "opacity") === "0") return false;
   let held = false;
   for (let n = parent, level = 0; n && level < 3 && !held;
        n = flatParentElement(n), ++level) {

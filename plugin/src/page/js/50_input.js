@@ -957,8 +957,7 @@ function inputWatchChanges(watch, win) {
         records.some((record) => inputChangesAList(record) &&
                                  !inputChangesOthersList(record, watch.focused) &&
                                  !inputLeftBehindChanged(watch, record) &&
-                                 !(watch.filterHeader &&
-                                   inputContains(watch.filterHeader, record.target)))) {
+                                 !(watch.filterHeader && inputFilterOwnChange(watch, record)))) {
       watch.lastListChange = watch.lastChange;
     }
   });
@@ -1018,6 +1017,15 @@ function inputChangesAList(record) {
       (matchesOf(node, INPUT_LIST_SELECTOR) || !!node.querySelector(INPUT_LIST_SELECTOR));
   return Array.prototype.some.call(record.addedNodes, listy) ||
       Array.prototype.some.call(record.removedNodes, listy);
+}
+
+// Whether mutation `record` is a grid filter's own, not its rows filtered: inside the filter's
+// header, or a mark on the grid's boxes outside its rows and cells (Webix marks its grid
+// focused as its filter takes the focus).
+function inputFilterOwnChange(watch, record) {
+  if (inputContains(watch.filterHeader, record.target)) return true;
+  return record.type === 'attributes' &&
+      !flatClosest(record.target, 'tr, td, [role=row], [role=gridcell], [role=cell]');
 }
 
 // Whether mutation `record` changed what had the focus before the fill took it (leftBehind),
@@ -1222,8 +1230,15 @@ function inputFilterHeaderOf(el) {
   const cell = flatClosest(el, 'td, [role=gridcell], [role=cell]');
   const row = cell && flatClosest(cell, 'tr, [role=row]');
   const headerRow = (r) => !!r && r.querySelector('th, [role=columnheader]') !== null;
-  return row && (localNameOf(parentElementOf(row)) === 'thead' ||
-                 headerRow(row.previousElementSibling)) ? cell : null;
+  if (cell) {
+    return row && (localNameOf(parentElementOf(row)) === 'thead' ||
+                   headerRow(row.previousElementSibling)) ? cell : null;
+  }
+  // Above the cells of the grid that holds it, in no row or cell of its own: a header the page
+  // marks with no role (Webix's filter, in its header's plain boxes), that box its own.
+  const grid = flatClosest(el, '[role=grid], [role=treegrid]');
+  const first = grid && !flatClosest(el, '[role=row]') && grid.querySelector('[role=gridcell]');
+  return first && rectOf(el).bottom <= rectOf(first).top + 1 ? flatParentElement(el) : null;
 }
 
 // The text fields beside `el`, a text field, in what holds it that are not rendered now: the
