@@ -548,6 +548,21 @@ BOOST_AUTO_TEST_CASE(an_upload_whose_change_handler_alerts_reports_the_dialog_at
   BOOST_TEST(Str(PageSuite::Record(done, 3).at("result")) == "receipt: receipt.txt (5 bytes)");
 }
 
+// A link with a see-through file input laid over it (UIkit's form-custom): the upload goes to
+// the input a click on the link hits (it said a click on it opens no file chooser).
+BOOST_AUTO_TEST_CASE(an_upload_to_a_link_goes_to_the_file_input_laid_over_it) {
+  PageSuite& s = PageSuite::Get();
+  const std::string photo = s.files_dir() + "/photo.txt";
+  std::ofstream(photo) << "jpeg\n";  // 5 bytes
+  const json::object done =
+      Run(Frames({Goto("upload.html"),
+                  R"J({"method":"page.upload","params":{"text":"selecting one","files":[)J" +
+                      PageSuite::Quote(photo) + "]}}",
+                  R"J({"method":"page.text","params":{"css":"#out"}})J"}));
+  BOOST_TEST(json::serialize(PageSuite::Record(done, 1).at("result")) == R"({"files":1})");
+  BOOST_TEST(Str(PageSuite::Record(done, 2).at("result")) == "laid: photo.txt (5 bytes)");
+}
+
 // Firefox gets the real path that was judged, not the link: the page sees the target's name,
 // for page.upload and for a raw input.setFiles alike.
 BOOST_AUTO_TEST_CASE(an_upload_through_a_link_hands_firefox_the_judged_real_file) {

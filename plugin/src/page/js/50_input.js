@@ -3316,6 +3316,11 @@ async function inputFileChooserOf(el) {
   if (inputIsFileInput(el)) return el;
   const inside = flatElements(el).filter(inputIsFileInput);
   if (inside.length === 1) return inside[0];
+  // A see-through file input laid over it (UIkit's form-custom): what a user's click there hits.
+  inputScrollIntoViewAsUser(el, {block: 'nearest', inline: 'nearest'});
+  const point = inputInViewCentre(el);
+  const hit = point && ownerDocumentOf(el).elementFromPoint(point.x, point.y);
+  if (hit && inputIsFileInput(hit)) return hit;
   let opened = null;
   const win = defaultViewOf(ownerDocumentOf(el));
   // Where the click began: a file input in a shadow root (vaadin-upload's, hidden, which its
