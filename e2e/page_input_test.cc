@@ -974,6 +974,17 @@ BOOST_AUTO_TEST_CASE(keys_aimed_at_an_item_or_a_handle_go_where_a_click_puts_the
                               FirstRef(tree), 4));
 }
 
+// A spreadsheet's cells take no focus; its keys go to the cell a click selected: page.type at a
+// cell clicks it first (the keys went to the page's body, and nothing changed).
+BOOST_AUTO_TEST_CASE(typing_at_a_cell_that_takes_no_focus_clicks_it_first) {
+  const json::object result = Run(
+      Frames({Goto("sheet_cells.html"),
+              R"({"method":"page.type","params":{"text":"Gizmo\n","target":{"text":"Gadget"}}})",
+              Eval("Array.from(document.querySelectorAll('td'), (c) => c.textContent)")}));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":["Widget","3","Gizmo","5"]})");
+}
+
 // An autocomplete that keeps its open list aria-hidden while it draws its matches, which come
 // 200 ms after the typing into a list emptied first (Kendo UI's): the fill names what it shows
 // (it said "options": []), and a text target clicks one.

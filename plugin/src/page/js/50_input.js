@@ -1959,10 +1959,12 @@ function inputFocus(el, done, aim) {
     inputWatchOutcome(keysField, null);
     return {ok: true, to_end: true};
   }
-  // An item of a widget that knows one of its items as focused (a tree, a tab list, a grid)
-  // takes keys where a user's click put them: the widget acts on the item it knows, which a
-  // click moves and a script's focus() does not (Syncfusion's tree checked the item clicked
-  // before; Kendo's tab list keeps the focus on the list, and the item takes none). The plugin
+  // An item of a widget that knows one of its items as focused (a tree, a tab list, a grid, a
+  // spreadsheet's table) takes keys where a user's click put them: the widget acts on the
+  // item it knows, which a click moves and a script's focus() does not (Syncfusion's tree
+  // checked the item clicked before; Kendo's tab list keeps the focus on the list, and the
+  // item takes none; jspreadsheet's cells take none, its keys going to the cell selected
+  // last). The plugin
   // clicks it, unless the keys are on it already.
   const focused = inputFocusedIn(ownerDocumentOf(el));
   if (INPUT_KEYS_BY_CLICK_ROLES.has(roleOf(el)) && focused !== el &&
@@ -1991,7 +1993,7 @@ function inputFocus(el, done, aim) {
 }
 
 // Roles of the items page.press and page.type click before their keys (inputFocus).
-const INPUT_KEYS_BY_CLICK_ROLES = new Set(['tab', 'treeitem', 'gridcell']);
+const INPUT_KEYS_BY_CLICK_ROLES = new Set(['tab', 'treeitem', 'gridcell', 'cell']);
 
 // Whether `el` takes the focus: natively (a button, a field, a link), by its tabindex, or as
 // editable content.
