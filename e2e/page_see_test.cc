@@ -1497,6 +1497,16 @@ BOOST_AUTO_TEST_CASE(a_text_field_a_widget_replaced_is_not_listed_nor_filled) {
   BOOST_TEST(PageSuite::Record(result, 2).at("error").at("error").as_string() == "no such element");
 }
 
+// A native checkbox that says it is mixed only by aria-checked (Vuetify's tree, over a parent
+// some of whose children are checked, drawing a minus box) is mixed in the outline.
+BOOST_AUTO_TEST_CASE(a_native_checkbox_that_says_it_is_mixed_is_mixed) {
+  const json::object result = Run(Frames({
+      R"J({"method":"page.goto","params":{"url":"data:text/html,<input type=checkbox aria-checked=mixed aria-label=Fruits>"},"silent":true})J",
+      R"({"method":"page.snapshot"})",
+  }));
+  BOOST_TEST(RenumberedFromOne(Result(result, 1)) == "- checkbox \"Fruits\" [ref=e1] mixed");
+}
+
 // A field whose label the page hid from the accessibility tree (Headless UI's open combobox
 // makes the rest of the page aria-hidden and inert, its label included) is still named by it,
 // in the snapshot and as a target.

@@ -91,8 +91,9 @@ function statesOf(el, role, parts) {
   if (role === "checkbox" || role === "radio" || role === "switch" ||
       role === "menuitemcheckbox" || role === "menuitemradio" ||
       ((role === "treeitem" || role === "option") && hasAttr(el, "aria-checked"))) {
-    // Mixed is neither checked nor not (Carbon's select-all box is checked and indeterminate).
-    if (tag === "input" ? el.indeterminate : aria("aria-checked") === "mixed") {
+    // Mixed is neither checked nor not (Carbon's select-all box is checked and indeterminate;
+    // Vuetify's tree says it of its native box only by aria-checked, drawing a minus box).
+    if ((tag === "input" && el.indeterminate) || aria("aria-checked") === "mixed") {
       states.push("mixed");
     } else if (isChecked(el)) {
       states.push("checked");

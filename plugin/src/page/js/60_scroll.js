@@ -120,7 +120,8 @@ function settle(doc) {
 // The box OPS.scrollBox scrolled last in this document, which OPS.scrollSettle reads: the
 // element it was found from may be gone by then (a virtual list renders its rows again).
 let scrolledBox = null;
-// An element in scrolledBox and its offset there before (offsetIn), when the wheel scrolled it.
+// When the wheel scrolled scrolledBox: an element in it and its offset there before
+// (offsetIn), the box's text before, and the page's scroll box and its position before.
 let scrolledProbe = null;
 
 // The wheel turned over `box`, which hides more than it shows (wheelBoxOf), by `delta` {x, y}
@@ -192,11 +193,10 @@ OPS.scrollSettle = async function (input) {
   const box = scrolledBox || document.scrollingElement || document.documentElement;
   await settle(ownerDocumentOf(box));
   const at = positionOf(box);
-  let moved = at.x !== input.before.x || at.y !== input.before.y;
-  const data = {x: at.x, y: at.y, moved};
+  const data = {x: at.x, y: at.y, moved: at.x !== input.before.x || at.y !== input.before.y};
   if (scrolledProbe && scrolledProbe.el.isConnected) {
     const now = offsetIn(box, scrolledProbe.el);
-    data.moved = moved || now.x !== scrolledProbe.was.x || now.y !== scrolledProbe.was.y ||
+    data.moved = data.moved || now.x !== scrolledProbe.was.x || now.y !== scrolledProbe.was.y ||
         box.textContent !== scrolledProbe.text;
   }
   // The wheel over a box the page does not scroll scrolls the page around it, as a user's does.
@@ -212,8 +212,8 @@ OPS.scrollSettle = async function (input) {
 // element input.find names ({css} | {text} | {role, name?}) exists, for up to input.ms; then
 // scrolls it into view. data: {found: true, x, y, start: {x, y}, page} | {end: true, ...}
 // (the box's end came first; `unmoved`: the wheel over it moved nothing) | {found: false, ...}
-// (the time ran out) | {clipped: {error,
-// message}, ...} (found, in a box that clips it away); page: the box is the page's. In a box
+// (the time ran out) | {clipped: {error, message}, ...} (found, in a box that clips it away);
+// page: the box is the page's. In a box
 // the page scrolls on the wheel (wheelBoxOf), {wheel: {x, y, dx, dy}, ...} asks the plugin to
 // turn the wheel, then to ask again (`after_wheel`; `wheeled` after a wheel towards it, found).
 OPS.scrollUntil = async function (input, nodes) {
@@ -252,9 +252,9 @@ OPS.scrollUntil = async function (input, nodes) {
     for (let frame = 0; frame < 2; ++frame) await nextFrame(win);
     const {box: over, at, el, was, text} = globalThis.__firefoxBidiWheeled;
     const now = positionOf(over);
-    const moved = over.textContent !== text || (el.isConnected &&
-        (offsetIn(over, el).x !== was.x || offsetIn(over, el).y !== was.y));
-    if (wheeling && over === box && now.x === at.x && now.y === at.y && !moved) {
+    const moved = now.x !== at.x || now.y !== at.y || over.textContent !== text ||
+        (el.isConnected && (offsetIn(over, el).x !== was.x || offsetIn(over, el).y !== was.y));
+    if (wheeling && over === box && !moved) {
       // At its end, or a box that never moved on it.
       return report(globalThis.__firefoxBidiWheelMoved ? {end: true} : {end: true, unmoved: true});
     }
