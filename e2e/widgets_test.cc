@@ -604,6 +604,23 @@ BOOST_AUTO_TEST_CASE(a_board_card_is_dropped_where_the_library_drew_it_and_the_d
              R"([["Fix login bug","Plan sprint"],["Set up CI","Write docs","Design logo"]])");
 }
 
+BOOST_AUTO_TEST_CASE(a_calendar_event_dropped_off_the_days_is_put_back_and_the_drag_says_so) {
+  // FullCalendar hides the event while its image follows the pointer; dropped on the title its
+  // image goes back in 800 ms before the event shows again where it stood: not moved. Dropped
+  // on a day, the event is drawn anew there and eventDrop runs.
+  const json::object result = Run(Frames(
+      {Goto("lib_calendar.html"),
+       Frame("page.drag", R"({"from":{"text":"Dentist"},"to":{"role":"heading","name":"May 2026"}})"),
+       Eval("[calendar.getEventById('dentist').startStr, drops]"),
+       Frame("page.drag",
+             R"({"from":{"text":"Dentist"},"to":{"css":"td[data-date='2026-05-27']"}})"),
+       Eval("[calendar.getEventById('dentist').startStr, drops]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer","moved":false})");
+  BOOST_TEST(ResultOf(result, 2) == R"(["2026-05-20T15:00:00Z",[]])");
+  BOOST_TEST(ResultOf(result, 3) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 4) == R"(["2026-05-27T15:00:00Z",["2026-05-27T15:00:00Z"]])");
+}
+
 BOOST_AUTO_TEST_CASE(a_map_pans_by_the_drag_alone_and_its_marker_image_follows_the_mouse) {
   // Leaflet moves the map once a frame and flings it on with the speed of the release; its
   // marker is an <img> whose browser drag it cancels to follow mouse events. On a flat plane

@@ -365,10 +365,13 @@ function shownItemsOf(parent, item) {
 // element dragged while it still holds its text, else the first child that holds it now: a
 // list that draws its items anew in place (React's keyed by index) moves the texts, not the
 // elements.
-OPS.dragPlace = function () {
+OPS.dragPlace = async function () {
   const place = globalThis.__firefoxBidiDragPlace;
   globalThis.__firefoxBidiDragPlace = null;
-  if (place && place.across) return {data: dragMovedAcross(place)};
+  if (place && place.across) {
+    await shownAgainWhereItStood(place);
+    return {data: dragMovedAcross(place)};
+  }
   if (!place || !place.parent.isConnected) return {data: {}};
   const children = place.parent.children;
   let item = place.item;
@@ -440,10 +443,7 @@ function movedInto(watch) {
 function dragMovedAcross(place) {
   const item = place.item;
   if (!item.isConnected) return {};  // drawn anew: where is not known
-  const chain = ancestorsOf(item);
-  if (chain.length !== place.chain.length || chain.some((el, i) => el !== place.chain[i])) {
-    return {moved: true};
-  }
+  if (!standsAmong(item, place.chain)) return {moved: true};
   // In the same place among the same ancestors, and drawn where it was: the page kept it or
   // put it back. Drawn elsewhere, it was moved by a transform or a position, unknown here.
   const near = (a, b) => Math.abs(a.left - b.left) <= 2 && Math.abs(a.top - b.top) <= 2;
@@ -461,6 +461,23 @@ function dragMovedAcross(place) {
   return (samePlace || !place.to) && still && !copied ? {moved: false} : {};
 }
 
+// How long a page that hid the dragged element while an image of it followed the pointer may
+// take to show it again where it stood: it draws the image back there first (FullCalendar's
+// revert, 500 ms by default).
+const DRAG_PUT_BACK_MAX_MS = 1000;
+
+// Waits, DRAG_PUT_BACK_MAX_MS at most, while the dragged element stands hidden among the
+// ancestors it had: the page has not yet put it back, or drawn it anew elsewhere, and
+// dragMovedAcross would judge it too early.
+async function shownAgainWhereItStood(place) {
+  const item = place.item;
+  const win = defaultViewOf(ownerDocumentOf(item));
+  const until = win.performance.now() + DRAG_PUT_BACK_MAX_MS;
+  const standsHidden = () => item.isConnected && !isVisible(item, false) &&
+      standsAmong(item, place.chain);
+  while (standsHidden() && win.performance.now() < until) await nextFrame(win);
+}
+
 // How many elements show `text` in the destination `to` and among its siblings (its list).
 function copiesIn(to, text) {
   const list = parentElementOf(to) || to;
@@ -469,6 +486,12 @@ function copiesIn(to, text) {
 }
 
 // `el`'s ancestors, nearest first, across shadow roots.
+// Whether `el`'s ancestors are those of `chain` (ancestorsOf, taken before).
+function standsAmong(el, chain) {
+  const now = ancestorsOf(el);
+  return now.length === chain.length && now.every((ancestor, i) => ancestor === chain[i]);
+}
+
 function ancestorsOf(el) {
   const chain = [];
   for (let n = parentNodeOf(el) || el.host; n; n = parentNodeOf(n) || n.host) chain.push(n);
