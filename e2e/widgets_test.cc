@@ -310,6 +310,18 @@ BOOST_AUTO_TEST_CASE(a_grids_date_editor_takes_its_fill_as_it_is_left_and_says_w
   BOOST_TEST(ResultOf(result, 3) == R"(["2022-08-01","Chen"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_spreadsheets_cell_editor_takes_the_fill_as_it_is_left_by_tab) {
+  // Handsontable's cell editor is a textarea inside its treegrid that ignores the blur: the
+  // fill leaves it by Tab, which saves the cell and closes the editor.
+  const json::object result = Run(Frames(
+      {Goto("lib_spreadsheet.html"),
+       Frame("page.click", R"({"target":{"role":"gridcell","name":"Zoomzone"},"count":2})"),
+       Frame("page.fill", R"({"target":{"css":".handsontableInput"},"value":"Zoomzone Ltd"})"),
+       Eval("[hot.getDataAtCell(1, 0), hot.getActiveEditor().isOpened(), hot.getSelected()]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"Zoomzone Ltd"})");
+  BOOST_TEST(ResultOf(result, 3) == R"(["Zoomzone Ltd",false,[[1,1,1,1]]])");
+}
+
 BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
   // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
   // control of theirs), each with the handle that resizes its column (a col-resize cursor);

@@ -887,7 +887,7 @@ export function isVisible(el, ariaHiddenHides = true) {
 // once focused), nor a combobox's field folded so itself, which takes the focus for the
 // widget drawn around it (Quasar's select); one in a folded holder is (Handsontable's dropdown
 // cell editor, left there once it was used).
-function isSeeThroughTextField(el) {
+export function isSeeThroughTextField(el) {
   if (!isTextField(el)) return false;
   const combobox = attrOf(el, "role") === "combobox";
   for (let p = el; p; p = flatParentElement(p)) {

@@ -10,10 +10,10 @@ import {
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
   focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway, isTextField,
-  isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
-  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
-  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway,
+  isSeeThroughTextField, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf,
+  nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText,
+  shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -1241,6 +1241,16 @@ function inputFilterHeaderOf(el) {
   return first && rectOf(el).bottom <= rectOf(first).top + 1 ? flatParentElement(el) : null;
 }
 
+// The cell of a grid (by its role) that lies under the middle of `el`, a cell's editor laid
+// over it, or null.
+function inputCellUnder(el) {
+  if (flatClosest(el, INPUT_GRID_SELECTOR) === null) return null;
+  const box = rectOf(el);
+  const hits = ownerDocumentOf(el).elementsFromPoint(box.left + box.width / 2,
+                                                     box.top + box.height / 2);
+  return hits.find((hit) => roleOf(hit) === 'gridcell' && !inputContains(hit, el)) || null;
+}
+
 // The text fields beside `el`, a text field, in what holds it that are not rendered now: the
 // twin a widget swaps in for it as it takes the focus.
 function inputHiddenTwinsOf(el) {
@@ -1593,10 +1603,15 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     for (let p = parentNodeOf(el); p && nodeTypeOf(p) === ELEMENT_NODE; p = parentNodeOf(p)) {
       holders.push(p);
     }
+    // The cell a grid's editor lies over, which shows what it saved once the editor is put away.
+    const cellUnder = inputCellUnder(el);
     // What the page does as the field is left is part of its value (a number clamped to its
     // range, a date it refuses cleared).
     await inputLeaveAsByTab(el);
-    if (el.isConnected) {
+    // An editor the page keeps, put away out of sight once it saved what it held
+    // (Handsontable's, folded see-through and emptied for the next cell), is as one taken away.
+    const putAway = !el.isConnected || isSeeThroughTextField(el);
+    if (!putAway) {
       after = inputFieldValue(el);
       // A widget that draws its field from its state once it has taken the blur does so in
       // the frames after (Chakra's number input, by zag: its old value showed for two).
@@ -1608,7 +1623,7 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     } else if (text !== '') {
       // An editor shown in place of a text (a tree's rename box) that the page took away as it
       // lost the focus: it saved the value when the text shows it where the field was.
-      const holder = holders.find((h) => h.isConnected);
+      const holder = (el.isConnected && cellUnder) || holders.find((h) => h.isConnected);
       const shows = holder ? collapse(holder.innerText || '') : '';
       if (!shows.includes(collapse(text))) {
         // What shows there says which: the old text (the edit dropped), or another value (a
@@ -1694,6 +1709,9 @@ function inputTypingKey(text, at, before) {
 
 const INPUT_TAB_KEY = {key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: false};
 
+// A grid, or a cell of one, by its role: a field inside it edits a cell.
+const INPUT_GRID_SELECTOR = '[role=grid], [role=treegrid], [role=gridcell]';
+
 // Where the page took the focus on the Tab inputLeaveAsByTab gave a field: a grid opens its
 // next cell's editor (Tabulator's), a form moves on to its next field; null when it did not.
 let inputTabbedTo = null;
@@ -1701,10 +1719,11 @@ let inputTabbedTo = null;
 // Leaves field `el` as a user does by Tab (or a click elsewhere): a page that takes what was
 // typed on Tab's keydown (vanillajs-datepicker parses its date then and closes its picker; a
 // bare blur left it open over the form, holding no date) hears that key first, then the blur.
-// Not the key for a textarea, where a page's Tab may indent. Resolves once the blur's handlers,
-// and a task they set, have run.
+// Not the key for a textarea, where a page's Tab may indent, unless it edits a grid's cell
+// (Handsontable's editor, which takes what was typed on Tab or Enter and ignores the blur).
+// Resolves once the blur's handlers, and a task they set, have run.
 async function inputLeaveAsByTab(el) {
-  if (localNameOf(el) === 'input') {
+  if (localNameOf(el) === 'input' || flatClosest(el, INPUT_GRID_SELECTOR) !== null) {
     inputDispatchKey(el, 'keydown', INPUT_TAB_KEY);
     const doc = ownerDocumentOf(el);
     const now = inputFocusedIn(doc);
@@ -2907,7 +2926,9 @@ OPS.inputFill = async function (input, nodes) {
       if (kept.error) return {data: kept};
       Object.assign(filled, kept);
     }
-    if (!filled.click && !filled.slider && !('label' in filled) && field.isConnected) {
+    // A field put away once left (inputFill's putAway) keeps the value it was left with.
+    if (!filled.click && !filled.slider && !('label' in filled) && field.isConnected &&
+        !isSeeThroughTextField(field)) {
       filled.value = inputFieldValue(field);
       // A date field whose calendar stayed open, its date not taken as the field was left
       // (Vaadin's date picker takes it on Enter, and keeps the focus in its calendar).
