@@ -131,6 +131,9 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   double step = 0;
   bool swapped = false;  // ArrowRight lowers its value
   bool paged = false;    // its page keys were tried
+  // Grabbed by a click first (a range's handle), and focused again once its keys did nothing.
+  const bool grabbed = BoolAt(slider, "click");
+  bool refocused = false;
   int presses = 0;
   constexpr int kRounds = 5;
   int round = 0;
@@ -148,6 +151,15 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
     ASSIGN_OR_RETURN(const SliderValue moved,
                      PressOnSlider(page, tab, element, up ? kRight : kLeft, count));
     presses += count;
+    if (moved.number == now.number && step == 0 && grabbed && !refocused) {
+      // A handle that takes keys only after a focus that came by no pointer (Quasar's range)
+      // is focused again, as by Tab away and back.
+      refocused = true;
+      RETURN_IF_ERROR(
+          page.Sandbox(element.context, ops::kInputRefocus, json::object{}, {element.argument})
+              .status());
+      continue;
+    }
     if (moved.number == now.number) break;  // at its end, or it takes no keys
     const bool away = std::abs(target - moved.number) > left;
     const bool first = step == 0;
@@ -403,8 +415,9 @@ constexpr Param kParams[] = {
     kTimeoutParam,
 };
 
-constexpr PageOp kOps[] = {ops::kInputFill,    ops::kInputWaitEnabled,  ops::kInputValue,
-                           ops::kInputInvalid, ops::kInputPrepareClick, ops::kInputOutcome};
+constexpr PageOp kOps[] = {ops::kInputFill,    ops::kInputWaitEnabled, ops::kInputValue,
+                           ops::kInputRefocus, ops::kInputInvalid,     ops::kInputPrepareClick,
+                           ops::kInputOutcome};
 
 }  // namespace
 

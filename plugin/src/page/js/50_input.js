@@ -1919,12 +1919,31 @@ function inputSliderFill(el, text) {
   return {ok: true, slider: {now, target}};
 }
 
+OPS.inputRefocus = function (input, nodes) {
+  const el = nodes[0];
+  el.blur();
+  el.focus({preventScroll: true});
+  return {data: {}};
+};
+
 // The handles of the range slider `handle` belongs to (a slider in its box, up to three levels
-// up), itself among them; [handle] when it stands alone.
+// up, on one line with it: a track's handles share their middle's height, or an upright
+// track's their middle's left), itself among them; [handle] when it stands alone (a slider
+// above or below it is another: Quasar's slider, a track, stands over its range).
 function inputHandlesBeside(handle) {
+  const middle = (el) => {
+    const box = rectOf(el);
+    return {x: box.left + box.width / 2, y: box.top + box.height / 2};
+  };
+  const at = middle(handle);
+  const inLine = (el) => {
+    const other = middle(el);
+    return Math.abs(other.y - at.y) <= 2 || Math.abs(other.x - at.x) <= 2;
+  };
   let box = parentElementOf(handle);
   for (let level = 0; box && level < 3; ++level, box = parentElementOf(box)) {
-    const handles = Array.from(box.querySelectorAll('[role=slider], input[type=range]'));
+    const handles = Array.from(box.querySelectorAll('[role=slider], input[type=range]'))
+                        .filter((el) => el === handle || inLine(el));
     if (handles.length > 1) return handles;
   }
   return [handle];
