@@ -322,6 +322,20 @@ BOOST_AUTO_TEST_CASE(a_spreadsheets_cell_editor_takes_the_fill_as_it_is_left_by_
   BOOST_TEST(ResultOf(result, 3) == R"(["Zoomzone Ltd",false,[[1,1,1,1]]])");
 }
 
+BOOST_AUTO_TEST_CASE(a_spreadsheet_row_dragged_by_its_numbered_header_gets_no_place_claimed) {
+  // Handsontable's row headers show their place, 1 to 4, drawn anew there as the rows move:
+  // where the header stands says nothing of the row, and the drag claims no place.
+  const json::object result = Run(Frames(
+      {Goto("lib_spreadsheet.html"),
+       Frame("page.click", R"({"target":{"role":"rowheader","name":"4"}})"),
+       Frame("page.drag",
+             R"({"from":{"role":"rowheader","name":"4"},"to":{"role":"rowheader","name":"1"},)"
+             R"("steps":10})"),
+       Eval("hot.getDataAtCol(0)")}));
+  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 3) == R"(["Abbot","Tagcat","Zoomzone","Meeveo"])");
+}
+
 BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
   // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
   // control of theirs), each with the handle that resizes its column (a col-resize cursor);

@@ -278,7 +278,7 @@ function pastMiddle(to, start, end) {
 // slider's thumb and no list: {item, parent, before: the item's place among the parent's
 // children, from 1}. Else, when `to` lies outside what holds `from` (a card dragged to another
 // column; no canvas), {across: true, ...} for dragMovedAcross; null otherwise (a block's grip
-// beside the blocks, a slider's thumb onto a mark of its track).
+// beside the blocks, a slider's thumb onto a mark of its track, a grid's numbered row headers).
 function dragPlaceOf(from, to) {
   const selfAndParent = (el) => [el, parentElementOf(el)].filter(Boolean);
   let across = null;
@@ -295,6 +295,9 @@ function dragPlaceOf(from, to) {
     }
     if (alike.length < 3) continue;
     const other = selfAndParent(to).find((el) => el !== item && alike.includes(el));
+    // Items that show only their place (a grid's row headers, numbered 1 to N, drawn anew in
+    // place as the rows move: Handsontable's) say nothing of where the item went.
+    if (other && alike.every((el, i) => itemText(el) === String(i + 1))) return null;
     if (other) return place;
   }
   return across;
