@@ -286,6 +286,36 @@ BOOST_AUTO_TEST_CASE(a_label_split_around_a_block_is_clicked_in_its_box_with_an_
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Team"})");
 }
 
+// "position" clicks a point of the element from the top left of its padding box (inside the
+// canvas's 1 px border): a canvas at that point, a backdrop at its edge, where its dialog
+// leaves it free (the middle's cover says so); a point outside the element is refused.
+BOOST_AUTO_TEST_CASE(a_click_at_a_position_goes_to_that_point_of_the_element) {
+  const json::object result = Run(Frames(
+      {Goto("click_position.html"), R"({"method":"page.click","params":{"css":"#backdrop"}})",
+       R"({"method":"page.click","params":{"css":"#backdrop","position":{"x":5000,"y":5}}})",
+       R"({"method":"page.click","params":{"css":"#backdrop","position":{"x":10,"y":10}}})",
+       R"({"method":"page.click","params":{"css":"#pad","position":{"x":30,"y":20}}})",
+       R"({"method":"page.click","params":{"css":"#pad","position":"middle"}})",
+       Eval("[hits, document.querySelectorAll('#backdrop, #dialog').length]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.click","error":{"error":"element covered","message":)"
+             R"("page.click: div#backdrop is covered by div#dialog \"Tap outside to close\", )"
+             R"(which would receive the click; nothing was clicked. Close or wait out the cover )"
+             R"((e.g. page.waitFor its text with gone: true), or click it instead, or click the )"
+             R"(part of the element it leaves free with \"position\": {\"x\": 5, \"y\": 5} )"
+             R"J((from its top left)"}})J");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.click","error":{"error":"invalid argument","message":)"
+             R"("page.click: \"position\" {\"x\": 5000, \"y\": 5} lies outside )"
+             R"(div#backdrop, 1366x682 px"}})");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.click","error":{"error":"invalid argument","message":)"
+             R"("page.click: \"position\" is a point in the element, in pixels from its top )"
+             R"(left corner, e.g. {\"x\": 10, \"y\": 5}"}})");
+  BOOST_TEST(Record(result, 6) == R"({"index":6,"method":"page.eval","result":[[[30,20]],0]})");
+}
+
 // A see-through area laid over an item's name that takes its clicks (Plotly's legend: a rect
 // of no fill, with a pointer cursor, beside the name in the entry's group) is no cover: a
 // click on the name lands there, as a user's does. A rect that draws itself is still one.

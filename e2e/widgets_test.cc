@@ -310,6 +310,24 @@ BOOST_AUTO_TEST_CASE(a_grids_date_editor_takes_its_fill_as_it_is_left_and_says_w
   BOOST_TEST(ResultOf(result, 3) == R"(["2022-08-01","Chen"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_chip_scaling_in_is_clicked_once_it_stands_still_and_its_button_is_listed) {
+  // Slim Select: a chip added scales in from nothing; its remove button is pressed once the
+  // chip stands still (pressed at once, it had no size, or grew under the pointer and the
+  // click opened the list). The buttons a combobox holds are listed below it.
+  const json::object result = Run(Frames(
+      {Goto("lib_slim_select.html"), Eval("languages.setSelected(['Rust', 'Go'])"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Remove Rust"}})"),
+       Eval("languages.getSelected()"), R"({"method":"page.snapshot"})"}));
+  BOOST_TEST(ResultOf(result, 3) == R"(["Go"])");
+  const std::string outline = json::parse(ResultOf(result, 4)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- heading \"Profile\" level=1\n"
+                                 "- text \"Languages\"\n"
+                                 "- combobox \"Languages\" [ref={1}] collapsed value=\"Go\"\n"
+                                 "  - text \"Go\"\n"
+                                 "  - button \"Remove Go\" [ref={2}]",
+                                 FirstRef(outline), 2));
+}
+
 BOOST_AUTO_TEST_CASE(a_spreadsheets_cell_editor_takes_the_fill_as_it_is_left_by_tab) {
   // Handsontable's cell editor is a textarea inside its treegrid that ignores the blur: the
   // fill leaves it by Tab, which saves the cell and closes the editor.

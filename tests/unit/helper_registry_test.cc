@@ -22,9 +22,9 @@ std::vector<std::string> Keys(std::string_view method) {
 }
 
 BOOST_AUTO_TEST_CASE(accepted_keys_come_from_the_declaration) {
-  BOOST_TEST((Keys("page.click") == std::vector<std::string>{"ref", "css", "text", "role", "name",
-                                                             "target", "button", "count",
-                                                             "modifiers", "timeout_ms", "tab"}));
+  BOOST_TEST((Keys("page.click") ==
+              std::vector<std::string>{"ref", "css", "text", "role", "name", "target", "button",
+                                       "count", "modifiers", "position", "timeout_ms", "tab"}));
   // page.snapshot's target is "root"; page.tabs declares "tab" itself; page.help takes no tab.
   BOOST_TEST((Keys("page.snapshot") == std::vector<std::string>{"ref", "css", "text", "role",
                                                                 "name", "root", "max_lines",

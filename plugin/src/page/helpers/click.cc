@@ -26,8 +26,19 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   ASSIGN_OR_RETURN(const Target target, RequireTarget(kMethod, params));
   // One call finds the element, scrolls it into view and checks what the click would hit; a
   // text target is clicked on its words.
-  const json::object prepare_input =
+  json::object prepare_input =
       target.kind == Target::Kind::kText ? json::object{{"text", target.value}} : json::object{};
+  if (const json::value* position = params.if_contains("position")) {
+    // A point of the element other than its middle (a canvas, a backdrop's edge).
+    const std::optional<json::object> offset = PixelOffsetOf(*position);
+    if (!offset) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": \"position\" is a point in the element, in pixels from "
+                                      "its top left corner, e.g. {\"x\": 10, \"y\": 5}"));
+    }
+    prepare_input["position"] = *offset;
+  }
   ASSIGN_OR_RETURN(ActedTarget prepared,
                    ActOnTarget(page, tab, target, ops::kInputPrepareClick, prepare_input));
   const ResolvedTarget& element = prepared.element;
@@ -83,12 +94,13 @@ constexpr Param kParams[] = {
     {.key = "count",
      .type = ParamType::kInteger,
      .default_value = "1",
-     .help =
-         "1 (default), 2 (double click: selects a word) or 3 (triple click: selects a paragraph)"},
+     .help = "1 (default), 2 (double click) or 3 (triple click)"},
     {.key = "modifiers",
      .type = ParamType::kArray,
-     .help =
-         R"~(keys held during the click, e.g. ["Shift"] or ["Control"] ("Shift", "Control", "Alt", "Meta"))~"},
+     .help = R"~(keys held during the click, e.g. ["Shift"] ("Shift", "Control", "Alt", "Meta"))~"},
+    {.key = "position",
+     .type = ParamType::kAny,
+     .help = R"~({x, y} from its top left, not its middle)~"},
     kTimeoutParam,
 };
 

@@ -231,7 +231,8 @@ function textForReaders(el) {
 
 // Roles of what a custom combobox may hold (an ARIA 1.0 combobox, as Choices.js writes it: a
 // box that wraps its search field and its list of options).
-const WRAPPED_ROLES = new Set(["textbox", "searchbox", "listbox", "option", "tree", "grid", "menu"]);
+const WRAPPED_ROLES = new Set(["textbox", "searchbox", "listbox", "option", "tree", "grid", "menu",
+                               "button"]);
 
 // The fields and lists a combobox that is no form field holds and shows: listed below its
 // line (where a model types and picks), and not part of its value.

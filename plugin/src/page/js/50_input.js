@@ -232,7 +232,7 @@ function inputScrollIntoBoxes(el) {
 // target's value), on those words (inputTextPoint).
 // {"ok": true, "x", "y", "dx"?, "dy"?} | {"error": "element covered" | "element not visible" |
 // "element disabled", "message"}.
-export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
+export function inputPrepareClick(el, hover, atTextEnd = false, text = null, position = null) {
   if (!el.isConnected) {
     return {error: 'stale ref', message: 'the element is no longer in the page; take a new page.snapshot'};
   }
@@ -276,6 +276,7 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
   }
   const point = inputInViewCentre(el);
   if (point === null) return inputNotVisible(el, 'cannot be scrolled into view');
+  if (position) return inputPreparedAt(el, position, hover);
   let hit = inputElementFromPoint(ownerDocumentOf(el), point.x, point.y);
   let reached = !hit || inputContains(el, hit);
   // An element wider than the box that clips it (a code editor's line is a million pixels
@@ -325,6 +326,35 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null) {
       point;
   if (end.x === origin.x && end.y === origin.y) return {ok: true, x: end.x, y: end.y};
   return {ok: true, x: end.x, y: end.y, dx: end.x - origin.x, dy: end.y - origin.y};
+}
+
+// inputPrepareClick at `position` ({x, y} CSS pixels from the top left of el's box) in place
+// of its centre: a point of a canvas, a cell of a grid drawn as one element, the edge of a
+// backdrop that its dialog covers in the middle.
+function inputPreparedAt(el, position, hover) {
+  const box = rectOf(el);
+  const size = Math.round(box.width) + 'x' + Math.round(box.height) + ' px';
+  if (position.x < 0 || position.y < 0 || position.x >= box.width || position.y >= box.height) {
+    return {error: 'invalid argument', message: '"position" {"x": ' + position.x + ', "y": ' +
+        position.y + '} lies outside ' + describeElement(el) + ', ' + size};
+  }
+  // From the top left of its padding box, inside its border, as Playwright's position.
+  const x = Math.floor(box.left + (el.clientLeft || 0) + position.x);
+  const y = Math.floor(box.top + (el.clientTop || 0) + position.y);
+  const view = viewSizeOf(defaultViewOf(ownerDocumentOf(el)));
+  if (x < 0 || y < 0 || x >= view.width || y >= view.height) {
+    return inputNotVisible(el, '(' + size + ') does not show "position" in the viewport');
+  }
+  const hit = inputElementFromPoint(ownerDocumentOf(el), x, y);
+  if (hit && !inputReaches(el, hit)) {
+    return {error: 'element covered', message: inputCoveredMessage(el, hit, hover)};
+  }
+  if (!hover) {
+    inputWatchOutcome(el, inputFollowedLink(el));
+    globalThis.__firefoxBidiInputWatch.aimed = el;  // OPS.inputOutcome's `missed`
+  }
+  const origin = inputOriginCentre(el) || {x, y};
+  return {ok: true, x, y, dx: x - origin.x, dy: y - origin.y};
 }
 
 // inputPrepareClick of `other`, an element that stands for `el` (its label, the control of
@@ -446,10 +476,18 @@ function inputCoveredMessage(el, hit, hover) {
         'is open; nothing was ' + (hover ? 'hovered' : 'clicked') + '. Close that first (e.g. ' +
         'page.press Escape), or act inside it';
   }
+  // A cover smaller than the element, over its middle (a dialog over its backdrop): the rest
+  // of the element shows around it.
+  const box = rectOf(el);
+  const cover = hit ? rectOf(hit) : null;
+  const around = !hover && cover && cover.width * cover.height < box.width * box.height / 2 &&
+      cover.left >= box.left && cover.top >= box.top && cover.right <= box.right &&
+      cover.bottom <= box.bottom;
   return describeElement(el) + ' is covered by ' + inputDescribeCover(hit) +
       ', which would receive the ' + (hover ? 'mouse' : 'click') + '; nothing was ' +
       (hover ? 'hovered' : 'clicked') + '. Close or wait out the cover (e.g. page.waitFor its ' +
-      'text with gone: true), or click it instead';
+      'text with gone: true), or click it instead' + (around ? ', or click the part of ' +
+      'the element it leaves free with "position": {"x": 5, "y": 5} (from its top left)' : '');
 }
 
 // An "element covered" error when a modal, an inert ancestor or a modal's backdrop keeps `el`
@@ -2125,10 +2163,43 @@ OPS.inputPrepareClick = async function (input, nodes) {
   if (since < INPUT_CLICKS_APART_MS) {
     await new Promise((resolve) => setTimeout(resolve, INPUT_CLICKS_APART_MS - since));
   }
-  const prepared = inputPrepareClick(nodes[0], false, input.at_text_end === true, input.text || null);
+  await inputStandsStill(nodes[0]);
+  const prepared = inputPrepareClick(nodes[0], false, input.at_text_end === true,
+                                     input.text || null, input.position || null);
   if (prepared.ok) globalThis.__firefoxBidiLastClick = {el: nodes[0], at: clock.now()};
   return {data: prepared};
 };
+
+// How long a click waits for its element to stand still while an animation moves it.
+const INPUT_STILL_MAX_MS = 500;
+
+// Resolves once `el` stands still, when an animation of it or of what holds it runs (a chip
+// scaling in as it is added, Slim Select's: its remove button grew under the pointer between
+// the press and the release, and the click went to the chip): its box the same two frames in
+// a row, INPUT_STILL_MAX_MS at most. At once when nothing animates it.
+async function inputStandsStill(el) {
+  const doc = ownerDocumentOf(el);
+  const win = defaultViewOf(doc);
+  const moving = () => doc.getAnimations().some((animation) => {
+    const target = animation.effect && animation.effect.target;
+    return animation.playState === 'running' && !!target && inputContains(target, el);
+  });
+  if (!el.isConnected || !moving()) return;
+  const until = win.performance.now() + INPUT_STILL_MAX_MS;
+  const sameBox = (a, b) => a.left === b.left && a.top === b.top && a.width === b.width &&
+      a.height === b.height;
+  let was = rectOf(el);
+  let still = 0;  // frames in a row its box stayed the same
+  while (win.performance.now() < until) {
+    await nextFrame(win);
+    if (!el.isConnected) return;
+    const box = rectOf(el);
+    still = sameBox(box, was) ? still + 1 : 0;
+    was = box;
+    // Once its animations ended, or still for two frames while one goes on (a colour fading).
+    if (still >= 2 || (still === 1 && !moving())) return;
+  }
+}
 
 OPS.inputPrepareHover = function (input, nodes) {
   return {data: inputPrepareClick(nodes[0], true)};
