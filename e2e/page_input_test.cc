@@ -286,6 +286,29 @@ BOOST_AUTO_TEST_CASE(a_label_split_around_a_block_is_clicked_in_its_box_with_an_
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.eval","result":"Team"})");
 }
 
+// A range's handle that cancels the press keeps no focus from the grab (Arco's): it is focused
+// as by Tab before its keys; one that cannot be focused at all gets no keys, which would go to
+// what has the focus (the radio button clicked before, whose group they would change).
+BOOST_AUTO_TEST_CASE(a_slider_that_takes_no_focus_from_its_grab_gets_no_keys_meant_elsewhere) {
+  const json::object result = Run(
+      Frames({Goto("slider_unfocused.html"),
+              R"({"method":"page.click","params":{"role":"radio","name":"S"}})",
+              R"({"method":"page.fill","params":{"role":"slider","name":"Low","value":25}})",
+              R"({"method":"page.click","params":{"role":"radio","name":"S"}})",
+              R"({"method":"page.fill","params":{"role":"slider","name":"Quiet","value":15}})",
+              Eval("[document.querySelector('input:checked').value, ...[...document."
+                   "querySelectorAll('.handle')].map((h) => h.getAttribute('aria-valuenow'))]")},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"25"}})");
+  BOOST_TEST(Record(result, 4) ==
+             R"({"index":4,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: the slider did not take the focus (radio \"S\" has it), and its )"
+             R"(arrow keys would go there; nothing was pressed. Drag its handle with page.drag )"
+             R"J((from the handle, \"by\" the distance)"}})J");
+  BOOST_TEST(Record(result, 5) ==
+             R"({"index":5,"method":"page.eval","result":["S","25","60","10","90"]})");
+}
+
 // "position" clicks a point of the element from the top left of its padding box (inside the
 // canvas's 1 px border): a canvas at that point, a backdrop at its edge, where its dialog
 // leaves it free (the middle's cover says so); a point outside the element is refused.

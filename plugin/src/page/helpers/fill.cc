@@ -128,6 +128,24 @@ absl::StatusOr<json::value> MoveSlider(PageContext& page, std::string_view tab,
   constexpr int kMaxPresses = 1000;
   const double target = slider.at("target").to_number<double>();
   SliderValue now{.text = "", .number = slider.at("now").to_number<double>()};
+  // Keys go where the focus is: a handle that did not take it with its grab (Arco's, whose
+  // press the page cancels) is focused as by Tab; one that takes it no way would send them to
+  // what had it, a radio button of another group.
+  ASSIGN_OR_RETURN(json::object before, SliderFacts(page, element));
+  if (before.contains("moved_to")) {
+    RETURN_IF_ERROR(
+        page.Sandbox(element.context, ops::kInputRefocus, json::object{}, {element.argument})
+            .status());
+    ASSIGN_OR_RETURN(before, SliderFacts(page, element));
+  }
+  if (const json::value* focused = before.if_contains("moved_to")) {
+    return HelperError(
+        kNotFillable,
+        absl::StrCat(kMethod, ": the slider did not take the focus (",
+                     std::string(focused->as_string()),
+                     " has it), and its arrow keys would go there; nothing was pressed. Drag "
+                     "its handle with page.drag (from the handle, \"by\" the distance)"));
+  }
   double step = 0;
   bool swapped = false;  // ArrowRight lowers its value
   bool paged = false;    // its page keys were tried
