@@ -309,6 +309,28 @@ BOOST_AUTO_TEST_CASE(a_slider_that_takes_no_focus_from_its_grab_gets_no_keys_mea
              R"({"index":5,"method":"page.eval","result":["S","25","60","10","90"]})");
 }
 
+// An option of a native select is no click's target while the browser draws its list outside
+// the page: the error says to fill the select with it, by role and by text alike.
+BOOST_AUTO_TEST_CASE(a_click_on_an_option_of_a_native_select_points_to_filling_the_select) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<label>Country <select id=c><option value=fr>France</option><option value=ca>Canada</option></select></label>"},"silent":true})J",
+       R"({"method":"page.click","params":{"role":"option","name":"Canada"}})",
+       R"({"method":"page.click","params":{"text":"Canada"}})"},
+      R"(,"on_error":"continue")"));
+  constexpr char kWhy[] =
+      R"(; it is an option of select#c, which the browser draws outside the page: choose it )"
+      R"J(with page.fill on that select (\"value\": \"Canada\")"}})J";
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","error":{"error":"no such element",)"
+                          R"("message":"page.click: no visible element matches role \"option\" )"
+                          R"(named \"Canada\")",
+                          kWhy));
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.click","error":{"error":"no such element",)"
+                          R"("message":"page.click: no visible element matches text \"Canada\")",
+                          kWhy));
+}
+
 // "position" clicks a point of the element from the top left of its padding box (inside the
 // canvas's 1 px border): a canvas at that point, a backdrop at its edge, where its dialog
 // leaves it free (the middle's cover says so); a point outside the element is refused.

@@ -30,6 +30,8 @@ struct Found {
   std::uint64_t hidden = 0;
   std::string hidden_first;
   bool hidden_keys_field = false;  // the first hidden is the field a code editor takes keys through
+  // With no match seen: how to choose a match that is an option of a native select.
+  std::string select_option;
   std::optional<json::object> first;  // the first match's node RemoteValue
   std::string first_context;
   std::optional<json::value> then;  // the "then" operation's data, when it ran on `first`
@@ -73,6 +75,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
     found.hidden_first = std::string(first->get_string());
     found.hidden_keys_field = BoolAt(*data, "hiddenKeysField");
   }
+  found.select_option = std::string(StringAt(*data, "selectOption"));
   if (found.count > 0 && !result.nodes.empty()) {
     found.first = result.nodes[0];
     found.first_context = context;
@@ -112,6 +115,7 @@ absl::StatusOr<Found> FindIn(PageContext& page, const std::string& context,
       found.hidden_first = std::move(inner->hidden_first);
       found.hidden_keys_field = inner->hidden_keys_field;
     }
+    if (found.select_option.empty()) found.select_option = std::move(inner->select_option);
     if (decided || inner->count == 0) continue;
     if (ahead_of_local || !first_is_local) {
       found.first = std::move(inner->first);
@@ -233,6 +237,11 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
                      " in content the page has made inert or hidden (the snapshot leaves it "
                      "out), as pages do while a menu, a listbox or a modal dialog is open: "
                      "close that first (e.g. page.press Escape), or act inside it"));
+  }
+  if (found.count == 0 && !found.select_option.empty()) {
+    return HelperError(kNoSuchElement,
+                       absl::StrCat(ToAbsl(page.method()), ": no visible element matches ",
+                                    target.Describe(), "; ", found.select_option));
   }
   if (found.count == 0 && found.hidden > 0) {
     return HelperError(

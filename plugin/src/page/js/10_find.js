@@ -111,6 +111,12 @@ function openPopupIn(doc) {
       .some((el) => isVisible(el) && el.closest('[aria-hidden="true"]') === null);
 }
 
+// The label of `el`, an option of a native select (whose closed list draws no text of it a
+// target could match), or null for any other element.
+function selectOptionLabel(el) {
+  return localNameOf(el) === "option" && el.closest("select") ? collapse(el.label) : null;
+}
+
 function search(input, nodes) {
   const scope = nodes.length ? nodes[0] : document.documentElement;
   const visibleOnly = input.visible !== false;
@@ -132,7 +138,8 @@ function search(input, nodes) {
     const memo = new Map();
     // An element with no box of its own (display: contents, as react-aria's grid cells) is
     // no place to click its words: what draws it, around it, is.
-    test = (el) => styleFacts(el).display !== "contents" && matches(collapse(seenText(el, memo)));
+    test = (el) => styleFacts(el).display !== "contents" &&
+        matches(collapse(selectOptionLabel(el) ?? seenText(el, memo)));
   } else {
     const matcher = input.name === undefined ? null : patternOf(input.name);
     if (matcher && matcher.error) return {data: {error: matcher.error}};
@@ -148,7 +155,7 @@ function search(input, nodes) {
       if (!matcher) return true;
       // As page.snapshot shows it: an element without a name of its own (a list item of
       // plain text) is named by its text.
-      const own = shownName(el, role, memo);
+      const own = selectOptionLabel(el) ?? shownName(el, role, memo);
       return input.mode === "exact" ? matcher.exact(own) : matcher.contains(own);
     };
   }
@@ -196,6 +203,14 @@ function search(input, nodes) {
            (modal && el.closest('[aria-hidden="true"]') !== null));
     });
     data.inert = inert.length;
+    // An option of a native select, which its list shows only while open, outside the page
+    // (ons-select's): a click does not choose it, a fill of the select does.
+    const option = unseen.find((el) => localNameOf(el) === "option" && el.closest("select"));
+    if (option) {
+      data.selectOption = "it is an option of " + describeElement(option.closest("select")) +
+          ", which the browser draws outside the page: choose it with page.fill on that select " +
+          "(\"value\": " + JSON.stringify(collapse(option.label || option.textContent)) + ")";
+    }
     // The others are hidden for now (a handle shown on hover, an item of a closed menu): the
     // error names the first and why.
     const hidden = unseen.filter((el) => !inert.includes(el) && hiddenDescription(el) !== null);
