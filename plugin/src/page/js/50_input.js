@@ -328,8 +328,8 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null, pos
   return {ok: true, x: end.x, y: end.y, dx: end.x - origin.x, dy: end.y - origin.y};
 }
 
-// inputPrepareClick at `position` ({x, y} CSS pixels from the top left of el's box) in place
-// of its centre: a point of a canvas, a cell of a grid drawn as one element, the edge of a
+// inputPrepareClick at `position` ({x, y} CSS pixels from the top left of el's padding box,
+// inside its border) in place of its centre: a point of a canvas, a cell of a grid drawn as one element, the edge of a
 // backdrop that its dialog covers in the middle.
 function inputPreparedAt(el, position, hover) {
   const box = rectOf(el);
