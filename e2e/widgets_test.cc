@@ -314,10 +314,10 @@ BOOST_AUTO_TEST_CASE(a_chip_scaling_in_is_clicked_once_it_stands_still_and_its_b
   // Slim Select: a chip added scales in from nothing; its remove button is pressed once the
   // chip stands still (pressed at once, it had no size, or grew under the pointer and the
   // click opened the list). The buttons a combobox holds are listed below it.
-  const json::object result = Run(Frames(
-      {Goto("lib_slim_select.html"), Eval("languages.setSelected(['Rust', 'Go'])"),
-       Frame("page.click", R"({"target":{"role":"button","name":"Remove Rust"}})"),
-       Eval("languages.getSelected()"), R"({"method":"page.snapshot"})"}));
+  const json::object result =
+      Run(Frames({Goto("lib_slim_select.html"), Eval("languages.setSelected(['Rust', 'Go'])"),
+                  Frame("page.click", R"({"target":{"role":"button","name":"Remove Rust"}})"),
+                  Eval("languages.getSelected()"), R"({"method":"page.snapshot"})"}));
   BOOST_TEST(ResultOf(result, 3) == R"(["Go"])");
   const std::string outline = json::parse(ResultOf(result, 4)).as_string().c_str();
   BOOST_TEST(outline == WithRefs("- heading \"Profile\" level=1\n"
