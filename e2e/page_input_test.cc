@@ -1334,6 +1334,31 @@ BOOST_AUTO_TEST_CASE(a_date_field_left_with_its_calendar_open_says_so) {
              R"({"index":4,"method":"page.eval","result":["3/15/2026","false"]})");
 }
 
+// A picker whose panel floats under the body, saying nothing of itself, and that drops a
+// typed value not confirmed as its field is left (Ant Design Vue's date picker with a time):
+// the refusal says the panel stood open and how to confirm (it blamed the value's format).
+BOOST_AUTO_TEST_CASE(a_picker_that_empties_an_unconfirmed_value_says_to_confirm_it) {
+  const json::object result =
+      Run(Frames({Goto("picker_confirm.html"),
+                  R"({"method":"page.fill","params":{"role":"textbox","name":"Starts at",)"
+                  R"("value":"2024-04-01 08:00"}})",
+                  R"({"method":"page.fill","params":{"role":"textbox","name":"Starts at",)"
+                  R"("value":"2024-04-01 08:00","submit":true}})",
+                  Eval("[chosen, starts.value]")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#starts took \"2024-04-01 08:00\" as typed, but its value is )"
+             R"(\"\" once the field was left with its popup open: a picker that wants its )"
+             R"(choice confirmed takes it with \"submit\": true (its Enter), or a click on its )"
+             R"J(OK; else it refused the value (e.g. the format it allows)"}})J");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","result":{"value":"2024-04-01 08:00"}})");
+  BOOST_TEST(
+      Record(result, 3) ==
+      R"({"index":3,"method":"page.eval","result":["2024-04-01 08:00","2024-04-01 08:00"]})");
+}
+
 // A tag input makes tags of text with a comma in it and empties its field (Tagify): the page
 // took the text, which it shows beside the field; an empty field is no refusal then.
 BOOST_AUTO_TEST_CASE(a_tag_input_that_takes_the_text_as_tags_empties_its_field) {
@@ -2612,9 +2637,10 @@ BOOST_AUTO_TEST_CASE(a_controlled_input_takes_the_filled_value_and_rejects_a_scr
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.fill","result":{"value":"Grace"}})");
   BOOST_TEST(Record(result, 3) ==
              R"({"index":3,"method":"page.eval","result":"state.name=Grace Grace"})");
-  // The fill's input event and the change of leaving the field both come from the browser.
+  // The click on the field before the typing, the fill's input event and the change of
+  // leaving the field all come from the browser.
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["name:input:false",)"
-                                  R"("name:input:true","name:change:true"]})");
+                                  R"("name:click:true","name:input:true","name:change:true"]})");
 }
 
 // HTML treats an input whose type it does not know as a text field, and so does the snapshot.

@@ -590,6 +590,36 @@ BOOST_AUTO_TEST_CASE(a_slider_over_a_range_and_the_ranges_handles_are_filled_by_
   BOOST_TEST(ResultOf(result, 4) == R"([75,300,850])");
 }
 
+BOOST_AUTO_TEST_CASE(a_picker_that_opens_on_a_click_takes_the_typing_after_it) {
+  // Arco's time and range pickers open their panel on a click, not on the focus, and set the
+  // field's text as it opens: a fill clicks the field before it types, as a user does (typed
+  // into while closed, the pickers held nothing, and "" came back).
+  const json::object result = Run(Frames(
+      {Goto("lib_arco.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Alarm"},"value":"07:15:00",)"
+                          R"("submit":true})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Check in"},)"
+                          R"("value":"2024-01-01","submit":true})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Check out"},)"
+                          R"("value":"2024-01-31","submit":true})"),
+       Eval("[vm.alarm, vm.stay]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"07:15:00"})");
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"2024-01-01"})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"2024-01-31"})");
+  BOOST_TEST(ResultOf(result, 4) == R"(["07:15:00",["2024-01-01","2024-01-31"]])");
+}
+
+BOOST_AUTO_TEST_CASE(a_picker_left_with_its_panel_open_says_the_value_is_not_taken) {
+  // Arco's time picker keeps its panel open once the field was left, the typed time shown
+  // but not taken until Enter or its OK; the panel has no aria-expanded to say so.
+  const json::object result = Run(Frames(
+      {Goto("lib_arco.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Alarm"},"value":"07:15:00"})"),
+       Eval("vm.alarm")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"07:15:00","expanded":true})");
+  BOOST_TEST(ResultOf(result, 2) == R"("")");
+}
+
 BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
   // SortableJS makes an item draggable only once the button is down on it: Firefox's native
   // drag starts and never drops, and the page side ends it. The list's own order and its onEnd

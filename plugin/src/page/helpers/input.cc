@@ -325,14 +325,19 @@ absl::Status MouseOntoFieldFirst(PageContext& page, ActedTarget& acted, const Pa
   const json::value* aim = data != nullptr ? data->if_contains("aim") : nullptr;
   if (aim == nullptr) return absl::OkStatus();
   const ResolvedTarget& field = acted.element;
+  const bool press = BoolAt(*data, "press");
+  const CentreOffset offset = CentreOffsetOf(*aim);
   RETURN_IF_ERROR(MovedOutOfView(
       page,
       page.Command("input.performActions",
-                   MouseOntoParams(field.context, field.shared_id, CentreOffsetOf(*aim)),
-                   "the mouse's move onto the field to be dispatched")
+                   press ? ClickActionsParams(field.context, field.shared_id, ClickSpec{}, offset)
+                         : MouseOntoParams(field.context, field.shared_id, offset),
+                   press ? "the click on the field to be dispatched"
+                         : "the mouse's move onto the field to be dispatched")
           .status(),
       "the mouse"));
   input["aim"] = false;
+  if (press) input["pressed"] = true;
   ASSIGN_OR_RETURN(SandboxResult again, page.Sandbox(field.context, op, input, {field.argument}));
   acted.data = std::move(again.data);
   return absl::OkStatus();

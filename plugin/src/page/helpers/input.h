@@ -150,8 +150,9 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
 // A user types into a field they clicked: the mouse lies over it. `acted` ran page-side op
 // `op` (OPS.inputFill or OPS.inputFocus) with `input`, which holds "aim": true; when the
 // field had not the focus, the op did nothing but scroll it into view and answer "aim" (where
-// the mouse goes): the mouse moves there, and `op` runs again without "aim", its data in
-// `acted`. In the agent's turn on the focus (the caller's InInputTurn).
+// the mouse goes): the mouse moves there (and clicks, when the op answered "press": a fill's
+// field a press reaches), and `op` runs again without "aim" ("pressed": true after a click),
+// its data in `acted`. In the agent's turn on the focus (the caller's InInputTurn).
 absl::Status MouseOntoFieldFirst(PageContext& page, ActedTarget& acted, const PageOp& op,
                                  boost::json::object input);
 

@@ -1488,12 +1488,10 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
         'it with page.type (e.g. {"target": ..., "text": "06202025"} for a date), or press ' +
         'ArrowUp and ArrowDown');
   }
-  if (el.readOnly) {
-    return inputFillError(el, inputPicksFromList(el)
-        ? 'is read-only while its list is closed: click it, then click the option you want ' +
-          'in the list it opens (a list that filters as it is typed into takes the text once ' +
-          'open, as SurveyJS\'s dropdown does)'
-        : 'is read-only');
+  if (el.readOnly && inputPicksFromList(el)) {
+    return inputFillError(el, 'is read-only while its list is closed: click it, then click ' +
+        'the option you want in the list it opens (a list that filters as it is typed into ' +
+        'takes the text once open, as SurveyJS\'s dropdown does)');
   }
   // Words inside an editor (a paragraph, a table's cell) are no field of their own: a fill
   // replaces all of a field's text, and the editor's would go.
@@ -1506,9 +1504,14 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
         'over them');
   }
   if (aimFrom) {
+    // A user clicks a field, then types: a picker that opens on the click and sets its text
+    // as it opens (Arco's time picker) takes only typing that comes after, and a field may be
+    // writable only once focused (antd's date picker drops readonly then). The plugin presses
+    // where the mouse goes, unless that press would land on something else.
     const aim = inputAimBeforeTyping(el, aimFrom);
-    if (aim) return {ok: true, aim};
+    if (aim) return {ok: true, aim, press: inputPressFits(el)};
   }
+  if (el.readOnly) return inputFillError(el, 'is read-only');
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   // A field shown in place of a twin until it takes the focus (Kendo's numeric box shows its
@@ -1625,6 +1628,7 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     if (el.isConnected) typed = inputFieldValue(el);
   }
   let after = typed;
+  let popupAtLeave = false;
   if (leave && !inputSuggests(el)) {
     // The page has taken the input first, as it has before a user's Tab: a widget that
     // updates its state from the input a task later (Ark's number input, by its state
@@ -1643,6 +1647,9 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     }
     // The cell a grid's editor lies over, which shows what it saved once the editor is put away.
     const cellUnder = inputCellUnder(el);
+    // A picker's panel open as the field is left: one that drops typing not confirmed
+    // (antd's date picker with a time) empties the field then.
+    popupAtLeave = inputPopupOpenAt(el);
     // What the page does as the field is left is part of its value (a number clamped to its
     // range, a date it refuses cleared).
     await inputLeaveAsByTab(el);
@@ -1678,6 +1685,12 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     return {ok: true, value: '', taken: true};
   }
   if (collapse(after) !== collapse(text) && (after === before || after === '')) {
+    if (collapse(typed) === collapse(text) && popupAtLeave) {
+      return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
+          JSON.stringify(truncate(after, 60)) + ' once the field was left with its popup open: ' +
+          'a picker that wants its choice confirmed takes it with "submit": true (its Enter), ' +
+          'or a click on its OK; else it refused the value (e.g. the format it allows)');
+    }
     if (collapse(typed) === collapse(text)) {
       return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
           JSON.stringify(truncate(after, 60)) + ' once the field was left: the page refused ' +
@@ -2950,6 +2963,18 @@ function inputCompletionOf(field, typed) {
 
 OPS.inputFill = async function (input, nodes) {
   let field = inputFieldOf(nodes[0]);
+  // Pressed by the plugin (inputFill's `press`): the page's answer to the click (a picker that
+  // opens and sets its text) comes before the typing. A field that swapped in a twin as the
+  // click focused it (inputHiddenTwinsOf: Kendo's numeric box), itself put away, is filled
+  // through the twin.
+  if (input.pressed) {
+    await nextFrame(defaultViewOf(ownerDocumentOf(field)));
+    const twin = inputFocusedIn(ownerDocumentOf(field));
+    if (twin && twin !== field && field.getClientRects().length === 0 && isTextField(twin) &&
+        flatParentElement(twin) === flatParentElement(field)) {
+      field = twin;
+    }
+  }
   // An Enter after the fill may submit the form. Typed key by key since the call that asked
   // for the keys, the field is watched from before them: what they typed is the typing.
   if (!input.typed) inputWatchOutcome(field, false);
@@ -3021,8 +3046,11 @@ OPS.inputFill = async function (input, nodes) {
         !isSeeThroughTextField(field)) {
       filled.value = inputFieldValue(field);
       // A date field whose calendar stayed open, its date not taken as the field was left
-      // (Vaadin's date picker takes it on Enter, and keeps the focus in its calendar).
-      if (attrOf(field, 'aria-expanded') === 'true') filled.expanded = true;
+      // (Vaadin's date picker takes it on Enter, and keeps the focus in its calendar; Arco's
+      // time picker says nothing of its panel, which waits for Enter or its OK).
+      if (attrOf(field, 'aria-expanded') === 'true' || await inputPopupStaysOpen(field)) {
+        filled.expanded = true;
+      }
     }
   }
   // Once left, what the form's check says of it (a message shown on blur).
@@ -3043,6 +3071,82 @@ OPS.inputFill = async function (input, nodes) {
   }
   return {data: filled};
 };
+
+// How far from a field a popup the page opened for it begins (above or below it), in CSS
+// pixels, and how deep under the body floating boxes are looked for (a portal's container,
+// its popup, the popup's wrapper).
+const INPUT_POPUP_GAP = 40;
+const INPUT_POPUP_DEPTH = 3;
+const INPUT_POPUP_CONTENT = 'button, a[href], input, [tabindex], li, td, [role=option], ' +
+    '[role=gridcell], [role=menuitem]';
+// A panel of boxes drawn as divs (Arco's range calendar) has this many elements at least; a
+// message has a few.
+const INPUT_POPUP_PANEL_ELEMENTS = 20;
+
+// How long a popup open at a field that was left may take to close (a popover that hides
+// from a timer, after the blur).
+const INPUT_POPUP_CLOSE_MS = 300;
+
+// Whether a popup open at `field` (inputPopupOpenAt) is open still after
+// INPUT_POPUP_CLOSE_MS, read each frame.
+async function inputPopupStaysOpen(field) {
+  const win = defaultViewOf(ownerDocumentOf(field));
+  const until = win.performance.now() + INPUT_POPUP_CLOSE_MS;
+  while (inputPopupOpenAt(field)) {
+    if (win.performance.now() >= until) return true;
+    await nextFrame(win);
+  }
+  return false;
+}
+
+// Whether floating `box` comes or goes: a keyframe animation, or a transition of how it shows,
+// runs in it (a day's colour fading in as the text typed names it is neither).
+const INPUT_POPUP_SHOWING = new Set(['opacity', 'transform', 'visibility', 'height', 'max-height',
+                                     'clip-path', 'scale', 'translate']);
+
+function inputPopupMoving(box) {
+  return box.getAnimations({subtree: true}).some((a) => a.playState === 'running' &&
+      (a.animationName !== undefined || INPUT_POPUP_SHOWING.has(a.transitionProperty)));
+}
+
+// Whether floating `box` offers something to pick or press.
+function inputPopupHasChoices(box) {
+  return attrOf(box, 'role') !== 'tooltip' && (!!box.querySelector(INPUT_POPUP_CONTENT) ||
+      box.getElementsByTagName('*').length >= INPUT_POPUP_PANEL_ELEMENTS);
+}
+
+// Whether a popup stands open at `field`: a box the page floats under its body (position
+// absolute or fixed), shown just below or above the field and across it, with something to
+// pick or press in it (inputPopupHasChoices: a tooltip with a message is none), not moving (a
+// list fading out as it closes is). A picker that says nothing of its panel (no aria-expanded)
+// keeps it so, once the field was left, while its typed value waits to be confirmed.
+function inputPopupOpenAt(field) {
+  const doc = ownerDocumentOf(field);
+  const at = rectOf(field);
+  if (!doc.body || at.width === 0) return false;
+  const anchored = (r) => r.width > 0 && r.height > 0 && r.left < at.right && r.right > at.left &&
+      ((r.top >= at.bottom - 2 && r.top <= at.bottom + INPUT_POPUP_GAP) ||
+       (r.bottom <= at.top + 2 && r.bottom >= at.top - INPUT_POPUP_GAP));
+  let level = Array.from(doc.body.children);
+  for (let depth = 0; depth < INPUT_POPUP_DEPTH && level.length; ++depth) {
+    const next = [];
+    for (const box of level) {
+      if (inputContains(box, field)) {
+        next.push(...box.children);
+        continue;
+      }
+      const position = styleOf(box).position;
+      if (position !== 'absolute' && position !== 'fixed') {
+        next.push(...box.children);
+      } else if (anchored(rectOf(box)) && isVisible(box) && inputPopupHasChoices(box) &&
+                 !inputPopupMoving(box)) {
+        return true;
+      }
+    }
+    level = next;
+  }
+  return false;
+}
 
 // Another handle of the range slider `handle` belongs to (a slider in its box, up to three
 // levels up) that stands at `value`, as `ROLE "NAME"`: the one a handle stopped at, which
@@ -3099,6 +3203,20 @@ function inputAimBeforeTyping(el, from) {
   const origin = inputOriginCentre(from);
   if (!point || !origin) return null;
   return {dx: point.x - origin.x, dy: point.y - origin.y};
+}
+
+// Whether the fill may press `el` at its in-view centre, where inputAimBeforeTyping puts the
+// mouse, before it types: the press reaches it (not a cover over it), and the focus is in no
+// dialog that does not hold it (a press outside a dialog closes many, as cmdk's palette: a
+// focus trap's refusal, once the field is focused, says more than a dialog gone).
+function inputPressFits(el) {
+  const doc = ownerDocumentOf(el);
+  const focused = inputFocusedIn(doc);
+  const dialog = focused && flatClosest(focused, 'dialog, [role=dialog], [role=alertdialog]');
+  if (dialog && !inputContains(dialog, el)) return false;
+  const point = inputInViewCentre(el);
+  const hit = point && inputElementFromPoint(doc, point.x, point.y);
+  return !!hit && inputReaches(el, hit);
 }
 
 // Where a box a fill clicks was drawn: a page that draws it anew on its change (Handsontable's
