@@ -1359,6 +1359,38 @@ BOOST_AUTO_TEST_CASE(a_picker_that_empties_an_unconfirmed_value_says_to_confirm_
       R"({"index":3,"method":"page.eval","result":["2024-04-01 08:00","2024-04-01 08:00"]})");
 }
 
+// A range picker that reverts a range of one date on Enter (Naive UI's): the Enter closed its
+// popup and left the field empty, nothing shown beside it; the fill said {"value": ""}, the
+// shape of a select's search box that chose an option.
+BOOST_AUTO_TEST_CASE(an_enter_that_drops_the_text_typed_is_not_a_fill) {
+  const json::object result =
+      Run(Frames({Goto("picker_confirm.html"),
+                  R"({"method":"page.fill","params":{"role":"textbox","name":"From",)"
+                  R"("value":"2024-05-01","submit":true}})",
+                  Eval("[range, from.value]")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#from took \"2024-05-01\" as typed, but its value is \"\" )"
+             R"(after the Enter, which closed its popup with nothing beside the field showing )"
+             R"(the text: the page dropped it (a picker that wants more first, as a range )"
+             R"J(picker both dates and its confirm button: pick them in its panel)"}})J");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[null,""]})");
+}
+
+// A select drawn without roles that chooses on Enter, empties its search field and shows the
+// option chosen beside it (Naive UI's): the result says what it shows ("" alone read as
+// nothing done).
+BOOST_AUTO_TEST_CASE(an_enter_that_empties_a_search_field_says_what_its_box_shows) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<div><div><span id=chosen>Pick a city</span> <input id=q aria-label=City autocomplete=off></div></div><script>let list = null; q.onfocus = () => { list = document.createElement('ul'); list.style = 'position: absolute; left: 8px; top: 40px; margin: 0; background: white'; list.innerHTML = '<li>Lisbon</li><li>London</li>'; document.body.append(list); }; q.onkeydown = (e) => { if (e.key !== 'Enter') return; const hit = [...list.children].find((li) => li.textContent.startsWith(q.value)); if (hit) chosen.textContent = hit.textContent; q.value = ''; list.remove(); list = null; };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"City","value":"Lis","submit":true}})",
+       Eval("chosen.textContent")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"","shows":"Lisbon"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Lisbon"})");
+}
+
 // A tag input makes tags of text with a comma in it and empties its field (Tagify): the page
 // took the text, which it shows beside the field; an empty field is no refusal then.
 BOOST_AUTO_TEST_CASE(a_tag_input_that_takes_the_text_as_tags_empties_its_field) {
@@ -2676,7 +2708,7 @@ BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) 
              R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: input is read-only while its list is closed: click it, then )"
              R"(click the option you want in the list it opens (a list that filters as it is )"
-             R"J(typed into takes the text once open, as SurveyJS's dropdown does)"}})J");
+             R"J(typed into takes the text once open)"}})J");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"To"}})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
 }
@@ -2827,7 +2859,10 @@ BOOST_AUTO_TEST_CASE(fields_that_cannot_take_the_value_say_why) {
     return absl::StrCat(R"({"index":)", index, R"(,"method":"page.fill","error":{"error":")",
                         std::string(code), R"(","message":")", std::string(message), R"("}})");
   };
-  BOOST_TEST(Record(result, 1) == error(1, "not fillable", "page.fill: input#code is read-only"));
+  BOOST_TEST(Record(result, 1) ==
+             error(1, "not fillable",
+                   "page.fill: input#code is read-only: the page sets its value some other way "
+                   "(a picker, or buttons beside it), or not at all"));
   BOOST_TEST(Record(result, 2) ==
              error(2, "no such option",
                    R"(page.fill: select#plan has no option labelled or valued \"Gold\"; its )"

@@ -186,7 +186,7 @@ BOOST_AUTO_TEST_CASE(a_shape_check_finds_what_departs_from_the_declaration) {
              R"(info: no "readyState")");
   BOOST_TEST(Mismatch(OutputShape("inputValue"), json::parse("3"), "inputValue") ==
              "inputValue: none of oneOf (inputValue: 3 is not string|boolean; inputValue: 3 is "
-             "no object; inputValue: 3 is no object)");
+             "no object; inputValue: 3 is no object; inputValue: 3 is no object)");
   BOOST_TEST(Mismatch(OutputShape("inputArm"), json::parse(R"({"ok":true,"x":1})"), "inputArm") ==
              R"(inputArm: keys not declared in {"ok":true,"x":1})");
 }

@@ -1491,7 +1491,7 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
   if (el.readOnly && inputPicksFromList(el)) {
     return inputFillError(el, 'is read-only while its list is closed: click it, then click ' +
         'the option you want in the list it opens (a list that filters as it is typed into ' +
-        'takes the text once open, as SurveyJS\'s dropdown does)');
+        'takes the text once open)');
   }
   // Words inside an editor (a paragraph, a table's cell) are no field of their own: a fill
   // replaces all of a field's text, and the editor's would go.
@@ -1511,7 +1511,15 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     const aim = inputAimBeforeTyping(el, aimFrom);
     if (aim) return {ok: true, aim, press: inputPressFits(el)};
   }
-  if (el.readOnly) return inputFillError(el, 'is read-only');
+  // Still read-only once clicked: what the page offers instead is its panel beside the field
+  // (Arco's select, its list open since the click), or some other way.
+  if (el.readOnly) {
+    return inputFillError(el, await inputPopupOpenWithin(el, true, INPUT_POPUP_OPEN_MS)
+        ? 'is read-only, and a panel stands open beside it (a list or picker it opened): ' +
+          'click your choice there (page.find shows it)'
+        : 'is read-only: the page sets its value some other way (a picker, or buttons ' +
+          'beside it), or not at all');
+  }
   const doc = ownerDocumentOf(el);
   const win = defaultViewOf(doc);
   // A field shown in place of a twin until it takes the focus (Kendo's numeric box shows its
@@ -2975,6 +2983,12 @@ OPS.inputFill = async function (input, nodes) {
       field = twin;
     }
   }
+  // As the fill begins (asked to aim), popups standing at a field that has not the focus are
+  // none of its own.
+  if (input.aim) {
+    const focused = inputFocusedIn(ownerDocumentOf(field)) === field;
+    INPUT_POPUPS_NOT_ITS_OWN.set(field, new Set(focused ? [] : inputPopupsAt(field)));
+  }
   // An Enter after the fill may submit the form. Typed key by key since the call that asked
   // for the keys, the field is watched from before them: what they typed is the typing.
   if (!input.typed) inputWatchOutcome(field, false);
@@ -3048,7 +3062,8 @@ OPS.inputFill = async function (input, nodes) {
       // A date field whose calendar stayed open, its date not taken as the field was left
       // (Vaadin's date picker takes it on Enter, and keeps the focus in its calendar; Arco's
       // time picker says nothing of its panel, which waits for Enter or its OK).
-      if (attrOf(field, 'aria-expanded') === 'true' || await inputPopupStaysOpen(field)) {
+      if (attrOf(field, 'aria-expanded') === 'true' ||
+          await inputPopupOpenWithin(field, false, INPUT_POPUP_CLOSE_MS)) {
         filled.expanded = true;
       }
     }
@@ -3069,14 +3084,54 @@ OPS.inputFill = async function (input, nodes) {
         (value && !accessibleName(tabbed, roleOf(tabbed)) ?
              ' value=' + JSON.stringify(truncate(collapse(value), 60)) : '');
   }
+  // Kept for submit's Enter: whether a popup stood open at the field, and what its holder
+  // showed (inputEnterOutcome).
+  if (filled.ok && !input.leave && typeof input.value === 'string' && input.value !== '' &&
+      isTextField(field)) {
+    INPUT_BEFORE_ENTER.set(field, {text: input.value, popup: inputPopupOpenAt(field),
+                                   shows: inputHolderText(field)});
+  }
   return {data: filled};
 };
 
+// A text field's state as submit's Enter came (OPS.inputFill), by field.
+const INPUT_BEFORE_ENTER = new WeakMap();
+
+// The text the box around text field `el` shows (inputHolderOf), collapsed: a select's chosen
+// option shown beside its search field, a tag made; but the field's own name, which a page
+// may draw as its placeholder while it is empty (Naive UI's).
+function inputHolderText(el) {
+  const holder = inputHolderOf(el);
+  const shown = holder ? holder.innerText || '' : '';
+  const name = collapse(accessibleName(el, roleOf(el)));
+  return collapse(name ? shown.split(name).join(' ') : shown);
+}
+
+// What submit's Enter made of the text typed into `field`, by how things stood as it came
+// (OPS.inputFill). The field holds "" now: when its holder shows other text than then,
+// {shows}: that text (a select that chose an option shows it beside its search field, as
+// Naive UI's, where "" alone read as nothing done); when it shows the same and the popup that
+// stood open at the field has closed, an error: the Enter dropped the text (Naive UI's date
+// range reverts a start date so, wanting both dates and its confirm). Else {}.
+function inputEnterOutcome(field, value) {
+  const before = INPUT_BEFORE_ENTER.get(field);
+  INPUT_BEFORE_ENTER.delete(field);
+  if (!before || value !== '') return {};
+  const shows = inputHolderText(field);
+  if (shows !== before.shows) return shows ? {shows: truncate(shows, 60)} : {};
+  if (!before.popup || inputPopupOpenAt(field)) return {};
+  return inputFillError(field, 'took ' + JSON.stringify(before.text) + ' as typed, but its ' +
+      'value is "" after the Enter, which closed its popup with nothing beside the field ' +
+      'showing the text: the page dropped it (a picker that wants more first, as a range ' +
+      'picker both dates and its confirm button: pick them in its panel)');
+}
+
 // How far from a field a popup the page opened for it begins (above or below it), in CSS
-// pixels, and how deep under the body floating boxes are looked for (a portal's container,
-// its popup, the popup's wrapper).
+// pixels, how deep under the body floating boxes are looked for (a portal's container, its
+// popup, the popup's wrapper), and how much of the view's width one spans at most.
 const INPUT_POPUP_GAP = 40;
 const INPUT_POPUP_DEPTH = 3;
+const INPUT_POPUP_MAX_WIDTH = 0.9;
 const INPUT_POPUP_CONTENT = 'button, a[href], input, [tabindex], li, td, [role=option], ' +
     '[role=gridcell], [role=menuitem]';
 // A panel of boxes drawn as divs (Arco's range calendar) has this many elements at least; a
@@ -3084,29 +3139,22 @@ const INPUT_POPUP_CONTENT = 'button, a[href], input, [tabindex], li, td, [role=o
 const INPUT_POPUP_PANEL_ELEMENTS = 20;
 
 // How long a popup open at a field that was left may take to close (a popover that hides
-// from a timer, after the blur).
+// from a timer, after the blur), and one a click opened may take to show (it fades in:
+// Arco's).
 const INPUT_POPUP_CLOSE_MS = 300;
+const INPUT_POPUP_OPEN_MS = 500;
 
-// Whether a popup open at `field` (inputPopupOpenAt) is open still after
-// INPUT_POPUP_CLOSE_MS, read each frame.
-async function inputPopupStaysOpen(field) {
+// Whether a popup stands open at `field` (inputPopupOpenAt) once it stands `open` (true or
+// false), or `ms` went by, read each frame.
+async function inputPopupOpenWithin(field, open, ms) {
   const win = defaultViewOf(ownerDocumentOf(field));
-  const until = win.performance.now() + INPUT_POPUP_CLOSE_MS;
-  while (inputPopupOpenAt(field)) {
-    if (win.performance.now() >= until) return true;
+  const until = win.performance.now() + ms;
+  let now = inputPopupOpenAt(field);
+  while (now !== open && win.performance.now() < until) {
     await nextFrame(win);
+    now = inputPopupOpenAt(field);
   }
-  return false;
-}
-
-// Whether floating `box` comes or goes: a keyframe animation, or a transition of how it shows,
-// runs in it (a day's colour fading in as the text typed names it is neither).
-const INPUT_POPUP_SHOWING = new Set(['opacity', 'transform', 'visibility', 'height', 'max-height',
-                                     'clip-path', 'scale', 'translate']);
-
-function inputPopupMoving(box) {
-  return box.getAnimations({subtree: true}).some((a) => a.playState === 'running' &&
-      (a.animationName !== undefined || INPUT_POPUP_SHOWING.has(a.transitionProperty)));
+  return now;
 }
 
 // Whether floating `box` offers something to pick or press.
@@ -3115,37 +3163,49 @@ function inputPopupHasChoices(box) {
       box.getElementsByTagName('*').length >= INPUT_POPUP_PANEL_ELEMENTS);
 }
 
-// Whether a popup stands open at `field`: a box the page floats under its body (position
-// absolute or fixed), shown just below or above the field and across it, with something to
-// pick or press in it (inputPopupHasChoices: a tooltip with a message is none), not moving (a
-// list fading out as it closes is). A picker that says nothing of its panel (no aria-expanded)
-// keeps it so, once the field was left, while its typed value waits to be confirmed.
-function inputPopupOpenAt(field) {
+// The popups that stand open at `field`: boxes the page floats under its body (position
+// absolute or fixed, up to INPUT_POPUP_DEPTH levels down, in a portal's holder of no size
+// too), shown just below or above the field and across it, narrower than the view (a fixed
+// header is none), with something to pick or press in them (inputPopupHasChoices: a tooltip
+// with a message is none), fading in or out or not (inputPopupOpenWithin waits for one
+// closing).
+function inputPopupsAt(field) {
   const doc = ownerDocumentOf(field);
   const at = rectOf(field);
-  if (!doc.body || at.width === 0) return false;
-  const anchored = (r) => r.width > 0 && r.height > 0 && r.left < at.right && r.right > at.left &&
+  const found = [];
+  if (!doc.body || at.width === 0) return found;
+  const wide = viewSizeOf(defaultViewOf(doc)).width * INPUT_POPUP_MAX_WIDTH;
+  const anchored = (r) => r.width > 0 && r.height > 0 && r.width < wide && r.left < at.right &&
+      r.right > at.left &&
       ((r.top >= at.bottom - 2 && r.top <= at.bottom + INPUT_POPUP_GAP) ||
        (r.bottom <= at.top + 2 && r.bottom >= at.top - INPUT_POPUP_GAP));
   let level = Array.from(doc.body.children);
   for (let depth = 0; depth < INPUT_POPUP_DEPTH && level.length; ++depth) {
     const next = [];
     for (const box of level) {
-      if (inputContains(box, field)) {
+      const position = inputContains(box, field) ? '' : styleOf(box).position;
+      if ((position === 'absolute' || position === 'fixed') && anchored(rectOf(box)) &&
+          isVisible(box) && inputPopupHasChoices(box)) {
+        found.push(box);
+      } else {
         next.push(...box.children);
-        continue;
-      }
-      const position = styleOf(box).position;
-      if (position !== 'absolute' && position !== 'fixed') {
-        next.push(...box.children);
-      } else if (anchored(rectOf(box)) && isVisible(box) && inputPopupHasChoices(box) &&
-                 !inputPopupMoving(box)) {
-        return true;
       }
     }
     level = next;
   }
-  return false;
+  return found;
+}
+
+// The popups that stood at a field as a fill of it began while another element had the focus
+// (OPS.inputFill), by field: none is the field's own (page chrome, another field's list).
+const INPUT_POPUPS_NOT_ITS_OWN = new WeakMap();
+
+// Whether a popup of `field`'s own stands open at it (inputPopupsAt, but those that stood there
+// before the fill focused it). A picker that says nothing of its panel (no aria-expanded)
+// keeps it so, once the field was left, while its typed value waits to be confirmed.
+function inputPopupOpenAt(field) {
+  const others = INPUT_POPUPS_NOT_ITS_OWN.get(field);
+  return inputPopupsAt(field).some((box) => !others || !others.has(box));
 }
 
 // Another handle of the range slider `handle` belongs to (a slider in its box, up to three
@@ -3271,9 +3331,12 @@ OPS.inputValue = async function (input, nodes) {
                   attrOf(field, 'aria-checked') === 'mixed'};
   }
   let value = inputFieldValue(field);
-  // With `shown`: whether the field is still in sight, beside its value.
+  // With `shown` (after submit's Enter): whether the field is still in sight, beside its
+  // value, and what the Enter made of the text typed (inputEnterOutcome).
   if (input.shown) {
-    const data = {value, shown: field.isConnected && isVisible(field)};
+    const outcome = inputEnterOutcome(field, value);
+    if (outcome.error) return {data: outcome};
+    const data = Object.assign({value, shown: field.isConnected && isVisible(field)}, outcome);
     // Whether the option the Enter went to took it: it is gone from sight with its list, or
     // marked chosen since (bootstrap-select keeps the text typed in its search box after
     // either; a list that marks the option the keys are on aria-selected, as Mantine's, marked
