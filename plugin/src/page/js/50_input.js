@@ -3110,15 +3110,18 @@ function inputHolderText(el) {
 // What submit's Enter made of the text typed into `field`, by how things stood as it came
 // (OPS.inputFill). The field holds "" now: when its holder shows other text than then,
 // {shows}: that text (a select that chose an option shows it beside its search field, as
-// Naive UI's, where "" alone read as nothing done); when it shows the same and the popup that
-// stood open at the field has closed, an error: the Enter dropped the text (Naive UI's date
-// range reverts a start date so, wanting both dates and its confirm). Else {}.
+// Naive UI's, where "" alone read as nothing done; not when the Enter went to an option the
+// fill named, `enter_on`); when it shows the same and the popup that stood open at the field
+// has closed, an error: the Enter dropped the text (Naive UI's date range reverts a start
+// date so, wanting both dates and its confirm). Else {}.
 function inputEnterOutcome(field, value) {
   const before = INPUT_BEFORE_ENTER.get(field);
   INPUT_BEFORE_ENTER.delete(field);
   if (!before || value !== '') return {};
   const shows = inputHolderText(field);
-  if (shows !== before.shows) return shows ? {shows: truncate(shows, 60)} : {};
+  if (shows !== before.shows) {
+    return shows && !INPUT_ENTER_ON.has(field) ? {shows: truncate(shows, 60)} : {};
+  }
   if (!before.popup || inputPopupOpenAt(field)) return {};
   return inputFillError(field, 'took ' + JSON.stringify(before.text) + ' as typed, but its ' +
       'value is "" after the Enter, which closed its popup with nothing beside the field ' +
