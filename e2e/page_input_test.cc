@@ -1349,9 +1349,9 @@ BOOST_AUTO_TEST_CASE(a_picker_that_empties_an_unconfirmed_value_says_to_confirm_
   BOOST_TEST(Record(result, 1) ==
              R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: input#starts took \"2024-04-01 08:00\" as typed, but its value is )"
-             R"(\"\" once the field was left with its popup open: a picker that wants its )"
-             R"(choice confirmed takes it with \"submit\": true (its Enter), or a click on its )"
-             R"J(OK; else it refused the value (e.g. the format it allows)"}})J");
+             R"(\"\" once the field was left with its popup open: the page refused the value )"
+             R"((e.g. the format it allows), or its picker wants the choice confirmed: )"
+             R"J(\"submit\": true (its Enter), or a click on its OK"}})J");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.fill","result":{"value":"2024-04-01 08:00"}})");
   BOOST_TEST(

@@ -1696,8 +1696,8 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     if (collapse(typed) === collapse(text) && popupAtLeave) {
       return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
           JSON.stringify(truncate(after, 60)) + ' once the field was left with its popup open: ' +
-          'a picker that wants its choice confirmed takes it with "submit": true (its Enter), ' +
-          'or a click on its OK; else it refused the value (e.g. the format it allows)');
+          'the page refused the value (e.g. the format it allows), or its picker wants the ' +
+          'choice confirmed: "submit": true (its Enter), or a click on its OK');
     }
     if (collapse(typed) === collapse(text)) {
       return inputFillError(el, 'took ' + JSON.stringify(text) + ' as typed, but its value is ' +
