@@ -1391,6 +1391,18 @@ BOOST_AUTO_TEST_CASE(an_enter_that_empties_a_search_field_says_what_its_box_show
   BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"Lisbon"})");
 }
 
+// A tag input that makes a tag of the text on Enter and empties its field (Arco's): taken, as
+// when a tag input makes tags of the text as it is left.
+BOOST_AUTO_TEST_CASE(an_enter_that_makes_a_tag_of_the_text_says_it_was_taken) {
+  const json::object result = Run(Frames(
+      {R"J({"method":"page.goto","params":{"url":"data:text/html,<h3>Labels</h3><div><div><span id=tags></span> <input id=t aria-label=Labels></div></div><script>t.onkeydown = (e) => { if (e.key !== 'Enter' || !t.value) return; const tag = document.createElement('span'); tag.textContent = t.value; tags.append(tag, ' '); t.value = ''; };</script>"},"silent":true})J",
+       R"({"method":"page.fill","params":{"role":"textbox","name":"Labels","value":"alpha","submit":true}})",
+       Eval("tags.textContent")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"","taken":true}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"alpha "})");
+}
+
 // A tag input makes tags of text with a comma in it and empties its field (Tagify): the page
 // took the text, which it shows beside the field; an empty field is no refusal then.
 BOOST_AUTO_TEST_CASE(a_tag_input_that_takes_the_text_as_tags_empties_its_field) {

@@ -350,6 +350,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   std::optional<json::array> not_sent;  // the fields it refused it for (the filled one or others)
   bool enter_taken = false;             // the option the Enter went to took it (OPS.inputValue)
   std::optional<json::value> shows;     // what the field's box shows after an Enter emptied it
+  bool enter_made_tag = false;          // ... the text typed itself (a tag made of it)
   if (submit.value_or(false)) {
     const KeyChord enter{{}, "\xEE\x80\x86"};  // U+E006, Enter
     const absl::StatusOr<InputEffect> submitted =
@@ -375,6 +376,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
         if (BoolAt(read->data.as_object(), "shown")) after = read->data.as_object().at("value");
         enter_taken = BoolAt(read->data.as_object(), "enter_taken");
         if (const json::value* shown = read->data.as_object().if_contains("shows")) shows = *shown;
+        enter_made_tag = BoolAt(read->data.as_object(), "taken");
       }
       // A form that refused the Enter's submit for this field says why (its message).
       if (absl::StatusOr<SandboxResult> checked =
@@ -408,6 +410,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
   }
   if (shows) result["shows"] = *std::move(shows);
+  if (enter_made_tag) result["taken"] = true;
   if (refused) result["invalid"] = *std::move(refused);
   if (not_sent) result["not_sent"] = *std::move(not_sent);
   // The option the keys were on that the Enter did not choose: the field holds the text typed,

@@ -3109,7 +3109,8 @@ function inputHolderText(el) {
 
 // What submit's Enter made of the text typed into `field`, by how things stood as it came
 // (OPS.inputFill). The field holds "" now: when its holder shows other text than then,
-// {shows}: that text (a select that chose an option shows it beside its search field, as
+// {taken: true} when that holds the text typed (a tag made of it), else {shows}: the text
+// added (a select that chose an option shows it beside its search field, as
 // Naive UI's, where "" alone read as nothing done; not when the Enter went to an option the
 // fill named, `enter_on`); when it shows the same and the popup that stood open at the field
 // has closed, an error: the Enter dropped the text (Naive UI's date range reverts a start
@@ -3120,7 +3121,13 @@ function inputEnterOutcome(field, value) {
   if (!before || value !== '') return {};
   const shows = inputHolderText(field);
   if (shows !== before.shows) {
-    return shows && !INPUT_ENTER_ON.has(field) ? {shows: truncate(shows, 60)} : {};
+    // What it shows that it did not (a heading in the box that showed before is no news).
+    const added = collapse(before.shows && shows.includes(before.shows)
+                               ? shows.replace(before.shows, ' ') : shows);
+    // The text typed itself, whole, made a tag (Arco's tag input): taken, as when left (a
+    // select's option the text began is no tag of it).
+    if ((' ' + added + ' ').includes(' ' + collapse(before.text) + ' ')) return {taken: true};
+    return added && !INPUT_ENTER_ON.has(field) ? {shows: truncate(added, 60)} : {};
   }
   if (!before.popup || inputPopupOpenAt(field)) return {};
   return inputFillError(field, 'took ' + JSON.stringify(before.text) + ' as typed, but its ' +
