@@ -3129,7 +3129,9 @@ function inputEnterOutcome(field, value) {
     if ((' ' + added + ' ').includes(' ' + collapse(before.text) + ' ')) return {taken: true};
     return added && !INPUT_ENTER_ON.has(field) ? {shows: truncate(added, 60)} : {};
   }
-  if (!before.popup || inputPopupOpenAt(field)) return {};
+  // A field the Enter put out of sight was answered, not dropped (Arco's select hides its
+  // search field as it shows the option chosen).
+  if (!before.popup || inputPopupOpenAt(field) || !isVisible(field)) return {};
   return inputFillError(field, 'took ' + JSON.stringify(before.text) + ' as typed, but its ' +
       'value is "" after the Enter, which closed its popup with nothing beside the field ' +
       'showing the text: the page dropped it (a picker that wants more first, as a range ' +
