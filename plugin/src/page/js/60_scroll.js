@@ -138,6 +138,21 @@ function wheelOver(box, el, delta) {
           wheel: {x: at.x, y: at.y, dx: Math.round(delta.x), dy: Math.round(delta.y)}};
 }
 
+// How much further than the wheel turned a box the page moves on the wheel went, by box:
+// rc-virtual-list (Ant Design's select) moves ten times the wheel's pixels in Firefox.
+const WHEEL_SCALE = new WeakMap();
+
+// After a wheel of `asked` pixels down moved `box` by `went`: when it went half as far again
+// as meant (`asked` times the scale known for the box) or more, its scale (WHEEL_SCALE) and
+// the wheel that takes it back to where it was meant to go (negative); else 0.
+function wheelOvershoot(box, asked, went) {
+  const meant = asked * (WHEEL_SCALE.get(box) || 1);
+  if (!(asked > 0) || went < meant * 1.5) return 0;
+  const scale = went / asked;
+  WHEEL_SCALE.set(box, scale);
+  return -Math.round((went - meant) / scale);
+}
+
 // input: {axis, to: "top"|"bottom"} | {axis, by: {x, y}} | {into_view: true, wheeled?} (nodes[0]
 // scrolled into view in its nearest scroll box); axis: as scrolls() takes it. data: {before:
 // {x, y}}, the box's position before; with `wheel` {x, y, dx, dy}, the page scrolls the box
@@ -242,15 +257,15 @@ OPS.scrollUntil = async function (input, nodes) {
   const wheelStep = (over, el, dy) => {
     const step = wheelOver(over, el, {x: 0, y: dy});
     if (!step) return null;
-    globalThis.__firefoxBidiWheeled =
-        {box: over, at: positionOf(over), el, was: offsetIn(over, el), text: over.textContent};
+    globalThis.__firefoxBidiWheeled = {box: over, at: positionOf(over), el, was: offsetIn(over, el),
+                                       text: over.textContent, dy: step.wheel.dy};
     return report({wheel: step.wheel});
   };
   // After the wheel's step, what it brought into view has its frames to render; a box that
   // neither scrolled nor moved its content on it is one the page does not move on the wheel.
   if (input.after_wheel) {
     for (let frame = 0; frame < 2; ++frame) await nextFrame(win);
-    const {box: over, at, el, was, text} = globalThis.__firefoxBidiWheeled;
+    const {box: over, at, el, was, text, dy} = globalThis.__firefoxBidiWheeled;
     const now = positionOf(over);
     const moved = now.x !== at.x || now.y !== at.y || over.textContent !== text ||
         (el.isConnected && (offsetIn(over, el).x !== was.x || offsetIn(over, el).y !== was.y));
@@ -259,6 +274,13 @@ OPS.scrollUntil = async function (input, nodes) {
       return report(globalThis.__firefoxBidiWheelMoved ? {end: true} : {end: true, unmoved: true});
     }
     if (moved) globalThis.__firefoxBidiWheelMoved = true;
+    // A box that went further than the wheel turned skipped what lay between: back to where
+    // the step meant to go, and the next steps turn the wheel less by as much.
+    const back = wheeling && over === box ? wheelOvershoot(box, dy, now.y - at.y) : 0;
+    if (back) {
+      const step = wheelStep(box, box, back);
+      if (step) return step;
+    }
   } else {
     globalThis.__firefoxBidiWheelMoved = false;
   }
@@ -295,7 +317,7 @@ OPS.scrollUntil = async function (input, nodes) {
     if (Date.now() >= until) return report({found: false});
     if (wheeling) {
       const step = wheelStep(box, nodes.length && nodes[0].isConnected ? nodes[0] : box,
-                             Math.max(1, Math.floor(view * 0.8)));
+                             Math.max(1, Math.floor(view * 0.8 / (WHEEL_SCALE.get(box) || 1))));
       if (step) return step;
     }
     box.scrollBy({top: Math.max(1, Math.floor(view * 0.8)), behavior: "instant"});
