@@ -348,6 +348,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   }
   std::optional<json::value> refused;   // why the form refused to send what submit's Enter sent
   std::optional<json::array> not_sent;  // the fields it refused it for (the filled one or others)
+  std::optional<json::array> alerts;    // alerts the page showed in answer to the Enter
   bool enter_taken = false;             // the option the Enter went to took it (OPS.inputValue)
   std::optional<json::value> shows;     // what the field's box shows after an Enter emptied it
   bool enter_made_tag = false;          // ... the text typed itself (a tag made of it)
@@ -368,6 +369,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     // Handsontable's).
     if (submitted.ok() && !submitted->navigated) {
       not_sent = submitted->not_sent;
+      alerts = submitted->alerts;
       if (absl::StatusOr<SandboxResult> read = page.Sandbox(
               element.context, ops::kInputValue, json::object{{"shown", true}}, {element.argument});
           read.ok() && read->data.is_object()) {
@@ -404,7 +406,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   // What a suggesting field's list offers once the page answered the typing, or the option an
   // Enter (submit) went to; why the form holds the field invalid once it was left.
   for (const char* key : {"taken", "completion", "options", "more", "enter_on", "loading",
-                          "expanded", "invalid", "tabbed_to"}) {
+                          "expanded", "invalid", "alerts", "tabbed_to"}) {
     if (const json::value* offered = filled.data.as_object().if_contains(key)) {
       result[key] = *offered;
     }
@@ -413,6 +415,7 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   if (enter_made_tag) result["taken"] = true;
   if (refused) result["invalid"] = *std::move(refused);
   if (not_sent) result["not_sent"] = *std::move(not_sent);
+  if (alerts) result["alerts"] = *std::move(alerts);
   // The option the keys were on that the Enter did not choose: the field holds the text typed,
   // not the option's name (Mantine's select, its keys reset as its list opened, though it
   // still draws the option marked).

@@ -279,6 +279,12 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
           refused != nullptr && refused->is_array()) {
         effect.not_sent = refused->get_array();
       }
+      for (auto [key, said] : {std::pair{"invalid", &effect.invalid}, {"alerts", &effect.alerts}}) {
+        if (const json::value* text = data != nullptr ? data->if_contains(key) : nullptr;
+            text != nullptr && text->is_array()) {
+          *said = text->get_array();
+        }
+      }
       // Nothing began since the input: its quiet window counts from its click, as the page's
       // own settle window did.
       if (const std::optional<double> since =
@@ -444,6 +450,8 @@ absl::StatusOr<json::object> AfterAction(PageContext& page, std::string_view tab
   NoteLoaded(effect.loaded, info, result);
   if (effect.download) result["download"] = *effect.download;
   if (effect.not_sent) result["not_sent"] = *effect.not_sent;
+  if (effect.invalid) result["invalid"] = *effect.invalid;
+  if (effect.alerts) result["alerts"] = *effect.alerts;
   return result;
 }
 

@@ -113,6 +113,12 @@ struct InputEffect {
   // A form the input was to send that the browser refused (fields it found wanting): each as
   // `ROLE "NAME": why`, for the result's "not_sent".
   std::optional<boost::json::array> not_sent;
+  // What the page said of the input once it settled that it did not say as the input came:
+  // fields it marked invalid since (`ROLE "NAME": why`, its own check refusing a form), for
+  // "invalid"; the texts of alerts it showed since (role=alert, aria-live=assertive), for
+  // "alerts".
+  std::optional<boost::json::array> invalid;
+  std::optional<boost::json::array> alerts;
 };
 
 // Sends input.performActions `action_params` and reports whether it started a navigation of

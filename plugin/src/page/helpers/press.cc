@@ -67,7 +67,7 @@ const HelperSpec& PressHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"url","title","navigated"} as for page.click ("not_sent" too: an Enter whose form the browser refused to send); "matches": N when the target matched N elements (the first one took the key, or "chosen" says which))~",
+          R"~({"url","title","navigated"} as for page.click ("not_sent" too: an Enter whose form the browser refused to send; "invalid" and "alerts": what the page said of it, as for page.click); "matches": N when the target matched N elements (the first one took the key, or "chosen" says which))~",
       .errors =
           R"~("invalid argument" (unknown key name), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: no key sent, the message says nothing was pressed))~",
       .example =

@@ -67,7 +67,11 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     ASSIGN_OR_RETURN(SandboxResult focused,
                      page.Sandbox(focus.context, ops::kInputActiveValue, json::object{}));
     result = std::move(focused.data);
-    if (effect.not_sent && result.is_object()) result.as_object()["not_sent"] = *effect.not_sent;
+    if (result.is_object()) {
+      if (effect.not_sent) result.as_object()["not_sent"] = *effect.not_sent;
+      if (effect.invalid) result.as_object()["invalid"] = *effect.invalid;
+      if (effect.alerts) result.as_object()["alerts"] = *effect.alerts;
+    }
   }
   if (focus.target && result.is_object()) NoteMatches(*focus.target, result.as_object());
   return result;
@@ -102,7 +106,7 @@ const HelperSpec& TypeHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~({"value"} of the focused field (a date segment's: the whole date field's text), with "moved_to": that field's name when the keys moved the focus there from a field of another name (a code's boxes that move on per digit: the value is the box the focus came to); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"); after an Enter whose form the browser refused to send, "not_sent" as for page.click; "matches": N when the target matched N elements (the first one took the keys, or "chosen" says which))~",
+          R"~({"value"} of the focused field (a date segment's: the whole date field's text), with "moved_to": that field's name when the keys moved the focus there from a field of another name (a code's boxes that move on per digit: the value is the box the focus came to); when the focus is on no field, {"focused": what has it} (no field has the focus: "body" when nothing has it, with "page_changed": whether the page changed its text or elements as the keys came, its own listeners taking them (a spreadsheet's cell); if false, click or target the field; a code editor is named); after an Enter that loaded a page or opened a dialog, {"url","title","navigated"} (and "dialog"); after an Enter whose form the browser refused to send, "not_sent" as for page.click; "invalid" and "alerts" as for page.click (a field checked as it is typed into); "matches": N when the target matched N elements (the first one took the keys, or "chosen" says which))~",
       .errors =
           R"~("invalid argument" (a control character), "no such element", "stale ref", "element covered" (the target lies outside an open modal dialog or behind a modal's backdrop: nothing typed))~",
       .example =

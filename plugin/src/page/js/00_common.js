@@ -841,7 +841,7 @@ export function standInOf(el) {
 
 // The parent or grandparent of `el` that clips it to a pixel or less (overflow hidden, at most
 // 1×1: the "visually hidden" box of screen-reader-only content), or null.
-function hiddenByPixelBox(el) {
+export function hiddenByPixelBox(el) {
   let box = flatParentElement(el);
   for (let level = 0; box && level < 2; ++level, box = flatParentElement(box)) {
     const r = rectOf(box);

@@ -9,8 +9,8 @@ import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, attrOf, collapse,
   controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
   editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
-  focusedElement, hasAttr, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable,
-  isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway,
+  focusedElement, hasAttr, hiddenByPixelBox, holdsFixed, idRefsText, innerFieldOf, isChecked,
+  isEditable, isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway,
   isSeeThroughTextField, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf,
   nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText,
   shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
@@ -969,7 +969,83 @@ export function inputWatchOutcome(el, link) {
   watch.submit = null;
   watch.invalid = [];
   watch.navigate = null;
+  watch.document = win.document;
+  watch.alertsBefore = new Set(inputAlertsShown(win.document).map((alert) => alert.text));
+  watch.invalidBefore = new Set(inputMarkedInvalid(win.document));
   inputWatchChanges(watch, win);
+}
+
+// What a page shows as alerts: a form's messages for the fields it refused (Ant Design's, with
+// no aria-invalid on the field), an error it pops up. Regions marked role=alert or
+// aria-live=assertive, shown (not kept for screen readers in a box of a pixel: jQuery UI's
+// count of suggestions), the outermost of nested ones, by their text.
+const INPUT_ALERTS = '[role=alert], [aria-live=assertive]';
+
+function inputAlertsShown(doc) {
+  const seen = (el) => {
+    const rect = rectOf(el);
+    return rect.width > 1 && rect.height > 1 && isVisible(el) && !hiddenByPixelBox(el);
+  };
+  return Array.from(doc.querySelectorAll(INPUT_ALERTS))
+      .filter((el) => !(parentElementOf(el) && parentElementOf(el).closest(INPUT_ALERTS)) &&
+                      seen(el))
+      .map((el) => ({el, text: collapse(seenText(el, new Map()))}))
+      .filter((alert) => alert.text !== '');
+}
+
+// The field alert `el` speaks of: the one that names it (aria-describedby, aria-errormessage:
+// Vuetify's), else the one field of the box around it, three levels up at most (Ant Design
+// Vue's form item); null when none.
+function inputFieldOfAlert(el) {
+  const doc = ownerDocumentOf(el);
+  if (el.id) {
+    const id = defaultViewOf(doc).CSS.escape(el.id);
+    const naming = doc.querySelector(`[aria-describedby~="${id}"], [aria-errormessage~="${id}"]`);
+    if (naming) return naming;
+  }
+  const fields = 'input:not([type=hidden]), textarea, select, [role=combobox], [role=textbox]';
+  for (let p = parentElementOf(el), level = 0; p && level < 3; p = parentElementOf(p), ++level) {
+    const inside = p.querySelectorAll(fields);
+    if (inside.length === 1) return inside[0];
+    if (inside.length > 1) break;
+  }
+  return null;
+}
+
+// The fields a page marks invalid (aria-invalid, but "false").
+function inputMarkedInvalid(doc) {
+  return Array.from(doc.querySelectorAll('[aria-invalid]:not([aria-invalid="false"])'));
+}
+
+// What a page said of an input once it settled that it did not say as the input came
+// (OPS.inputOutcome): {invalid: the fields it marked invalid since, as `ROLE "NAME": why`
+// (Ant Design's form refusing its send: its own check, no browser's), alerts: the texts of
+// alerts it showed since (INPUT_ALERTS; Ant Design Vue's form shows its messages so, with no
+// aria-invalid), those a field's message names already aside}, each INPUT_REFUSED_SHOWN at
+// most, or empty. A form the input sent (its `submit` event) that the page kept says all it
+// holds invalid, before or not: a second send refused for what it refused before.
+function inputNewVerdicts(watch) {
+  const form = watch.submit && watch.submit.target;
+  const news = (el) => !!form && inputContains(form, el);
+  const marked = inputMarkedInvalid(watch.document).filter(
+      (el) => (!watch.invalidBefore.has(el) || news(el)) && isVisible(el, false));
+  const messages = marked.map((el) => inputInvalidMessage(el) || 'invalid');
+  const invalid = marked.slice(0, INPUT_REFUSED_SHOWN).map((el, i) =>
+    inputRoleAndName(el) + ': ' + truncate(messages[i], 120));
+  if (marked.length > invalid.length) {
+    invalid.push('and ' + (marked.length - invalid.length) + ' more');
+  }
+  const alerts = inputAlertsShown(watch.document)
+      .filter((alert) => (!watch.alertsBefore.has(alert.text) || news(alert.el)) &&
+                         !messages.includes(alert.text))
+      .map((alert) => {
+        const field = inputFieldOfAlert(alert.el);
+        return (field ? inputRoleAndName(field) + ': ' : '') + truncate(alert.text, 200);
+      });
+  const out = {};
+  if (invalid.length) out.invalid = invalid;
+  if (alerts.length) out.alerts = alerts.slice(0, INPUT_REFUSED_SHOWN);
+  return out;
 }
 
 // Records in watch.lastChange when the page last changed its DOM (page time) since the input,
@@ -2344,6 +2420,7 @@ OPS.inputOutcome = async function (input) {
   const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const notSent = watch && watch.armed && !watch.submit ? inputRefusedFields(watch.invalid) : [];
+  const armed = !!watch && watch.armed;  // read before inputNavigationPending disarms it
   const pending = inputNavigationPending();
   const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
   const missed = click ? inputMissed(watch) : null;
@@ -2355,6 +2432,7 @@ OPS.inputOutcome = async function (input) {
     const data = Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data);
     if (missed) data.missed = missed;
     if (notSent.length) data.not_sent = notSent;
+    if (armed) Object.assign(data, inputNewVerdicts(watch));
     return {data};
   };
   if (pending || !input.settle_ms) return outcome();
@@ -3072,6 +3150,10 @@ OPS.inputFill = async function (input, nodes) {
   if (filled.ok && input.leave && !filled.click && !filled.slider && field.isConnected) {
     const invalid = inputInvalidMessage(field);
     if (invalid) filled.invalid = truncate(invalid, 200);
+    // Or the alerts the page showed as it was left (Ant Design Vue's check of the field marks
+    // it no way but so).
+    const {alerts} = invalid || !watch ? {} : inputNewVerdicts(watch);
+    if (alerts) filled.alerts = alerts;
   }
   // The page moved the focus on that Tab to a field, and it is there still (a grid's next
   // editor, open, which takes the keys and may cover what the next click aims at).
