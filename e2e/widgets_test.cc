@@ -636,6 +636,86 @@ BOOST_AUTO_TEST_CASE(a_picker_left_with_its_panel_open_says_the_value_is_not_tak
   BOOST_TEST(ResultOf(result, 2) == R"("")");
 }
 
+BOOST_AUTO_TEST_CASE(a_list_floated_beside_a_field_keeps_its_focus_and_names_what_it_offers) {
+  // Arco's searchable select and auto-complete mark their field as no combobox: the page
+  // answers the typing with a list of plain items floated beside it. The fill keeps the focus
+  // there (a Tab closed the list, and the typed text was all a model saw) and names the items,
+  // which a click then chooses.
+  const json::object result =
+      Run(Frames({Goto("lib_arco.html"),
+                  Frame("page.fill", R"({"target":{"role":"textbox","name":"Choose city"},)"
+                                     R"("value":"Shen"})"),
+                  Frame("page.click", R"({"text":"Shenzhen"})"),
+                  Frame("page.fill", R"({"target":{"role":"textbox","name":"Dessert"},)"
+                                     R"("value":"apple"})"),
+                  Frame("page.click", R"({"text":"apple tart"})"), Eval("[vm.city, vm.dessert]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Shen","options":["Shenzhen"]})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"apple","options":["apple pie","apple tart"]})");
+  BOOST_TEST(ResultOf(result, 5) == R"(["Shenzhen","apple tart"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_searchable_select_says_what_its_enter_chose) {
+  // Arco's searchable select hides its search field as the Enter chooses the first match, and
+  // shows the option where the field was (and as the field's placeholder): the result says
+  // what it shows, not only the text typed.
+  const json::object result =
+      Run(Frames({Goto("lib_arco.html"),
+                  Frame("page.fill", R"({"target":{"role":"textbox","name":"Choose city"},)"
+                                     R"("value":"cheng","submit":true})"),
+                  Eval("vm.city")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"cheng","shows":"Chengdu"})");
+  BOOST_TEST(ResultOf(result, 2) == R"("Chengdu")");
+}
+
+BOOST_AUTO_TEST_CASE(a_mention_list_placed_after_it_is_drawn_is_named_by_the_fill) {
+  // Ant Design's mentions draws its menu out of the view first and beside the caret a frame or
+  // two later; its cascader's search marks an empty listbox for readers and draws the matches
+  // as a menu's checkable items. Both answers are named, and a click picks from them.
+  const json::object result =
+      Run(Frames({Goto("lib_antd_messages.html"),
+                  Frame("page.fill", R"({"target":{"role":"textbox","name":"Write a message"},)"
+                                     R"("value":"Thanks @za"})"),
+                  Frame("page.click", R"({"target":{"role":"menuitem","name":"zack"}})"),
+                  Frame("page.fill", R"({"target":{"role":"combobox"},"value":"nanj"})"),
+                  Frame("page.click", R"({"text":"Jiangsu / Nanjing"})"),
+                  Eval("[state.message, state.place]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Thanks @za","options":["zack"]})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"nanj","options":["Jiangsu / Nanjing"]})");
+  BOOST_TEST(ResultOf(result, 5) == R"(["Thanks @zack ",["jiangsu","nanjing"]])");
+}
+
+BOOST_AUTO_TEST_CASE(a_form_the_page_refused_says_which_fields_and_why) {
+  // Ant Design's form checks its fields itself (no browser check): the click that sent it
+  // names the fields it marked invalid, with its messages, and a second click refused for the
+  // same says so again; once they are right, the click says nothing more. Vuetify's form
+  // marks no field invalid: its message is an alert, named with the field it speaks of.
+  const std::string sign_up = R"({"target":{"role":"button","name":"Sign up"}})";
+  const json::object result = Run(Frames(
+      {Goto("lib_antd_messages.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Email"},"value":"not-an-email"})"),
+       Frame("page.click", sign_up), Frame("page.click", sign_up),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Username"},"value":"ada"})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Email"},"value":"a@b.io"})"),
+       Frame("page.click", sign_up), Eval("JSON.stringify(state.signedUp)"),
+       Goto("lib_vuetify.html"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Book now"}})")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"not-an-email","invalid":"Not a valid email!"})");
+  const std::string refused = R"({"url":")" + Url("lib_antd_messages.html") +
+                              R"(","title":"Messages","navigated":false,"invalid":[)"
+                              R"("textbox \"Username\": Please input your username!",)"
+                              R"("textbox \"Email\": Not a valid email!"]})";
+  BOOST_TEST(ResultOf(result, 2) == refused);
+  BOOST_TEST(ResultOf(result, 3) == refused);
+  BOOST_TEST(ResultOf(result, 4) == R"({"value":"ada"})");
+  BOOST_TEST(ResultOf(result, 5) == R"({"value":"a@b.io"})");
+  BOOST_TEST(ResultOf(result, 6) == R"({"url":")" + Url("lib_antd_messages.html") +
+                                        R"(","title":"Messages","navigated":false})");
+  BOOST_TEST(ResultOf(result, 7) == R"("{\"username\":\"ada\",\"email\":\"a@b.io\"}")");
+  BOOST_TEST(ResultOf(result, 9) == R"({"url":")" + Url("lib_vuetify.html") +
+                                        R"(","title":"Book a room","navigated":false,)"
+                                        R"("alerts":["textbox \"Full name\": Required"]})");
+}
+
 BOOST_AUTO_TEST_CASE(a_sortable_list_item_is_dragged_below_another) {
   // SortableJS makes an item draggable only once the button is down on it: Firefox's native
   // drag starts and never drops, and the page side ends it. The list's own order and its onEnd

@@ -1713,7 +1713,8 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
   }
   let after = typed;
   let popupAtLeave = false;
-  if (leave && !inputSuggests(el)) {
+  let leaving = leave && !inputSuggests(el);
+  if (leaving) {
     // The page has taken the input first, as it has before a user's Tab: a widget that
     // updates its state from the input a task later (Ark's number input, by its state
     // machine) clamps or formats on the blur what it holds then.
@@ -1722,6 +1723,13 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
       return {error: 'stale ref', message: 'the page replaced the field as it took the text; ' +
           'take a new page.snapshot'};
     }
+    // A field the page answered with a list of what it suggests beside it keeps the focus, as
+    // one that says it suggests does: leaving it would close the list.
+    const list = isTextField(el) || isEditable(el) ? await inputListBesideDrawn(el, text) : null;
+    if (list) INPUT_LIST_BESIDE.set(el, list);
+    leaving = !list;
+  }
+  if (leaving) {
     // What the typing changed (a controlled field's echo, a character count) is not what
     // leaving the field set off (OPS.inputFill's `reacted`).
     if (watch && watch.changes) watch.changes.takeRecords();
@@ -2753,16 +2761,7 @@ const INPUT_MENU_ITEM_ROLES = new Set(['menuitem', 'menuitemcheckbox', 'menuitem
 
 function inputSuggestionsOf(field) {
   const lists = inputSuggestionLists(field);
-  if (lists === null) return {};
-  const names = [];
-  for (const list of lists) {
-    for (const option of inputOffersOf(list)) {
-      names.push(collapse(accessibleName(option, 'option')));
-    }
-  }
-  const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
-  if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
-  return out;
+  return lists === null ? {} : inputOptionNames(lists.flatMap(inputOffersOf));
 }
 
 // What a suggesting field's list offers: its options (a menu's items); in a listbox that marks
@@ -3108,7 +3107,12 @@ OPS.inputFill = async function (input, nodes) {
       // Still "Loading..." when the wait gave up: no options yet, which is no "none".
       filled.loading = true;
     } else {
-      const offered = inputSuggestionsOf(field);
+      let offered = inputSuggestionsOf(field);
+      // A list marked for readers that offers nothing while the page draws its matches beside
+      // the field in items of its own (Ant Design's cascader, in a menu of checkable items).
+      const beside = offered.options && offered.options.length === 0 &&
+          inputListBeside(field, input.value).box;
+      if (beside) offered = inputListBesideOffers(beside);
       if (!inputStaleOptions(watch, offered.options, input.value)) Object.assign(filled, offered);
       // No list at all, from a combobox that promises none for the text typed (a date field
       // that opens its calendar on a button: Syncfusion's, DevExtreme's): it takes the text
@@ -3120,7 +3124,12 @@ OPS.inputFill = async function (input, nodes) {
       }
     }
   }
-  if (filled.ok && input.leave && 'value' in filled &&
+  // A field that says nothing of its list, answered with one beside it (inputFill kept the
+  // focus in it): what that list offers.
+  const listBeside = filled.ok && INPUT_LIST_BESIDE.get(field);
+  INPUT_LIST_BESIDE.delete(field);
+  if (listBeside) Object.assign(filled, inputListBesideOffers(listBeside));
+  if (filled.ok && input.leave && 'value' in filled && !listBeside &&
       (leftSuggesting || !suggesting)) {
     // Whether the page changed something outside the field as it was left (a check shown
     // then), or as a select or a date took its value, or a moment later: the plugin then looks
@@ -3170,8 +3179,9 @@ OPS.inputFill = async function (input, nodes) {
   // showed (inputEnterOutcome).
   if (filled.ok && !input.leave && typeof input.value === 'string' && input.value !== '' &&
       isTextField(field)) {
-    INPUT_BEFORE_ENTER.set(field, {text: input.value, popup: inputPopupOpenAt(field),
-                                   shows: inputHolderText(field)});
+    const name = collapse(accessibleName(field, roleOf(field)));
+    INPUT_BEFORE_ENTER.set(field, {text: input.value, popup: inputPopupOpenAt(field), name,
+                                   lines: inputHolderLines(field, name)});
   }
   return {data: filled};
 };
@@ -3179,21 +3189,22 @@ OPS.inputFill = async function (input, nodes) {
 // A text field's state as submit's Enter came (OPS.inputFill), by field.
 const INPUT_BEFORE_ENTER = new WeakMap();
 
-// The text the box around text field `el` shows (inputHolderOf), collapsed: a select's chosen
-// option shown beside its search field, a tag made; but the field's own name, which a page
-// may draw as its placeholder while it is empty (Naive UI's).
-function inputHolderText(el) {
+// The lines of text the box around text field `el` shows (inputHolderOf), collapsed: a
+// select's chosen option shown beside its search field, a tag made; but `name`, the field's
+// name as the Enter came, which a page may draw as its placeholder while the field is empty
+// (Naive UI's), and which one that shows its choice as the placeholder changes (Arco's).
+function inputHolderLines(el, name) {
   const holder = inputHolderOf(el);
   const shown = holder ? holder.innerText || '' : '';
-  const name = collapse(accessibleName(el, roleOf(el)));
-  return collapse(name ? shown.split(name).join(' ') : shown);
+  return shown.split('\n').map((line) => collapse(name ? line.split(name).join(' ') : line))
+      .filter(Boolean);
 }
 
 // What submit's Enter made of the text typed into `field`, by how things stood as it came
-// (OPS.inputFill). The field holds "" now: when its holder shows other text than then,
-// {taken: true} when that holds the text typed (a tag made of it), else {shows}: the text
-// added (a select that chose an option shows it beside its search field, as
-// Naive UI's, where "" alone read as nothing done; not when the Enter went to an option the
+// (OPS.inputFill). The field holds "" now: when its holder shows other lines than then,
+// {taken: true} when the new ones hold the text typed (a tag made of it), else {shows}: the
+// text added (a select that chose an option shows it beside its search field, as Naive UI's
+// and Arco's, where "" alone read as nothing done; not when the Enter went to an option the
 // fill named, `enter_on`); when it shows the same and the popup that stood open at the field
 // has closed, an error: the Enter dropped the text (Naive UI's date range reverts a start
 // date so, wanting both dates and its confirm). Else {}.
@@ -3201,15 +3212,24 @@ function inputEnterOutcome(field, value) {
   const before = INPUT_BEFORE_ENTER.get(field);
   INPUT_BEFORE_ENTER.delete(field);
   if (!before || value !== '') return {};
-  const shows = inputHolderText(field);
-  if (shows !== before.shows) {
-    // What it shows that it did not (a heading in the box that showed before is no news).
-    const added = collapse(before.shows && shows.includes(before.shows)
-                               ? shows.replace(before.shows, ' ') : shows);
+  // The lines it shows that it did not, and those it no longer shows (a line that showed
+  // before is no news; the box may hold a whole section).
+  const gone = [...before.lines];
+  const added = inputHolderLines(field, before.name).filter((line) => {
+    const at = gone.indexOf(line);
+    if (at >= 0) gone.splice(at, 1);
+    return at < 0;
+  });
+  if (added.length || gone.length) {
+    // What a line that changed shows beside what it showed (a heading before the choice).
+    const news = collapse(added.map((line) => {
+      const was = gone.find((old) => line.includes(old));
+      return was ? line.replace(was, ' ') : line;
+    }).join(' '));
     // The text typed itself, whole, made a tag (Arco's tag input): taken, as when left (a
     // select's option the text began is no tag of it).
-    if ((' ' + added + ' ').includes(' ' + collapse(before.text) + ' ')) return {taken: true};
-    return added && !INPUT_ENTER_ON.has(field) ? {shows: truncate(added, 60)} : {};
+    if ((' ' + news + ' ').includes(' ' + collapse(before.text) + ' ')) return {taken: true};
+    return news && !INPUT_ENTER_ON.has(field) ? {shows: truncate(news, 60)} : {};
   }
   // A field the Enter put out of sight was answered, not dropped (Arco's select hides its
   // search field as it shows the option chosen).
@@ -3269,10 +3289,7 @@ function inputPopupsAt(field) {
   const found = [];
   if (!doc.body || at.width === 0) return found;
   const wide = viewSizeOf(defaultViewOf(doc)).width * INPUT_POPUP_MAX_WIDTH;
-  const anchored = (r) => r.width > 0 && r.height > 0 && r.width < wide && r.left < at.right &&
-      r.right > at.left &&
-      ((r.top >= at.bottom - 2 && r.top <= at.bottom + INPUT_POPUP_GAP) ||
-       (r.bottom <= at.top + 2 && r.bottom >= at.top - INPUT_POPUP_GAP));
+  const anchored = (r) => r.width < wide && inputBoxBeside(r, at);
   let level = Array.from(doc.body.children);
   for (let depth = 0; depth < INPUT_POPUP_DEPTH && level.length; ++depth) {
     const next = [];
@@ -3288,6 +3305,96 @@ function inputPopupsAt(field) {
     level = next;
   }
   return found;
+}
+
+// The list the page answered the typing into a field with (inputListBeside), by field, as
+// inputFill found it: OPS.inputFill says what it offers.
+const INPUT_LIST_BESIDE = new WeakMap();
+
+// Whether box `r` (a rect) shows just below or above `at` (a field's), across it.
+function inputBoxBeside(r, at) {
+  return r.width > 0 && r.height > 0 && r.left < at.right && r.right > at.left &&
+      ((r.top >= at.bottom - 2 && r.top <= at.bottom + INPUT_POPUP_GAP) ||
+       (r.bottom <= at.top + 2 && r.bottom >= at.top - INPUT_POPUP_GAP));
+}
+
+// Items of a list a page draws (by role, or as the items of a list), the outermost of nested.
+const INPUT_LIST_ITEMS = 'li, [role=option], [role=menuitem], [role=menuitemcheckbox], ' +
+    '[role=menuitemradio], [role=treeitem], [role=listitem]';
+
+// The list the page floats beside text field `field` in answer to `text` typed into it, where
+// nothing marks the field as one that suggests (no combobox role: Arco's select and
+// auto-complete, Ant Design's mentions, Framework7's autocomplete): a box positioned absolute
+// or fixed that does not hold the field, shown just below or above it and across it, wide or
+// not (Framework7's is as wide as the field), with a shown item (INPUT_LIST_ITEMS) that holds
+// the text typed or its last word (the name after a mention's @). A box that stood at the
+// field before a fill of it began is none of its answers. {box}, or {coming: true} when such an
+// item lies in a floating box not shown yet, or not placed yet (Ant Design's mentions draws
+// its list out of the view first, and beside the field a frame or two later), or {}.
+function inputListBeside(field, text) {
+  const whole = collapse(text).toLowerCase();
+  // The last word, without the sign that began a mention or a tag; a time's parts are none.
+  const words = whole.split(' ');
+  const lastWord = words[words.length - 1].replace(/^[@#]+/, '');
+  const last = words.length > 1 && lastWord.length > 1 ? lastWord : '';
+  const doc = ownerDocumentOf(field);
+  if (whole === '' || !doc.body) return {};
+  const at = rectOf(field);
+  const others = INPUT_POPUPS_NOT_ITS_OWN.get(field);
+  const floating = new Map();  // ancestor -> whether positioned absolute or fixed
+  const floats = (el) => {
+    if (!floating.has(el)) {
+      const position = styleOf(el).position;
+      floating.set(el, position === 'absolute' || position === 'fixed');
+    }
+    return floating.get(el);
+  };
+  let coming = false;
+  for (const item of doc.body.querySelectorAll(INPUT_LIST_ITEMS)) {
+    const shows = collapse(item.textContent || '').toLowerCase();
+    if (!shows.includes(whole) && !(last && shows.includes(last))) continue;
+    if (inputContains(item, field)) continue;
+    const shown = isVisible(item);
+    for (let p = item; p && p !== doc.body && !inputContains(p, field); p = parentElementOf(p)) {
+      if (!floats(p) || (others && others.has(p))) continue;
+      const r = rectOf(p);
+      if (shown && inputBoxBeside(r, at)) return {box: p};
+      // Not drawn yet, or drawn out of the view where a popup is measured before it is
+      // placed (Ant Design's, at -1000 px).
+      if (!shown || r.right <= 0 || r.bottom <= 0) coming = true;
+    }
+  }
+  return coming ? {coming} : {};
+}
+
+// The list inputListBeside finds, waiting up to INPUT_LIST_COMING_FRAMES for one it says is
+// coming; null when none.
+async function inputListBesideDrawn(field, text) {
+  const win = defaultViewOf(ownerDocumentOf(field));
+  let found = inputListBeside(field, text);
+  for (let frame = 0; found.coming && frame < INPUT_LIST_COMING_FRAMES; ++frame) {
+    await nextFrame(win);
+    found = field.isConnected ? inputListBeside(field, text) : {};
+  }
+  return found.box || null;
+}
+const INPUT_LIST_COMING_FRAMES = 4;
+
+// The names of `items` (options), as a suggesting field's result gives them: {options: [the
+// first INPUT_OPTIONS_SHOWN], more: how many beyond}.
+function inputOptionNames(items) {
+  const names = items.map((item) => collapse(accessibleName(item, 'option')));
+  const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
+  if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
+  return out;
+}
+
+// What list `box` (inputListBeside) offers: its shown items, the outermost of nested ones.
+function inputListBesideOffers(box) {
+  return inputOptionNames(Array.from(box.querySelectorAll(INPUT_LIST_ITEMS)).filter((item) => {
+    const outer = parentElementOf(item) && parentElementOf(item).closest(INPUT_LIST_ITEMS);
+    return (!outer || !box.contains(outer)) && isVisible(item);
+  }));
 }
 
 // The popups that stood at a field as a fill of it began while another element had the focus
