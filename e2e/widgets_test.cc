@@ -625,6 +625,30 @@ BOOST_AUTO_TEST_CASE(a_read_only_select_says_the_list_its_click_opened_is_there_
   BOOST_TEST(ResultOf(result, 3) == R"("Editor")");
 }
 
+BOOST_AUTO_TEST_CASE(a_read_only_field_whose_click_opened_a_sheet_apart_says_where) {
+  // Framework7's calendar is a read-only field whose click opens a sheet at the bottom of the
+  // view, far from the field where a popup is looked for: the refusal names the sheet (it
+  // said only that the page sets the value some other way). Its autocomplete floats a list
+  // below its field, which nothing marks as one that suggests: the fill names its items.
+  const json::object result = Run(Frames(
+      {Goto("lib_framework7.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Birth date"},)"
+                          R"("value":"2024-05-20"})"),
+       Frame("page.click", R"({"target":{"css":".calendar-day[data-date='2024-4-20']"}})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Favourite fruit"},"value":"Bl"})"),
+       Frame("page.click", R"({"text":"Blueberry"})"),
+       Eval("[document.getElementById('born').value, fruit.value]")},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: input#born is read-only, and the click on it opened )"
+             R"(div.sheet-modal.calendar.calendar-sheet.modal-in \"May 2024 Mon Tue Wed Thu Fri )"
+             R"(Sat Sun 1 2 3 4 5 6 7 8 9 10 1…\" (a picker or list, apart from the field): pick )"
+             R"J(your choice there (page.snapshot with it as root shows it)"}})J");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"Bl","options":["Blackberry","Blueberry"]})");
+  BOOST_TEST(ResultOf(result, 5) == R"(["2024-05-20",["Blueberry"]])");
+}
+
 BOOST_AUTO_TEST_CASE(a_picker_left_with_its_panel_open_says_the_value_is_not_taken) {
   // Arco's time picker keeps its panel open once the field was left, the typed time shown
   // but not taken until Enter or its OK; the panel has no aria-expanded to say so.

@@ -1590,9 +1590,16 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
   // Still read-only once clicked: what the page offers instead is its panel beside the field
   // (Arco's select, its list open since the click), or some other way.
   if (el.readOnly) {
-    return inputFillError(el, await inputPopupOpenWithin(el, true, INPUT_POPUP_OPEN_MS)
-        ? 'is read-only, and a panel stands open beside it (a list or picker it opened): ' +
-          'click your choice there (page.find shows it)'
+    if (await inputPopupOpenWithin(el, true, INPUT_POPUP_OPEN_MS)) {
+      return inputFillError(el, 'is read-only, and a panel stands open beside it (a list or ' +
+          'picker it opened): click your choice there (page.find shows it)');
+    }
+    // Or elsewhere: a picker's sheet at the bottom of the view.
+    const opened = inputPanelOpenedSince(el);
+    return inputFillError(el, opened
+        ? 'is read-only, and the click on it opened ' + describeElement(opened) + ' (a picker ' +
+          'or list, apart from the field): pick your choice there (page.snapshot with it as ' +
+          'root shows it)'
         : 'is read-only: the page sets its value some other way (a picker, or buttons ' +
           'beside it), or not at all');
   }
@@ -3065,6 +3072,7 @@ OPS.inputFill = async function (input, nodes) {
   if (input.aim) {
     const focused = inputFocusedIn(ownerDocumentOf(field)) === field;
     INPUT_POPUPS_NOT_ITS_OWN.set(field, new Set(focused ? [] : inputPopupsAt(field)));
+    INPUT_PANELS_BEFORE.set(field, new Set(inputPanelsInView(field)));
   }
   // An Enter after the fill may submit the form. Typed key by key since the call that asked
   // for the keys, the field is watched from before them: what they typed is the typing.
@@ -3284,18 +3292,25 @@ function inputPopupHasChoices(box) {
 // with a message is none), fading in or out or not (inputPopupOpenWithin waits for one
 // closing).
 function inputPopupsAt(field) {
-  const doc = ownerDocumentOf(field);
   const at = rectOf(field);
+  if (at.width === 0) return [];
+  const wide = viewSizeOf(defaultViewOf(ownerDocumentOf(field))).width * INPUT_POPUP_MAX_WIDTH;
+  return inputFloatingPanels(field, (r) => r.width < wide && inputBoxBeside(r, at));
+}
+
+// The boxes the page floats under its body that do not hold `field` (position absolute or
+// fixed, up to INPUT_POPUP_DEPTH levels down) whose rect `fits`, shown, with something to
+// pick or press in them (inputPopupHasChoices).
+function inputFloatingPanels(field, fits) {
+  const doc = ownerDocumentOf(field);
   const found = [];
-  if (!doc.body || at.width === 0) return found;
-  const wide = viewSizeOf(defaultViewOf(doc)).width * INPUT_POPUP_MAX_WIDTH;
-  const anchored = (r) => r.width < wide && inputBoxBeside(r, at);
+  if (!doc.body) return found;
   let level = Array.from(doc.body.children);
   for (let depth = 0; depth < INPUT_POPUP_DEPTH && level.length; ++depth) {
     const next = [];
     for (const box of level) {
       const position = inputContains(box, field) ? '' : styleOf(box).position;
-      if ((position === 'absolute' || position === 'fixed') && anchored(rectOf(box)) &&
+      if ((position === 'absolute' || position === 'fixed') && fits(rectOf(box)) &&
           isVisible(box) && inputPopupHasChoices(box)) {
         found.push(box);
       } else {
@@ -3305,6 +3320,24 @@ function inputPopupsAt(field) {
     level = next;
   }
   return found;
+}
+
+// The floating panels in the view (inputFloatingPanels) as a fill of a field began, by field:
+// one shown since, wherever it stands, the fill's click opened (Framework7's calendar, a sheet
+// at the bottom of the view).
+const INPUT_PANELS_BEFORE = new WeakMap();
+
+function inputPanelsInView(field) {
+  const view = viewSizeOf(defaultViewOf(ownerDocumentOf(field)));
+  const inView = (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 &&
+      r.top < view.height && r.left < view.width;
+  return inputFloatingPanels(field, inView);
+}
+
+// A panel in the view that the fill of `field` did not find there as it began; null when none.
+function inputPanelOpenedSince(field) {
+  const before = INPUT_PANELS_BEFORE.get(field);
+  return before ? inputPanelsInView(field).find((box) => !before.has(box)) || null : null;
 }
 
 // The list the page answered the typing into a field with (inputListBeside), by field, as
