@@ -678,6 +678,22 @@ BOOST_AUTO_TEST_CASE(a_list_floated_beside_a_field_keeps_its_focus_and_names_wha
   BOOST_TEST(ResultOf(result, 5) == R"(["Shenzhen","apple tart"])");
 }
 
+BOOST_AUTO_TEST_CASE(options_drawn_as_plain_divs_beside_a_field_are_named_by_their_class) {
+  // Naive UI's auto-complete and mention draw their options as divs of class
+  // n-base-select-option, no role, in a box floated under the body: named all the same, and
+  // the field keeps the focus for a click on one.
+  const json::object result = Run(Frames(
+      {Goto("lib_naive.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Email address"},"value":"ada"})"),
+       Frame("page.click", R"({"text":"ada@mail.org"})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Note"},"value":"ask @Len"})"),
+       Frame("page.click", R"({"text":"Lena"})"), Eval("[state.email, state.note]")}));
+  BOOST_TEST(ResultOf(result, 1) ==
+             R"({"value":"ada","options":["ada@gmail.com","ada@mail.org"]})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"ask @Len","options":["Lenny","Lena"]})");
+  BOOST_TEST(ResultOf(result, 5) == R"(["ada@mail.org","ask @Lena "])");
+}
+
 BOOST_AUTO_TEST_CASE(a_searchable_select_says_what_its_enter_chose) {
   // Arco's searchable select hides its search field as the Enter chooses the first match, and
   // shows the option where the field was (and as the field's placeholder): the result says

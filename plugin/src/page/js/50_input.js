@@ -3351,15 +3351,33 @@ function inputBoxBeside(r, at) {
        (r.bottom <= at.top + 2 && r.bottom >= at.top - INPUT_POPUP_GAP));
 }
 
-// Items of a list a page draws (by role, or as the items of a list), the outermost of nested.
-const INPUT_LIST_ITEMS = 'li, [role=option], [role=menuitem], [role=menuitemcheckbox], ' +
-    '[role=menuitemradio], [role=treeitem], [role=listitem]';
+// Whether box `r` (a rect) shows beside `at` (a field's) as inputBoxBeside says, or begins or
+// ends over the field, across it: a list placed at the caret (Naive UI's mention opens its
+// menu at the caret's line, over the field's padding or inside a textarea of several lines).
+function inputBoxAtCaret(r, at) {
+  return inputBoxBeside(r, at) || (r.width > 0 && r.height > 0 && r.left < at.right &&
+      r.right > at.left && ((r.top >= at.top && r.top <= at.bottom) ||
+                            (r.bottom >= at.top && r.bottom <= at.bottom)));
+}
+
+// Items of a list a page draws: by role (INPUT_ITEM_ROLES), an `li`, or by a class that names
+// them so (Naive UI's options are divs of class n-base-select-option; not
+// n-base-select-option__content inside one, nor a list's v-vl-items).
+const INPUT_ITEM_CLASS = /[-_](option|item)$/i;
+// What may be one, for querySelectorAll (inputIsListItem tells).
+const INPUT_LIST_ITEMS = 'li, [role], [class*="option"], [class*="item"]';
+
+function inputIsListItem(el) {
+  return localNameOf(el) === 'li' || INPUT_ITEM_ROLES.has(roleOf(el)) ||
+      Array.from(el.classList).some((name) => INPUT_ITEM_CLASS.test(name));
+}
 
 // The list the page floats beside text field `field` in answer to `text` typed into it, where
 // nothing marks the field as one that suggests (no combobox role: Arco's select and
 // auto-complete, Ant Design's mentions, Framework7's autocomplete): a box positioned absolute
-// or fixed that does not hold the field, shown just below or above it and across it, wide or
-// not (Framework7's is as wide as the field), with a shown item (INPUT_LIST_ITEMS) that holds
+// or fixed that does not hold the field, shown just below or above it and across it, or
+// beginning or ending over it (inputBoxAtCaret), wide or not (Framework7's is as wide as the
+// field), with a shown item (inputIsListItem) that holds
 // the text typed or its last word (the name after a mention's @). A box that stood at the
 // field before a fill of it began is none of its answers. {box}, or {coming: true} when such an
 // item lies in a floating box not shown yet, or not placed yet (Ant Design's mentions draws
@@ -3384,6 +3402,7 @@ function inputListBeside(field, text) {
   };
   let coming = false;
   for (const item of doc.body.querySelectorAll(INPUT_LIST_ITEMS)) {
+    if (!inputIsListItem(item)) continue;
     const shows = collapse(item.textContent || '').toLowerCase();
     if (!shows.includes(whole) && !(last && shows.includes(last))) continue;
     if (inputContains(item, field)) continue;
@@ -3391,7 +3410,7 @@ function inputListBeside(field, text) {
     for (let p = item; p && p !== doc.body && !inputContains(p, field); p = parentElementOf(p)) {
       if (!floats(p) || (others && others.has(p))) continue;
       const r = rectOf(p);
-      if (shown && inputBoxBeside(r, at)) return {box: p};
+      if (shown && inputBoxAtCaret(r, at)) return {box: p};
       // Not drawn yet, or drawn out of the view where a popup is measured before it is
       // placed (Ant Design's, at -1000 px).
       if (!shown || r.right <= 0 || r.bottom <= 0) coming = true;
@@ -3424,10 +3443,14 @@ function inputOptionNames(items) {
 
 // What list `box` (inputListBeside) offers: its shown items, the outermost of nested ones.
 function inputListBesideOffers(box) {
-  return inputOptionNames(Array.from(box.querySelectorAll(INPUT_LIST_ITEMS)).filter((item) => {
-    const outer = parentElementOf(item) && parentElementOf(item).closest(INPUT_LIST_ITEMS);
-    return (!outer || !box.contains(outer)) && isVisible(item);
-  }));
+  const inItem = (el) => {
+    for (let p = parentElementOf(el); p && p !== box; p = parentElementOf(p)) {
+      if (inputIsListItem(p)) return true;
+    }
+    return false;
+  };
+  return inputOptionNames(Array.from(box.querySelectorAll(INPUT_LIST_ITEMS)).filter(
+      (item) => inputIsListItem(item) && !inItem(item) && isVisible(item)));
 }
 
 // The popups that stood at a field as a fill of it began while another element had the focus
