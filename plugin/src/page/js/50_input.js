@@ -3377,9 +3377,9 @@ function inputIsListItem(el) {
 // auto-complete, Ant Design's mentions, Framework7's autocomplete): a box positioned absolute
 // or fixed that does not hold the field, shown just below or above it and across it, or
 // beginning or ending over it (inputBoxAtCaret), wide or not (Framework7's is as wide as the
-// field), with a shown item (inputIsListItem) that holds
-// the text typed or its last word (the name after a mention's @). A box that stood at the
-// field before a fill of it began is none of its answers. {box}, or {coming: true} when such an
+// field), with a shown item (inputIsListItem) that holds the text typed or its last word (the
+// name after a mention's @). A box that stood at the field before a fill of it began is none
+// of its answers. {box}, or {coming: true} when such an
 // item lies in a floating box not shown yet, or not placed yet (Ant Design's mentions draws
 // its list out of the view first, and beside the field a frame or two later), or {}.
 function inputListBeside(field, text) {
