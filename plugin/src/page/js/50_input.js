@@ -1030,11 +1030,7 @@ function inputNewVerdicts(watch) {
   const marked = inputMarkedInvalid(watch.document).filter(
       (el) => (!watch.invalidBefore.has(el) || news(el)) && isVisible(el, false));
   const messages = marked.map((el) => inputInvalidMessage(el) || 'invalid');
-  const invalid = marked.slice(0, INPUT_REFUSED_SHOWN).map((el, i) =>
-    inputRoleAndName(el) + ': ' + truncate(messages[i], 120));
-  if (marked.length > invalid.length) {
-    invalid.push('and ' + (marked.length - invalid.length) + ' more');
-  }
+  const invalid = inputFieldVerdicts(marked, messages);
   const alerts = inputAlertsShown(watch.document)
       .filter((alert) => (!watch.alertsBefore.has(alert.text) || news(alert.el)) &&
                          !messages.includes(alert.text))
@@ -2487,8 +2483,14 @@ const INPUT_REFUSED_SHOWN = 3;
 
 function inputRefusedFields(invalid) {
   const fields = [...new Set(invalid)].filter((el) => el.isConnected && el.form);
-  const shown = fields.slice(0, INPUT_REFUSED_SHOWN).map((el) =>
-    inputRoleAndName(el) + ': ' + truncate(inputInvalidMessage(el) || 'invalid', 120));
+  return inputFieldVerdicts(fields, fields.map((el) => inputInvalidMessage(el) || 'invalid'));
+}
+
+// `fields` with what was said of each (`messages`, by index) as `ROLE "NAME": why`, the first
+// INPUT_REFUSED_SHOWN of them and "and N more".
+function inputFieldVerdicts(fields, messages) {
+  const shown = fields.slice(0, INPUT_REFUSED_SHOWN).map((el, i) =>
+    inputRoleAndName(el) + ': ' + truncate(messages[i], 120));
   if (fields.length > shown.length) shown.push('and ' + (fields.length - shown.length) + ' more');
   return shown;
 }
