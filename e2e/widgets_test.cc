@@ -1402,6 +1402,31 @@ BOOST_AUTO_TEST_CASE(a_virtual_list_that_moves_further_than_the_wheel_skips_no_o
   BOOST_TEST(ResultOf(result, 4) == R"("Seat 040")");
 }
 
+BOOST_AUTO_TEST_CASE(a_control_marked_aria_hidden_but_drawn_for_the_pointer_is_listed_and_clicked) {
+  // Ant Design draws each tag's "x" in a span marked aria-hidden, with the pointer cursor and
+  // the click handler: it was left out of the snapshot, and a target on it said "hidden now",
+  // sending a model to hover what a user sees and clicks.
+  const json::object result = Run(Frames(
+      {Goto("lib_antd_lists.html"),
+       R"({"method":"page.snapshot","params":{"root":{"css":".ant-select-multiple"}}})",
+       Frame("page.click", R"({"target":{"role":"img","name":"close"}})"), Eval("booking.labels"),
+       Frame("page.click", R"({"target":{"role":"img","name":"close"}})"),
+       Eval("booking.labels")}));
+  const std::string tags = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(tags == WithRefs("- text \"red\"\n"
+                              "- generic [ref={1}] .ant-select-selection-item-remove\n"
+                              "  - img \"close\"\n"
+                              "- text \"blue\"\n"
+                              "- generic [ref={2}] .ant-select-selection-item-remove\n"
+                              "  - img \"close\"\n"
+                              "- combobox \"Labels\" [ref={3}] collapsed",
+                              FirstRef(tags), 3));
+  BOOST_TEST(ResultOf(result, 2) == R"({"url":")" + Url("lib_antd_lists.html") +
+                                        R"(","title":"Booking","navigated":false,"matches":2})");
+  BOOST_TEST(ResultOf(result, 3) == R"(["blue"])");
+  BOOST_TEST(ResultOf(result, 5) == R"([])");
+}
+
 BOOST_AUTO_TEST_CASE(ant_design_lists_the_wheel_scrolls_scroll_for_a_click_and_page_scroll) {
   // Ant Design's select draws its options in a box that hides its overflow and moves on the
   // wheel (rc-virtual-list), its time picker's columns take a scroll bar only on hover: an
@@ -1545,6 +1570,33 @@ BOOST_AUTO_TEST_CASE(vuetify_comboboxes_drawn_around_a_field_are_one_target_fill
                                "  - combobox \"Country\" [ref={3}] collapsed value=\"Germany\"\n"
                                "  - button \"Book now\" [ref={4}]",
                                FirstRef(before), 4));
+}
+
+BOOST_AUTO_TEST_CASE(onsen_buttons_drawn_as_custom_elements_have_refs_and_take_clicks) {
+  // Onsen UI's floating action button (ons-fab) and its navigator's back button
+  // (ons-back-button) are custom elements with no role and no pointer cursor, whose own
+  // listeners take the click: the snapshot had no line for the button that opens the speed
+  // dial, and read the back button as text.
+  const json::object result = Run(Frames(
+      {Goto("lib_onsen.html"), R"({"method":"page.snapshot"})",
+       Frame("page.click", R"({"target":{"css":"ons-fab"}})"),
+       Frame("page.click", R"({"target":{"role":"generic","name":"Ml"}})"), Eval("shared"),
+       Frame("page.click", R"({"target":{"role":"generic","name":"Invoice March"}})"),
+       R"({"method":"page.snapshot"})",
+       Frame("page.click", R"({"target":{"role":"generic","name":"Inbox"}})"),
+       Eval("pages()")}));
+  const std::string inbox = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(inbox == WithRefs("- text \"Inbox\"\n"
+                               "- generic \"Invoice March\" [ref={1}]\n"
+                               "- generic \"Team lunch\" [ref={2}]\n"
+                               "- generic [ref={3}] .fab",
+                               FirstRef(inbox), 3));
+  BOOST_TEST(ResultOf(result, 4) == R"(["mail"])");
+  const std::string message = json::parse(ResultOf(result, 6)).as_string().c_str();
+  BOOST_TEST(message == WithRefs("- generic \"Inbox\" [ref={1}]\n"
+                                 "- text \"Message Invoice March\"",
+                                 FirstRef(message), 1));
+  BOOST_TEST(ResultOf(result, 8) == R"(["inbox"])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -319,7 +319,8 @@ export function readingPass(fn) {
   const outer = PASS;
   PASS = {style: new Map(), rect: new Map(), rendered: new Map(), children: new Map(),
           role: new Map(), interactive: new Map(), text: new Map(), nameText: new Map(),
-          leftOut: new Map(), collapsed: new Map(), modal: new Map(), cells: new Map()};
+          leftOut: new Map(), collapsed: new Map(), modal: new Map(), cells: new Map(),
+          ariaHiddenControl: new Map()};
   try {
     return fn();
   } finally {
@@ -769,10 +770,48 @@ function isBlockLike(el) {
   return display !== "inline" && display !== "contents" && display !== "inline-block";
 }
 
-// A subtree nobody sees: display:none, aria-hidden="true", <template>, hidden attribute.
+// A subtree nobody sees: display:none, aria-hidden="true" (ariaHides), <template>, hidden
+// attribute.
 export function isHiddenSubtree(el) {
-  if (attrOf(el, "aria-hidden") === "true") return true;
+  if (ariaHides(el)) return true;
   return styleFacts(el).display === "none";
+}
+
+// Whether aria-hidden="true" on `el` hides it. Not on a control the page draws for the pointer
+// and keeps from readers only (Ant Design's "x" on a tag, Handsontable's column menu button,
+// Syncfusion's filter icon): a user sees and clicks it, so a model must find it too. What is
+// marked aria-hidden inside such a control is hidden as ever.
+export function ariaHides(el) {
+  return attrOf(el, "aria-hidden") === "true" &&
+         !remembered("ariaHiddenControl", el, isAriaHiddenControl);
+}
+
+// The nearest of `el` and its ancestors that aria-hidden hides (ariaHides), or null.
+export function ariaHidingHolder(el) {
+  for (let p = el.closest('[aria-hidden="true"]'); p;
+       p = parentElementOf(p) && parentElementOf(p).closest('[aria-hidden="true"]')) {
+    if (ariaHides(p)) return p;
+  }
+  return null;
+}
+
+// A control marked aria-hidden itself that a user sees and clicks: a button, a link or an
+// element where a pointer cursor begins, drawn at more than a pixel, opaque and taking pointer
+// events (a native field a widget keeps under itself for its form is none of that). Not one
+// inside a combobox: its arrow (Vuetify's autocomplete's), which opens the list as a click on
+// the combobox does.
+function isAriaHiddenControl(el) {
+  const tag = localNameOf(el);
+  const control = tag === "button" || (tag === "a" && hasAttr(el, "href")) ||
+                  startsPointerCursor(el);
+  if (!control || styleFacts(el).display === "none" ||
+      flatClosest(el, '[role="combobox"]') !== null) {
+    return false;
+  }
+  const rect = rectOf(el);
+  const style = styleOf(el);
+  return rect.width > 1 && rect.height > 1 && PROPERTY_VALUE.call(style, "opacity") !== "0" &&
+         PROPERTY_VALUE.call(style, "pointer-events") !== "none";
 }
 
 // Whether a checkbox, radio button or switch is checked: an input's own state, unless the page
@@ -871,7 +910,7 @@ export function isVisible(el, ariaHiddenHides = true) {
   }
   if (isLeftOut(el)) return false;
   for (let p = flatParentElement(el); p; p = flatParentElement(p)) {
-    if ((ariaHiddenHides && attrOf(p, "aria-hidden") === "true") || isLeftOut(p) ||
+    if ((ariaHiddenHides && ariaHides(p)) || isLeftOut(p) ||
         isParkedAway(p) ||
         ((isClipped(p) || (isReadersOnly(p) && !standIn)) && !escapesClip(el, p))) {
       return false;
@@ -1558,7 +1597,16 @@ function ownIsInteractive(el, role) {
   const tag = localNameOf(el);
   if (FORM_CONTROL_TAGS.has(tag) && !(tag === "input" && el.type === "hidden")) return true;
   return hasAttr(el, "tabindex") || isEditableRoot(el) || attrOf(el, "draggable") === "true" ||
-         startsPointerCursor(el) || declaresClick(el);
+         startsPointerCursor(el) || declaresClick(el) || namedAsButton(el);
+}
+
+// A custom element its author named a button (Onsen's ons-back-button, ons-fab: a floating
+// action button) that draws no control inside: its own listeners take the click, and neither a
+// role nor a cursor says so.
+const BUTTON_ELEMENT_NAME = /-(button|fab)$/;
+
+function namedAsButton(el) {
+  return BUTTON_ELEMENT_NAME.test(localNameOf(el)) && !holdsControl(el);
 }
 
 // A click handler the page wrote in the element's attributes: an onclick, or jQuery UI's

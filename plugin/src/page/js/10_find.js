@@ -4,7 +4,7 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, attrOf, collapse, controlledIds, defaultViewOf,
+  ELEMENT_NODE, OPS, accessibleName, ariaHidingHolder, attrOf, collapse, controlledIds, defaultViewOf,
   describeElement, editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement,
   isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
   nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf,
@@ -75,7 +75,7 @@ function hiddenDescription(el) {
   const style = styleFacts(el);
   const rect = rectOf(el);
   const parent = flatParentElement(el);
-  const hider = parent ? parent.closest('[aria-hidden="true"]') : null;
+  const hider = parent ? ariaHidingHolder(parent) : null;
   const why = el.getClientRects().length === 0 ? "not rendered: display none, here or above" :
       style.visibility === "hidden" || style.visibility === "collapse" ? "visibility: hidden" :
       rect.width <= 0 || rect.height <= 0 ? "no size" :
@@ -91,7 +91,7 @@ function drawnButAriaHidden(el) {
   const rect = rectOf(el);
   const parent = flatParentElement(el);
   return el.getClientRects().length > 0 && styleFacts(el).visibility === "visible" &&
-      rect.width > 0 && rect.height > 0 && !!parent && !!parent.closest('[aria-hidden="true"]');
+      rect.width > 0 && rect.height > 0 && !!parent && ariaHidingHolder(parent) !== null;
 }
 
 // Whether `doc` shows a modal dialog: a <dialog> shown modally, or a visible element with
@@ -108,7 +108,7 @@ function openModalIn(doc) {
 // aria-hidden content.
 function openPopupIn(doc) {
   return Array.from(doc.querySelectorAll('[role="listbox"], [role="menu"]'))
-      .some((el) => isVisible(el) && el.closest('[aria-hidden="true"]') === null);
+      .some((el) => isVisible(el) && ariaHidingHolder(el) === null);
 }
 
 // The label of `el`, an option of a native select (whose closed list draws no text of it a
@@ -200,7 +200,7 @@ function search(input, nodes) {
       const rect = rectOf(el);
       return rect.width > 0 && rect.height > 0 &&
           (el.closest("[inert]") !== null || outsideModal(el) ||
-           (modal && el.closest('[aria-hidden="true"]') !== null));
+           (modal && ariaHidingHolder(el) !== null));
     });
     data.inert = inert.length;
     // An option of a native select, which its list shows only while open, outside the page
@@ -383,7 +383,7 @@ function enabledPreferred(matches) {
 // heading a command palette hides from readers ("Settings", aria-hidden, over its item
 // "Settings", as cmdk's) is no item to act on. {match, why: "not aria-hidden"}, or null.
 function readablePreferred(matches) {
-  const hidden = (m) => m.el.closest('[aria-hidden="true"]') !== null;
+  const hidden = (m) => ariaHidingHolder(m.el) !== null;
   if (!hidden(matches[0])) return null;
   const readable = matches.find((m) => !hidden(m));
   return readable ? {match: readable, why: "not aria-hidden"} : null;

@@ -8,8 +8,8 @@
 
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
-  accessibleName, attrOf, authorName, clipAcrossOf, collapse, controlledIds, counterFrom, dataOf,
-  defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
+  accessibleName, ariaHides, attrOf, authorName, clipAcrossOf, collapse, controlledIds, counterFrom,
+  dataOf, defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
   focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
   isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut,
   isMovableSeparator, isTurnedOff, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
@@ -222,7 +222,7 @@ function textForReaders(el) {
   for (const node of el.childNodes) {
     if (nodeTypeOf(node) === TEXT_NODE) {
       text += node.data;
-    } else if (nodeTypeOf(node) === ELEMENT_NODE && attrOf(node, "aria-hidden") !== "true") {
+    } else if (nodeTypeOf(node) === ELEMENT_NODE && !ariaHides(node)) {
       text += textForReaders(node);
     }
   }

@@ -6,14 +6,15 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, attrOf, collapse,
-  controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions, editableText,
-  editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements, flatParentElement,
-  focusedElement, hasAttr, hiddenByPixelBox, holdsFixed, idRefsText, innerFieldOf, isChecked,
-  isEditable, isEditableRoot, isMovableSeparator, isTurnedOff, isInteractive, isParkedAway,
-  isSeeThroughTextField, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf,
-  nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText,
-  shadowRootOf, shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, ariaHidingHolder,
+  attrOf, collapse, controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions,
+  editableText, editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements,
+  flatParentElement, focusedElement, hasAttr, hiddenByPixelBox, holdsFixed, idRefsText,
+  innerFieldOf, isChecked, isEditable, isEditableRoot, isMovableSeparator, isTurnedOff,
+  isInteractive, isParkedAway, isSeeThroughTextField, isTextField, isVisible, localNameOf,
+  matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf,
+  parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf,
+  tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -146,7 +147,7 @@ function inputInertBy(el) {
 // of the page so, turns the body's pointer events off and keeps the focus inside, without
 // aria-modal (cmdk's palette). Null when there is none.
 function inputHiddenBesideDialog(el) {
-  const hidden = el.closest('[aria-hidden="true"]');
+  const hidden = ariaHidingHolder(el);
   const holder = hidden && flatParentElement(hidden);
   if (!holder) return null;
   const dialogs = holder.querySelectorAll(
