@@ -694,6 +694,27 @@ BOOST_AUTO_TEST_CASE(options_drawn_as_plain_divs_beside_a_field_are_named_by_the
   BOOST_TEST(ResultOf(result, 5) == R"(["ada@mail.org","ask @Lena "])");
 }
 
+BOOST_AUTO_TEST_CASE(a_form_that_says_why_in_red_only_is_heard_by_the_click_and_the_fill) {
+  // Naive UI's form refuses a save with a message in red under the field, no role on it and
+  // no aria-invalid on the field: the click said only that nothing navigated.
+  const json::object result = Run(Frames(
+      {Goto("lib_naive.html"), Frame("page.click", R"({"target":{"role":"button","name":"Save"}})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Phone"},"value":"12"})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Nick name"},"value":"Ada"})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Phone"},"value":"123456"})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Save"}})"), Eval("state.saved")}));
+  const std::string page = R"({"url":")" + Url("lib_naive.html") + R"(","title":"Contacts",)";
+  BOOST_TEST(ResultOf(result, 1) ==
+             page +
+                 R"("navigated":false,"alerts":["textbox \"Nick name\": Please input a nick"]})");
+  BOOST_TEST(ResultOf(result, 2) ==
+             R"({"value":"12","alerts":["textbox \"Phone\": Six digits or more"]})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"Ada"})");
+  BOOST_TEST(ResultOf(result, 4) == R"({"value":"123456"})");
+  BOOST_TEST(ResultOf(result, 5) == page + R"("navigated":false})");
+  BOOST_TEST(ResultOf(result, 6) == R"({"nick":"Ada","phone":"123456"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_searchable_select_says_what_its_enter_chose) {
   // Arco's searchable select hides its search field as the Enter chooses the first match, and
   // shows the option where the field was (and as the field's placeholder): the result says
@@ -1583,8 +1604,7 @@ BOOST_AUTO_TEST_CASE(onsen_buttons_drawn_as_custom_elements_have_refs_and_take_c
        Frame("page.click", R"({"target":{"role":"generic","name":"Ml"}})"), Eval("shared"),
        Frame("page.click", R"({"target":{"role":"generic","name":"Invoice March"}})"),
        R"({"method":"page.snapshot"})",
-       Frame("page.click", R"({"target":{"role":"generic","name":"Inbox"}})"),
-       Eval("pages()")}));
+       Frame("page.click", R"({"target":{"role":"generic","name":"Inbox"}})"), Eval("pages()")}));
   const std::string inbox = json::parse(ResultOf(result, 1)).as_string().c_str();
   BOOST_TEST(inbox == WithRefs("- text \"Inbox\"\n"
                                "- generic \"Invoice March\" [ref={1}]\n"

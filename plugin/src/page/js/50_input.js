@@ -6,15 +6,15 @@
 // TEXT} with a message that says what to do next.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, accessibleName, activeDescendantOf, ariaHidingHolder,
-  attrOf, collapse, controlledIds, defaultViewOf, describeElement, drawnListFor, drawnOptions,
-  editableText, editorBoxOf, editorKeysFieldOf, flatChildren, flatClosest, flatElements,
-  flatParentElement, focusedElement, hasAttr, hiddenByPixelBox, holdsFixed, idRefsText,
-  innerFieldOf, isChecked, isEditable, isEditableRoot, isMovableSeparator, isTurnedOff,
-  isInteractive, isParkedAway, isSeeThroughTextField, isTextField, isVisible, localNameOf,
-  matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf,
-  parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf, styleOf,
-  tagNameOf, textMatcher, truncate, viewSizeOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, TEXT_NODE, accessibleName, activeDescendantOf,
+  ariaHidingHolder, attrOf, collapse, controlledIds, dataOf, defaultViewOf, describeElement,
+  drawnListFor, drawnOptions, editableText, editorBoxOf, editorKeysFieldOf, flatChildren,
+  flatClosest, flatElements, flatParentElement, focusedElement, hasAttr, hiddenByPixelBox,
+  holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isEditableRoot, isInteractive,
+  isMovableSeparator, isParkedAway, isSeeThroughTextField, isTextField, isTurnedOff, isVisible,
+  localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf,
+  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -973,6 +973,8 @@ export function inputWatchOutcome(el, link) {
   watch.document = win.document;
   watch.alertsBefore = new Set(inputAlertsShown(win.document).map((alert) => alert.text));
   watch.invalidBefore = new Set(inputMarkedInvalid(win.document));
+  watch.form = el && nodeTypeOf(el) === ELEMENT_NODE ? el.closest('form') : null;
+  watch.formTexts = new Map(inputOwnTexts(watch.form));
   inputWatchChanges(watch, win);
 }
 
@@ -1013,6 +1015,51 @@ function inputFieldOfAlert(el) {
   return null;
 }
 
+// What a form says in red beside its fields, and no other way (Naive UI's form marks no field
+// aria-invalid and gives its messages no role): the texts of `form` drawn in a red that it did
+// not show as `before` (inputOwnTexts) says (a field's label turning red says nothing new),
+// each with the one field beside it (inputFieldOfAlert); [{el, field, text}].
+function inputRedMessages(form, before) {
+  const out = [];
+  for (const [el, own] of inputOwnTexts(form)) {
+    if (before.get(el) === own || !inputIsRed(styleOf(el).color) || !isVisible(el, false)) {
+      continue;
+    }
+    const field = inputFieldOfAlert(el);
+    if (field) out.push({el, field, text: collapse(seenText(el, new Map()))});
+  }
+  return out;
+}
+
+// The elements of `form` rendered with text of their own (letters), each with that text:
+// [[el, text]], of the first INPUT_RED_LOOKED_AT elements; none without a form. (A message kept
+// in the form as display: none until it is shown, as Bootstrap's, is not among them before.)
+function inputOwnTexts(form) {
+  if (!form) return [];
+  const out = [];
+  const elements = form.querySelectorAll('*');
+  for (let i = 0; i < elements.length && i < INPUT_RED_LOOKED_AT; ++i) {
+    const el = elements[i];
+    const own = Array.from(el.childNodes)
+        .filter((node) => nodeTypeOf(node) === TEXT_NODE)
+        .map((node) => dataOf(node))
+        .join('');
+    if (/\p{L}/u.test(own) && el.getClientRects().length > 0) out.push([el, own]);
+  }
+  return out;
+}
+
+const INPUT_RED_LOOKED_AT = 2000;
+
+// Whether a computed colour ("rgb(208, 48, 80)") is a red, as forms draw their errors (or an
+// orange, which warns as much).
+function inputIsRed(color) {
+  const rgb = /^rgba?\((\d+), (\d+), (\d+)/.exec(color);
+  if (!rgb) return false;
+  const [r, g, b] = rgb.slice(1).map(Number);
+  return r >= 150 && r - Math.max(g, b) >= 90;
+}
+
 // The fields a page marks invalid (aria-invalid, but "false").
 function inputMarkedInvalid(doc) {
   return Array.from(doc.querySelectorAll('[aria-invalid]:not([aria-invalid="false"])'));
@@ -1032,13 +1079,15 @@ function inputNewVerdicts(watch) {
       (el) => (!watch.invalidBefore.has(el) || news(el)) && isVisible(el, false));
   const messages = marked.map((el) => inputInvalidMessage(el) || 'invalid');
   const invalid = inputFieldVerdicts(marked, messages);
-  const alerts = inputAlertsShown(watch.document)
+  const shown = inputAlertsShown(watch.document)
       .filter((alert) => (!watch.alertsBefore.has(alert.text) || news(alert.el)) &&
                          !messages.includes(alert.text))
-      .map((alert) => {
-        const field = inputFieldOfAlert(alert.el);
-        return (field ? inputRoleAndName(field) + ': ' : '') + truncate(alert.text, 200);
-      });
+      .map((alert) => ({field: inputFieldOfAlert(alert.el), text: alert.text}));
+  const said = new Set(messages.concat(shown.map((alert) => alert.text)));
+  const red = inputRedMessages(watch.form, watch.formTexts)
+      .filter((message) => !said.has(message.text));
+  const alerts = shown.concat(red).map((alert) =>
+    (alert.field ? inputRoleAndName(alert.field) + ': ' : '') + truncate(alert.text, 200));
   const out = {};
   if (invalid.length) out.invalid = invalid;
   if (alerts.length) out.alerts = alerts.slice(0, INPUT_REFUSED_SHOWN);
