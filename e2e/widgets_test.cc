@@ -1593,6 +1593,43 @@ BOOST_AUTO_TEST_CASE(vuetify_comboboxes_drawn_around_a_field_are_one_target_fill
                                FirstRef(before), 4));
 }
 
+BOOST_AUTO_TEST_CASE(a_label_drawing_a_box_hidden_outright_is_that_checkbox_or_radio_button) {
+  // Framework7's lists hide their checkboxes and radio buttons with display: none and draw
+  // each as an icon of the label around it: the snapshot read `listitem "Offers"`, with no
+  // state and no ref, and a target by role found nothing shown.
+  const json::object result = Run(
+      Frames({Goto("lib_framework7.html"), R"({"method":"page.snapshot"})",
+              Frame("page.fill", R"({"target":{"role":"checkbox","name":"News"},"value":true})"),
+              Frame("page.click", R"({"target":{"role":"checkbox","name":"Offers"}})"),
+              Frame("page.fill", R"({"target":{"role":"radio","name":"Daily"},"value":true})"),
+              Eval("chosen()")}));
+  const std::string outline = json::parse(ResultOf(result, 1)).as_string().c_str();
+  BOOST_TEST(outline ==
+             WithRefs("- text \"Profile\"\n"
+                      "- list\n"
+                      "  - listitem\n"
+                      "    - textbox \"Birth date\" [ref={1}] readonly value=\"2024-05-15\"\n"
+                      "- list\n"
+                      "  - listitem\n"
+                      "    - textbox \"Favourite fruit\" [ref={2}]\n"
+                      "- text \"Topics\"\n"
+                      "- list\n"
+                      "  - listitem\n"
+                      "    - checkbox \"News\" [ref={3}]\n"
+                      "  - listitem\n"
+                      "    - checkbox \"Offers\" [ref={4}] checked\n"
+                      "- text \"Letters\"\n"
+                      "- list\n"
+                      "  - listitem\n"
+                      "    - radio \"Daily\" [ref={5}]\n"
+                      "  - listitem\n"
+                      "    - radio \"Weekly\" [ref={6}] checked",
+                      FirstRef(outline), 6));
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":true})");
+  BOOST_TEST(ResultOf(result, 4) == R"({"value":true})");
+  BOOST_TEST(ResultOf(result, 5) == R"({"topics":["news"],"often":"daily"})");
+}
+
 BOOST_AUTO_TEST_CASE(onsen_buttons_drawn_as_custom_elements_have_refs_and_take_clicks) {
   // Onsen UI's floating action button (ons-fab) and its navigator's back button
   // (ons-back-button) are custom elements with no role and no pointer cursor, whose own

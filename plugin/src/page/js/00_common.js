@@ -818,6 +818,8 @@ function isAriaHiddenControl(el) {
 // says otherwise with aria-checked (Element Plus's switch keeps its input unchecked, the
 // click that toggled it prevented, and says "true" there as it draws it on).
 export function isChecked(el) {
+  const toggle = drawnToggleOf(el);
+  if (toggle) return toggle.checked;
   const aria = attrOf(el, "aria-checked");
   if (localNameOf(el) === "input" && (aria === null || aria === "mixed")) return el.checked;
   if (aria === null) {
@@ -827,6 +829,20 @@ export function isChecked(el) {
     if (inputs.length === 1) return inputs[0].checked;
   }
   return aria === "true";
+}
+
+// The checkbox or radio button label `el` draws in its place: its control, an <input> the page
+// hides outright (display: none), as Framework7's lists and CSS-only toggles do, drawing the box
+// as the label's icon; a click on the label toggles it, and the label stands for it (roleOf):
+// `checkbox "Audi" checked`. Null for any other element.
+export function drawnToggleOf(el) {
+  if (localNameOf(el) !== "label") return null;
+  const control = el.control;
+  if (!control || localNameOf(control) !== "input" ||
+      (control.type !== "checkbox" && control.type !== "radio")) {
+    return null;
+  }
+  return styleFacts(control).display === "none" ? control : null;
 }
 
 // What draws a field the user does not see: a checkbox or radio button kept at no size or
@@ -1280,6 +1296,10 @@ function ownRoleOf(el) {
     case "iframe":
     case "frame":
       return "iframe";
+    case "label": {
+      const toggle = drawnToggleOf(el);
+      return toggle ? INPUT_ROLES[toggle.type] : null;
+    }
     default:
       if (LANDMARK_TAGS[tag]) return LANDMARK_TAGS[tag];
       // Marked selected or not, it is a choice (a library's drawn list items beside the

@@ -9,13 +9,13 @@
 import {
   CELL_ROLES, ELEMENT_NODE, LIVE_ROLES, NAME_FROM_CONTENT, OPS, TEXT_NODE, TEXT_TAGS_SKIPPED,
   accessibleName, ariaHides, attrOf, authorName, clipAcrossOf, collapse, controlledIds, counterFrom,
-  dataOf, defaultViewOf, editableText, flatChildren, flatElements, flatParentElement, flatText,
-  focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isClipped, isEditable,
-  isParkedAway, isChecked, isHiddenSubtree, isInteractive, isBesideClip, isLeftOut,
-  isMovableSeparator, isTurnedOff, isNamedZeroSize, isReadersOnly, isUnrendered, isVisible,
-  localNameOf, matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass,
-  rectOf, refOf, rememberShownText, roleOf, shownActiveOf, shownName, seenText, shownChildren,
-  shownRegion, standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
+  dataOf, defaultViewOf, drawnToggleOf, editableText, flatChildren, flatElements, flatParentElement,
+  flatText, focusedElement, frameClip, hasAttr, holdsSlideBeside, inViewport, isBesideClip,
+  isChecked, isClipped, isEditable, isHiddenSubtree, isInteractive, isLeftOut, isMovableSeparator,
+  isNamedZeroSize, isParkedAway, isReadersOnly, isTurnedOff, isUnrendered, isVisible, localNameOf,
+  matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
+  rememberShownText, roleOf, seenText, shownActiveOf, shownChildren, shownName, shownRegion,
+  standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -127,8 +127,9 @@ function statesOf(el, role, parts) {
                             (tag === "dialog" && matchesOf(el, ":modal")))) {
     states.push("modal");
   }
+  const drawnFor = drawnToggleOf(el);
   if ((DISABLED_TAGS.has(tag) && el.disabled) || aria("aria-disabled") === "true" ||
-      isTurnedOff(el)) {
+      (drawnFor && drawnFor.disabled) || isTurnedOff(el)) {
     states.push("disabled");
   }
   const field = REQUIRED_TAGS.has(tag);

@@ -8,13 +8,13 @@
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, SVG_NS, TEXT_NODE, accessibleName, activeDescendantOf,
   ariaHidingHolder, attrOf, collapse, controlledIds, dataOf, defaultViewOf, describeElement,
-  drawnListFor, drawnOptions, editableText, editorBoxOf, editorKeysFieldOf, flatChildren,
-  flatClosest, flatElements, flatParentElement, focusedElement, hasAttr, hiddenByPixelBox,
-  holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isEditableRoot, isInteractive,
-  isMovableSeparator, isParkedAway, isSeeThroughTextField, isTextField, isTurnedOff, isVisible,
-  localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf, shownActiveOf, standInOf,
-  styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  drawnListFor, drawnOptions, drawnToggleOf, editableText, editorBoxOf, editorKeysFieldOf,
+  flatChildren, flatClosest, flatElements, flatParentElement, focusedElement, hasAttr,
+  hiddenByPixelBox, holdsFixed, idRefsText, innerFieldOf, isChecked, isEditable, isEditableRoot,
+  isInteractive, isMovableSeparator, isParkedAway, isSeeThroughTextField, isTextField, isTurnedOff,
+  isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
+  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -1462,7 +1462,9 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
       const kind = tag === 'input' ? type : roleOf(el);
       return inputFillError(el, 'is a ' + kind + ': give value true or false');
     }
-    if (matchesOf(el, ':disabled') || attrOf(el, 'aria-disabled') === 'true') {
+    const drawnFor = drawnToggleOf(el);  // a label drawing a box hidden outright
+    if (matchesOf(el, ':disabled') || attrOf(el, 'aria-disabled') === 'true' ||
+        (drawnFor && drawnFor.disabled)) {
       return inputFillDisabled(el);
     }
     // Mixed (a select-all box over some rows, Carbon's both checked and indeterminate) is
@@ -1470,7 +1472,7 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     const mixed = tag === 'input' ? el.indeterminate : attrOf(el, 'aria-checked') === 'mixed';
     // A box with the role that says no state (no aria-checked, no native box inside, as
     // Fancytree's): what a click made of it cannot be read back, and a second fill would undo it.
-    if (tag !== 'input' && attrOf(el, 'aria-checked') === null &&
+    if (tag !== 'input' && attrOf(el, 'aria-checked') === null && !drawnFor &&
         el.querySelectorAll('input[type="checkbox"], input[type="radio"]').length !== 1) {
       return inputFillError(el, 'has the role ' + roleOf(el) + ' but says no state (no ' +
           'aria-checked), so what a click does to it cannot be read back; page.click it and ' +
