@@ -1634,26 +1634,35 @@ BOOST_AUTO_TEST_CASE(onsen_buttons_drawn_as_custom_elements_have_refs_and_take_c
   // Onsen UI's floating action button (ons-fab) and its navigator's back button
   // (ons-back-button) are custom elements with no role and no pointer cursor, whose own
   // listeners take the click: the snapshot had no line for the button that opens the speed
-  // dial, and read the back button as text.
+  // dial, and read the back button as text. Its switch lays the touch layer of its handle over
+  // its checkbox: a click on the checkbox was refused as covered.
   const json::object result = Run(Frames(
       {Goto("lib_onsen.html"), R"({"method":"page.snapshot"})",
        Frame("page.click", R"({"target":{"css":"ons-fab"}})"),
        Frame("page.click", R"({"target":{"role":"generic","name":"Ml"}})"), Eval("shared"),
+       Frame("page.click", R"({"target":{"role":"checkbox","name":"Notify me"}})"),
+       Eval("document.getElementById('notify').checked"),
+       Frame("page.fill", R"({"target":{"role":"checkbox","name":"Notify me"},"value":false})"),
+       Eval("document.getElementById('notify').checked"),
        Frame("page.click", R"({"target":{"role":"generic","name":"Invoice March"}})"),
        R"({"method":"page.snapshot"})",
        Frame("page.click", R"({"target":{"role":"generic","name":"Inbox"}})"), Eval("pages()")}));
   const std::string inbox = json::parse(ResultOf(result, 1)).as_string().c_str();
   BOOST_TEST(inbox == WithRefs("- text \"Inbox\"\n"
-                               "- generic \"Invoice March\" [ref={1}]\n"
-                               "- generic \"Team lunch\" [ref={2}]\n"
-                               "- generic [ref={3}] .fab",
-                               FirstRef(inbox), 3));
+                               "- checkbox \"Notify me\" [ref={1}]\n"
+                               "- generic \"Invoice March\" [ref={2}]\n"
+                               "- generic \"Team lunch\" [ref={3}]\n"
+                               "- generic [ref={4}] .fab",
+                               FirstRef(inbox), 4));
   BOOST_TEST(ResultOf(result, 4) == R"(["mail"])");
-  const std::string message = json::parse(ResultOf(result, 6)).as_string().c_str();
+  BOOST_TEST(ResultOf(result, 6) == "true");
+  BOOST_TEST(ResultOf(result, 7) == R"({"value":false})");
+  BOOST_TEST(ResultOf(result, 8) == "false");
+  const std::string message = json::parse(ResultOf(result, 10)).as_string().c_str();
   BOOST_TEST(message == WithRefs("- generic \"Inbox\" [ref={1}]\n"
                                  "- text \"Message Invoice March\"",
                                  FirstRef(message), 1));
-  BOOST_TEST(ResultOf(result, 8) == R"(["inbox"])");
+  BOOST_TEST(ResultOf(result, 12) == R"(["inbox"])");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

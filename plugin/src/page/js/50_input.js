@@ -305,8 +305,8 @@ export function inputPrepareClick(el, hover, atTextEnd = false, text = null, pos
     }
   }
   if (!reached && !inputReaches(el, hit)) {
-    const label = inputDrawingLabel(el, hit);
-    if (label) return inputPreparedThrough(el, label, hover);
+    const drawing = inputDrawingLabel(el, hit) || inputDrawingHost(el, hit);
+    if (drawing) return inputPreparedThrough(el, drawing, hover);
     return {error: 'element covered', message: inputCoveredMessage(el, hit, hover)};
   }
   if (!hover) {
@@ -379,6 +379,21 @@ function inputDrawingLabel(el, hit) {
   }
   const label = hit.closest('label');
   return label && parentElementOf(label) === parentElementOf(el) && !label.control ? label : null;
+}
+
+// The custom element that draws checkbox or radio button `el`, its one box, over it, the
+// element `hit` at its middle being part of that drawing (Onsen's ons-switch lays its handle's
+// touch layer over its input): a user clicks the widget, which toggles the box; or null.
+function inputDrawingHost(el, hit) {
+  if (localNameOf(el) !== 'input' || (el.type !== 'checkbox' && el.type !== 'radio') || !hit) {
+    return null;
+  }
+  let host = flatParentElement(el);
+  for (let level = 0; host && level < 3 && !localNameOf(host).includes('-'); ++level) {
+    host = flatParentElement(host);
+  }
+  if (!host || !localNameOf(host).includes('-') || !inputContains(host, hit)) return null;
+  return host.querySelectorAll('input').length === 1 ? host : null;
 }
 
 // Roles of elements that hold a field of their own that a click on them is not meant for: a
