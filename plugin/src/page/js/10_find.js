@@ -4,11 +4,11 @@
 // and keep document order.
 
 import {
-  ELEMENT_NODE, OPS, accessibleName, ariaHidingHolder, attrOf, collapse, controlledIds, defaultViewOf,
-  describeElement, editorKeysFieldOf, flatChildren, flatElements, flatParentElement, focusedElement,
-  isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf, modalDialogOf,
-  nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf, redrawnSince, roleOf,
-  seenText, shownName, styleFacts, styleOf, textMatcher, truncate
+  ELEMENT_NODE, OPS, accessibleName, ariaHidingHolder, attrOf, collapse, controlledIds,
+  defaultViewOf, describeElement, editorKeysFieldOf, flatChildren, flatElements, flatParentElement,
+  focusedElement, isEditable, isInteractive, isTextField, isVisible, localNameOf, matchesOf,
+  modalDialogOf, nodeOfRef, nodeTypeOf, outsideModal, ownerDocumentOf, readingPass, rectOf,
+  redrawnSince, roleOf, seenText, shownName, styleFacts, styleOf, textMatcher, truncate
 } from "./00_common.js";
 
 export function isFrame(el) {

@@ -1031,9 +1031,10 @@ function inputFieldOfAlert(el) {
 }
 
 // What a form says in red beside its fields, and no other way (Naive UI's form marks no field
-// aria-invalid and gives its messages no role): the texts of `form` drawn in a red that it did
-// not show as `before` (inputOwnTexts) says (a field's label turning red says nothing new),
-// each with the one field beside it (inputFieldOfAlert); [{el, field, text}].
+// aria-invalid and gives its messages no role): the texts of `form` drawn in a red that were
+// not shown so as the input came (`before`: inputOwnTexts then; a field's label that turns
+// red says nothing new), each with the one field beside it (inputFieldOfAlert);
+// [{el, field, text}].
 function inputRedMessages(form, before) {
   const out = [];
   for (const [el, own] of inputOwnTexts(form)) {
