@@ -56,6 +56,20 @@ BOOST_AUTO_TEST_CASE(a_date_picker_takes_a_day_chosen_from_its_calendar) {
   BOOST_TEST(ResultOf(result, 4) == R"(["2026-04-14","2026-04-14",1,false])");
 }
 
+BOOST_AUTO_TEST_CASE(a_day_number_is_the_day_of_the_month_the_calendar_shows) {
+  // flatpickr's April 2026 begins with March 29 to 31, dimmed (class prevMonthDay), before its
+  // own days: a text target "30" took March 30.
+  const json::object result = Run(Frames(
+      {Goto("lib_datepicker.html"),
+       Frame("page.click", R"({"target":{"role":"textbox","name":"Departure"}})"),
+       Frame("page.fill", R"({"target":{"role":"combobox","name":"Month"},"value":"April"})"),
+       Frame("page.click", R"({"target":{"text":"30"}})"), Eval("picker.input.value")}));
+  BOOST_TEST(ResultOf(result, 3) == R"({"url":")" + Url("lib_datepicker.html") +
+                                        R"(","title":"Book a trip","navigated":false,)"
+                                        R"("matches":2,"chosen":"of the month shown"})");
+  BOOST_TEST(ResultOf(result, 4) == R"("2026-04-30")");
+}
+
 BOOST_AUTO_TEST_CASE(a_combobox_takes_typed_keys_and_the_option_clicked) {
   // Tom Select: a text input with role combobox replaces the native select, and its listbox
   // opens on click.

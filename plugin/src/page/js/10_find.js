@@ -244,13 +244,15 @@ function search(input, nodes) {
 // size, the first that has one (shownPreferred); else, when the first is disabled, the first
 // that is not (enabledPreferred); a popup floating over the page that holds the focused item
 // or opens beside the focused element comes after the list and the dialog; of a text's
-// matches, when the first is aria-hidden, the first that is not (readablePreferred). {match,
-// why: "focused" | "in the open list" | "in the open dialog" | "in the open popup" | "shown" |
-// "enabled" | "not aria-hidden"}, or null for the first. A css selector keeps querySelector's
-// order.
+// matches, when the first is aria-hidden, the first that is not (readablePreferred); a
+// calendar's day of another month gives way to the month's own (monthPreferred). {match, why:
+// "focused" | "in the open list" | "in the open dialog" | "in the open popup" | "shown" |
+// "enabled" | "of the month shown" | "not aria-hidden"}, or null for the first. A css selector
+// keeps querySelector's order.
 function preferredMatch(matches, doc, byRole) {
   return focusPreferred(matches, doc, byRole) || shownPreferred(matches) ||
-         enabledPreferred(matches) || (!byRole && readablePreferred(matches));
+         enabledPreferred(matches) || monthPreferred(matches) ||
+         (!byRole && readablePreferred(matches));
 }
 
 // preferredMatch by the focus. A focused button alone (the last one clicked) is no preference:
@@ -368,6 +370,32 @@ function shownPreferred(matches) {
   const shown = matches.find(sized);
   return shown ? {match: shown, why: "shown"} : null;
 }
+
+// When the first match is a calendar's day of the month before or after the one it shows,
+// dimmed beside that month's own days (flatpickr's April opens on March 30 and 31, and has its
+// own 30 after them), the first that is not: a day a user reads in that month. Such a day
+// says so by a class of its own or of the cell holding it (ADJACENT_DAY_CLASS). {match, why:
+// "of the month shown"}, or null.
+function monthPreferred(matches) {
+  const adjacent = (m) => {
+    for (let el = m.el, level = 0; el && level < 4; el = flatParentElement(el), ++level) {
+      if (ADJACENT_DAY_CLASS.test(attrOf(el, "class") || "")) return true;
+    }
+    return false;
+  };
+  if (!adjacent(matches[0])) return null;
+  const own = matches.find((m) => !adjacent(m));
+  return own ? {match: own, why: "of the month shown"} : null;
+}
+
+// The classes date pickers mark another month's days with: flatpickr's prevMonthDay and
+// nextMonthDay, jQuery UI's, Kendo's and Air Datepicker's other-month, Pikaday's
+// is-outside-current-month, react-datepicker's and MUI's outside-month, Element Plus's
+// prev-month and next-month, FullCalendar's fc-day-other, Vuetify's --adjacent, Naive UI's
+// --excluded, Quasar's calendar-item--out.
+const ADJACENT_DAY_CLASS = new RegExp(
+    "(?:prev|next|other|outside)[-_]?(?:current[-_]?)?month|month[-_]?(?:day[-_]?)?outside|" +
+    "day[-_]other|[-_](?:adjacent|excluded)(?![-\\w])|calendar-item--out(?![-\\w])", "i");
 
 // When the first match is disabled (a calendar's day of the month before, which Ark's date
 // picker shows disabled: "29" twice), the first that is not, which a user can act on.
