@@ -368,6 +368,44 @@ BOOST_AUTO_TEST_CASE(a_spreadsheet_row_dragged_by_its_numbered_header_gets_no_pl
   BOOST_TEST(ResultOf(result, 3) == R"(["Abbot","Tagcat","Zoomzone","Meeveo"])");
 }
 
+BOOST_AUTO_TEST_CASE(a_menu_item_that_is_a_small_form_lists_its_controls) {
+  // Handsontable's column menu: "Filter by value:" is one menu item holding a search box, two
+  // buttons and a grid of a checkbox per value, "Action bar" one holding OK and Cancel; the
+  // lines between groups of items are menu items named "---------", drawn a pixel high.
+  const json::object result = Run(Frames(
+      {Goto("lib_spreadsheet.html"),
+       Frame("page.click", R"J({"target":{"css":".ht_clone_top th:nth-child(3) .changeType"}})J"),
+       Frame("page.snapshot", R"({"root":{"role":"menuitem","name":"Filter by value:"}})"),
+       Eval("document.querySelectorAll('.htMenu td.htSeparator').length"),
+       Frame("page.snapshot", R"J({"root":{"css":"tr:nth-child(3):has(> td.htSeparator)"}})J"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Clear"}})"),
+       Frame("page.click", R"({"target":{"role":"gridcell","name":"Japan"}})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"OK"}})"),
+       Eval("hot.getDataAtCol(0)")}));
+  const std::string outline = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- menuitem \"Filter by value:\" [ref={1}]\n"
+                                 "  - textbox \"Search\" [ref={3}]\n"
+                                 "  - button \"Select all\" [ref={4}]\n"
+                                 "  - button \"Clear\" [ref={5}]\n"
+                                 "  - treegrid\n"
+                                 "    - generic [ref={6}] .wtHolder\n"
+                                 "      - rowgroup\n"
+                                 "        - row \"Japan\"\n"
+                                 "          - gridcell \"Japan\" [ref={7}]\n"
+                                 "            - checkbox \"Checked\" [ref={8}] checked\n"
+                                 "        - row \"United Kingdom\"\n"
+                                 "          - gridcell \"United Kingdom\" [ref={9}]\n"
+                                 "            - checkbox \"Checked\" [ref={10}] checked\n"
+                                 "        - row \"United States\"\n"
+                                 "          - gridcell \"United States\" [ref={11}]\n"
+                                 "            - checkbox \"Checked\" [ref={12}] checked",
+                                 FirstRef(outline), 12));
+  BOOST_TEST(ResultOf(result, 3) == "5");
+  BOOST_TEST(json::parse(ResultOf(result, 4)).as_string() ==
+             "- row \"---------\"\n  - separator \"---------\"");
+  BOOST_TEST(ResultOf(result, 8) == R"(["Tagcat","Abbot"])");
+}
+
 BOOST_AUTO_TEST_CASE(a_data_grids_cell_is_scrolled_to_edited_and_committed_with_enter) {
   // AG Grid: its headers are column headers with refs (the hidden checkbox each holds is no
   // control of theirs), each with the handle that resizes its column (a col-resize cursor);

@@ -804,10 +804,7 @@ function isAriaHiddenControl(el) {
   const tag = localNameOf(el);
   const control = tag === "button" || (tag === "a" && hasAttr(el, "href")) ||
                   startsPointerCursor(el);
-  if (!control || styleFacts(el).display === "none" ||
-      flatClosest(el, '[role="combobox"]') !== null) {
-    return false;
-  }
+  if (!control || flatClosest(el, '[role="combobox"]') !== null) return false;
   const rect = rectOf(el);
   const style = styleOf(el);
   return rect.width > 1 && rect.height > 1 && PROPERTY_VALUE.call(style, "opacity") !== "0" &&
@@ -1264,6 +1261,8 @@ function ownRoleOf(el) {
   if (explicit === "none" || explicit === "presentation") {
     // Presentational: no role, unless it can take focus (then the role stands, as ARIA says).
     if (!hasAttr(el, "tabindex") && !isNativelyFocusable(el)) return null;
+  } else if (explicit === "menuitem" && isDrawnSeparator(el)) {
+    return "separator";
   } else if (explicit && explicit !== "generic") {
     return explicit;
   }
@@ -1308,6 +1307,12 @@ function ownRoleOf(el) {
       // The editable root of contenteditable content is a text field.
       return isEditableRoot(el) ? "textbox" : null;
   }
+}
+
+// A menu item drawn as the line between groups of items (Handsontable's, named "---------"):
+// its name holds no letter or digit and its box is at most two pixels high.
+function isDrawnSeparator(el) {
+  return !/[\p{L}\p{N}]/u.test(ariaName(el) + el.textContent) && rectOf(el).height <= 2;
 }
 
 // Editable, and not inside other editable content: the root of contenteditable content.

@@ -73,8 +73,24 @@ function editorTableDepth(el, editable) {
 }
 const EDITOR_TABLE_TAGS = new Set(["table", "tr", "td", "th"]);
 
+// What a menu item holds that is listed below it: its open submenus, else the controls of an
+// item that is a small form (a table's filter by value: a search box, a checkbox per value, OK
+// and Cancel), each with its own ref and state. One checkbox or radio button in an item only
+// marks it (statesOf): none.
+function menuItemParts(item) {
+  const submenus = submenusOf(item);
+  if (submenus.length) return submenus;
+  const controls = flatElements(item).filter(
+      (el) => el !== item && FORM_PART_ROLES.has(roleOf(el)) && isVisible(el));
+  const marks = controls.length === 1 && MARK_ROLES.has(roleOf(controls[0]));
+  return marks ? [] : controls;
+}
+const FORM_PART_ROLES = new Set(["button", "checkbox", "radio", "switch", "textbox", "searchbox",
+                                 "combobox", "listbox", "slider", "spinbutton"]);
+const MARK_ROLES = new Set(["checkbox", "radio"]);
+
 // The states a line shows after its name; `parts`: what a combobox that is no form field
-// holds and shows (wrappedParts), left out of its value.
+// holds and shows (wrappedParts), left out of its value, or what a menu item lists below it.
 function statesOf(el, role, parts) {
   const states = [];
   const aria = (name) => attrOf(el, name);
@@ -100,8 +116,9 @@ function statesOf(el, role, parts) {
     }
   }
   // A menu item or option drawn with a checkbox in it (a table's filter menu): the
-  // checkbox's state is the item's.
-  if (CHOICE_ROLES.has(role) && !hasAttr(el, "aria-checked") && !hasAttr(el, "aria-selected")) {
+  // checkbox's state is the item's, unless the item lists what it holds (menuItemParts).
+  if (CHOICE_ROLES.has(role) && !hasAttr(el, "aria-checked") && !hasAttr(el, "aria-selected") &&
+      parts.length === 0) {
     const box = el.querySelector("input[type=checkbox], input[type=radio], [role=checkbox]");
     if (box && isChecked(box)) {
       states.push("checked");
@@ -558,9 +575,10 @@ function outline(input, nodes) {
       return;
     }
     // What a combobox that is no form field holds and shows (listed below it; not its value).
-    // An open menu item's submenu too: listed below it.
+    // An open menu item's submenu, or the controls of one that is a small form: listed below
+    // it.
     const parts = role === "combobox" ? wrappedParts(el)
-                : role === "menuitem" ? submenusOf(el) : [];
+                : role === "menuitem" ? menuItemParts(el) : [];
     const states = statesOf(el, role, parts);
     if (el === focused || el === highlighted) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
