@@ -53,8 +53,6 @@ std::uint64_t RefNumber(const json::value& ref) {
   return std::stoull(std::string(ref.as_string().subview(1)));
 }
 
-std::string Ref(std::uint64_t first, int k) { return absl::StrCat("e", first + k - 1); }
-
 constexpr char kStaleTail[] =
     " no longer exists: its element was removed or the page navigated since the snapshot; "
     "take a new page.snapshot and use its refs";

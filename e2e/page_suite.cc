@@ -97,4 +97,6 @@ std::string WithRefs(std::string outline, std::uint64_t first, int count) {
   return outline;
 }
 
+std::string Ref(std::uint64_t first, int k) { return absl::StrCat("e", first + k - 1); }
+
 }  // namespace firefox_bidi::testing

@@ -73,6 +73,8 @@ std::string ReadAll(const std::string& path);
 std::uint64_t FirstRef(std::string_view outline);
 // `outline` with "{K}" (K = 1, 2, ...) replaced by the ref name e<first + K - 1>.
 std::string WithRefs(std::string outline, std::uint64_t first, int count);
+// The ref name e<first + k - 1>: the k-th ref of an outline whose first is e<first>.
+std::string Ref(std::uint64_t first, int k);
 
 }  // namespace firefox_bidi::testing
 

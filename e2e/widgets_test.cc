@@ -701,6 +701,32 @@ BOOST_AUTO_TEST_CASE(a_read_only_field_whose_click_opened_a_sheet_apart_says_whe
   BOOST_TEST(ResultOf(result, 5) == R"(["2024-05-20",["Blueberry"]])");
 }
 
+BOOST_AUTO_TEST_CASE(a_tree_nodes_switcher_drawn_where_no_cursor_begins_has_a_ref) {
+  // Arco's tree node begins the pointer cursor and holds its checkbox, so the node has no ref
+  // of its own; its switcher, an icon inheriting that cursor, had none either, and a node
+  // could not be closed from the snapshot.
+  const json::object listed = Run(
+      Frames({Goto("lib_arco.html"), Frame("page.snapshot", R"({"root":{"css":".arco-tree"}})")}));
+  const std::string outline = json::parse(ResultOf(listed, 1)).as_string().c_str();
+  BOOST_TEST(outline == WithRefs("- generic [ref={1}] .arco-tree-node-switcher\n"
+                                 "- checkbox [ref={2}] .arco-checkbox-target\n"
+                                 "- text \"docs\"\n"
+                                 "- checkbox [ref={3}] .arco-checkbox-target\n"
+                                 "- text \"guide.md\"\n"
+                                 "- generic [ref={4}] .arco-tree-node-switcher\n"
+                                 "- checkbox [ref={5}] .arco-checkbox-target\n"
+                                 "- text \"src\"\n"
+                                 "- checkbox [ref={6}] .arco-checkbox-target\n"
+                                 "- text \"main.cc\"",
+                                 FirstRef(outline), 6));
+  const std::uint64_t first = FirstRef(outline);
+  const json::object result =
+      Run(Frames({Frame("page.click", absl::StrCat(R"({"ref":")", Ref(first, 4), R"("})")),
+                  Frame("page.click", absl::StrCat(R"({"ref":")", Ref(first, 5), R"("})")),
+                  Eval("[vm.open, vm.checked]")}));
+  BOOST_TEST(ResultOf(result, 2) == R"([["docs"],["src","main"]])");
+}
+
 BOOST_AUTO_TEST_CASE(a_picker_left_with_its_panel_open_says_the_value_is_not_taken) {
   // Arco's time picker keeps its panel open once the field was left, the typed time shown
   // but not taken until Enter or its OK; the panel has no aria-expanded to say so.

@@ -802,8 +802,10 @@ export function ariaHidingHolder(el) {
 // the combobox does.
 function isAriaHiddenControl(el) {
   const tag = localNameOf(el);
+  // (Not an icon of isIconOfControlHolder: whether its parent holds a control asks whether
+  // it is hidden.)
   const control = tag === "button" || (tag === "a" && hasAttr(el, "href")) ||
-                  startsPointerCursor(el);
+                  startsPointerCursor(el, false);
   if (!control || flatClosest(el, '[role="combobox"]') !== null) return false;
   const rect = rectOf(el);
   const style = styleOf(el);
@@ -1652,12 +1654,35 @@ const ACTION_CURSORS = new Set([
 // The cursor is inherited: only the element where it begins counts, not its children.
 // A label's click, or that of a wrapper around one control (a web component's host around
 // its shadow button), is the control's, and the control has its own ref.
-function startsPointerCursor(el) {
+function startsPointerCursor(el, icons = true) {
   const cursor = styleFacts(el).cursor;
   if (!ACTION_CURSORS.has(cursor) || localNameOf(el) === "label") return false;
   const parent = flatParentElement(el);
-  return (!parent || styleFacts(parent).cursor !== cursor) && !holdsControl(el);
+  if (parent && styleFacts(parent).cursor === cursor) {
+    return icons && isIconOfControlHolder(el, parent);
+  }
+  return !holdsControl(el);
 }
+
+// An icon drawn in an element where the cursor begins but which holds a control, and so has
+// no ref of its own (Arco's tree node, which holds its checkbox): the icon is a part to click
+// apart from the control (the node's switcher, which opens and closes it). An icon: no text,
+// an <svg> or image drawn inside, no control. Not one of an element drawing a field that takes
+// text or a choice (a select's arrow, which a click on the field stands for).
+function isIconOfControlHolder(el, parent) {
+  if (localNameOf(parent) === "label" || el.querySelector("svg, img") === null ||
+      collapse(el.textContent || "") !== "") {
+    return false;
+  }
+  const grandparent = flatParentElement(parent);
+  const parentStarts = !grandparent || styleFacts(grandparent).cursor !== styleFacts(parent).cursor;
+  return parentStarts && holdsControl(parent) && parent.querySelector(FIELD_PARTS) === null &&
+         !holdsControl(el);
+}
+
+// What draws a field that takes text or a choice (isIconOfControlHolder).
+const FIELD_PARTS = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), " +
+                    "textarea, select, [role=combobox], [role=textbox]";
 
 // Whether a control (a focusable element or one of an interactive role) is inside `el`; a
 // hidden one does not count (a data grid's header keeps a select-all checkbox hidden), nor,
