@@ -727,6 +727,26 @@ BOOST_AUTO_TEST_CASE(a_tree_nodes_switcher_drawn_where_no_cursor_begins_has_a_re
   BOOST_TEST(ResultOf(result, 2) == R"([["docs"],["src","main"]])");
 }
 
+BOOST_AUTO_TEST_CASE(a_tree_item_is_named_by_its_own_label_not_its_childrens) {
+  // Shoelace's tree items hold their child items: read from its content, "Documents" was named
+  // "Documents Reports Q1.xlsx Q2.xlsx Letters", and {"name": "Reports"} took it, the first
+  // item whose name held the word.
+  const json::object result =
+      Run(Frames({Goto("lib_tree.html"), Frame("page.waitFor", R"({"css":"sl-tree-item:defined"})"),
+                  Frame("page.snapshot", R"({"root":{"css":"#files"},"max_lines":4})"),
+                  Frame("page.click", R"({"target":{"role":"treeitem","name":"Reports"}})"),
+                  Eval("chosen()")}));
+  const std::string outline = json::parse(ResultOf(result, 2)).as_string().c_str();
+  BOOST_TEST(outline.substr(0, outline.find("\n[")) ==
+             WithRefs("- tree [ref={1}] #files\n"
+                      "  - treeitem \"Documents\" [ref={2}] expanded\n"
+                      "    - group\n"
+                      "      - treeitem \"Reports\" [ref={3}] expanded",
+                      FirstRef(outline), 3));
+  BOOST_TEST(json::parse(ResultOf(result, 3)).at("navigated") == false);
+  BOOST_TEST(ResultOf(result, 4) == R"(["Reports"])");
+}
+
 BOOST_AUTO_TEST_CASE(a_picker_left_with_its_panel_open_says_the_value_is_not_taken) {
   // Arco's time picker keeps its panel open once the field was left, the typed time shown
   // but not taken until Enter or its OK; the panel has no aria-expanded to say so.

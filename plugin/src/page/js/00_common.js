@@ -442,6 +442,12 @@ const FORM_FIELD_TAGS = new Set(["input", "select", "textarea"]);
 // not blank it, nor its own aria-label stand for it; such a value is not memoized, as it would
 // be wrong for `node` inside another's text.
 function subtreeText(node, memo, skip, mode, top = true) {
+  // A tree item's name is its own label, not its children's: a tree item nested in it (its
+  // group) is left out (Fluent's expanded "Documents" held "Reports Q1.xlsx ...").
+  if (mode === "name" && !top && nodeTypeOf(node) === ELEMENT_NODE &&
+      attrOf(node, "role") === "treeitem") {
+    return "";
+  }
   if (memo && memo.has(node)) return memo.get(node);
   const ariaHiddenShown = mode === "seen";
   let text = "";
