@@ -813,6 +813,27 @@ BOOST_AUTO_TEST_CASE(a_form_that_says_why_in_red_only_is_heard_by_the_click_and_
   BOOST_TEST(ResultOf(result, 6) == R"({"nick":"Ada","phone":"123456"})");
 }
 
+BOOST_AUTO_TEST_CASE(a_forms_red_list_of_what_it_refused_is_heard_and_its_red_options_are_not) {
+  // Fomantic UI's form lists what it refused in a red box at its end, beside no one field, and
+  // marks no field aria-invalid: the click said only that nothing navigated. It draws the
+  // options of a field in error in red too, which opening that field reported as alerts.
+  const json::object result = Run(Frames(
+      {Goto("lib_fomantic.html"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Submit"}})"),
+       Frame("page.click", R"({"target":{"css":"#signup .ui.dropdown"}})"),
+       Frame("page.click", R"({"target":{"text":"Female"}})"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Name"},"value":"Ada"})"),
+       Frame("page.click", R"({"target":{"role":"button","name":"Submit"}})"), Eval("sent")}));
+  const std::string page = R"({"url":")" + Url("lib_fomantic.html") + R"(","title":"Sign up",)";
+  BOOST_TEST(ResultOf(result, 1) == page +
+                                        R"("navigated":false,"alerts":["Name must have a value",)"
+                                        R"("Gender must have a value"]})");
+  BOOST_TEST(ResultOf(result, 2) == page + R"("navigated":false})");
+  BOOST_TEST(ResultOf(result, 3) == page + R"("navigated":false})");
+  BOOST_TEST(ResultOf(result, 5) == page + R"("navigated":false})");
+  BOOST_TEST(ResultOf(result, 6) == R"({"name":"Ada","gender":"female"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_searchable_select_says_what_its_enter_chose) {
   // Arco's searchable select hides its search field as the Enter chooses the first match, and
   // shows the option where the field was (and as the field's placeholder): the result says

@@ -14,7 +14,7 @@ import {
   isInteractive, isMovableSeparator, isParkedAway, isSeeThroughTextField, isTextField, isTurnedOff,
   isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
   ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
-  shownActiveOf, standInOf, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  shownActiveOf, standInOf, styleFacts, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -989,7 +989,7 @@ export function inputWatchOutcome(el, link) {
   watch.alertsBefore = new Set(inputAlertsShown(win.document).map((alert) => alert.text));
   watch.invalidBefore = new Set(inputMarkedInvalid(win.document));
   watch.form = el && nodeTypeOf(el) === ELEMENT_NODE ? el.closest('form') : null;
-  watch.formTexts = new Map(inputOwnTexts(watch.form));
+  watch.formTexts = new Set(inputOwnTexts(watch.form).map(([, own]) => own));
   inputWatchChanges(watch, win);
 }
 
@@ -1030,22 +1030,26 @@ function inputFieldOfAlert(el) {
   return null;
 }
 
-// What a form says in red beside its fields, and no other way (Naive UI's form marks no field
-// aria-invalid and gives its messages no role): the texts of `form` drawn in a red that were
-// not shown so as the input came (`before`: inputOwnTexts then; a field's label that turns
-// red says nothing new), each with the one field beside it (inputFieldOfAlert);
+// What a form says in red, and no other way (Naive UI's form marks no field aria-invalid and
+// gives its messages no role; Fomantic UI's lists them in a box at the form's end): the texts
+// of `form` drawn in a red that were not shown as the input came (`before`: the texts of
+// inputOwnTexts then; a field's label that turns red says nothing new, nor a message the page
+// draws anew as it checks again), each with the one field beside it (inputFieldOfAlert) or
+// none; not a part to click (the options of a field drawn in error's red as its list opens);
 // [{el, field, text}].
 function inputRedMessages(form, before) {
   const out = [];
   for (const [el, own] of inputOwnTexts(form)) {
-    if (before.get(el) === own || !inputIsRed(styleOf(el).color) || !isVisible(el, false)) {
+    if (before.has(own) || !inputIsRed(styleOf(el).color) || !isVisible(el, false) ||
+        styleFacts(el).cursor === 'pointer' || flatClosest(el, INPUT_CHOICE_PARTS) !== null) {
       continue;
     }
-    const field = inputFieldOfAlert(el);
-    if (field) out.push({el, field, text: collapse(seenText(el, new Map()))});
+    out.push({el, field: inputFieldOfAlert(el), text: collapse(seenText(el, new Map()))});
   }
   return out;
 }
+
+const INPUT_CHOICE_PARTS = '[role=option], [role=listbox], [role=menu], [role=menuitem]';
 
 // The elements of `form` rendered with text of their own (letters), each with that text:
 // [[el, text]], of the first INPUT_RED_LOOKED_AT elements; none without a form. (A message kept
