@@ -354,6 +354,35 @@ BOOST_AUTO_TEST_CASE(a_spreadsheets_cell_editor_takes_the_fill_as_it_is_left_by_
   BOOST_TEST(ResultOf(result, 3) == R"(["Zoomzone Ltd",false,[[1,1,1,1]]])");
 }
 
+BOOST_AUTO_TEST_CASE(a_tree_node_dragged_onto_another_goes_into_it) {
+  // jsTree takes a node dropped on the middle of another as one into it, on its top or bottom
+  // quarter as one before or after it: the drag let go a quarter past the middle, as for a
+  // list's reorder, and the nodes went beside their destinations, with "dropped" said.
+  const json::object result =
+      Run(Frames({Goto("lib_jstree.html"),
+                  Frame("page.drag", R"({"from":{"role":"treeitem","name":"notes.txt"},)"
+                                     R"("to":{"role":"treeitem","name":"Documents"}})"),
+                  Frame("page.drag", R"({"from":{"role":"treeitem","name":"Music"},)"
+                                     R"("to":{"role":"treeitem","name":"Pictures"}})"),
+                  Eval("[files().get_node('#').children, files().get_node('docs').children, "
+                       "files().get_node('pics').children]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 3) == R"([["docs","pics"],["notes","cv"],["music"]])");
+}
+
+BOOST_AUTO_TEST_CASE(a_sliders_thumb_dragged_to_its_track_lets_go_at_the_tracks_middle) {
+  // Fomantic UI's slider draws its track, its filled part and its thumb as three divs side by
+  // side: taken for a list's items, the drag let go a quarter past the track's middle (75)
+  // and claimed a place among them.
+  const json::object result = Run(Frames(
+      {Goto("lib_fomantic.html"),
+       Frame("page.drag", R"({"from":{"css":"#volume .thumb"},"to":{"css":"#volume .track"}})"),
+       Eval("$('#volume').slider('get value')")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) == "50");
+}
+
 BOOST_AUTO_TEST_CASE(a_spreadsheet_row_dragged_by_its_numbered_header_gets_no_place_claimed) {
   // Handsontable's row headers show their place, 1 to 4, drawn anew there as the rows move:
   // where the header stands says nothing of the row, and the drag claims no place.

@@ -15,9 +15,9 @@
 //     dragend, all sharing one DataTransfer.
 
 import {
-  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, inShownOrder, isVisible,
-  itemText, localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf,
-  rectOf, roleOf, styleOf
+  DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, flatClosest,
+  inShownOrder, isVisible, itemText, localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf,
+  parentElementOf, parentNodeOf, rectOf, roleOf, styleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
@@ -228,7 +228,10 @@ OPS.dragPrepare = function (input, nodes) {
   // page put back, as swapy does, stands there again).
   const place = input.from_point ? null : to ? dragPlaceOf(from, to) : dragLeftPlaceOf(from);
   globalThis.__firefoxBidiDragPlace = place;
-  const aim = place && !place.across && !input.to_point ? pastMiddle(to, start, end) : end;
+  // A tree takes a drop on the middle of an item as one into it: aimed there, not past it.
+  const tree = !!place && flatClosest(place.item, '[role="tree"]') !== null;
+  const aim = place && !place.across && !input.to_point && !tree ? pastMiddle(to, start, end)
+                                                                  : end;
   // What the button goes down on, and what the browser would drag from there.
   const doc = ownerDocumentOf(from);
   const source = dragSourceOf(inputElementFromPoint(doc, start.x, start.y) || from);
@@ -287,7 +290,7 @@ function dragPlaceOf(from, to) {
     const tag = localNameOf(item);
     // A list is no item of one (the palette a copy is dragged from, beside its board).
     if (!parent || roleOf(item) === "slider" || LIST_TAGS.has(tag)) continue;
-    const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
+    const alike = Array.prototype.filter.call(parent.children, (el) => alikeItems(el, item));
     const place = {item, parent, before: placeAmong(parent, item), text: itemText(item)};
     // Dragged out of what holds it (a card to another column).
     if (!across && !inputContains(parent, to) && localNameOf(from) !== "canvas") {
@@ -304,6 +307,15 @@ function dragPlaceOf(from, to) {
 }
 
 const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
+
+// Items of one list: one tag, and a class in common when both have classes (a slider's track,
+// its fill and its thumb are three parts, no list: Fomantic UI's).
+function alikeItems(a, b) {
+  if (localNameOf(a) !== localNameOf(b)) return false;
+  const classes = a.classList;
+  return classes.length === 0 || b.classList.length === 0 ||
+         Array.prototype.some.call(classes, (name) => b.classList.contains(name));
+}
 
 // Where `from`, dragged away from what holds it towards `to` (null: a point), stands before
 // the drag, for dragMovedAcross.
