@@ -278,7 +278,7 @@ function pastMiddle(to, start, end) {
 // The items of one list that a drag from `from` to `to` reorders: `from` and `to`, or their
 // parents (a handle inside an item, a title inside another), that are children of one
 // parent, alike (one tag) and among at least two more of their kind, the dragged one no
-// slider's thumb and no list: {item, parent, before: the item's place among the parent's
+// slider's thumb (by its role, or lying on the destination) and no list: {item, parent, before: the item's place among the parent's
 // children, from 1}. Else, when `to` lies outside what holds `from` (a card dragged to another
 // column; no canvas), {across: true, ...} for dragMovedAcross; null otherwise (a block's grip
 // beside the blocks, a slider's thumb onto a mark of its track, a grid's numbered row headers).
@@ -290,7 +290,7 @@ function dragPlaceOf(from, to) {
     const tag = localNameOf(item);
     // A list is no item of one (the palette a copy is dragged from, beside its board).
     if (!parent || roleOf(item) === "slider" || LIST_TAGS.has(tag)) continue;
-    const alike = Array.prototype.filter.call(parent.children, (el) => alikeItems(el, item));
+    const alike = Array.prototype.filter.call(parent.children, (el) => localNameOf(el) === tag);
     const place = {item, parent, before: placeAmong(parent, item), text: itemText(item)};
     // Dragged out of what holds it (a card to another column).
     if (!across && !inputContains(parent, to) && localNameOf(from) !== "canvas") {
@@ -301,6 +301,9 @@ function dragPlaceOf(from, to) {
     // Items that show only their place (a grid's row headers, numbered 1 to N, drawn anew in
     // place as the rows move: Handsontable's) say nothing of where the item went.
     if (other && alike.every((el, i) => itemText(el) === String(i + 1))) return null;
+    // A slider's track, its filled part and its thumb, three divs side by side in its box
+    // (Fomantic UI's): the thumb lies on the track.
+    if (other && overlapping(item, other)) return null;
     if (other) return place;
   }
   return across;
@@ -308,13 +311,17 @@ function dragPlaceOf(from, to) {
 
 const LIST_TAGS = new Set(["ul", "ol", "dl", "table", "tbody"]);
 
-// Items of one list: one tag, and a class in common when both have classes (a slider's track,
-// its fill and its thumb are three parts, no list: Fomantic UI's).
-function alikeItems(a, b) {
-  if (localNameOf(a) !== localNameOf(b)) return false;
-  const classes = a.classList;
-  return classes.length === 0 || b.classList.length === 0 ||
-         Array.prototype.some.call(classes, (name) => b.classList.contains(name));
+// Whether boxes `a` and `b` lie one over the other, the middle of one inside the other: parts
+// of one thing (a slider's thumb on its track), not items of a list, which lie side by side.
+function overlapping(a, b) {
+  const inside = (r, s) => {
+    const x = s.left + s.width / 2;
+    const y = s.top + s.height / 2;
+    return x > r.left && x < r.right && y > r.top && y < r.bottom;
+  };
+  const ra = rectOf(a);
+  const rb = rectOf(b);
+  return inside(ra, rb) || inside(rb, ra);
 }
 
 // Where `from`, dragged away from what holds it towards `to` (null: a point), stands before
