@@ -105,9 +105,12 @@ OPS.selectText = async function (input, nodes) {
   const role = roleOf(el);
   if (tag === "select" || role === "listbox" || role === "option" ||
       (role === "combobox" && tag !== "input" && tag !== "textarea")) {
+    // A native select takes page.fill; one the page draws, a click and then the option.
+    const choose = tag === "select" ? "choose an option with page.fill {\"value\": \"...\"}"
+                                    : "click it (page.click), then click the option in the " +
+                                      "list it opens";
     return {data: {error: "not selectable", message: describeElement(el) + " is a list of " +
-        "options, not text: page.select selects text (for a toolbar to act on). Choose an " +
-        "option with page.fill {\"value\": \"...\"} (a select), or click the list, then the option"}};
+        "options, not text: page.select selects text (for a toolbar to act on); " + choose}};
   }
   if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
     return {data: watchedAfter(el, await selectInField(el, input.text))};
