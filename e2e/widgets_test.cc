@@ -259,6 +259,31 @@ BOOST_AUTO_TEST_CASE(a_document_editor_selects_all_of_its_document_for_a_fill) {
   BOOST_TEST(ResultOf(result, 4) == R"([2,"One.|Two.","<p>One.</p><p>Two.</p>"])");
 }
 
+BOOST_AUTO_TEST_CASE(an_editor_put_out_of_sight_is_not_filled_and_says_it_is_not_shown) {
+  // An editor a page hides as another mode takes its place (TUI Editor's, display: none)
+  // takes no keys a user could give it: its ref, taken while it showed, went to a fill that
+  // typed into it (or, the focus elsewhere, said another field of its widget had taken the
+  // keys, "its search box").
+  const json::object listed =
+      Run(Frames({Goto("lib_prosemirror.html"),
+                  Frame("page.snapshot", R"({"root":{"role":"textbox","name":"Story body"}})")}));
+  const std::string outline = json::parse(ResultOf(listed, 1)).as_string().c_str();
+  const std::string ref = Ref(FirstRef(outline), 1);
+  const json::object result =
+      Run(Frames({Frame("page.click", R"({"target":{"role":"textbox","name":"Story body"}})"),
+                  Eval("view.dom.blur(); document.getElementById('story').style.display = 'none'"),
+                  Frame("page.fill", absl::StrCat(R"({"ref":")", ref, R"(","value":"New."})")),
+                  Eval("view.state.doc.textContent.slice(0, 11)")},
+                 R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.fill","error":{"error":"element not visible",)"
+             R"("message":"page.fill: div.ProseMirror \"Alpha beta.Gamma delta.\" is not )"
+             R"(shown now (no box: display none, or inside what hides it): no keys reach it; )"
+             R"(nothing was filled; take a new page.snapshot to find what is shown, or )"
+             R"(page.waitFor it first"}})");
+  BOOST_TEST(ResultOf(result, 3) == R"("Alpha beta.")");
+}
+
 BOOST_AUTO_TEST_CASE(a_code_editors_fill_keeps_its_blank_lines_and_indents_as_given) {
   // CodeMirror 6 reads the browser's edits back into its document: two new paragraphs at once
   // were one line break there. Having taken Control+a, it is offered each line break as its

@@ -2297,6 +2297,13 @@ function inputCaretToEnd(el) {
 function inputFocusKeptFrom(el, done) {
   const focusable = inputTakesFocus(el);
   const active = inputFocusedIn(ownerDocumentOf(el));
+  // Not rendered (a ref taken while it showed: the editor of a mode left, display: none), it
+  // takes no keys a user could give it, the focus it kept as it was hidden aside, and no
+  // other widget's field took the focus from it.
+  if (focusable && el.getClientRects().length === 0) {
+    return inputNotVisible(el, 'is not shown now (no box: display none, or inside what hides ' +
+                               'it): no keys reach it; nothing was ' + done);
+  }
   if (!focusable || !active || active === el || inputContains(el, active) ||
       nodeTypeOf(active) !== ELEMENT_NODE || localNameOf(active) === 'body') {
     return null;
