@@ -1491,7 +1491,7 @@ export function accessibleName(el, role) {
     for (let i = 0; labels && i < labels.length; ++i) {
       parts.push(nameText(labels[i], el) || subtreeText(labels[i], undefined, el, "seen"));
     }
-    const text = collapse(parts.join(" ")) || hostLabelText(el);
+    const text = collapse(parts.join(" ")) || hostLabelText(el) || besideLabelText(el);
     if (text) return text;
     const placeholder = collapse(attrOf(el, "placeholder") || "");
     if (placeholder) return placeholder;
@@ -1572,6 +1572,33 @@ function hostLabelText(el) {
   const parts = labels.filter((label) => label.control === host)
                       .map((label) => nameText(label, host));
   return collapse(parts.join(" "));
+}
+
+// The checkbox or radio button that label `label`, which labels no control (no `for`, none
+// inside), stands beside as the only other element of its parent (Fomantic UI's
+// `<div class="ui checkbox"><input type="checkbox"><label>Weekly</label></div>`, whose
+// script turns a click on the label into one on the box); or null.
+export function toggleBeside(label) {
+  if (label.control) return null;
+  const parent = parentElementOf(label);
+  if (!parent || parent.childElementCount !== 2) return null;
+  const other = parent.firstElementChild === label ? parent.lastElementChild
+                                                   : parent.firstElementChild;
+  return localNameOf(other) === "input" && TOGGLE_TYPES.has(other.type) && !other.labels.length
+             ? other : null;
+}
+const TOGGLE_TYPES = new Set(["checkbox", "radio"]);
+
+// The text of the label that stands beside checkbox or radio button `el` (toggleBeside).
+function besideLabelText(el) {
+  const parent = parentElementOf(el);
+  if (!parent || parent.childElementCount !== 2) return "";
+  for (const label of parent.children) {
+    if (localNameOf(label) === "label" && toggleBeside(label) === el) {
+      return collapse(nameText(label, el));
+    }
+  }
+  return "";
 }
 
 export const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);

@@ -15,7 +15,7 @@ import {
   isNamedZeroSize, isParkedAway, isReadersOnly, isTurnedOff, isUnrendered, isVisible, localNameOf,
   matchesOf, nodeTypeOf, ownerDocumentOf, parentElementOf, passTextMemo, readingPass, rectOf, refOf,
   rememberShownText, roleOf, seenText, shownActiveOf, shownChildren, shownName, shownRegion,
-  standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, truncate
+  standInOf, standsApart, styleFacts, submenusOf, tagNameOf, textMatcher, toggleBeside, truncate
 } from "./00_common.js";
 import {isFrame} from "./10_find.js";
 
@@ -336,7 +336,7 @@ function namesItsParent(el) {
       // (and hid) is the only place its words show, and one around a control its author named
       // otherwise (Quasar's field: aria-label, and the label holds the chips of what was
       // chosen) is listed when it says more than that name.
-      const control = el.control;
+      const control = el.control || toggleBeside(el);
       if (!control || !isVisible(control)) return false;
       if (!attrOf(control, "aria-label") && !attrOf(control, "aria-labelledby")) return true;
       return accessibleName(control, roleOf(control)).includes(collapse(flatText(el)));

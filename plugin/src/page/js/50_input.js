@@ -14,7 +14,8 @@ import {
   isInteractive, isMovableSeparator, isParkedAway, isSeeThroughTextField, isTextField, isTurnedOff,
   isVisible, localNameOf, matchesOf, modalDialogOf, namespaceOf, nextFrame, nodeTypeOf,
   ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, seenText, shadowRootOf,
-  shownActiveOf, standInOf, styleFacts, styleOf, tagNameOf, textMatcher, truncate, viewSizeOf
+  shownActiveOf, standInOf, styleFacts, styleOf, tagNameOf, textMatcher, toggleBeside, truncate,
+  viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
 
@@ -554,7 +555,7 @@ function inputTextEnd(el) {
 
 // Whether a pointer on `hit` reaches `el`: `hit` is in it (or slotted into it), an ancestor
 // that takes the pointer in its place (inputDrawnBy), a plain part of the small box that takes
-// its clicks (inputPartOfSameBox), or in a label of it.
+// its clicks (inputPartOfSameBox), or in a label of it (or one beside it: toggleBeside).
 export function inputReaches(el, hit) {
   if (inputContains(el, hit) || inputDrawnBy(hit, el) || inputPartOfSameBox(el, hit) ||
       inputSeeThroughHitArea(el, hit)) {
@@ -563,7 +564,7 @@ export function inputReaches(el, hit) {
   // Its label, found across shadow roots: Shoelace's checkbox draws its check mark with an
   // icon of its own shadow root inside the label of its input.
   for (let n = hit; n; n = flatParentElement(n)) {
-    if (localNameOf(n) === 'label') return n.control === el;
+    if (localNameOf(n) === 'label') return (n.control || toggleBeside(n)) === el;
   }
   return false;
 }
@@ -3213,6 +3214,16 @@ OPS.inputFill = async function (input, nodes) {
       }
     }
   }
+  // Before an Enter (submit) into a field that says nothing of a list: the page's answer to
+  // the typing first (Fomantic UI's dropdown filters its open menu 20 ms after the keys: an
+  // Enter at once chose the option its keys were on before, Germany for "Spa"), and a popup
+  // still opening from the click that focused the field (its menu slides down for 200 ms, and
+  // takes no Enter before it stands).
+  if (filled.ok && !input.leave && !suggesting && watch && field.isConnected) {
+    const win = defaultViewOf(ownerDocumentOf(field));
+    await inputAnimationsEnd(win, -Infinity, win.performance.now() + INPUT_LEFT_CAP_MS, null);
+    await inputLeftSettled(win, watch);
+  }
   // A field that says nothing of its list, answered with one beside it (inputFill kept the
   // focus in it): what that list offers.
   const listBeside = filled.ok && INPUT_LIST_BESIDE.get(field);
@@ -3284,9 +3295,33 @@ const INPUT_BEFORE_ENTER = new WeakMap();
 // (Naive UI's), and which one that shows its choice as the placeholder changes (Arco's).
 function inputHolderLines(el, name) {
   const holder = inputHolderOf(el);
-  const shown = holder ? holder.innerText || '' : '';
-  return shown.split('\n').map((line) => collapse(name ? line.split(name).join(' ') : line))
-      .filter(Boolean);
+  const linesOf = (box) => (box.innerText || '').split('\n')
+      .map((line) => collapse(name ? line.split(name).join(' ') : line)).filter(Boolean);
+  if (!holder) return [];
+  const lines = linesOf(holder);
+  // Not those of a list it floats inside it, open or fading out (Fomantic UI's dropdown keeps
+  // its menu of options open beside the tags a multiple choice made): its options are not what
+  // it shows. (Rendered, as innerText reads it: a box fading out is no longer visible.)
+  const floated = Array.from(holder.querySelectorAll('*')).filter((box) =>
+      !inputContains(box, el) && INPUT_FLOATED.has(styleOf(box).position) &&
+      box.getClientRects().length > 0 &&
+      (inputPopupHasChoices(box) || inputPointerItems(box) >= 2));
+  for (const box of floated) {
+    if (floated.some((other) => other !== box && inputContains(other, box))) continue;
+    for (const line of linesOf(box)) {
+      const at = lines.indexOf(line);
+      if (at >= 0) lines.splice(at, 1);
+    }
+  }
+  return lines;
+}
+
+const INPUT_FLOATED = new Set(['absolute', 'fixed']);
+
+// How many children of `box` the pointer's cursor says to click (a menu of plain divs).
+function inputPointerItems(box) {
+  return Array.prototype.filter.call(box.children, (item) => styleFacts(item).cursor === 'pointer')
+      .length;
 }
 
 // What submit's Enter made of the text typed into `field`, by how things stood as it came
