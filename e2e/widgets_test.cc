@@ -696,6 +696,22 @@ BOOST_AUTO_TEST_CASE(a_slider_over_a_range_and_the_ranges_handles_are_filled_by_
   BOOST_TEST(ResultOf(result, 4) == R"([75,300,850])");
 }
 
+BOOST_AUTO_TEST_CASE(a_slider_drawn_across_its_track_is_dragged_from_its_thumb) {
+  // Quasar's slider is one role=slider element across its track (500 px, 0 to 100), which a
+  // press moves the value to: the drag pressed its middle, and the value jumped from 20 to 50
+  // before it moved. It now presses the thumb, where the value stands.
+  const json::object result = Run(Frames(
+      {Goto("lib_quasar.html"),
+       Frame("page.drag", R"({"from":{"role":"slider","name":"Volume"},"by":{"x":0,"y":15}})"),
+       Eval("vm.volume"),
+       Frame("page.drag", R"({"from":{"role":"slider","name":"Volume"},"by":{"x":100,"y":0}})"),
+       Eval("vm.volume")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 2) == "20");
+  BOOST_TEST(ResultOf(result, 3) == R"({"dropped":true,"via":"pointer"})");
+  BOOST_TEST(ResultOf(result, 4) == "40");
+}
+
 BOOST_AUTO_TEST_CASE(a_picker_that_opens_on_a_click_takes_the_typing_after_it) {
   // Arco's time and range pickers open their panel on a click, not on the focus, and set the
   // field's text as it opens: a fill clicks the field before it types, as a user does (typed

@@ -16,8 +16,8 @@
 
 import {
   DOCUMENT_NODE, ELEMENT_NODE, OPS, attrOf, defaultViewOf, describeElement, flatClosest,
-  inShownOrder, isVisible, itemText, localNameOf, nextFrame, nodeTypeOf, ownerDocumentOf,
-  parentElementOf, parentNodeOf, rectOf, roleOf, styleOf
+  flatElements, hasAttr, inShownOrder, isVisible, itemText, localNameOf, nextFrame, nodeTypeOf,
+  ownerDocumentOf, parentElementOf, parentNodeOf, rectOf, roleOf, styleOf
 } from "./00_common.js";
 import {
   inputContains, inputElementFromPoint, inputInViewCentre, inputPrepareClick, inputReaches,
@@ -185,7 +185,7 @@ OPS.dragPrepare = function (input, nodes) {
     from = nodes[0];
     const prepared = inputPrepareClick(from, true, false, input.from_text || null);
     if (prepared.error) return {data: prepared};
-    start = rangeThumbPoint(from) || {x: prepared.x, y: prepared.y};
+    start = rangeThumbPoint(from) || ariaThumbPoint(from) || {x: prepared.x, y: prepared.y};
   }
   const to = (input.from_point ? nodes[0] : nodes[1]) || null;
   const by = input.by;
@@ -359,6 +359,39 @@ function rangeThumbPoint(el) {
   const half = Math.min(8, box.width / 2);
   return {x: Math.round(box.left + half + fraction * (box.width - 2 * half)),
           y: Math.round(box.top + box.height / 2)};
+}
+
+// Where the thumb of an ARIA slider drawn across its track stands (the element of role slider
+// spans the track, as Quasar's and Fluent's do; a press on the track moves the value there
+// first): the middle of the small box inside it nearest the point its value lies at along it,
+// else that point. Null for a slider laid out upright, or one no wider than it is tall times
+// three (the thumb itself: a handle of role slider, as noUiSlider's).
+function ariaThumbPoint(el) {
+  if (roleOf(el) !== "slider" || localNameOf(el) === "input" || !hasAttr(el, "aria-valuenow")) {
+    return null;
+  }
+  const box = rectOf(el);
+  if (box.width < 3 * box.height) return null;
+  const min = Number(attrOf(el, "aria-valuemin") ?? 0);
+  const max = Number(attrOf(el, "aria-valuemax") ?? 100);
+  const value = Number(attrOf(el, "aria-valuenow"));
+  if (!(max > min) || Number.isNaN(value)) return null;
+  let fraction = Math.min(1, Math.max(0, (value - min) / (max - min)));
+  if (styleOf(el).direction === "rtl") fraction = 1 - fraction;
+  const at = {x: box.left + fraction * box.width, y: box.top + box.height / 2};
+  // The thumb: a box inside it no wider than the slider is tall (or 48 px), within that much
+  // of the point.
+  const most = Math.max(box.height, 48);
+  let thumb = null;
+  for (const part of flatElements(el)) {
+    const r = rectOf(part);
+    const off = Math.abs(r.left + r.width / 2 - at.x);
+    if (part === el || r.width === 0 || r.height === 0 || r.width > most || off > most) continue;
+    if (!thumb || off < thumb.off) thumb = {off, r};
+  }
+  return thumb ? {x: Math.round(thumb.r.left + thumb.r.width / 2),
+                  y: Math.round(thumb.r.top + thumb.r.height / 2)}
+               : {x: Math.round(at.x), y: Math.round(at.y)};
 }
 
 // `item`'s place among `parent`'s element children, from 1: in the order they show (top to
