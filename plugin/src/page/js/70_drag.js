@@ -278,10 +278,11 @@ function pastMiddle(to, start, end) {
 // The items of one list that a drag from `from` to `to` reorders: `from` and `to`, or their
 // parents (a handle inside an item, a title inside another), that are children of one
 // parent, alike (one tag) and among at least two more of their kind, the dragged one no
-// slider's thumb (by its role, or lying on the destination) and no list: {item, parent, before: the item's place among the parent's
-// children, from 1}. Else, when `to` lies outside what holds `from` (a card dragged to another
-// column; no canvas), {across: true, ...} for dragMovedAcross; null otherwise (a block's grip
-// beside the blocks, a slider's thumb onto a mark of its track, a grid's numbered row headers).
+// slider's thumb (by its role, or lying on the destination) and no list: {item, parent,
+// before: the item's place among the parent's children, from 1}. Else, when `to` lies outside
+// what holds `from` (a card dragged to another column; no canvas), {across: true, ...} for
+// dragMovedAcross; null otherwise (a block's grip beside the blocks, a slider's thumb onto a
+// mark of its track, a grid's numbered row headers).
 function dragPlaceOf(from, to) {
   const selfAndParent = (el) => [el, parentElementOf(el)].filter(Boolean);
   let across = null;
