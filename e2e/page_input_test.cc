@@ -2700,8 +2700,9 @@ BOOST_AUTO_TEST_CASE(an_input_of_unknown_type_fills_as_text) {
 }
 
 // Fields that say they open a list (aria-haspopup, as Mantine's select and autocomplete do
-// without a role): a select the page draws as a button, or as a read-only field, says to click
-// and pick; a field that types into its list keeps the focus, so the list stays open.
+// without a role): a select the page draws as a button, or as a read-only field, is clicked
+// open to pick from (these open none, and say so); a field that types into its list keeps the
+// focus, so the list stays open.
 BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) {
   const json::object result = Run(Frames(
       {R"({"method":"page.goto","silent":true,"params":{"url":"data:text/html,)"
@@ -2714,16 +2715,83 @@ BOOST_AUTO_TEST_CASE(fields_that_open_a_list_are_picked_from_or_keep_the_focus) 
        Eval("document.activeElement.ariaLabel")},
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
-             R"("page.fill: button \"M\" is a list the page draws, not a text field: click )"
-             R"(it (page.click), then click the option you want in the list it opens"}})");
+             R"({"index":1,"method":"page.fill","error":{"error":"no such option","message":)"
+             R"("page.fill: the click on button \"M\" opened no list of options beside it in )"
+             R"(1000 ms; take a page.snapshot to see what it did"}})");
   BOOST_TEST(Record(result, 2) ==
-             R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
-             R"("page.fill: input is read-only while its list is closed: click it, then )"
-             R"(click the option you want in the list it opens (a list that filters as it is )"
-             R"J(typed into takes the text once open)"}})J");
+             R"({"index":2,"method":"page.fill","error":{"error":"no such option","message":)"
+             R"("page.fill: the click on input opened no list of options beside it in 1000 ms; )"
+             R"(take a page.snapshot to see what it did"}})");
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"To"}})");
   BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":"City"})");
+}
+
+// A select the page draws (a combobox of no field, its listbox floated under the body) is
+// filled as a user fills it: a click opens it, a click on the option named (by its whole name
+// but for case, else the only one holding the text) chooses it, and the result is what the
+// select shows then. Several holding the text, a disabled option, or none: nothing is chosen,
+// and the error says what it offers. A page that does not take the click on the option
+// (drawn_select.html's "Plan" refuses "Team") is an error, never a value; a list that draws
+// only the options in its view (200 items) is scrolled, from its top, to the one named.
+BOOST_AUTO_TEST_CASE(a_select_the_page_draws_is_filled_by_clicking_the_option_named) {
+  const auto fill = [](const std::string& name, const std::string& value) {
+    return absl::StrCat(R"({"method":"page.fill","params":{"role":"combobox","name":")", name,
+                        R"(","value":")", value, R"("}})");
+  };
+  const std::string escape = R"({"method":"page.press","params":{"key":"Escape"}})";
+  const json::object result = Run(
+      Frames({Goto("drawn_select.html"), fill("Size", "large"), fill("Size", "arge"), escape,
+              fill("Size", "XXL"), escape, fill("Size", "Huge"), escape, fill("Plan", "Team"),
+              fill("Item", "Item 150"), fill("Item", "Item 999"), escape, fill("Item", "Item 003"),
+              Eval("JSON.stringify(window.chosen)"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Size","value":"Small",)"
+              R"("submit":true}})"},
+             R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"Large","label":"Large"}})");
+  const std::string open = " (its list stands open: page.press Escape closes it)";
+  BOOST_TEST(Record(result, 2) ==
+             absl::StrCat(R"({"index":2,"method":"page.fill","error":{"error":"no such option",)",
+                          R"("message":"page.fill: span#size \"Large\"'s list has several )",
+                          R"(options holding \"arge\" (\"Large\", \"Extra large\") and none )",
+                          R"(named so: give one's whole name)", open, R"("}})"));
+  BOOST_TEST(Record(result, 4) ==
+             absl::StrCat(R"({"index":4,"method":"page.fill","error":{"error":"element disabled",)",
+                          R"("message":"page.fill: the option \"XXL\" of span#size \"Large\" is )",
+                          R"(disabled: the page does not offer it now, and nothing was chosen)",
+                          open, R"("}})"));
+  BOOST_TEST(Record(result, 6) ==
+             absl::StrCat(R"({"index":6,"method":"page.fill","error":{"error":"no such option",)",
+                          R"("message":"page.fill: span#size \"Large\"'s list has no option )",
+                          R"(named or valued \"Huge\"; it offers \"Small\", \"Medium\", )",
+                          R"(\"Large\", \"Extra large\", \"XXL\")", open, R"("}})"));
+  BOOST_TEST(Record(result, 8) ==
+             R"({"index":8,"method":"page.fill","error":{"error":"not fillable","message":)"
+             R"("page.fill: span#plan \"Free\" took the click on its option \"Team\", but )"
+             R"(shows \"Free\" afterwards: the page did not take it as the choice (it may want )"
+             R"(something first); take a page.snapshot before trying again"}})");
+  BOOST_TEST(
+      Record(result, 9) ==
+      R"({"index":9,"method":"page.fill","result":{"value":"Item 150","label":"Item 150"}})");
+  // Opened where it was left, at item 150, and looked through from its top.
+  BOOST_TEST(Record(result, 10) ==
+             absl::StrCat(R"({"index":10,"method":"page.fill","error":{"error":"no such option",)",
+                          R"("message":"page.fill: span#item \"Item 150\"'s list has no option )",
+                          R"(named or valued \"Item 999\"; it offers \"Item 146\", )",
+                          R"(\"Item 147\", \"Item 148\", \"Item 149\", \"Item 150\", )",
+                          R"(\"Item 151\", \"Item 152\", \"Item 153\", \"Item 154\", )",
+                          R"(\"Item 155\" and 190 more)", open, R"("}})"));
+  BOOST_TEST(
+      Record(result, 12) ==
+      R"({"index":12,"method":"page.fill","result":{"value":"Item 003","label":"Item 003"}})");
+  BOOST_TEST(
+      Record(result, 13) ==
+      R"({"index":13,"method":"page.eval","result":"{\"size\":\"Large\",\"item\":\"Item 003\"}"})");
+  // Its choice is the click: an Enter after it would open it again.
+  BOOST_TEST(Record(result, 14) ==
+             R"({"index":14,"method":"page.fill","error":{"error":"invalid argument","message":)"
+             R"("page.fill: submit does not apply to a list the page draws (the click on its )"
+             R"(option chooses it): fill it without submit, then click the form's button"}})");
 }
 
 // An editor that keeps its own model and copies the selection on selectionchange (Lexical)
@@ -2797,10 +2865,10 @@ BOOST_AUTO_TEST_CASE(a_fill_on_a_code_editors_hidden_keys_field_says_how_to_type
       R"(then page.press Control+a and page.type the new text"}})");
 }
 
-// A fill on what holds the control rather than a field says what to do there: a custom
-// element whose shadow root holds one button that opens a list (Spectrum's sp-picker), and a
-// group of radio buttons (Vaadin's), naming the radio button of the value (both said "target
-// the field itself").
+// A fill on what holds the control rather than a field says what to do there, or does it: a
+// custom element whose shadow root holds one button that opens a list (Spectrum's sp-picker)
+// is clicked open (this one opens none), and a group of radio buttons (Vaadin's) names the
+// radio button of the value (both said "target the field itself").
 BOOST_AUTO_TEST_CASE(a_fill_on_a_picker_host_or_a_radio_group_says_what_to_do) {
   const json::object result = Run(Frames(
       {R"J({"method":"page.goto","silent":true,"params":{"url":"data:text/html,<x-picker id=picker></x-picker><div role=radiogroup aria-label=Room><label><input type=radio name=room>Single</label><label><input type=radio name=room>Double</label></div><script>customElements.define('x-picker', class extends HTMLElement { constructor() { super(); this.attachShadow({mode: 'open'}).innerHTML = '<button aria-haspopup=listbox>Choose a country</button>'; } });</script>"}})J",
@@ -2808,10 +2876,9 @@ BOOST_AUTO_TEST_CASE(a_fill_on_a_picker_host_or_a_radio_group_says_what_to_do) {
        R"({"method":"page.fill","params":{"role":"radiogroup","name":"Room","value":"double"}})"},
       R"(,"on_error":"continue")"));
   BOOST_TEST(Record(result, 1) ==
-             R"({"index":1,"method":"page.fill","error":{"error":"not fillable","message":)"
-             R"("page.fill: button \"Choose a country\" is a list the page draws, not a text )"
-             R"(field: click it (page.click), then click the option you want in the list it )"
-             R"(opens"}})");
+             R"({"index":1,"method":"page.fill","error":{"error":"no such option","message":)"
+             R"("page.fill: the click on x-picker#picker opened no list of options beside it in )"
+             R"(1000 ms; take a page.snapshot to see what it did"}})");
   BOOST_TEST(Record(result, 2) ==
              R"({"index":2,"method":"page.fill","error":{"error":"not fillable","message":)"
              R"("page.fill: div \"SingleDouble\" is a group of radio buttons: fill the one to )"

@@ -397,6 +397,27 @@ BOOST_AUTO_TEST_CASE(fill_and_value_of_input_select_and_checkbox) {
   BOOST_TEST(Data(page::ops::kInputValue, "{}", "#label") == "true");
 }
 
+// A select the page draws takes no text: inputFill says to pick from it (`opened`: its list
+// stands open), and inputPickOption finds the option named in that list; one marked chosen that
+// the select shows is kept (not clicked again).
+BOOST_AUTO_TEST_CASE(a_drawn_select_is_picked_from_its_open_list) {
+  Load(
+      "<span id=size role=combobox aria-controls=list aria-expanded=true tabindex=0>Small</span>"
+      "<ul id=list role=listbox><li role=option aria-selected=true>Small</li>"
+      "<li role=option>Medium</li><li role=option>Large</li></ul>");
+  BOOST_TEST(Data(page::ops::kInputFill, R"({"value":"Medium"})", "#size") ==
+             R"({"ok":true,"pick":true,"opened":true})");
+  const OpResult medium = Call(page::ops::kInputPickOption, R"({"value":"medium"})", "#size");
+  BOOST_TEST(json::serialize(medium.data) == R"({"ok":true,"name":"Medium","kept":false})");
+  BOOST_TEST(medium.nodes == 1u);
+  BOOST_TEST(Data(page::ops::kInputPickOption, R"({"value":"Small"})", "#size") ==
+             R"({"ok":true,"name":"Small","kept":true})");
+  BOOST_TEST(Data(page::ops::kInputPickOption, R"({"value":"Tiny"})", "#size") ==
+             R"({"error":"no such option","message":"span#size \"Small\"'s list has no option )"
+             R"(named or valued \"Tiny\"; it offers \"Small\", \"Medium\", \"Large\" (its )"
+             R"J(list stands open: page.press Escape closes it)"})J");
+}
+
 BOOST_AUTO_TEST_CASE(prepare_click_finds_the_centre_or_the_cover) {
   Load(
       "<button id=free style='position:absolute;left:10px;top:20px;width:100px;height:40px'>"

@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(operations_are_constants_with_their_declared_input_keys) {
   BOOST_TEST(ops::kInputFill.TakesInput("value"));
   BOOST_TEST(!ops::kInputFill.TakesInput("values"));
   BOOST_TEST(ops::kInfo.input_keys().empty());
-  BOOST_TEST(std::size(ops::kAll) == 37u);
+  BOOST_TEST(std::size(ops::kAll) == 39u);
   BOOST_TEST(ops::kSelectRead.TakesInput("wanted"));
   BOOST_TEST(CheckOpInput(ops::kText, json::object{{"max_chars", 5}, {"offset", 0}}).ok());
   const absl::Status wrong = CheckOpInput(ops::kText, json::object{{"maxChars", 5}});

@@ -253,6 +253,44 @@ absl::Status TypeByKeysWhenAsked(PageContext& page, ActedTarget& acted, json::ob
   return absl::OkStatus();
 }
 
+// page.fill of a list the page draws (OPS.inputFill's `pick`: a select drawn as a button or a
+// custom element, a read-only field that opens a list), as a user fills it: a click opens it
+// (unless the fill's own click did: `opened`), a click on the option named chooses it, and the
+// field is read back; an option the page did not take is an error, never a value.
+absl::StatusOr<json::value> PickFromList(PageContext& page, std::string_view tab,
+                                         const ActedTarget& filled, const json::value& value) {
+  const ResolvedTarget& element = filled.element;
+  if (!BoolAt(filled.data.as_object(), "opened")) {
+    RETURN_IF_ERROR(
+        ClickElement(page, kMethod, tab, element.context, element.argument, ClickSpec{}).status());
+  }
+  const std::string text =
+      value.is_string() ? std::string(value.get_string()) : json::serialize(value);
+  ASSIGN_OR_RETURN(const SandboxResult found,
+                   page.Sandbox(element.context, ops::kInputPickOption,
+                                json::object{{"value", text}}, {element.argument}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, found.data));
+  const json::value* shared_id =
+      found.nodes.empty() ? nullptr : found.nodes[0].if_contains("sharedId");
+  if (shared_id == nullptr) {
+    return absl::InternalError("inputPickOption returned no option node");
+  }
+  const json::object option{{"sharedId", *shared_id}};
+  const json::value& name = found.data.as_object().at("name");
+  if (!BoolAt(found.data.as_object(), "kept")) {
+    RETURN_IF_ERROR(
+        ClickElement(page, kMethod, tab, element.context, option, ClickSpec{}).status());
+  }
+  ASSIGN_OR_RETURN(const SandboxResult shown,
+                   page.Sandbox(element.context, ops::kInputPickedShows,
+                                json::object{{"name", name}}, {element.argument, option}));
+  RETURN_IF_ERROR(PageSideStatus(kMethod, shown.data));
+  json::object result{{"value", shown.data.as_object().at("value")}, {"label", name}};
+  if (BoolAt(shown.data.as_object(), "expanded")) result["expanded"] = true;
+  NoteMatches(element, result);
+  return result;
+}
+
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
   const json::value* value = params.if_contains("value");
   if (value == nullptr || !(value->is_string() || value->is_bool() || value->is_number())) {
@@ -296,6 +334,17 @@ absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
     }
   }
   RETURN_IF_ERROR(PageSideStatus(kMethod, filled.data));
+  if (BoolAt(filled.data.as_object(), "pick")) {
+    // The choice is the option's click; an Enter after it would open the list again.
+    if (submit.value_or(false)) {
+      return HelperError(kInvalidArgument,
+                         absl::StrCat(kMethod,
+                                      ": submit does not apply to a list the page draws (the click "
+                                      "on its option chooses it): fill it without submit, then "
+                                      "click the form's button"));
+    }
+    return PickFromList(page, tab, filled, *value);
+  }
   const ResolvedTarget& element = filled.element;
   json::value after = filled.data.as_object()["value"];
   if (const json::value* click = filled.data.as_object().if_contains("click");
@@ -446,7 +495,7 @@ constexpr Param kParams[] = {
 
 constexpr PageOp kOps[] = {ops::kInputFill,    ops::kInputWaitEnabled, ops::kInputValue,
                            ops::kInputRefocus, ops::kInputInvalid,     ops::kInputPrepareClick,
-                           ops::kInputOutcome};
+                           ops::kInputOutcome, ops::kInputPickOption,  ops::kInputPickedShows};
 
 }  // namespace
 
@@ -459,9 +508,9 @@ const HelperSpec& FillHelper() {
       .params = kParams,
       .ops = kOps,
       .result =
-          R"~(A text field without the focus is clicked first, as by a user (a picker that opens on the click takes the typing after it). The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete, or a field the page answered with a list floated beside it) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; with submit, the Enter comes once the page answered the typing (any field: its animations ended, its DOM still for 50 ms, 500 ms at most), and "shows": the text the field's box shows once the Enter emptied the field that it did not show before (a select's option chosen, beside its search field; "taken": true instead when that is the text typed, a tag), "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one; "not_chosen": true when the field still holds the text typed and the option shows unchosen: the page took the Enter for nothing, click the option) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "tabbed_to": the field the page moved the focus to on the Tab that left this one (a grid's next cell's editor, open); "expanded": true when the field was left with its popup still open (aria-expanded, or a panel the page floats beside it: a date field's calendar, a time picker's columns; the value is not taken yet: submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting; "alerts": alerts the page showed as the field was left with no "invalid", or in answer to submit's Enter, as for page.click)~",
+          R"~(A text field without the focus is clicked first, as by a user (a picker that opens on the click takes the typing after it). The text goes in as one input, the page's key listeners hearing a keydown of its first key and a keyup of its last (page.type presses every key; a field that cancels the input's beforeinput refused it: not fillable), and the field is left as by Tab. {"value"}: the field's value afterwards ("taken": true when the page emptied the field and shows the text beside it, as a tag input makes tags of it; a checkbox's true/false; text cut at the field's maxlength adds "maxlength": N), once the field lost the focus and its blur's handlers ran (a number clamped then reads clamped), or once submit's Enter settled; a field that suggests (a search box, a combobox, an autocomplete, or a field the page answered with a list floated beside it) keeps it, and the result (or submit's Enter) comes once the page has answered the typing (its suggestions or filtered results, 1 s at most; 5 s while its list says "Loading...", then "loading": true; a column's filter box in a grid's header is left, its result coming once the rows were filtered), with "options": the names its list then offers (10 at most, "more": N beyond), to click: the text typed is no choice yet ("completion": the end of "value" the field added after the text and selected, an inline completion only Enter accepts); for a select, "value" is the chosen option's value (what the form sends) and "label" its text (what the user and page.snapshot see), e.g. {"value":"de","label":"Deutsch"}; a select the page draws (a button, a custom element or a read-only field that opens a list of options, as Material UI's, Shoelace's, Select2's and Ionic's do) is clicked open and the option named is clicked, as by a user (its name or value, whole but for case, else the only one whose name holds the text; a long list is scrolled to it), then "value" is what the select shows and "label" the option's name ("expanded": true when its list stays open, as one of several choices does; an option such a list holds already is not clicked again), and an option the page did not take as the choice is not fillable (submit does not apply: the click chooses); with submit, the Enter comes once the page answered the typing (any field: its animations ended, its DOM still for 50 ms, 500 ms at most), and "shows": the text the field's box shows once the Enter emptied the field that it did not show before (a select's option chosen, beside its search field; "taken": true instead when that is the text typed, a tag), "enter_on": the option the list's keys were on as Enter came, which it chose (not a disabled one; "not_chosen": true when the field still holds the text typed and the option shows unchosen: the page took the Enter for nothing, click the option) (none marked: the "options" offered then; the value says whether the page chose one all the same, else click one); "tabbed_to": the field the page moved the focus to on the Tab that left this one (a grid's next cell's editor, open); "expanded": true when the field was left with its popup still open (aria-expanded, or a panel the page floats beside it: a date field's calendar, a time picker's columns; the value is not taken yet: submit takes it with Enter, or pick it there); "invalid": why the form holds the field invalid once it was left, or after submit's Enter (a form that refused to send it) (the page's message for it, aria-errormessage or aria-describedby of a field marked aria-invalid, else the browser's, e.g. "Please enter an email address."); "not_sent" as for page.click when the browser refused to send the form submit's Enter was for, this field's or others wanting; "alerts": alerts the page showed as the field was left with no "invalid", or in answer to submit's Enter, as for page.click)~",
       .errors =
-          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once, as the field was left, or on submit's Enter), "invalid argument")~",
+          R"~("no such element", "stale ref", "element covered" (also: the field is outside an open modal dialog, behind a modal's backdrop, or in content an open menu or list made inert), "not fillable" (not a field, disabled, read-only, or the page removed what was typed, at once, as the field was left, or on submit's Enter), "no such option" (the select has no option so named, or several hold the text; the message lists what it offers, and the list of one the page draws stands open), "element disabled" (that option of a select the page draws), "invalid argument")~",
       .example =
           R"~({"frames":[{"method":"page.goto","params":{"url":"data:text/html,<input aria-label=Email><select aria-label=Size><option>S</option><option>M</option></select><label><input type=checkbox>Weekly</label>"},"silent":true},{"method":"page.fill","params":{"role":"textbox","name":"Email","value":"ada@example.com"}},{"method":"page.fill","params":{"css":"select","value":"M"}},{"method":"page.fill","params":{"role":"checkbox","name":"Weekly","value":true}}]})~",
       .file = ResultFile::kJson,

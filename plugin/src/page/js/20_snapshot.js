@@ -212,7 +212,7 @@ function statesOf(el, role, parts) {
 // selected options of the listbox it controls (aria-controls, aria-owns); else its own text
 // outside `parts`. While the list is open, "selected" often marks the option the keys have
 // reached (Select2 marks the first before anything was chosen), so the box's text says it.
-function customComboboxValue(el, parts) {
+export function customComboboxValue(el, parts) {
   if (attrOf(el, "aria-expanded") !== "true") {
     const root = el.getRootNode();
     for (const id of controlledIds(el)) {
@@ -254,7 +254,7 @@ const WRAPPED_ROLES = new Set(["textbox", "searchbox", "listbox", "option", "tre
 
 // The fields and lists a combobox that is no form field holds and shows: listed below its
 // line (where a model types and picks), and not part of its value.
-function wrappedParts(el) {
+export function wrappedParts(el) {
   const tag = localNameOf(el);
   if (tag === "input" || tag === "select" || tag === "textarea") return [];
   return flatElements(el).filter((e) => e !== el && WRAPPED_ROLES.has(roleOf(e)) && isVisible(e));

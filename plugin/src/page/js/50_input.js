@@ -18,6 +18,7 @@ import {
   viewSizeOf
 } from "./00_common.js";
 import {findFirst, isFrame} from "./10_find.js";
+import {customComboboxValue, wrappedParts} from "./20_snapshot.js";
 
 // The cover as the model can target it: the element hit, and when that has no id, the
 // nearest ancestor (across shadow roots) that has one.
@@ -1589,9 +1590,8 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
     // text: a user opens it and picks.
     const popup = attrOf(el, 'aria-haspopup');
     if (inputPicksFromList(el) || (popup !== null && popup !== 'false') ||
-        roleOf(el) === 'listbox') {
-      return inputFillError(el, 'is a list the page draws, not a text field: click it ' +
-          '(page.click), then click the option you want in the list it opens');
+        roleOf(el) === 'listbox' || inputHoldsClosedList(el)) {
+      return inputPickFill(el);
     }
     // A code editor that draws its lines beside the hidden textarea it takes keys through.
     if (editorKeysFieldOf(el)) {
@@ -1633,10 +1633,10 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
         'it with page.type (e.g. {"target": ..., "text": "06202025"} for a date), or press ' +
         'ArrowUp and ArrowDown');
   }
-  if (el.readOnly && inputPicksFromList(el)) {
-    return inputFillError(el, 'is read-only while its list is closed: click it, then click ' +
-        'the option you want in the list it opens (a list that filters as it is typed into ' +
-        'takes the text once open)');
+  // A combobox's field that takes no typing: read-only, or asking for no keyboard (Vuetify's
+  // select, whose keys jump to the option they begin).
+  if ((el.readOnly || attrOf(el, 'inputmode') === 'none') && inputPicksFromList(el)) {
+    return inputPickFill(el);
   }
   // Words inside an editor (a paragraph, a table's cell) are no field of their own: a fill
   // replaces all of a field's text, and the editor's would go.
@@ -1659,9 +1659,9 @@ async function inputFill(el, value, leave, aimFrom = null, typedByKeys = false) 
   // Still read-only once clicked: what the page offers instead is its panel beside the field
   // (Arco's select, its list open since the click), or some other way.
   if (el.readOnly) {
+    // A list it opened: the option named is clicked there.
     if (await inputPopupOpenWithin(el, true, INPUT_POPUP_OPEN_MS)) {
-      return inputFillError(el, 'is read-only, and a panel stands open beside it (a list or ' +
-          'picker it opened): click your choice there (page.find shows it)');
+      return {ok: true, pick: true, opened: true};
     }
     // Or elsewhere: a picker's sheet at the bottom of the view.
     const opened = inputPanelOpenedSince(el);
@@ -2824,11 +2824,19 @@ function inputNamesItsList(field) {
   return controlledIds(field).length > 0;
 }
 
-// The elements a field says it controls or owns, found in its own shadow root or document, else
-// in a root around it (Lion's combobox names a list its host's tree holds).
+// The elements a field says it controls or owns, found in the shadow root it hosts (Fluent's
+// select, a custom element with the combobox role, draws its listbox there), or the shadow root
+// or document it lies in, else in a root around it (Lion's combobox names a list its host's
+// tree holds).
 function inputControlledBy(field) {
   const found = [];
+  const own = shadowRootOf(field);
   for (const id of controlledIds(field)) {
+    const inside = own && own.getElementById(id);
+    if (inside) {
+      found.push(inside);
+      continue;
+    }
     for (let root = field.getRootNode(); root; root = root.host ? root.host.getRootNode() : null) {
       const el = root.getElementById ? root.getElementById(id) : null;
       if (el) {
@@ -3548,10 +3556,15 @@ async function inputListBesideDrawn(field, text) {
 }
 const INPUT_LIST_COMING_FRAMES = 4;
 
+// The name of `item`, an option or an item of a list the page draws as one.
+function inputOptionName(item) {
+  return collapse(accessibleName(item, 'option'));
+}
+
 // The names of `items` (options), as a suggesting field's result gives them: {options: [the
 // first INPUT_OPTIONS_SHOWN], more: how many beyond}.
 function inputOptionNames(items) {
-  const names = items.map((item) => collapse(accessibleName(item, 'option')));
+  const names = items.map(inputOptionName);
   const out = {options: names.slice(0, INPUT_OPTIONS_SHOWN)};
   if (names.length > INPUT_OPTIONS_SHOWN) out.more = names.length - INPUT_OPTIONS_SHOWN;
   return out;
@@ -3617,6 +3630,291 @@ async function inputSelectKept(el) {
   }
   return {value: el.value, label};
 }
+
+// page.fill of a list the page draws (a select drawn as a button or a custom element, a
+// read-only field that opens a list: OPS.inputFill's `pick`) does what a user does: the plugin
+// clicks it open, asks for the option named (OPS.inputPickOption), clicks that one, and reads
+// the choice back (OPS.inputPickedShows). How long the list may take to show the option once
+// the click on the field settled (a list fading in, options fetched as it opens).
+const INPUT_PICK_OPEN_MS = 1000;
+
+// The option lists field `field` opened, each as the options it offers, nearest first: those
+// of the lists it controls or the one listbox shown (inputSuggestionLists); the items of the
+// popups floated beside it (inputPopupsAt); those of a menu it holds floated over what
+// follows it (Fomantic UI's dropdown holds its menu).
+function inputPickableLists(field) {
+  const found = (inputSuggestionLists(field) || []).map(inputOffersOf);
+  const held = Array.from(field.querySelectorAll('*')).filter((box) =>
+      INPUT_FLOATED.has(styleOf(box).position) && isVisible(box));
+  for (const box of [...inputPopupsAt(field), ...held]) found.push(inputItemsOf(box));
+  const lists = found.filter((items) => items.length > 0);
+  if (lists.length) return lists;
+  // Else the choices of a dialog it opened (Ionic's select opens a popover of radio buttons).
+  const dialogs = flatElements(ownerDocumentOf(field).documentElement).filter((el) =>
+      (roleOf(el) === 'dialog' || roleOf(el) === 'alertdialog' ||
+       attrOf(el, 'aria-modal') === 'true') && !inputContains(el, field) && isVisible(el));
+  return dialogs.map((dialog) => flatElements(dialog).filter((el) =>
+      INPUT_PICKED_ROLES.has(roleOf(el)) && isVisible(el))).filter((items) => items.length > 0);
+}
+
+// The roles of what a dialog a select opened offers to pick.
+const INPUT_PICKED_ROLES = new Set(['option', 'radio', 'menuitemradio', 'menuitem']);
+
+// The items popup `box` offers: its options or menu items; else its outermost shown list items
+// (inputIsListItem); else its children the pointer's cursor says to click (a menu of plain
+// divs).
+function inputItemsOf(box) {
+  const roled = flatElements(box).filter((el) =>
+      (roleOf(el) === 'option' || INPUT_MENU_ITEM_ROLES.has(roleOf(el))) && isVisible(el));
+  if (roled.length) return roled;
+  const inItem = (el) => {
+    for (let p = parentElementOf(el); p && p !== box; p = parentElementOf(p)) {
+      if (inputIsListItem(p)) return true;
+    }
+    return false;
+  };
+  const items = Array.from(box.querySelectorAll(INPUT_LIST_ITEMS)).filter(
+      (item) => inputIsListItem(item) && !inItem(item) && isVisible(item));
+  if (items.length) return items;
+  return Array.prototype.filter.call(box.children, (item) =>
+      styleFacts(item).cursor === 'pointer' && isVisible(item));
+}
+
+// The option of `options` that `text` names: by its name or its value (a value attribute or
+// property, data-value), exactly but for case and spaces; else the only one whose name holds
+// the text. {option} or {several: [names]} or {}.
+function inputOptionNamed(options, text) {
+  const wanted = collapse(text).toLowerCase();
+  const nameOf = (o) => inputOptionName(o).toLowerCase();
+  const valueOf = (o) => String(('value' in o && typeof o.value === 'string' ? o.value : '') ||
+                                attrOf(o, 'value') || attrOf(o, 'data-value') || '');
+  const exact = options.find((o) => nameOf(o) === wanted || (text !== '' && valueOf(o) === text));
+  if (exact) return {option: exact};
+  const holding = options.filter((o) => wanted !== '' && nameOf(o).includes(wanted));
+  if (holding.length === 1) return {option: holding[0]};
+  return holding.length ? {several: holding.map(inputOptionName)} : {};
+}
+
+// OPS.inputFill's data for a list the page draws (`pick`): `opened` when its list stands open
+// already (a list of several choices stays open after one), which a click would close.
+function inputPickFill(el) {
+  return attrOf(el, 'aria-expanded') === 'true' ? {ok: true, pick: true, opened: true}
+                                                 : {ok: true, pick: true};
+}
+
+// Whether `el`, which takes the focus or the click, holds the list of options it opens, closed
+// (a select drawn of plain elements, that says nothing of its list: Fomantic UI's dropdown
+// holds its menu of items, hidden, beside the hidden input that keeps its value): a box of its
+// not shown, with two items or more (inputIsListItem, or items that keep a value: data-value).
+function inputHoldsClosedList(el) {
+  if (!hasAttr(el, 'tabindex') && styleFacts(el).cursor !== 'pointer') return false;
+  return Array.from(el.querySelectorAll('*')).some((box) => !isVisible(box) &&
+      Array.prototype.filter.call(box.children, (item) =>
+          inputIsListItem(item) || hasAttr(item, 'data-value')).length >= 2);
+}
+
+// Whether list option `option`, which `field` opened, is one of several a list keeps chosen at
+// once: its list says so (aria-multiselectable), or its options are checkable items, or the
+// field says so, or the box of the field's select names itself multiple, up to four levels
+// (Ant Design's ant-select-multiple, Select2's select2-selection--multiple, whose lists say
+// nothing).
+const INPUT_MULTIPLE_CLASS = /(^|[-_])multi(ple)?([-_]|$)|multiselect/i;
+
+function inputInMultipleChoice(option, field) {
+  const list = flatClosest(option, '[role=listbox], [role=menu]');
+  if ((list && attrOf(list, 'aria-multiselectable') === 'true') ||
+      roleOf(option) === 'menuitemcheckbox' || attrOf(field, 'aria-multiselectable') === 'true') {
+    return true;
+  }
+  let box = field;
+  for (let level = 0; box && level < 4; ++level, box = flatParentElement(box)) {
+    if (Array.from(box.classList).some((name) => INPUT_MULTIPLE_CLASS.test(name))) return true;
+  }
+  return false;
+}
+
+// The box that scrolls the list `option` is in (overflow-y auto or scroll, or a list the wheel
+// scrolls: inputWheelList), holding more than it shows; null when none does, up to the body.
+function inputListScroller(option) {
+  const doc = ownerDocumentOf(option);
+  for (let p = flatParentElement(option); p && p !== doc.body; p = flatParentElement(p)) {
+    const overflow = styleOf(p).overflowY;
+    if (((overflow === 'auto' || overflow === 'scroll') && p.scrollHeight > p.clientHeight) ||
+        inputWheelList(p, option)) {
+      return p;
+    }
+  }
+  return null;
+}
+
+// How far down a long list (a virtualised one draws only the options in view) is searched
+// for the option named, at most: so many boxes' heights.
+const INPUT_PICK_SCROLLS = 200;
+
+OPS.inputPickOption = async function (input, nodes) {
+  const target = nodes[0];
+  const field = inputFieldOf(target);
+  const win = defaultViewOf(ownerDocumentOf(field));
+  const until = win.performance.now() + INPUT_PICK_OPEN_MS;
+  const find = () => {
+    let lists = inputPickableLists(field);
+    if (field !== target && lists.length === 0) lists = inputPickableLists(target);
+    for (const options of lists) {
+      const named = inputOptionNamed(options, input.value);
+      if (named.option || named.several) return {lists, named};
+    }
+    return {lists, named: {}};
+  };
+  let {lists, named} = find();
+  while (!named.option && !named.several && win.performance.now() < until) {
+    await nextFrame(win);
+    ({lists, named} = find());
+  }
+  // What it offers, for an error: the names of its options (not a placeholder's empty one),
+  // an option once though found in a list it controls and in the popup that holds it.
+  const seen = new Set(lists.flat().map(inputOptionName));
+  // A long list holds it further down, as a user scrolls to it: the box is scrolled a height
+  // at a time, and looked through once it drew what came into view (two frames).
+  const first = lists.length ? lists[0][0] : null;
+  const scroller = !named.option && !named.several && first ? inputListScroller(first) : null;
+  for (let step = 0; scroller && step < INPUT_PICK_SCROLLS && !named.option && !named.several;
+       ++step) {
+    const top = scroller.scrollTop;
+    // From its top (it may open where it was left), then down.
+    scroller.scrollTop = step === 0 ? 0 : top + Math.max(1, scroller.clientHeight - 1);
+    if (step === 0 && top === 0) continue;
+    await nextFrame(win);
+    await nextFrame(win);
+    ({lists, named} = find());
+    for (const option of lists.flat()) seen.add(inputOptionName(option));
+    if (step > 0 && scroller.scrollTop === top) break;
+  }
+  seen.delete('');
+  // Found in a list that scrolls but not whole in its view: brought to the middle of it first,
+  // where the click's own scrolling leaves it be (a list that draws its options anew as it
+  // scrolls would draw another in its place), and found again there.
+  const holder = named.option && inputListScroller(named.option);
+  if (holder) {
+    const r = rectOf(named.option);
+    const box = rectOf(holder);
+    if (r.top < box.top || r.bottom > box.bottom) {
+      holder.scrollTop += (r.top + r.bottom) / 2 - (box.top + box.bottom) / 2;
+      await nextFrame(win);
+      await nextFrame(win);
+      ({lists, named} = find());
+    }
+  }
+  const names = [...seen];
+  const offered = names.slice(0, INPUT_OPTIONS_SHOWN);
+  if (named.several) {
+    return {data: {error: 'no such option', message: describeElement(target) + '\'s list has ' +
+        'several options holding ' + JSON.stringify(input.value) + ' (' +
+        named.several.map((name) => JSON.stringify(name)).join(', ') + ') and none named so: ' +
+        'give one\'s whole name (its list stands open: page.press Escape closes it)'}};
+  }
+  if (!named.option) {
+    return {data: {error: 'no such option', message: offered.length
+        ? describeElement(target) + '\'s list has no option named or valued ' +
+          JSON.stringify(input.value) + '; it offers ' +
+          offered.map((name) => JSON.stringify(name)).join(', ') +
+          (names.length > offered.length ? ' and ' + (names.length - offered.length) + ' more'
+                                          : '') +
+          ' (its list stands open: page.press Escape closes it)'
+        : 'the click on ' + describeElement(target) + ' opened no list of options beside it ' +
+          'in ' + INPUT_PICK_OPEN_MS + ' ms; take a page.snapshot to see what it did'}};
+  }
+  const option = named.option;
+  const name = inputOptionName(option);
+  if (inputDisabledBy(option)) {
+    return {data: {error: 'element disabled', message: 'the option ' + JSON.stringify(name) +
+        ' of ' + describeElement(target) + ' is disabled: the page does not offer it now, ' +
+        'and nothing was chosen (its list stands open: page.press Escape closes it)'}};
+  }
+  // One a list of several choices holds already stays: a click would take it out. So does one
+  // marked chosen that the field shows (a list that says nothing of taking several: Element
+  // Plus's; a list of one choice would take the click for the same choice).
+  const kept = inputMarkedChosen(option) && (inputInMultipleChoice(option, field) ||
+      inputShownChoice(field, option).toLowerCase().includes(name.toLowerCase()));
+  return {data: {ok: true, name, kept}, nodes: [option]};
+};
+
+// What field `field` shows as its choice: a field's value, else the text drawn beside it; a
+// control's text drawn, without the list that holds `option` (inputTextBeside), else its
+// name.
+function inputShownChoice(field, option) {
+  const tag = localNameOf(field);
+  // A control that draws no text of its own names its choice (Ionic's select's button, named
+  // "Room, Suite" beside the text it draws outside it).
+  if (tag !== 'input' && tag !== 'textarea') {
+    return collapse(inputTextBeside(field, option)) || accessibleName(field, roleOf(field));
+  }
+  if (field.value) return field.value;
+  // An empty field shows the choice beside it (Arco's select: a span after its read-only
+  // input): the text of the nearest box around it that draws some, up to three levels.
+  let box = flatParentElement(field);
+  for (let level = 0; box && level < 3; ++level, box = flatParentElement(box)) {
+    const text = collapse(inputTextBeside(box, option));
+    if (text) return text;
+  }
+  return '';
+}
+
+// The text of `el` drawn (not display: none or visibility: hidden; a box a snapshot leaves out
+// as repeating its name counts, and a slot's assigned nodes), but that of the list it holds
+// `option` in (Fomantic UI's menu, inside the dropdown, fading out): a box floated over what
+// follows, or a listbox or menu.
+function inputTextBeside(el, option) {
+  let text = '';
+  for (const child of flatChildren(el)) {
+    if (nodeTypeOf(child) === TEXT_NODE) {
+      text += ' ' + child.data;
+    } else if (nodeTypeOf(child) === ELEMENT_NODE && child !== option &&
+               (child.getClientRects().length > 0 || styleOf(child).display === 'contents') &&
+               styleOf(child).visibility !== 'hidden') {
+      const list = inputContains(child, option) &&
+          (INPUT_FLOATED.has(styleOf(child).position) || roleOf(child) === 'listbox' ||
+           roleOf(child) === 'menu');
+      if (!list) text += ' ' + inputTextBeside(child, option);
+    }
+  }
+  return text;
+}
+
+OPS.inputPickedShows = async function (input, nodes) {
+  const [target, option] = nodes;
+  // The field is looked for again at each reading: a select's search field, open with its list
+  // (Select2's), goes with it.
+  const field = () => inputFieldOf(target);
+  const wanted = collapse(input.name).toLowerCase();
+  // Taken when the field shows the option's name, or, for a list that stays open (several
+  // choices), once the option is marked chosen there.
+  const several = inputInMultipleChoice(option, inputFieldOf(target));
+  const inSight = () => option.isConnected && isVisible(option);
+  const taken = () => inputShownChoice(field(), option).toLowerCase().includes(wanted) ||
+      (several && inSight() && inputMarkedChosen(option));
+  const win = defaultViewOf(ownerDocumentOf(target));
+  const until = win.performance.now() + INPUT_SELECT_BACK_MS;
+  while (!taken() && target.isConnected && win.performance.now() < until) await nextFrame(win);
+  // A list of one choice closes once it took it (fading out: Fomantic UI's).
+  while (!several && inSight() && target.isConnected && win.performance.now() < until) {
+    await nextFrame(win);
+  }
+  let shows = target.isConnected ? inputShownChoice(field(), option) : '';
+  // As page.snapshot reads a combobox's value, without its label ("Plan Pro": "Pro").
+  if (roleOf(field()) === 'combobox' && !('value' in field())) {
+    const read = collapse(customComboboxValue(field(), wrappedParts(field())));
+    if (read.toLowerCase().includes(wanted)) shows = read;
+  }
+  if (!taken()) {
+    return {data: inputFillError(target, 'took the click on its option ' +
+        JSON.stringify(input.name) + ', but shows ' + JSON.stringify(shows) + ' afterwards: the ' +
+        'page did not take it as the choice (it may want something first); take a ' +
+        'page.snapshot before trying again')};
+  }
+  const data = {ok: true, value: shows};
+  if (inSight()) data.expanded = true;
+  return {data};
+};
 
 OPS.inputFocus = function (input, nodes) {
   return {data: inputFocus(nodes[0], input.done, input.aim ? nodes[0] : null)};

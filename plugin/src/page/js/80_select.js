@@ -105,12 +105,11 @@ OPS.selectText = async function (input, nodes) {
   const role = roleOf(el);
   if (tag === "select" || role === "listbox" || role === "option" ||
       (role === "combobox" && tag !== "input" && tag !== "textarea")) {
-    // A native select takes page.fill; one the page draws, a click and then the option.
-    const choose = tag === "select" ? "choose an option with page.fill {\"value\": \"...\"}"
-                                    : "click it (page.click), then click the option in the " +
-                                      "list it opens";
+    // page.fill chooses one, in a native select and in one the page draws (it clicks that
+    // open and clicks the option).
     return {data: {error: "not selectable", message: describeElement(el) + " is a list of " +
-        "options, not text: page.select selects text (for a toolbar to act on); " + choose}};
+        "options, not text: page.select selects text (for a toolbar to act on); choose an " +
+        "option with page.fill {\"value\": \"...\"}"}};
   }
   if (tag === "textarea" || (tag === "input" && typeof el.selectionStart === "number")) {
     return {data: watchedAfter(el, await selectInField(el, input.text))};
