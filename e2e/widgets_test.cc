@@ -993,6 +993,19 @@ BOOST_AUTO_TEST_CASE(a_form_that_says_why_in_red_only_is_heard_by_the_click_and_
   BOOST_TEST(ResultOf(result, 6) == R"({"nick":"Ada","phone":"123456"})");
 }
 
+// Fomantic UI's search draws its results in a box of class "results" beside its field (no
+// role, no listbox) 200 ms after the typing: the fill keeps the field, waits for them and names
+// them (it left the field at once, which closed them before they came: {"value":"Bl"}, and
+// nothing to click).
+BOOST_AUTO_TEST_CASE(a_search_box_beside_its_results_box_keeps_the_focus_for_its_results) {
+  const json::object result = Run(Frames(
+      {Goto("lib_fomantic.html"),
+       Frame("page.fill", R"({"target":{"role":"textbox","name":"Search fruits"},"value":"Bl"})"),
+       Frame("page.click", R"({"target":{"text":"Blueberry"}})"), Eval("window.fruitPicked")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Bl","options":["Blackberry","Blueberry"]})");
+  BOOST_TEST(ResultOf(result, 3) == R"("Blueberry")");
+}
+
 BOOST_AUTO_TEST_CASE(a_forms_red_list_of_what_it_refused_is_heard_and_its_red_options_are_not) {
   // Fomantic UI's form lists what it refused in a red box at its end, beside no one field, and
   // marks no field aria-invalid: the click said only that nothing navigated. It draws the
@@ -1548,8 +1561,9 @@ BOOST_AUTO_TEST_CASE(
   // jQuery UI's autocomplete searches 300 ms after the last key and cancels the search when its
   // field loses the focus; the shelf filters itself 250 ms after its search box changed. A fill
   // or keys into such a field keep its focus and wait for the page's answer, so the next frame
-  // sees the suggestions and the filtered shelf. A suggestion's item, named by nothing but its
-  // class, and the focusable box of its text are one line.
+  // sees the suggestions and the filtered shelf; the fill names those its list, marked as none,
+  // floats beside the field. A suggestion's item, named by nothing but its class, and the
+  // focusable box of its text are one line.
   const json::object result = Run(
       Frames({Goto("lib_autocomplete.html"),
               Frame("page.fill", R"({"target":{"role":"textbox","name":"Language"},"value":"ja"})"),
@@ -1563,7 +1577,7 @@ BOOST_AUTO_TEST_CASE(
               Frame("page.type", R"({"text":"Pe"})"),
               Eval("$('#language').autocomplete('widget').find('li:visible').map((i, li) => "
                    "li.textContent).get()")}));
-  BOOST_TEST(ResultOf(result, 1) == R"({"value":"ja"})");
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"ja","options":["Java","JavaScript"]})");
   const std::string suggested = json::parse(ResultOf(result, 2)).as_string().c_str();
   BOOST_TEST(
       suggested ==

@@ -1383,7 +1383,27 @@ function inputSuggests(el) {
     return true;
   }
   return localNameOf(el) === 'input' &&
-      (el.type === 'search' || el.classList.contains('ui-autocomplete-input'));
+      (el.type === 'search' || el.classList.contains('ui-autocomplete-input') ||
+       inputHasResultsBox(el));
+}
+
+// Whether text field `el` lies beside a box the page fills with what it finds for the text (a
+// child of its parent or grandparent that does not hold it, of a class that names it so):
+// Fomantic UI's search draws its results in div.results, empty until it answers, after its
+// search delay (a fill that left the field at once closed them before they came).
+const INPUT_RESULTS_CLASS = /(^|[-_])(results|suggestions)$/i;
+
+function inputHasResultsBox(el) {
+  let box = flatParentElement(el);
+  for (let level = 0; box && level < 2; ++level, box = flatParentElement(box)) {
+    for (const child of box.children) {
+      if (!inputContains(child, el) &&
+          Array.from(child.classList).some((name) => INPUT_RESULTS_CLASS.test(name))) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 // Whether field `el`, a combobox by its role, promises no list of suggestions for what is
@@ -3207,8 +3227,9 @@ OPS.inputFill = async function (input, nodes) {
     } else {
       let offered = inputSuggestionsOf(field);
       // A list marked for readers that offers nothing while the page draws its matches beside
-      // the field in items of its own (Ant Design's cascader, in a menu of checkable items).
-      const beside = offered.options && offered.options.length === 0 &&
+      // the field in items of its own (Ant Design's cascader, in a menu of checkable items), or
+      // none marked at all (Fomantic UI's search results).
+      const beside = (!offered.options || offered.options.length === 0) &&
           inputListBeside(field, input.value).box;
       if (beside) offered = inputListBesideOffers(beside);
       if (!inputStaleOptions(watch, offered.options, input.value)) Object.assign(filled, offered);
@@ -3486,10 +3507,12 @@ function inputBoxAtCaret(r, at) {
 
 // Items of a list a page draws: by role (INPUT_ITEM_ROLES), an `li`, or by a class that names
 // them so (Naive UI's options are divs of class n-base-select-option; not
-// n-base-select-option__content inside one, nor a list's v-vl-items).
-const INPUT_ITEM_CLASS = /[-_](option|item)$/i;
+// n-base-select-option__content inside one, nor a list's v-vl-items; Fomantic UI's search
+// results, of class result).
+const INPUT_ITEM_CLASS = /[-_](option|item)$|^(result|suggestion)$/i;
 // What may be one, for querySelectorAll (inputIsListItem tells).
-const INPUT_LIST_ITEMS = 'li, [role], [class*="option"], [class*="item"]';
+const INPUT_LIST_ITEMS = 'li, [role], [class*="option"], [class*="item"], [class~="result"], ' +
+    '[class~="suggestion"]';
 
 function inputIsListItem(el) {
   return localNameOf(el) === 'li' || INPUT_ITEM_ROLES.has(roleOf(el)) ||
