@@ -3444,22 +3444,25 @@ function inputPopupsAt(field) {
 }
 
 // The boxes the page floats under its body that do not hold `field` (position absolute or
-// fixed, up to INPUT_POPUP_DEPTH levels down) whose rect `fits`, shown, with something to
-// pick or press in them (inputPopupHasChoices).
+// fixed, up to INPUT_POPUP_DEPTH levels down from the body or from a box that holds the field:
+// Fomantic UI's calendar floats its popup beside the input, in the input's own box) whose rect
+// `fits`, shown, with something to pick or press in them (inputPopupHasChoices).
 function inputFloatingPanels(field, fits) {
   const doc = ownerDocumentOf(field);
   const found = [];
   if (!doc.body) return found;
-  let level = Array.from(doc.body.children);
-  for (let depth = 0; depth < INPUT_POPUP_DEPTH && level.length; ++depth) {
+  // [box, levels down from the body or from the nearest box that holds the field]
+  let level = Array.from(doc.body.children, (box) => [box, 0]);
+  while (level.length) {
     const next = [];
-    for (const box of level) {
-      const position = inputContains(box, field) ? '' : styleOf(box).position;
+    for (const [box, depth] of level) {
+      const holds = inputContains(box, field);
+      const position = holds ? '' : styleOf(box).position;
       if ((position === 'absolute' || position === 'fixed') && fits(rectOf(box)) &&
           isVisible(box) && inputPopupHasChoices(box)) {
         found.push(box);
-      } else {
-        next.push(...box.children);
+      } else if (holds || depth + 1 < INPUT_POPUP_DEPTH) {
+        for (const child of box.children) next.push([child, holds ? 0 : depth + 1]);
       }
     }
     level = next;
