@@ -398,7 +398,8 @@ BOOST_AUTO_TEST_CASE(fill_and_value_of_input_select_and_checkbox) {
 }
 
 // A select the page draws takes no text: inputFill says to pick from it (`opened`: its list
-// stands open), and inputPickOption finds the option named in that list; one marked chosen that
+// stands open), and inputPickOption finds the option named in that list, with what the select
+// shows before the click and whether the option is that choice already; one marked chosen that
 // the select shows is kept (not clicked again).
 BOOST_AUTO_TEST_CASE(a_drawn_select_is_picked_from_its_open_list) {
   Load(
@@ -408,10 +409,12 @@ BOOST_AUTO_TEST_CASE(a_drawn_select_is_picked_from_its_open_list) {
   BOOST_TEST(Data(page::ops::kInputFill, R"({"value":"Medium"})", "#size") ==
              R"({"ok":true,"pick":true,"opened":true})");
   const OpResult medium = Call(page::ops::kInputPickOption, R"({"value":"medium"})", "#size");
-  BOOST_TEST(json::serialize(medium.data) == R"({"ok":true,"name":"Medium","kept":false})");
+  BOOST_TEST(json::serialize(medium.data) ==
+             R"({"ok":true,"name":"Medium","kept":false,"before":"Small",)"
+             R"("already":false})");
   BOOST_TEST(medium.nodes == 1u);
   BOOST_TEST(Data(page::ops::kInputPickOption, R"({"value":"Small"})", "#size") ==
-             R"({"ok":true,"name":"Small","kept":true})");
+             R"({"ok":true,"name":"Small","kept":true,"before":"Small","already":true})");
   BOOST_TEST(Data(page::ops::kInputPickOption, R"({"value":"Tiny"})", "#size") ==
              R"({"error":"no such option","message":"span#size \"Small\"'s list has no option )"
              R"(named or valued \"Tiny\"; it offers \"Small\", \"Medium\", \"Large\" (its )"

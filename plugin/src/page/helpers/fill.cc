@@ -276,14 +276,19 @@ absl::StatusOr<json::value> PickFromList(PageContext& page, std::string_view tab
     return absl::InternalError("inputPickOption returned no option node");
   }
   const json::object option{{"sharedId", *shared_id}};
-  const json::value& name = found.data.as_object().at("name");
-  if (!BoolAt(found.data.as_object(), "kept")) {
+  const json::object& picked = found.data.as_object();
+  const json::value& name = picked.at("name");
+  if (!BoolAt(picked, "kept")) {
     RETURN_IF_ERROR(
         ClickElement(page, kMethod, tab, element.context, option, ClickSpec{}).status());
   }
+  // What the select showed before the click tells a choice taken from the text left as it was.
   ASSIGN_OR_RETURN(const SandboxResult shown,
                    page.Sandbox(element.context, ops::kInputPickedShows,
-                                json::object{{"name", name}}, {element.argument, option}));
+                                json::object{{"name", name},
+                                             {"before", picked.at("before")},
+                                             {"already", picked.at("already")}},
+                                {element.argument, option}));
   RETURN_IF_ERROR(PageSideStatus(kMethod, shown.data));
   json::object result{{"value", shown.data.as_object().at("value")}, {"label", name}};
   if (BoolAt(shown.data.as_object(), "expanded")) result["expanded"] = true;

@@ -3859,9 +3859,15 @@ OPS.inputPickOption = async function (input, nodes) {
   // One a list of several choices holds already stays: a click would take it out. So does one
   // marked chosen that the field shows (a list that says nothing of taking several: Element
   // Plus's; a list of one choice would take the click for the same choice).
-  const kept = inputMarkedChosen(option) && (inputInMultipleChoice(option, field) ||
-      inputShownChoice(field, option).toLowerCase().includes(name.toLowerCase()));
-  return {data: {ok: true, name, kept}, nodes: [option]};
+  const before = inputShownChoice(field, option);
+  const shownAlready = before.toLowerCase().includes(name.toLowerCase());
+  const chosen = inputMarkedChosen(option);
+  const kept = chosen && (inputInMultipleChoice(option, field) || shownAlready);
+  // What the field shows before the click, and whether the option is its choice already (marked
+  // chosen, or shown as the whole of it): OPS.inputPickedShows tells a choice taken from the
+  // same text left as it was (an option "Large" refused while "Extra large" shows).
+  const already = chosen || before.toLowerCase() === name.toLowerCase();
+  return {data: {ok: true, name, kept, before, already}, nodes: [option]};
 };
 
 // What field `field` shows as its choice: a field's value, else the text drawn beside it; a
@@ -3912,11 +3918,14 @@ OPS.inputPickedShows = async function (input, nodes) {
   // (Select2's), goes with it.
   const field = () => inputFieldOf(target);
   const wanted = collapse(input.name).toLowerCase();
-  // Taken when the field shows the option's name, or, for a list that stays open (several
-  // choices), once the option is marked chosen there.
+  // Taken when the field shows the option's name, in a text changed by the click unless the
+  // option was its choice already; or, for a list that stays open (several choices), once the
+  // option is marked chosen there.
   const several = inputInMultipleChoice(option, inputFieldOf(target));
   const inSight = () => option.isConnected && isVisible(option);
-  const taken = () => inputShownChoice(field(), option).toLowerCase().includes(wanted) ||
+  const shows = () => inputShownChoice(field(), option);
+  const taken = () => (shows().toLowerCase().includes(wanted) &&
+                       (input.already || shows() !== input.before)) ||
       (several && inSight() && inputMarkedChosen(option));
   const win = defaultViewOf(ownerDocumentOf(target));
   const until = win.performance.now() + INPUT_SELECT_BACK_MS;
@@ -3925,19 +3934,19 @@ OPS.inputPickedShows = async function (input, nodes) {
   while (!several && inSight() && target.isConnected && win.performance.now() < until) {
     await nextFrame(win);
   }
-  let shows = target.isConnected ? inputShownChoice(field(), option) : '';
+  let shown = target.isConnected ? shows() : '';
   // As page.snapshot reads a combobox's value, without its label ("Plan Pro": "Pro").
   if (roleOf(field()) === 'combobox' && !('value' in field())) {
     const read = collapse(customComboboxValue(field(), wrappedParts(field())));
-    if (read.toLowerCase().includes(wanted)) shows = read;
+    if (read.toLowerCase().includes(wanted)) shown = read;
   }
   if (!taken()) {
     return {data: inputFillError(target, 'took the click on its option ' +
-        JSON.stringify(input.name) + ', but shows ' + JSON.stringify(shows) + ' afterwards: the ' +
+        JSON.stringify(input.name) + ', but shows ' + JSON.stringify(shown) + ' afterwards: the ' +
         'page did not take it as the choice (it may want something first); take a ' +
         'page.snapshot before trying again')};
   }
-  const data = {ok: true, value: shows};
+  const data = {ok: true, value: shown};
   if (inSight()) data.expanded = true;
   return {data};
 };
