@@ -1334,6 +1334,32 @@ BOOST_AUTO_TEST_CASE(a_date_field_left_with_its_calendar_open_says_so) {
              R"({"index":4,"method":"page.eval","result":["3/15/2026","false"]})");
 }
 
+// A dropdown whose menu slides open from the click on its search field and slides shut
+// (300 ms) from a timer the Enter that chose set, its field losing the focus and what it holds
+// only once that slide ended (Fomantic UI's, whose slide ended past the settle): the Enter's
+// settle counted from the fill's click, long past, and ended before the slide began, so the
+// next fill typed into the field the page was about to empty, and its Enter went to the page
+// and chose nothing. It counts from the Enter.
+BOOST_AUTO_TEST_CASE(submits_settle_counts_from_its_enter_not_from_the_fills_click) {
+  const json::object result = Run(
+      Frames({Goto("closing_menu.html"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Fruit","value":"Pe",)"
+              R"("submit":true}})",
+              Eval("[chosen, document.activeElement.localName, menu.hidden]"),
+              R"({"method":"page.fill","params":{"role":"combobox","name":"Fruit","value":"Pl",)"
+              R"("submit":true}})",
+              Eval("chosen")}));
+  BOOST_TEST(Record(result, 1) ==
+             R"({"index":1,"method":"page.fill","result":{"value":"","options":["Peach"],)"
+             R"("shows":"Peach"}})");
+  BOOST_TEST(Record(result, 2) ==
+             R"({"index":2,"method":"page.eval","result":[["Peach"],"body",true]})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.fill","result":{"value":"","options":["Plum"],)"
+             R"("shows":"Plum"}})");
+  BOOST_TEST(Record(result, 4) == R"({"index":4,"method":"page.eval","result":["Peach","Plum"]})");
+}
+
 // A picker whose panel floats under the body, saying nothing of itself, and that drops a
 // typed value not confirmed as its field is left (Ant Design Vue's date picker with a time):
 // the refusal says the panel stood open and how to confirm (it blamed the value's format).

@@ -285,10 +285,10 @@ absl::StatusOr<InputEffect> DispatchAndFollow(PageContext& page, std::string_vie
           *said = text->get_array();
         }
       }
-      // Nothing began since the input: its quiet window counts from its click, as the page's
-      // own settle window did.
+      // Nothing began since the input: its quiet window counts from its last key or its
+      // click, as the page's own settle window did.
       if (const std::optional<double> since =
-              data != nullptr ? NumberAt(*data, "since_click_ms") : std::nullopt;
+              data != nullptr ? NumberAt(*data, "since_input_ms") : std::nullopt;
           since && *since >= 0 && last_activity == dispatched) {
         last_activity =
             std::min(dispatched, PageContext::Clock::now() -

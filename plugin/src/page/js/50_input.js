@@ -948,6 +948,12 @@ export function inputWatchOutcome(el, link) {
         watch.clickReached = inputReachedAimed(watch, watch.clickTarget);
       }
     }, true);
+    // The last key the user pressed since the arming (submit's Enter after a fill's click:
+    // what it sets off counts from there, not from the click). A page's own key events are no
+    // input; a click arms the watch anew, so a key recorded here came after the watch's click.
+    win.addEventListener('keydown', (event) => {
+      if (watch.armed && event.isTrusted) watch.keyAt = event.timeStamp;
+    }, true);
     win.addEventListener('submit', record('submit'), true);
     // A form the browser refused to send: its check fires `invalid` at every field it found
     // wanting, and no `submit` follows (OPS.inputOutcome's `not_sent`).
@@ -973,6 +979,8 @@ export function inputWatchOutcome(el, link) {
   watch.pressTarget = null;
   watch.pressReached = true;
   watch.upAt = null;
+  watch.keyAt = null;
+  watch.view = win;
   watch.aimed = null;
   watch.dragging = false;
   watch.focused = el;
@@ -2511,43 +2519,50 @@ const INPUT_COVER_GRACE_MS = 300;
 
 // After an input armed by inputWatchOutcome: {"pending": whether it asked for a new document
 // in this browsing context that may not have started yet, "url", "title", "readyState",
-// "since_click_ms": how long ago its click was, null for none}. With input.settle_ms, an input
-// that asks for no new document is answered once that much of the page's own time has passed
-// since the input (its click, when it made one: the handlers' timers count from there; else
-// since this call), as OPS.inputSettle, with the page's facts as they are then: one call
-// instead of two after every input.
+// "since_input_ms": how long ago its last key or its click was, null for neither}. With
+// input.settle_ms, an input that asks for no new document is answered once that much of the
+// page's own time has passed since the input (its last key, else its click: the handlers'
+// timers count from there; else since this call), as OPS.inputSettle, with the page's facts
+// as they are then: one call instead of two after every input.
 OPS.inputOutcome = async function (input) {
   const watch = globalThis.__firefoxBidiInputWatch;
   const click = watch && watch.armed ? watch.click : null;
-  // Read on the clock of the click's own window (a frame's starts later than its page's).
-  const view = click ? click.view : null;
+  // A key pressed after the click (submit's Enter after the fill's click, and the wait for the
+  // page's answer to the typing between them) is the input the settle counts from: counted
+  // from the click, the Enter's window had passed before a menu it closed was gone (Fomantic
+  // UI's dropdown, whose menu blurs its search box at the end of its closing slide, emptying
+  // what the next fill typed into it).
+  const keyAt = watch && watch.armed ? watch.keyAt ?? null : null;
+  // Read on the clock of the input's own window (a frame's starts later than its page's).
+  const view = keyAt !== null ? watch.view : click ? click.view : null;
   // Where on the animation timeline what the input set off begins (read before the watch is
   // disarmed below).
   const startedAt = !watch || !watch.armed ? null :
       watch.clickTimeline !== null ? watch.pressTimeline ?? watch.clickTimeline :
                                      watch.armedTimeline;
-  // When the input was, on the clock of `view || globalThis`: its click, else the button's
-  // release (a drag's), else the arming.
-  const inputAt = click ? click.timeStamp : watch ? (watch.upAt ?? watch.armedAt) : null;
+  // When the input was, on the clock of `view || globalThis`: its last key, else its click,
+  // else the button's release (a drag's), else the arming.
+  const inputAt = keyAt !== null ? keyAt : click ? click.timeStamp :
+                                  watch ? (watch.upAt ?? watch.armedAt) : null;
   const answered = watch && watch.armed && inputTypedIntoSuggesting(watch);
   const notSent = watch && watch.armed && !watch.submit ? inputRefusedFields(watch.invalid) : [];
   const armed = !!watch && watch.armed;  // read before inputNavigationPending disarms it
   const pending = inputNavigationPending();
-  const sinceClick = () => (view ? view.performance.now() - click.timeStamp : null);
+  const sinceInput = () => (view ? view.performance.now() - inputAt : null);
   const missed = click ? inputMissed(watch) : null;
   const outcome = () => {
     if (watch && watch.changes) {
       watch.changes.disconnect();
       watch.changes = null;
     }
-    const data = Object.assign({pending, since_click_ms: sinceClick()}, OPS.info().data);
+    const data = Object.assign({pending, since_input_ms: sinceInput()}, OPS.info().data);
     if (missed) data.missed = missed;
     if (notSent.length) data.not_sent = notSent;
     if (armed) Object.assign(data, inputNewVerdicts(watch));
     return {data};
   };
   if (pending || !input.settle_ms) return outcome();
-  const since = view ? sinceClick() : 0;
+  const since = view ? sinceInput() : 0;
   const wait = Math.min(Math.max(input.settle_ms - since, 0), input.settle_ms);
   await new Promise((resolve) => setTimeout(resolve, wait));
   if (input.cap_ms && startedAt !== null) {
