@@ -2037,6 +2037,29 @@ BOOST_AUTO_TEST_CASE(a_search_box_beside_its_results_box_keeps_the_focus_for_its
   BOOST_TEST(ResultOf(result, 3) == R"("Blueberry")");
 }
 
+// Ionic's select opens, unless told otherwise, an alert of radio buttons that takes the choice
+// from its OK: the radio's click alone changed nothing (not fillable, the alert left over the
+// page). Its action sheet of buttons chooses by the click; its alert of checkboxes takes
+// several, each by its OK.
+BOOST_AUTO_TEST_CASE(a_select_whose_dialog_takes_the_choice_from_its_ok_gets_that_click) {
+  const auto fill = [](std::string_view name, std::string_view value) {
+    return Frame("page.fill",
+                 absl::StrCat(R"({"target":{"role":"button","name":")", std::string(name),
+                              R"("},"value":")", std::string(value), R"("})"));
+  };
+  const json::object result = Run(Frames(
+      {Goto("lib_ionic_select.html"), fill("Meal, Choose", "Fish"), fill("Seat, Choose", "Aisle"),
+       fill("Extras, Choose", "Wifi"), fill("Extras, Wifi", "Bag"),
+       Eval("[meal.value, seat.value, extras.value, [...document.querySelectorAll("
+            "'ion-alert, ion-action-sheet')].filter((e) => e.checkVisibility()).length]")}));
+  BOOST_TEST(ResultOf(result, 1) == R"({"value":"Meal, Fish","label":"Fish","confirmed":"OK"})");
+  BOOST_TEST(ResultOf(result, 2) == R"({"value":"Seat, Aisle","label":"Aisle"})");
+  BOOST_TEST(ResultOf(result, 3) == R"({"value":"Extras, Wifi","label":"Wifi","confirmed":"OK"})");
+  BOOST_TEST(ResultOf(result, 4) ==
+             R"({"value":"Extras, Bag, Wifi","label":"Bag","confirmed":"OK"})");
+  BOOST_TEST(ResultOf(result, 5) == R"(["fish","a",["bag","wifi"],0])");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

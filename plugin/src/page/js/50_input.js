@@ -3690,16 +3690,43 @@ function inputPickableLists(field) {
   for (const box of [...inputPopupsAt(field), ...held]) found.push(inputItemsOf(box));
   const lists = found.filter((items) => items.length > 0);
   if (lists.length) return lists;
-  // Else the choices of a dialog it opened (Ionic's select opens a popover of radio buttons).
+  // Else the choices of a dialog it opened: Ionic's select opens a popover or an alert of
+  // radio buttons, an alert of checkboxes (several choices), or an action sheet of buttons
+  // (those that answer the dialog aside).
   const dialogs = flatElements(ownerDocumentOf(field).documentElement).filter((el) =>
-      (roleOf(el) === 'dialog' || roleOf(el) === 'alertdialog' ||
-       attrOf(el, 'aria-modal') === 'true') && !inputContains(el, field) && isVisible(el));
-  return dialogs.map((dialog) => flatElements(dialog).filter((el) =>
-      INPUT_PICKED_ROLES.has(roleOf(el)) && isVisible(el))).filter((items) => items.length > 0);
+      inputChoiceDialog(el) && !inputContains(el, field) && isVisible(el));
+  return dialogs.map((dialog) => {
+    const shown = flatElements(dialog).filter(isVisible);
+    const picked = shown.filter((el) => INPUT_PICKED_ROLES.has(roleOf(el)));
+    return picked.length ? picked : shown.filter((el) => roleOf(el) === 'button' &&
+        !INPUT_DIALOG_ANSWER.test(collapse(accessibleName(el, 'button'))));
+  }).filter((items) => items.length > 0);
+}
+
+// A dialog a select may open: one by its tag or role, or a box marked modal.
+function inputChoiceDialog(el) {
+  return inputIsDialog(el) || attrOf(el, 'aria-modal') === 'true';
 }
 
 // The roles of what a dialog a select opened offers to pick.
-const INPUT_PICKED_ROLES = new Set(['option', 'radio', 'menuitemradio', 'menuitem']);
+const INPUT_PICKED_ROLES =
+    new Set(['option', 'radio', 'menuitemradio', 'menuitem', 'checkbox', 'menuitemcheckbox']);
+
+// The names of a dialog's buttons that answer it rather than choose in it, and of those that
+// confirm the choice made in it (Ionic's alert: its radio buttons choose, its OK takes it).
+const INPUT_DIALOG_ANSWER = /^(ok|okay|done|confirm|apply|select|choose|save|set|cancel|close)$/i;
+const INPUT_DIALOG_CONFIRM = /^(ok|okay|done|confirm|apply|select|choose|save|set)$/i;
+
+// The button that confirms the choice of `option` in the dialog that holds it (a select that
+// opened an alert with OK and Cancel), or null: no dialog, or none named so, enabled, shown.
+function inputConfirmOf(option) {
+  let dialog = flatParentElement(option);
+  while (dialog && !inputChoiceDialog(dialog)) dialog = flatParentElement(dialog);
+  if (!dialog) return null;
+  return flatElements(dialog).find((el) => roleOf(el) === 'button' && isVisible(el) &&
+      !inputDisabledBy(el) &&
+      INPUT_DIALOG_CONFIRM.test(collapse(accessibleName(el, 'button')))) || null;
+}
 
 // The items popup `box` offers: its options or menu items; else its outermost shown list items
 // (inputIsListItem); else its children the pointer's cursor says to click (a menu of plain
@@ -3764,7 +3791,8 @@ const INPUT_MULTIPLE_CLASS = /(^|[-_])multi(ple)?([-_]|$)|multiselect/i;
 function inputInMultipleChoice(option, field) {
   const list = flatClosest(option, '[role=listbox], [role=menu]');
   if ((list && attrOf(list, 'aria-multiselectable') === 'true') ||
-      roleOf(option) === 'menuitemcheckbox' || attrOf(field, 'aria-multiselectable') === 'true') {
+      roleOf(option) === 'menuitemcheckbox' || roleOf(option) === 'checkbox' ||
+      attrOf(field, 'aria-multiselectable') === 'true') {
     return true;
   }
   let box = field;
@@ -3882,7 +3910,12 @@ OPS.inputPickOption = async function (input, nodes) {
   // chosen, or shown as the whole of it): OPS.inputPickedShows tells a choice taken from the
   // same text left as it was (an option "Large" refused while "Extra large" shows).
   const already = chosen || before.toLowerCase() === name.toLowerCase();
-  return {data: {ok: true, name, kept, before, already}, nodes: [option]};
+  // The dialog's button that takes the choice, clicked once the option was (inputPickedShows).
+  const confirm = inputConfirmOf(option);
+  const data = {ok: true, name, kept, before, already};
+  if (!confirm) return {data, nodes: [option]};
+  data.confirm = collapse(accessibleName(confirm, 'button'));
+  return {data, nodes: [option, confirm]};
 };
 
 // What field `field` shows as its choice: a field's value, else the text drawn beside it; a
@@ -3927,16 +3960,21 @@ function inputTextBeside(el, option) {
   return text;
 }
 
+// With nodes[2], the button that confirms a choice in the dialog that holds the option (an
+// alert's OK): {"confirm": true} while it stands to be clicked, as a user clicks it, before
+// the choice is read (without it, and with input.confirmed once it was clicked).
 OPS.inputPickedShows = async function (input, nodes) {
-  const [target, option] = nodes;
+  const [target, option, confirm] = nodes;
+  if (confirm && confirm.isConnected && isVisible(confirm)) return {data: {confirm: true}};
   // The field is looked for again at each reading: a select's search field, open with its list
   // (Select2's), goes with it.
   const field = () => inputFieldOf(target);
   const wanted = collapse(input.name).toLowerCase();
   // Taken when the field shows the option's name, in a text changed by the click unless the
   // option was its choice already; or, for a list that stays open (several choices), once the
-  // option is marked chosen there.
-  const several = inputInMultipleChoice(option, inputFieldOf(target));
+  // option is marked chosen there. A dialog whose button took the choice (input.confirmed)
+  // closes, whatever it offered.
+  const several = !input.confirmed && inputInMultipleChoice(option, inputFieldOf(target));
   const inSight = () => option.isConnected && isVisible(option);
   const shows = () => inputShownChoice(field(), option);
   const taken = () => (shows().toLowerCase().includes(wanted) &&
