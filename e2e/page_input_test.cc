@@ -109,6 +109,29 @@ BOOST_AUTO_TEST_CASE(a_target_found_only_inside_a_longer_text_says_what_was_clic
              absl::StrCat(R"({"index":3,"method":"page.click",)", clicked, "}}"));
 }
 
+// Text no element shows but one is named, whole, as page.snapshot lists it (DataTables' pager
+// link `link "Next"`, drawn as "›", its name for readers only): that element, the result saying
+// which. A text that names nothing, whole, is still no element.
+BOOST_AUTO_TEST_CASE(a_text_target_nothing_shows_takes_the_element_named_so) {
+  const std::string url =
+      "data:text/html,<a href='%23p1' aria-label=Previous>&lsaquo;</a> <a href='%23p3' "
+      "aria-label=Next>&rsaquo;</a>";
+  const json::object result = Run(Frames(
+      {absl::StrCat(R"({"method":"page.goto","params":{"url":")", url, R"("},"silent":true})"),
+       R"({"method":"page.click","params":{"text":"Next"}})", Eval("location.hash"),
+       R"({"method":"page.click","params":{"text":"Nex"}})"},
+      R"(,"on_error":"continue")"));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":")", url,
+                          R"(#p3","title":"","navigated":false,"matched":"link \"Next\""}})"));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"#p3"})");
+  BOOST_TEST(Record(result, 3) ==
+             R"({"index":3,"method":"page.click","error":{"error":"no such element","message":)"
+             R"("page.click: no visible element matches text \"Nex\"; check the target, or take )"
+             R"(a page.snapshot to see what the page shows (content that appears later: )"
+             R"J(page.waitFor it first)"}})J");
+}
+
 // An open branch of a tree holds its children in its box, the middle child at its centre: a
 // click on the branch lands on its own label, not on that child.
 // Of two unnamed boxes, the one being typed in is the target, not the first in the page

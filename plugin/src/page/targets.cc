@@ -228,6 +228,13 @@ absl::StatusOr<ResolvedTarget> Resolve(PageContext& page, std::string_view tab,
       input["mode"] = "contains";
       ASSIGN_OR_RETURN(found, FindIn(page, context, input, 0));
     }
+    // No text on screen holds it, but an element is named so, whole: the snapshot's line
+    // (`link "Next"`, drawn as "›") a model read it from; the result says which ("matched").
+    if (found.count == 0 && target.kind == Target::Kind::kText) {
+      input["mode"] = "named";
+      ASSIGN_OR_RETURN(Found named, FindIn(page, context, input, 0));
+      if (named.count > 0) found = std::move(named);
+    }
   }
   if (found.count == 0 && found.inert > 0) {
     return HelperError(

@@ -30,7 +30,7 @@ function innermost(candidates) {
   return candidates.filter((el) => !outer.has(el));
 }
 
-// input: {css} | {text, mode: "exact"|"contains"} | {role, name?, mode}; visible (default
+// input: {css} | {text, mode: "exact"|"contains"|"named"} | {role, name?, mode}; visible (default
 // true): only elements that are seen count; then/thenInput: see thenOn. Returns data {count,
 // frames: [{before}], then?}, nodes [the first match], windows [each iframe's WindowProxy, in
 // document order]. The search is a reading pass (see readingPass); input.then runs after it.
@@ -52,6 +52,14 @@ OPS.find = async function (input, nodes) {
     found.data.shown = readingPass(() => truncate(input.text !== undefined
         ? collapse(seenText(el, new Map()))
         : shownName(el, input.role.trim().toLowerCase(), new Map()), 100));
+  }
+  if (found.first && input.mode === "named") {
+    // Taken for its name, which no text on screen shows: its line in page.snapshot.
+    const el = found.first;
+    found.data.shown = readingPass(() => {
+      const role = roleOf(el) || "generic";
+      return role + " " + JSON.stringify(truncate(shownName(el, role, new Map()), 100));
+    });
   }
   if (found.first) await thenOn(input, found.first, found.data);
   return {data: found.data, nodes: found.nodes, windows: found.windows};
@@ -131,6 +139,17 @@ function search(input, nodes) {
                                       " is not a valid CSS selector"}}};
     }
     test = (el) => matchesOf(el, input.css);
+  } else if (input.text !== undefined && input.mode === "named") {
+    // Text that nothing on screen shows, but that names an element the snapshot lists, whole
+    // (DataTables' pager link "Next", drawn as "›" with its name for readers only): the line a
+    // model read it from. An element named by its own text matched it already.
+    const matcher = patternOf(input.text);
+    if (matcher.error) return {data: {error: matcher.error}};
+    const memo = new Map();
+    test = (el) => {
+      const role = roleOf(el) || (isInteractive(el, null) ? "generic" : null);
+      return role !== null && matcher.exact(shownName(el, role, memo));
+    };
   } else if (input.text !== undefined) {
     const matcher = patternOf(input.text);
     if (matcher.error) return {data: {error: matcher.error}};
@@ -171,14 +190,14 @@ function search(input, nodes) {
     if (!matched && !frame) return;
     // Text and selectors match what is drawn: aria-hidden content on screen counts (a code
     // editor's lines); a role, which aria-hidden takes away, does not.
-    if (visibleOnly && !isVisible(el, input.role !== undefined)) {
+    if (visibleOnly && !isVisible(el, input.role !== undefined || input.mode === "named")) {
       if (matched) unseen.push(el);
       return;
     }
     if (matched) matches.push({position, el});
     if (frame) frames.push({position, el});
   });
-  if (input.text !== undefined) {
+  if (input.text !== undefined && input.mode !== "named") {
     const kept = new Set(innermost(matches.map((m) => m.el)));
     matches = matches.filter((m) => kept.has(m.el));
   } else if (input.role !== undefined && matches.length > 1) {
