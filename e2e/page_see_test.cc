@@ -1352,6 +1352,24 @@ BOOST_AUTO_TEST_CASE(a_role_target_behind_a_modal_that_hides_the_page_says_so) {
   BOOST_TEST(Record(result, 5) == R"({"index":5,"method":"page.eval","result":"saved"})");
 }
 
+// A modal that marks each child of the body aria-hidden while it stands (SweetAlert2's): a
+// button there, a control marked aria-hidden itself, lies behind the dialog, and the snapshot
+// leaves it out, as the heading beside it (it listed the button, which no click reached).
+BOOST_AUTO_TEST_CASE(a_control_a_modal_marked_aria_hidden_behind_it_is_left_out) {
+  const json::object result = Run(
+      Frames({R"({"method":"page.goto","params":{"url":"data:text/html,<h1>Account</h1>)"
+              R"(<button>Delete account</button><div role=dialog aria-modal=true aria-label=Sure>)"
+              R"(<button>Yes</button></div><script>for (const el of document.body.children) { if )"
+              R"((el.getAttribute('role') !== 'dialog') el.setAttribute('aria-hidden', 'true'); })"
+              R"(</script>"},"silent":true})",
+              R"({"method":"page.snapshot"})", Eval("document.querySelector('h1').ariaHidden")}));
+  const std::string outline = Result(result, 1);
+  BOOST_TEST(outline == WithRefs("- dialog \"Sure\" modal\n"
+                                 "  - button \"Yes\" [ref={1}]",
+                                 FirstRef(outline), 1));
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":"true"})");
+}
+
 // Radix's dialog is modal without aria-modal: a role="dialog" shown while the page it hides
 // with aria-hidden holds the role target.
 BOOST_AUTO_TEST_CASE(a_role_target_behind_a_dialog_without_aria_modal_that_hides_the_page_says_so) {

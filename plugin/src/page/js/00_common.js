@@ -805,7 +805,9 @@ export function ariaHidingHolder(el) {
 // element where a pointer cursor begins, drawn at more than a pixel, opaque and taking pointer
 // events (a native field a widget keeps under itself for its form is none of that). Not one
 // inside a combobox: its arrow (Vuetify's autocomplete's), which opens the list as a click on
-// the combobox does.
+// the combobox does. Not one behind a modal dialog the page shows (aria-modal), which marks
+// the rest of the page so while it stands (SweetAlert2 marks each child of the body: a button
+// there was listed, and a click on it found the dialog over it).
 function isAriaHiddenControl(el) {
   const tag = localNameOf(el);
   // (Not an icon of isIconOfControlHolder: whether its parent holds a control asks whether
@@ -813,6 +815,11 @@ function isAriaHiddenControl(el) {
   const control = tag === "button" || (tag === "a" && hasAttr(el, "href")) ||
                   startsPointerCursor(el, false);
   if (!control || flatClosest(el, '[role="combobox"]') !== null) return false;
+  const modals = ownerDocumentOf(el).querySelectorAll('[aria-modal="true"]');
+  if (Array.prototype.some.call(modals, (modal) => !modal.contains(el) &&
+                                                   modal.getClientRects().length > 0)) {
+    return false;
+  }
   const rect = rectOf(el);
   const style = styleOf(el);
   return rect.width > 1 && rect.height > 1 && PROPERTY_VALUE.call(style, "opacity") !== "0" &&
