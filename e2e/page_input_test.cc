@@ -1178,6 +1178,22 @@ BOOST_AUTO_TEST_CASE(a_fill_names_no_options_of_a_list_the_field_does_not_contro
              R"({"index":1,"method":"page.fill","result":{"value":"Vi","options":[]}})");
 }
 
+// A search box that filters the table it controls (DataTables') shows no list: it offers
+// nothing to pick, and says nothing of options (it said "options": [], as a combobox whose
+// list found nothing does).
+BOOST_AUTO_TEST_CASE(a_search_box_that_filters_a_table_names_no_options) {
+  const json::object result = Run(Frames(
+      {R"({"method":"page.goto","params":{"url":"data:text/html,<input type=search )"
+       R"(aria-label=Search aria-controls=staff><table id=staff><tr><td>Ada</td></tr><tr>)"
+       R"(<td>Bob</td></tr></table><script>document.querySelector('input').oninput = (e) => )"
+       R"({ for (const row of document.querySelectorAll('tr')) row.hidden = )"
+       R"(!row.textContent.includes(e.target.value); };</script>"}})",
+       R"({"method":"page.fill","params":{"role":"searchbox","name":"Search","value":"Ad"}})",
+       Eval("[...document.querySelectorAll('tr')].map((row) => row.hidden)")}));
+  BOOST_TEST(Record(result, 1) == R"({"index":1,"method":"page.fill","result":{"value":"Ad"}})");
+  BOOST_TEST(Record(result, 2) == R"({"index":2,"method":"page.eval","result":[false,true]})");
+}
+
 // page.fill tells the page's key listeners of the typing: a keydown of the first key before
 // the text goes in, a keyup of the last after (Backspace for a cleared field), so a combobox
 // that opens its list on a keydown offers its options and a search run on keyup runs; the

@@ -2893,7 +2893,12 @@ const INPUT_MENU_ITEM_ROLES = new Set(['menuitem', 'menuitemcheckbox', 'menuitem
 
 function inputSuggestionsOf(field) {
   const lists = inputSuggestionLists(field);
-  return lists === null ? {} : inputOptionNames(lists.flatMap(inputOffersOf));
+  if (lists === null) return {};
+  // A search box that shows no list, filtering what it controls (DataTables' box, a table's
+  // rows), offers nothing to pick: no "options" at all, where a combobox's none says that
+  // nothing matched.
+  if (lists.length === 0 && !inputPicksFromList(field)) return {};
+  return inputOptionNames(lists.flatMap(inputOffersOf));
 }
 
 // What a suggesting field's list offers: its options (a menu's items); in a listbox that marks
