@@ -278,6 +278,12 @@ BOOST_AUTO_TEST_CASE(dialogs_stay_open_show_in_results_and_page_dialog_answers_t
              R"J({"out":"cancelled"})J");
   const json::object& none = PageSuite::Record(confirm, 6).at("error").as_object();
   BOOST_TEST(Str(none.at("error")) == "no dialog");
+  BOOST_TEST(Str(none.at("message")) ==
+             "page.dialog: no dialog is open in tab " + Str(tabs.back().at("tab")) +
+                 "; alerts, confirms and prompts show up as \"dialog\" in helper results while "
+                 "they are open. A dialog the page draws itself (in page.snapshot, as \"alerts\" "
+                 "in a click's result) is answered by page.click on its buttons, or page.press "
+                 "Escape");
 
   // A prompt takes its answer; an alert is accepted.
   const json::object prompt = s.Run(

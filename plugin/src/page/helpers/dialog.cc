@@ -21,7 +21,10 @@ absl::Status NoDialog(std::string_view tab) {
   return HelperError(kNoDialog,
                      absl::StrCat(kMethod, ": no dialog is open in tab ", ToAbsl(tab),
                                   "; alerts, confirms and prompts show up as \"dialog\" in "
-                                  "helper results while they are open"));
+                                  "helper results while they are open. A dialog the page draws "
+                                  "itself (in page.snapshot, as \"alerts\" in a click's "
+                                  "result) is answered by page.click on its buttons, or "
+                                  "page.press Escape"));
 }
 
 absl::StatusOr<json::value> Run(PageContext& page, const json::object& params) {
