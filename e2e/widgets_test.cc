@@ -2060,6 +2060,34 @@ BOOST_AUTO_TEST_CASE(a_select_whose_dialog_takes_the_choice_from_its_ok_gets_tha
   BOOST_TEST(ResultOf(result, 5) == R"(["fish","a",["bag","wifi"],0])");
 }
 
+// flatpickr says which days are chosen by their class only (selected; startRange, inRange and
+// endRange in a range): the snapshot showed a calendar the same before and after the clicks
+// that chose them.
+BOOST_AUTO_TEST_CASE(a_calendars_chosen_days_say_so_in_the_snapshot) {
+  const auto day = [](int d) {
+    return absl::StrCat(R"({"role":"generic","name":"March )", d, R"(, 2026"})");
+  };
+  std::vector<std::string> frames = {
+      Goto("lib_datepicker.html"),
+      Frame("page.click", R"({"target":{"role":"textbox","name":"Stay"}})"),
+      Frame("page.click", absl::StrCat(R"({"target":)", day(12), "}")),
+      Frame("page.click", absl::StrCat(R"({"target":)", day(14), "}")),
+      Eval("stay.selectedDates.map((d) => stay.formatDate(d, 'Y-m-d'))"),
+      Frame("page.click", R"({"target":{"role":"textbox","name":"Stay"}})")};
+  for (int d = 11; d <= 15; ++d) {
+    frames.push_back(Frame("page.snapshot", absl::StrCat(R"({"root":)", day(d), "}")));
+  }
+  const json::object result = Run(Frames(frames));
+  BOOST_TEST(ResultOf(result, 4) == R"(["2026-03-12","2026-03-14"])");
+  const std::vector<std::string> states = {"", " selected range start", " in range",
+                                           " selected range end", ""};
+  for (int d = 11; d <= 15; ++d) {
+    const std::string line = json::parse(ResultOf(result, 6 + d - 11)).as_string().c_str();
+    BOOST_TEST(line == absl::StrCat("- generic \"March ", d, ", 2026\" [ref=e", FirstRef(line), "]",
+                                    states[d - 11]));
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -306,6 +306,45 @@ function saysSomething(word) {
   return !HINT_SAYS_NOTHING.has(first) && !words.some((w) => HINT_STATES.has(w));
 }
 
+// What a date picker says of a day by its class only, to a day that says nothing of it to
+// readers (no aria-selected, aria-pressed or aria-current): "selected", "in range", "range
+// start", "range end", from its own classes or its cell's (Air Datepicker's -selected- and
+// -in-range-, flatpickr's selected and inRange, Pikaday's is-selected, jQuery UI's
+// ui-state-active and ui-datepicker-current-day). Else a click on a day changed nothing the
+// snapshot showed. Not "today": the page knows the date, and it moves.
+const CALENDAR_CLASS = /calendar|date-?picker|flatpickr|pika-/i;
+const DAY_CLASS_STATES = [
+  [/(?:^|[-_])(?:range-?(?:from|start)|start-?range)(?:[-_]|$)|^startRange$/i, "range start"],
+  [/(?:^|[-_])(?:range-?(?:to|end)|end-?range)(?:[-_]|$)|^endRange$/i, "range end"],
+  [/(?:^|[-_])in-?range(?:[-_]|$)|^inRange$/i, "in range"],
+  [/(?:^|[-_])(?:selected|active|current-day)(?:[-_]|$)/i, "selected"],
+];
+
+function dayStatesByClass(el) {
+  if (["aria-selected", "aria-pressed", "aria-current"].some((name) => hasAttr(el, name))) {
+    return [];
+  }
+  let calendar = false;
+  for (let p = flatParentElement(el), level = 0; p && level < 6 && !calendar;
+       p = flatParentElement(p), ++level) {
+    calendar = CALENDAR_CLASS.test(attrOf(p, "class") || "");
+  }
+  if (!calendar) return [];
+  const cell = flatParentElement(el);
+  const classes = (attrOf(el, "class") || "").split(/\s+/);
+  if (cell && (localNameOf(cell) === "td" || roleOf(cell) === "gridcell")) {
+    classes.push(...(attrOf(cell, "class") || "").split(/\s+/));
+  }
+  const states = [];
+  for (const name of classes) {
+    const rule = DAY_CLASS_STATES.find(([pattern]) => pattern.test(name));
+    if (rule && !states.includes(rule[1])) states.push(rule[1]);
+  }
+  // The ends of a range are in it.
+  return states.includes("range start") || states.includes("range end")
+      ? states.filter((state) => state !== "in range") : states;
+}
+
 // The data attributes a widget's own script reads to tell its controls apart where they share
 // a class: a calendar's arrows (Mantine's data-direction), an editor's toolbar buttons
 // (Editor.js's data-item-name).
@@ -580,6 +619,7 @@ function outline(input, nodes) {
     const parts = role === "combobox" ? wrappedParts(el)
                 : role === "menuitem" ? menuItemParts(el) : [];
     const states = statesOf(el, role, parts);
+    if (interactive) states.push(...dayStatesByClass(el));
     if (el === focused || el === highlighted) states.unshift("[active]");
     // A plain cell of a row: its text is in the row's name; what it holds beyond text is
     // listed where the cell would have been.
