@@ -815,8 +815,15 @@ function isAriaHiddenControl(el) {
   const control = tag === "button" || (tag === "a" && hasAttr(el, "href")) ||
                   startsPointerCursor(el, false);
   if (!control || flatClosest(el, '[role="combobox"]') !== null) return false;
+  // (Held in the modal across shadow roots: its own close button.)
+  const heldBy = (modal) => {
+    for (let n = el; n; n = parentNodeOf(n) || n.host) {
+      if (n === modal) return true;
+    }
+    return false;
+  };
   const modals = ownerDocumentOf(el).querySelectorAll('[aria-modal="true"]');
-  if (Array.prototype.some.call(modals, (modal) => !modal.contains(el) &&
+  if (Array.prototype.some.call(modals, (modal) => !heldBy(modal) &&
                                                    modal.getClientRects().length > 0)) {
     return false;
   }

@@ -3704,7 +3704,7 @@ function inputPickableLists(field) {
     const shown = flatElements(dialog).filter(isVisible);
     const picked = shown.filter((el) => INPUT_PICKED_ROLES.has(roleOf(el)));
     return picked.length ? picked : shown.filter((el) => roleOf(el) === 'button' &&
-        !INPUT_DIALOG_ANSWER.test(collapse(accessibleName(el, 'button'))));
+        !inputAnswersDialog(collapse(accessibleName(el, 'button'))));
   }).filter((items) => items.length > 0);
 }
 
@@ -3717,10 +3717,14 @@ function inputChoiceDialog(el) {
 const INPUT_PICKED_ROLES =
     new Set(['option', 'radio', 'menuitemradio', 'menuitem', 'checkbox', 'menuitemcheckbox']);
 
-// The names of a dialog's buttons that answer it rather than choose in it, and of those that
-// confirm the choice made in it (Ionic's alert: its radio buttons choose, its OK takes it).
-const INPUT_DIALOG_ANSWER = /^(ok|okay|done|confirm|apply|select|choose|save|set|cancel|close)$/i;
+// The names of a dialog's buttons that confirm the choice made in it (Ionic's alert: its radio
+// buttons choose, its OK takes it); those and the ones that dismiss it answer it rather than
+// choose in it.
 const INPUT_DIALOG_CONFIRM = /^(ok|okay|done|confirm|apply|select|choose|save|set)$/i;
+
+function inputAnswersDialog(name) {
+  return INPUT_DIALOG_CONFIRM.test(name) || /^(cancel|close)$/i.test(name);
+}
 
 // The button that confirms the choice of `option` in the dialog that holds it (a select that
 // opened an alert with OK and Cancel), or null: no dialog, or none named so, enabled, shown.
