@@ -1703,6 +1703,26 @@ BOOST_AUTO_TEST_CASE(a_number_field_given_letters_says_it_holds_no_number) {
   BOOST_TEST(Record(result, 3) == R"({"index":3,"method":"page.fill","result":{"value":"12"}})");
 }
 
+// A dialog that speaks as it opens (SweetAlert2's modal is aria-live="assertive") is heard
+// by its message, not its buttons' words ("... Yes, delete it Cancel"), which page.snapshot
+// lists with refs.
+BOOST_AUTO_TEST_CASE(a_dialog_that_speaks_is_heard_by_its_message_without_its_buttons) {
+  const std::string url =
+      "data:text/html,<button onclick=\"document.getElementById('ask').hidden = false\">Delete"
+      "</button><div id=ask role=dialog aria-modal=true aria-live=assertive hidden><h2>Delete "
+      "account?</h2><p>This cannot be undone.</p><button>Yes, delete it</button>"
+      "<button>Cancel</button></div>";
+  const json::object result =
+      Run(Frames({absl::StrCat(R"({"method":"page.goto","params":{"url":)", PageSuite::Quote(url),
+                               R"(},"silent":true})"),
+                  R"({"method":"page.click","params":{"text":"Delete"}})"}));
+  BOOST_TEST(Record(result, 1) ==
+             absl::StrCat(R"({"index":1,"method":"page.click","result":{"url":)",
+                          PageSuite::Quote(url),
+                          R"(,"title":"","navigated":false,"alerts":["Delete account? This )"
+                          R"(cannot be undone."]}})"));
+}
+
 // page.fill says when nothing it typed stayed: a field an open modal dialog keeps from input,
 // a field whose page removes what was typed.
 BOOST_AUTO_TEST_CASE(a_fill_that_does_not_take_says_why) {

@@ -1008,6 +1008,7 @@ export function inputWatchOutcome(el, link) {
 // aria-live=assertive, shown (not kept for screen readers in a box of a pixel: jQuery UI's
 // count of suggestions), the outermost of nested ones, by their text.
 const INPUT_ALERTS = '[role=alert], [aria-live=assertive]';
+const INPUT_ALERT_CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link]';
 
 function inputAlertsShown(doc) {
   const seen = (el) => {
@@ -1017,7 +1018,16 @@ function inputAlertsShown(doc) {
   return Array.from(doc.querySelectorAll(INPUT_ALERTS))
       .filter((el) => !(parentElementOf(el) && parentElementOf(el).closest(INPUT_ALERTS)) &&
                       seen(el))
-      .map((el) => ({el, text: collapse(seenText(el, new Map()))}))
+      .map((el) => {
+        // A dialog that speaks (SweetAlert2's is aria-live): its message, not the words of its
+        // buttons and fields, which page.snapshot lists ("Delete account? ... Yes, delete it
+        // Cancel").
+        const memo = new Map();
+        if (inputChoiceDialog(el)) {
+          for (const control of el.querySelectorAll(INPUT_ALERT_CONTROLS)) memo.set(control, '');
+        }
+        return {el, text: collapse(seenText(el, memo))};
+      })
       .filter((alert) => alert.text !== '');
 }
 
